@@ -1,0 +1,64 @@
+// The C surface of GTK 4.8 + libadwaita 1.2 as Swift sees it, plus small inline wrappers for
+// what does not import: function-like macros (G_CALLBACK, GTK_WIDGET...), variadic functions
+// (gtk_accessible_update_property) and the two libdispatch hooks that let GLib drive the
+// Swift main actor. Everything here is a one-liner; logic belongs in CGtkKit or GtkKit.
+#ifndef CGTK_SHIM_H
+#define CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <adwaita.h>
+#include <glib-unix.h>
+#include <unistd.h>
+#include <stdint.h>
+
+// MARK: libdispatch main queue (what CoreFoundation's run loop uses on Linux)
+
+// An eventfd that becomes readable whenever work is enqueued on the main dispatch queue.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+// Drains the main dispatch queue (and with it the Swift main actor's jobs). Argument unused.
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+// MARK: signals
+
+// g_signal_connect is a macro over this; the handler is taken as an untyped function pointer
+// so one Swift thunk per C signature can be passed without per-signal casts.
+static inline gulong cgtk_signal_connect(gpointer instance, const char *signal,
+                                         const void *handler, gpointer data,
+                                         GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, (GCallback)handler, data, destroy, 0);
+}
+
+static inline gulong cgtk_signal_connect_after(gpointer instance, const char *signal,
+                                               const void *handler, gpointer data,
+                                               GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, (GCallback)handler, data, destroy,
+                                 G_CONNECT_AFTER);
+}
+
+// MARK: accessibility (gtk_accessible_update_property is variadic)
+
+static inline void cgtk_accessible_set_label(gpointer widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void cgtk_accessible_set_description(gpointer widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget),
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+// MARK: type checks (G_TYPE_CHECK_INSTANCE_TYPE is a macro)
+
+static inline gboolean cgtk_is_a(gpointer instance, GType type) {
+    return instance != NULL && G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
+}
+
+static inline const char *cgtk_type_name_of(gpointer instance) {
+    return instance ? G_OBJECT_TYPE_NAME(instance) : "(null)";
+}
+
+// MARK: misc macros
+
+static inline guint cgtk_invalid_list_position(void) { return GTK_INVALID_LIST_POSITION; }
+
+#endif
