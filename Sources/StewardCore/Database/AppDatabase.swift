@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+/// The console's SQLite database: one file, shared by the GUI and the CLI.
+///
+/// WAL lets the GUI read while a write is in progress; `synchronous=FULL` makes a committed edit
+/// and its outbox entry survive a power cut, which the sync guarantees rest on.
+public final class AppDatabase: Sendable {
+    public let writer: any DatabaseWriter
+
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Migrations.migrator.migrate(writer)
+    }
+
+    /// Opens (creating if needed) the database at `path`, creating its folder too.
+    public static func open(path: String) throws -> AppDatabase {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        return try AppDatabase(DatabasePool(path: path, configuration: configuration()))
+    }
+
+    /// A private in-memory database, for tests and previews.
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(configuration: configuration()))
+    }
+
+    static func configuration() -> Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(10)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return config
+    }
+
+    /// Where the GUI and the CLI keep their database unless told otherwise:
+    /// `$STEWARD_DB`, else `$XDG_DATA_HOME/steward/steward.sqlite`, else `~/.local/share/...`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let path = environment["STEWARD_DB"], !path.isEmpty { return path }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return dataHome + "/steward/steward.sqlite"
+    }
+
+    /// This console's installation id, made once when the database was created.
+    public func installationId() throws -> UUID {
+        try writer.read { db in
+            try UUIDColumn.decode(String.fetchOne(db, sql: "SELECT value FROM consoleSetting WHERE key = 'installationId'"))
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+
+/// Fills a database with the demo: five organizations (one of each kind Steward serves) and
+/// their calendars, past and upcoming, around `reference` (normally today).
+public struct DemoDataset: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    public struct Summary: Sendable, Equatable {
+        public var organizationsAdded: Int
+        public var eventsAdded: Int
+    }
+
+    /// Adds the demo organizations that are missing, and their calendars. Running it again
+    /// adds nothing: an organization that exists keeps its events as they are.
+    public func load(reference: Date = Date()) throws -> Summary {
+        try database.writer.write { db in
+            var summary = Summary(organizationsAdded: 0, eventsAdded: 0)
+            for org in DemoOrganizations.all {
+                if try Organization.filter(Column("slug") == org.slug).fetchCount(db) > 0 { continue }
+                try org.insert(db)
+                summary.organizationsAdded += 1
+                for details in DemoEvents.events(for: org, reference: reference) {
+                    _ = try EventService.create(details, in: org, db)
+                    summary.eventsAdded += 1
+                }
+            }
+            return summary
+        }
+    }
+
+    /// Adds `count` generated events, spread over `orgs` in turn (all organizations when nil).
+    public func addGeneratedEvents(_ count: Int, to orgs: [Organization]? = nil, seed: UInt64 = 42,
+                                   reference: Date = Date()) throws -> Int {
+        let targets = try orgs ?? database.writer.read { db in try OrganizationService.all(db) }
+        guard !targets.isEmpty, count > 0 else { return 0 }
+        let service = EventService(database: database)
+        var added = 0
+        for (position, org) in targets.enumerated() {
+            let share = count / targets.count + (position < count % targets.count ? 1 : 0)
+            let details = GeneratedEvents.make(count: share, zone: org.timeZone,
+                                               seed: seed &+ UInt64(position), reference: reference)
+            // Batches keep each transaction (and the memory it holds) bounded.
+            for start in stride(from: 0, to: details.count, by: 5_000) {
+                try service.insertMany(Array(details[start..<min(start + 5_000, details.count)]), in: org)
+            }
+            added += share
+        }
+        return added
+    }
+
+    /// The demo organizations, for callers that want them without a database.
+    public static var organizations: [Organization] { DemoOrganizations.all }
+
+    /// Generated event details without storing them (benchmarks compare ways of storing them).
+    public static func generatedEvents(count: Int, zone: TimeZone, seed: UInt64 = 42, reference: Date = Date()) -> [EventDetails] {
+        GeneratedEvents.make(count: count, zone: zone, seed: seed, reference: reference)
+    }
+}

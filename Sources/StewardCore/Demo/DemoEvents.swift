@@ -1,0 +1,274 @@
+import Foundation
+
+/// A recurring or one-off event in the demo calendars, written the way office staff write them.
+struct DemoEventTemplate {
+    enum When {
+        /// Every `everyWeeks` weeks on `weekday` (1 = Sunday) at `hour:minute`, for `minutes`.
+        case weekly(weekday: Int, hour: Int, minute: Int, minutes: Int, everyWeeks: Int = 1)
+        /// Once, `weeksFromNow` weeks from the reference week, on `weekday` at `hour:minute`.
+        case once(weeksFromNow: Int, weekday: Int, hour: Int, minute: Int, minutes: Int)
+        /// Whole days starting `weeksFromNow` weeks from now on `weekday`, lasting `days`.
+        case allDay(weeksFromNow: Int, weekday: Int, days: Int)
+        case ongoing
+    }
+
+    var title: String
+    var summary: String
+    var location: String
+    var address: String
+    var coordinate: Coordinate?
+    var when: When
+    var host: String
+    var contact: Contact
+    var audience: [String] = []
+    var stampValue = 0
+    var rideSharing = false
+    var links: [EventLink] = []
+    var imageURL: String? = nil
+}
+
+enum DemoEvents {
+    /// Weeks of history and of future the recurring events fill, around the reference date.
+    static let weeksBack = 13
+    static let weeksAhead = 14
+
+    static func templates(for org: Organization) -> [DemoEventTemplate] {
+        switch org.kind {
+        case .church: church
+        case .cityOffice: city
+        case .gym: gym
+        case .campusMinistry: campus
+        case .library: library
+        }
+    }
+
+    /// Expands an organization's templates into events around `reference`.
+    static func events(for org: Organization, reference: Date) -> [EventDetails] {
+        let zone = org.timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let today = calendar.startOfDay(for: reference)
+        let weekday = calendar.component(.weekday, from: today)
+        let weekStart = calendar.date(byAdding: .day, value: 1 - weekday, to: today)!
+
+        func at(week: Int, weekday: Int, hour: Int, minute: Int) -> Date {
+            let day = calendar.date(byAdding: .day, value: week * 7 + weekday - 1, to: weekStart)!
+            return calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day)!
+        }
+
+        var result: [EventDetails] = []
+        for template in templates(for: org) {
+            var timings: [EventTiming] = []
+            switch template.when {
+            case let .weekly(day, hour, minute, minutes, every):
+                for week in stride(from: -weeksBack, through: weeksAhead, by: every) {
+                    let start = at(week: week, weekday: day, hour: hour, minute: minute)
+                    timings.append(.timed(start: start, end: start.addingTimeInterval(Double(minutes) * 60), timeZone: zone.identifier))
+                }
+            case let .once(week, day, hour, minute, minutes):
+                let start = at(week: week, weekday: day, hour: hour, minute: minute)
+                timings.append(.timed(start: start, end: start.addingTimeInterval(Double(minutes) * 60), timeZone: zone.identifier))
+            case let .allDay(week, day, days):
+                let first = LocalDate(at(week: week, weekday: day, hour: 12, minute: 0), in: zone)
+                timings.append(.allDay(first: first, last: first.adding(days: days - 1)))
+            case .ongoing:
+                timings.append(.untimed)
+            }
+            for timing in timings {
+                result.append(EventDetails(
+                    title: template.title, summary: template.summary, locationName: template.location,
+                    address: template.address, coordinate: template.coordinate, timing: timing,
+                    imageURL: template.imageURL, links: template.links, host: template.host,
+                    contact: template.contact, audience: template.audience,
+                    stampValue: template.stampValue, rideSharing: template.rideSharing))
+            }
+        }
+        return result
+    }
+
+    // MARK: The calendars
+
+    static let graceOffice = Contact(name: "Linda Ortiz", email: "office@gracecommunity.example.org", phone: "+1 312 555 0142")
+    static let graceAddress = "1420 W Addison St, Chicago, IL 60613"
+    static let graceSpot = Coordinate(latitude: 41.9470, longitude: -87.6665)
+
+    static let church: [DemoEventTemplate] = [
+        .init(title: "Sunday Worship", summary: "Traditional and contemporary worship with children's church during the sermon. Coffee and donuts in the fellowship hall afterwards.",
+              location: "Main Sanctuary", address: graceAddress, coordinate: graceSpot,
+              when: .weekly(weekday: 1, hour: 10, minute: 30, minutes: 75), host: "Pastor James Whitfield",
+              contact: graceOffice, audience: ["everyone", "families"],
+              links: [EventLink(label: "Livestream", url: "https://live.gracecommunity.example.org")]),
+        .init(title: "Wednesday Bible Study", summary: "Verse-by-verse study through the Gospel of Mark. Bring a Bible; coffee provided.",
+              location: "Room 204", address: graceAddress, coordinate: graceSpot,
+              when: .weekly(weekday: 4, hour: 19, minute: 0, minutes: 90), host: "Elder Ruth Kim",
+              contact: graceOffice, audience: ["adults"]),
+        .init(title: "Youth Group Night", summary: "Games, worship and small groups for grades 6–12. Pizza at 6:15.",
+              location: "Youth Room", address: graceAddress, coordinate: graceSpot,
+              when: .weekly(weekday: 6, hour: 18, minute: 30, minutes: 120, everyWeeks: 2), host: "Marcus Bell",
+              contact: Contact(name: "Marcus Bell", email: "youth@gracecommunity.example.org", phone: "+1 312 555 0177"),
+              audience: ["youth"]),
+        .init(title: "Choir Rehearsal", summary: "All voices welcome; no audition needed.", location: "Choir Loft",
+              address: graceAddress, when: .weekly(weekday: 5, hour: 19, minute: 0, minutes: 90, everyWeeks: 2),
+              host: "Diane Foster", contact: graceOffice, audience: ["adults"]),
+        .init(title: "Community Thanksgiving Dinner", summary: "A free turkey dinner for anyone in the neighborhood. Volunteers: sign up for a shift.",
+              location: "Fellowship Hall", address: graceAddress, coordinate: graceSpot,
+              when: .once(weeksFromNow: 0, weekday: 5, hour: 17, minute: 0, minutes: 150), host: "Outreach Team",
+              contact: graceOffice, audience: ["everyone", "neighbors"],
+              links: [EventLink(label: "Volunteer sign-up", url: "https://gracecommunity.example.org/serve")]),
+        .init(title: "Christmas Eve Candlelight Service", summary: "Carols, readings and candlelight. Childcare for under-4s.",
+              location: "Main Sanctuary", address: graceAddress, coordinate: graceSpot,
+              when: .once(weeksFromNow: 4, weekday: 5, hour: 18, minute: 0, minutes: 75), host: "Pastor James Whitfield",
+              contact: graceOffice, audience: ["everyone", "families"]),
+        .init(title: "Women's Winter Retreat", summary: "Two days of rest, teaching and prayer at Camp Wonderland. Registration closes two weeks before.",
+              location: "Camp Wonderland", address: "9050 Camp Rd, Camp Lake, WI 53109",
+              coordinate: Coordinate(latitude: 42.5397, longitude: -88.1376),
+              when: .allDay(weeksFromNow: 9, weekday: 6, days: 2), host: "Women's Ministry",
+              contact: Contact(name: "Grace Women's Ministry", email: "women@gracecommunity.example.org"),
+              audience: ["women"], links: [EventLink(label: "Register", url: "https://gracecommunity.example.org/retreat")]),
+        .init(title: "Baptism Sunday", summary: "Celebrating new believers. Class for candidates the Sunday before.",
+              location: "Main Sanctuary", address: graceAddress, when: .once(weeksFromNow: -6, weekday: 1, hour: 10, minute: 30, minutes: 90),
+              host: "Pastor James Whitfield", contact: graceOffice, audience: ["everyone"]),
+        .init(title: "Food Pantry", summary: "Groceries for families in need, Tuesdays and Saturdays while supplies last.",
+              location: "Church Annex", address: "1416 W Addison St, Chicago, IL 60613", coordinate: graceSpot,
+              when: .ongoing, host: "Outreach Team", contact: graceOffice, audience: ["neighbors"]),
+    ]
+
+    static let rivertonOffice = Contact(name: "Community Relations Office", email: "community@riverton.example.gov", phone: "+1 607 555 0110")
+
+    static let city: [DemoEventTemplate] = [
+        .init(title: "Riverton Farmers Market", summary: "Local growers, bakers and crafters on the riverfront. Scan the market QR code for a passport stamp.",
+              location: "Riverfront Plaza", address: "100 Front St, Riverton, NY 13501",
+              coordinate: Coordinate(latitude: 43.1009, longitude: -75.2327),
+              when: .weekly(weekday: 7, hour: 8, minute: 0, minutes: 300, everyWeeks: 2), host: "Riverton Main Street Association",
+              contact: rivertonOffice, audience: ["residents", "families"], stampValue: 1),
+        .init(title: "Neighborhood Cleanup: East Side", summary: "Gloves, bags and grabbers provided. Meet at the pavilion.",
+              location: "Kemble Park Pavilion", address: "Kemble St & Mohawk St, Riverton, NY",
+              coordinate: Coordinate(latitude: 43.0912, longitude: -75.2201),
+              when: .once(weeksFromNow: 2, weekday: 7, hour: 9, minute: 0, minutes: 180), host: "Keep Riverton Beautiful",
+              contact: rivertonOffice, audience: ["residents", "students"], stampValue: 2),
+        .init(title: "Town Hall with the Mayor", summary: "Open questions on the 2027 budget. Spanish interpretation available.",
+              location: "City Hall Council Chambers", address: "1 Kennedy Plaza, Riverton, NY 13502",
+              when: .once(weeksFromNow: 1, weekday: 3, hour: 18, minute: 30, minutes: 90), host: "Office of the Mayor",
+              contact: rivertonOffice, audience: ["residents"], stampValue: 1,
+              links: [EventLink(label: "Submit a question", url: "https://riverton.example.gov/townhall")]),
+        .init(title: "Festival of Lights", summary: "The downtown tree lighting, ice sculptures and a lantern walk over two evenings.",
+              location: "Bagg's Square", address: "Bagg's Square, Riverton, NY 13501",
+              coordinate: Coordinate(latitude: 43.1036, longitude: -75.2282),
+              when: .allDay(weeksFromNow: 3, weekday: 6, days: 2), host: "Riverton Parks & Recreation",
+              contact: rivertonOffice, audience: ["residents", "families", "students"], stampValue: 3,
+              imageURL: "https://riverton.example.gov/images/festival-of-lights.jpg"),
+        .init(title: "Mural Walk", summary: "A self-guided walk past fourteen murals downtown. Stamp codes are posted at each mural.",
+              location: "Downtown Riverton", address: "Genesee St, Riverton, NY 13501",
+              coordinate: Coordinate(latitude: 43.1009, longitude: -75.2340), when: .ongoing,
+              host: "Riverton Arts Council", contact: rivertonOffice, audience: ["residents", "students"], stampValue: 1),
+        .init(title: "Multicultural Food Fair", summary: "Dishes from Riverton's Bosnian, Burmese, Dominican and Somali communities.",
+              location: "Oneida Square", address: "Oneida Square, Riverton, NY 13502",
+              when: .once(weeksFromNow: -4, weekday: 7, hour: 11, minute: 0, minutes: 360), host: "Refugee Center",
+              contact: rivertonOffice, audience: ["residents", "families"], stampValue: 2),
+        .init(title: "Community Resources Fair", summary: "Meet housing, health and job-training services in one room.",
+              location: "Riverton Public Library", address: "303 Genesee St, Riverton, NY 13501",
+              when: .once(weeksFromNow: -8, weekday: 4, hour: 15, minute: 0, minutes: 180), host: "Community Relations Office",
+              contact: rivertonOffice, audience: ["residents"], stampValue: 1),
+        .init(title: "Student Volunteer Orientation", summary: "For students earning service hours through the passport program.",
+              location: "City Hall Room 101", address: "1 Kennedy Plaza, Riverton, NY 13502",
+              when: .weekly(weekday: 3, hour: 16, minute: 0, minutes: 60, everyWeeks: 4), host: "Community Relations Office",
+              contact: rivertonOffice, audience: ["students"], stampValue: 1),
+    ]
+
+    static let ironworks = Contact(name: "Ironworks Front Desk", email: "frontdesk@ironworksgym.example.com", phone: "+1 303 555 0160")
+    static let ironworksAddress = "2250 Blake St, Denver, CO 80205"
+
+    static let gym: [DemoEventTemplate] = [
+        .init(title: "Saturday Community Workout", summary: "A free, all-levels partner workout. Bring a friend who has never been to a gym.",
+              location: "Main Floor", address: ironworksAddress, coordinate: Coordinate(latitude: 39.7547, longitude: -104.9907),
+              when: .weekly(weekday: 7, hour: 9, minute: 0, minutes: 60), host: "Coach Dana Price",
+              contact: ironworks, audience: ["members", "guests"]),
+        .init(title: "Mobility Clinic", summary: "Hips, shoulders and ankles: a hands-on clinic with our physical therapist.",
+              location: "Studio B", address: ironworksAddress,
+              when: .weekly(weekday: 3, hour: 18, minute: 30, minutes: 75, everyWeeks: 3), host: "Dr. Sam Okafor, DPT",
+              contact: ironworks, audience: ["members"]),
+        .init(title: "Nutrition Workshop: Eating for Strength", summary: "Protein, planning and the grocery list. Handouts provided.",
+              location: "Studio A", address: ironworksAddress,
+              when: .once(weeksFromNow: 2, weekday: 5, hour: 19, minute: 0, minutes: 60), host: "Priya Natarajan, RD",
+              contact: ironworks, audience: ["members"],
+              links: [EventLink(label: "Reserve a seat", url: "https://ironworksgym.example.com/workshops")]),
+        .init(title: "Holiday Charity 5K", summary: "Run or walk along the Platte; proceeds go to the Denver Rescue Mission.",
+              location: "Confluence Park", address: "2250 15th St, Denver, CO 80202",
+              coordinate: Coordinate(latitude: 39.7549, longitude: -105.0077),
+              when: .once(weeksFromNow: 3, weekday: 7, hour: 8, minute: 30, minutes: 120), host: "Ironworks Gym",
+              contact: ironworks, audience: ["members", "guests", "families"]),
+        .init(title: "Winter Powerlifting Meet", summary: "Sanctioned meet, two flights a day. Spectators free.",
+              location: "Main Floor", address: ironworksAddress, when: .allDay(weeksFromNow: 8, weekday: 7, days: 2),
+              host: "Coach Dana Price", contact: ironworks, audience: ["members", "guests"]),
+        .init(title: "Member Appreciation BBQ", summary: "Burgers, veggie burgers and a kettlebell raffle.",
+              location: "Back Lot", address: ironworksAddress,
+              when: .once(weeksFromNow: -7, weekday: 1, hour: 12, minute: 0, minutes: 180), host: "Ironworks Staff",
+              contact: ironworks, audience: ["members", "families"]),
+    ]
+
+    static let crossroads = Contact(name: "Crossroads Staff", email: "hello@crossroadscampus.example.org", phone: "+1 510 555 0133")
+
+    static let campus: [DemoEventTemplate] = [
+        .init(title: "Thursday Large Group", summary: "Worship, a talk and late-night tacos. Rides leave the dorms at 7:00.",
+              location: "Student Union, Room 240", address: "2495 Bancroft Way, Berkeley, CA 94720",
+              coordinate: Coordinate(latitude: 37.8691, longitude: -122.2597),
+              when: .weekly(weekday: 5, hour: 19, minute: 30, minutes: 120), host: "Crossroads Staff",
+              contact: crossroads, audience: ["students"], rideSharing: true),
+        .init(title: "Sunday Church Rides", summary: "Drivers take students to partner churches; sign up for a seat by Saturday night.",
+              location: "Unit 3 Dorms, front steps", address: "2400 Durant Ave, Berkeley, CA 94704",
+              when: .weekly(weekday: 1, hour: 9, minute: 15, minutes: 180), host: "Crossroads Drivers",
+              contact: crossroads, audience: ["students"], rideSharing: true),
+        .init(title: "Fall Retreat", summary: "Three days at Mount Hermon: speakers, hiking, and a lot of board games.",
+              location: "Mount Hermon Conference Center", address: "37 Conference Dr, Mount Hermon, CA 95041",
+              coordinate: Coordinate(latitude: 37.0510, longitude: -122.0581),
+              when: .allDay(weeksFromNow: -5, weekday: 6, days: 3), host: "Crossroads Staff",
+              contact: crossroads, audience: ["students"], rideSharing: true,
+              links: [EventLink(label: "Packing list", url: "https://crossroadscampus.example.org/retreat")]),
+        .init(title: "Summer Missions Info Night", summary: "Hear from last summer's teams in Mexico City, Nairobi and Detroit.",
+              location: "Student Union, Room 240", address: "2495 Bancroft Way, Berkeley, CA 94720",
+              when: .once(weeksFromNow: 5, weekday: 3, hour: 19, minute: 0, minutes: 90), host: "Missions Team",
+              contact: crossroads, audience: ["students"],
+              links: [EventLink(label: "Apply", url: "https://crossroadscampus.example.org/missions")]),
+        .init(title: "Service Day at the Food Bank", summary: "Sorting and packing for the Alameda County Community Food Bank.",
+              location: "ACCFB Warehouse", address: "7900 Edgewater Dr, Oakland, CA 94621",
+              when: .once(weeksFromNow: 2, weekday: 7, hour: 9, minute: 0, minutes: 240), host: "Crossroads Staff",
+              contact: crossroads, audience: ["students"], rideSharing: true),
+        .init(title: "Finals Week Study Hall", summary: "Quiet study, free coffee and snacks, open late.",
+              location: "Crossroads House", address: "2601 Channing Way, Berkeley, CA 94704",
+              when: .allDay(weeksFromNow: 3, weekday: 2, days: 5), host: "Crossroads Staff",
+              contact: crossroads, audience: ["students"]),
+    ]
+
+    static let mapleDesk = Contact(name: "Maple Street Lending Library", email: "desk@maplestreetlibrary.example.ca", phone: "+1 416 555 0188")
+    static let mapleAddress = "58 Maple St, Toronto, ON M4T 1H2"
+
+    static let library: [DemoEventTemplate] = [
+        .init(title: "Saturday Story Hour", summary: "Picture books and songs for ages 3–7, with a craft after.",
+              location: "Children's Corner", address: mapleAddress, coordinate: Coordinate(latitude: 43.6889, longitude: -79.3938),
+              when: .weekly(weekday: 7, hour: 10, minute: 30, minutes: 60), host: "Mrs. Adeyemi",
+              contact: mapleDesk, audience: ["families", "children"]),
+        .init(title: "Neighbourhood Book Club", summary: "This month: \"The Overstory\". Copies are on the lending shelf.",
+              location: "Reading Room", address: mapleAddress,
+              when: .weekly(weekday: 3, hour: 19, minute: 0, minutes: 90, everyWeeks: 4), host: "Tom Reilly",
+              contact: mapleDesk, audience: ["adults"]),
+        .init(title: "Repair Café", summary: "Bring a broken lamp, toaster or jacket; volunteers fix it with you.",
+              location: "Community Room", address: mapleAddress,
+              when: .weekly(weekday: 1, hour: 13, minute: 0, minutes: 180, everyWeeks: 4), host: "Fixers Collective",
+              contact: mapleDesk, audience: ["everyone"]),
+        .init(title: "Author Talk: Local Histories", summary: "Historian Anne Chow on the streetcar suburbs of midtown.",
+              location: "Reading Room", address: mapleAddress,
+              when: .once(weeksFromNow: 1, weekday: 5, hour: 19, minute: 0, minutes: 75), host: "Anne Chow",
+              contact: mapleDesk, audience: ["adults"],
+              links: [EventLink(label: "RSVP", url: "https://maplestreetlibrary.example.ca/talks")]),
+        .init(title: "Seed Library Swap", summary: "Take seeds, leave seeds; the drawers by the door are always open.",
+              location: "Front Hall", address: mapleAddress, when: .ongoing, host: "Garden Circle",
+              contact: mapleDesk, audience: ["everyone"]),
+        .init(title: "Used Book Sale", summary: "Hardcovers $2, paperbacks $1; proceeds buy new children's books.",
+              location: "Community Room", address: mapleAddress, when: .allDay(weeksFromNow: 6, weekday: 7, days: 2),
+              host: "Friends of Maple Street", contact: mapleDesk, audience: ["everyone"]),
+        .init(title: "Tech Help for Seniors", summary: "Phones, tablets and email, one to one with a volunteer.",
+              location: "Computer Nook", address: mapleAddress,
+              when: .weekly(weekday: 4, hour: 14, minute: 0, minutes: 90, everyWeeks: 2), host: "Volunteer Tech Team",
+              contact: mapleDesk, audience: ["seniors"]),
+    ]
+}

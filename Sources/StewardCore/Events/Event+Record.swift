@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+
+extension Event: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "event"
+
+    public init(row: Row) throws {
+        id = try UUIDColumn.decode(row["id"])
+        orgId = try UUIDColumn.decode(row["orgId"])
+        version = row["version"]
+        createdAt = row["createdAt"]
+        updatedAt = row["updatedAt"]
+        deleted = row["deleted"]
+        let timing: EventTiming
+        switch EventTiming.Kind(rawValue: row["timingKind"]) ?? .untimed {
+        case .timed:
+            timing = .timed(start: row["startsAt"], end: row["endsAt"], timeZone: row["timeZone"] ?? "UTC")
+        case .allDay:
+            let first = LocalDate(iso: row["startDate"] ?? "") ?? LocalDate(year: 1970, month: 1, day: 1)
+            timing = .allDay(first: first, last: LocalDate(iso: row["endDate"] ?? "") ?? first)
+        case .untimed:
+            timing = .untimed
+        }
+        let latitude: Double? = row["latitude"]
+        let longitude: Double? = row["longitude"]
+        details = EventDetails(
+            title: row["title"], summary: row["summary"], locationName: row["locationName"],
+            address: row["address"],
+            coordinate: latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } },
+            timing: timing, imageURL: row["imageURL"],
+            links: EventColumns.decodeLinks(row["links"]), host: row["host"],
+            contact: Contact(name: row["contactName"], email: row["contactEmail"], phone: row["contactPhone"]),
+            audience: EventColumns.decodeTags(row["audience"]), stampValue: row["stampValue"],
+            rideSharing: row["rideSharing"])
+    }
+
+    /// Needs the organization's zone for all-day events, so writes go through
+    /// `databaseValues(orgZone:)`; this form assumes UTC and exists for GRDB's protocol.
+    public func encode(to container: inout PersistenceContainer) throws {
+        for (column, value) in zip(Self.columnNames, databaseValues(orgZone: .gmt)) {
+            container[column] = value
+        }
+    }
+
+    /// The event table's columns, in the order `databaseValues` lists their values.
+    static let columnNames = [
+        "id", "orgId", "version", "createdAt", "updatedAt", "deleted", "title", "summary",
+        "locationName", "address", "latitude", "longitude", "timingKind", "startsAt", "endsAt",
+        "startDate", "endDate", "timeZone", "imageURL", "links", "host", "contactName",
+        "contactEmail", "contactPhone", "audience", "stampValue", "rideSharing",
+    ]
+
+    func databaseValues(orgZone: TimeZone) -> [DatabaseValue] {
+        var startDate: String?
+        var endDate: String?
+        var zone: String?
+        switch details.timing {
+        case .allDay(let first, let last):
+            startDate = first.description
+            endDate = last.description
+        case .timed(_, _, let name):
+            zone = name
+        case .untimed:
+            break
+        }
+        let values: [(any DatabaseValueConvertible)?] = [
+            UUIDColumn.encode(id), UUIDColumn.encode(orgId), version, createdAt, updatedAt, deleted,
+            details.title, details.summary, details.locationName, details.address,
+            details.coordinate?.latitude, details.coordinate?.longitude, details.timing.kind.rawValue,
+            details.timing.sortStart(orgZone: orgZone), details.timing.sortEnd(orgZone: orgZone),
+            startDate, endDate, zone, details.imageURL, EventColumns.encodeLinks(details.links),
+            details.host, details.contact.name, details.contact.email, details.contact.phone,
+            EventColumns.encodeTags(details.audience), details.stampValue, details.rideSharing,
+        ]
+        return values.map { $0?.databaseValue ?? .null }
+    }
+}
+
+/// The JSON text columns (links, audience) use the canonical JSON form, written by hand
+/// because bulk inserts write one of each per row.
+enum EventColumns {
+    static func encodeLinks(_ links: [EventLink]) -> String {
+        JSONValue.array(links.map { .object(["label": .string($0.label), "url": .string($0.url)]) }).canonicalText
+    }
+
+    static func decodeLinks(_ text: String?) -> [EventLink] {
+        guard let text, text != "[]", let value = try? JSONValue.parse(text), let items = value.arrayValue else { return [] }
+        return items.compactMap { item in
+            guard let url = item["url"]?.stringValue else { return nil }
+            return EventLink(label: item["label"]?.stringValue ?? url, url: url)
+        }
+    }
+
+    static func encodeTags(_ tags: [String]) -> String {
+        JSONValue.array(tags.map { .string($0) }).canonicalText
+    }
+
+    static func decodeTags(_ text: String?) -> [String] {
+        guard let text, text != "[]", let value = try? JSONValue.parse(text), let items = value.arrayValue else { return [] }
+        return items.compactMap(\.stringValue)
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+
+/// An event as a person typed it: plain text, not yet checked. The editor window and the CLI
+/// both fill one in and call `validate`, so both accept and refuse exactly the same things.
+/// A failed validation leaves the form as it was, so nothing typed is lost.
+public struct EventForm: Hashable, Sendable {
+    public var title = ""
+    public var description = ""
+    public var location = ""
+    public var address = ""
+    public var latitude = ""
+    public var longitude = ""
+    public var timingKind: EventTiming.Kind = .timed
+    /// Timed: `2026-12-01T18:00` (local to `timeZone`, or with an offset). All-day: `2026-12-01`.
+    public var starts = ""
+    /// Like `starts`; empty means one hour after the start (timed) or the same day (all-day).
+    public var ends = ""
+    /// Empty means the organization's zone.
+    public var timeZone = ""
+    public var imageURL = ""
+    /// One link a line: `Label | https://...`, or just the address.
+    public var links = ""
+    public var host = ""
+    public var contactName = ""
+    public var contactEmail = ""
+    public var contactPhone = ""
+    /// Comma-separated audience tags.
+    public var audience = ""
+    public var stampValue = ""
+    public var rideSharing = false
+
+    public init() {}
+
+    public static let maxTitleLength = 200
+    public static let maxDescriptionLength = 10_000
+    public static let maxLinks = 10
+    public static let stampRange = 0...100
+    static let defaultDuration: TimeInterval = 3600
+    static let longestTimedEvent: TimeInterval = 366 * 86_400
+
+    /// Checks every field, reporting every problem at once.
+    public func validate(organizationZone: TimeZone) throws(ValidationError) -> EventDetails {
+        var issues = IssueCollector()
+        let title = issues.check(EventField.title) { () throws(FieldError) in
+            try FieldParsers.required(self.title, maxLength: Self.maxTitleLength)
+        }
+        let summary = issues.check(EventField.description) { () throws(FieldError) in
+            try FieldParsers.limited(self.description, maxLength: Self.maxDescriptionLength)
+        } ?? ""
+        let location = issues.check(EventField.location) { () throws(FieldError) in
+            try FieldParsers.limited(self.location, maxLength: 200)
+        } ?? ""
+        let address = issues.check(EventField.address) { () throws(FieldError) in
+            try FieldParsers.limited(self.address, maxLength: 500)
+        } ?? ""
+        let coordinate = checkCoordinate(&issues)
+        let zoneName = issues.check(EventField.timeZone) { () throws(FieldError) in
+            try FieldParsers.timeZone(self.timeZone)
+        } ?? nil
+        let zone = zoneName.flatMap(TimeZone.init(identifier:)) ?? organizationZone
+        let timing = checkTiming(&issues, zone: zone, zoneName: zoneName ?? organizationZone.identifier)
+        let imageURL = issues.check(EventField.imageURL) { () throws(FieldError) in
+            try FieldParsers.webURL(self.imageURL)
+        } ?? nil
+        let links = issues.check(EventField.links) { () throws(FieldError) in
+            try Self.parseLinks(self.links)
+        } ?? []
+        let host = issues.check(EventField.host) { () throws(FieldError) in
+            try FieldParsers.limited(self.host, maxLength: 200)
+        } ?? ""
+        let contactName = issues.check(EventField.contactName) { () throws(FieldError) in
+            try FieldParsers.limited(self.contactName, maxLength: 200)
+        } ?? ""
+        let email = issues.check(EventField.contactEmail) { () throws(FieldError) in
+            try FieldParsers.email(self.contactEmail)
+        } ?? nil
+        let phone = issues.check(EventField.contactPhone) { () throws(FieldError) in
+            try FieldParsers.phone(self.contactPhone)
+        } ?? nil
+        let audience = issues.check(EventField.audience) { () throws(FieldError) in
+            try FieldParsers.tags(self.audience)
+        } ?? []
+        let stamps = issues.check(EventField.stampValue) { () throws(FieldError) in
+            try FieldParsers.integer(self.stampValue, in: Self.stampRange, default: 0)
+        } ?? 0
+
+        try issues.throwIfAny()
+        return EventDetails(
+            title: title!, summary: summary, locationName: location, address: address,
+            coordinate: coordinate, timing: timing!, imageURL: imageURL, links: links, host: host,
+            contact: Contact(name: contactName, email: email, phone: phone), audience: audience,
+            stampValue: stamps, rideSharing: rideSharing)
+    }
+
+    private func checkCoordinate(_ issues: inout IssueCollector) -> Coordinate? {
+        let lat = issues.check(EventField.latitude) { () throws(FieldError) in
+            try FieldParsers.decimal(self.latitude, in: -90...90, name: "latitude")
+        } ?? nil
+        let lon = issues.check(EventField.longitude) { () throws(FieldError) in
+            try FieldParsers.decimal(self.longitude, in: -180...180, name: "longitude")
+        } ?? nil
+        switch (lat, lon) {
+        case let (lat?, lon?):
+            return Coordinate(latitude: lat, longitude: lon)
+        case (_?, nil) where FieldParsers.trimmed(longitude).isEmpty:
+            issues.add(EventField.longitude, "is needed when a latitude is given (or clear both)")
+        case (nil, _?) where FieldParsers.trimmed(latitude).isEmpty:
+            issues.add(EventField.latitude, "is needed when a longitude is given (or clear both)")
+        default:
+            break
+        }
+        return nil
+    }
+
+    private func checkTiming(_ issues: inout IssueCollector, zone: TimeZone, zoneName: String) -> EventTiming? {
+        let startText = FieldParsers.trimmed(starts)
+        let endText = FieldParsers.trimmed(ends)
+        switch timingKind {
+        case .untimed:
+            if !startText.isEmpty { issues.add(EventField.starts, "must be empty for an untimed event (or make it timed)") }
+            if !endText.isEmpty { issues.add(EventField.ends, "must be empty for an untimed event (or make it timed)") }
+            return .untimed
+
+        case .allDay:
+            guard !startText.isEmpty else {
+                issues.add(EventField.starts, "is required: the first day, like 2026-12-01")
+                return nil
+            }
+            guard let first = LocalDate(iso: startText) else {
+                issues.add(EventField.starts, "must be a date like 2026-12-01 (got \"\(startText)\")")
+                return nil
+            }
+            var last = first
+            if !endText.isEmpty {
+                guard let parsed = LocalDate(iso: endText) else {
+                    issues.add(EventField.ends, "must be a date like 2026-12-01 (got \"\(endText)\")")
+                    return nil
+                }
+                last = parsed
+            }
+            if last < first {
+                issues.add(EventField.ends, "must be on or after the first day (\(first))")
+                return nil
+            }
+            if last > first.adding(days: 365) {
+                issues.add(EventField.ends, "must be within a year of the first day")
+                return nil
+            }
+            return .allDay(first: first, last: last)
+
+        case .timed:
+            guard !startText.isEmpty else {
+                issues.add(EventField.starts, "is required: a date and time like 2026-12-01T18:00")
+                return nil
+            }
+            guard let start = DateTimeText.parse(startText, zone: zone) else {
+                issues.add(EventField.starts, "must be a date and time like 2026-12-01T18:00 (got \"\(startText)\")")
+                return nil
+            }
+            var end = start.addingTimeInterval(Self.defaultDuration)
+            if !endText.isEmpty {
+                guard let parsed = DateTimeText.parse(endText, zone: zone) else {
+                    issues.add(EventField.ends, "must be a date and time like 2026-12-01T20:00 (got \"\(endText)\")")
+                    return nil
+                }
+                end = parsed
+            }
+            if end <= start {
+                issues.add(EventField.ends, "must be after the start (\(DateTimeText.local(start, zone: zone)))")
+                return nil
+            }
+            if end.timeIntervalSince(start) > Self.longestTimedEvent {
+                issues.add(EventField.ends, "must be within a year of the start; use an all-day event for long runs")
+                return nil
+            }
+            return .timed(start: start, end: end, timeZone: zoneName)
+        }
+    }
+
+    static func parseLinks(_ text: String) throws(FieldError) -> [EventLink] {
+        var links: [EventLink] = []
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let line = FieldParsers.trimmed(String(rawLine))
+            if line.isEmpty { continue }
+            var label = ""
+            var address = line
+            if let bar = line.lastIndex(of: "|") {
+                label = FieldParsers.trimmed(String(line[..<bar]))
+                address = FieldParsers.trimmed(String(line[line.index(after: bar)...]))
+            }
+            let url: String?
+            do {
+                url = try FieldParsers.webURL(address)
+            } catch {
+                throw FieldError("\"\(line)\" is not a link: write \"Label | https://...\" or just the address")
+            }
+            guard let url else { continue }
+            links.append(EventLink(label: label.isEmpty ? url : label, url: url))
+        }
+        if links.count > maxLinks { throw FieldError("has too many links (\(links.count); at most \(maxLinks))") }
+        return links
+    }
+}
+
+extension EventForm {
+    /// The form that shows an existing event, so editing starts from what is stored.
+    public init(_ details: EventDetails, organizationZone: TimeZone) {
+        self.init()
+        title = details.title
+        description = details.summary
+        location = details.locationName
+        address = details.address
+        latitude = details.coordinate.map { String($0.latitude) } ?? ""
+        longitude = details.coordinate.map { String($0.longitude) } ?? ""
+        timingKind = details.timing.kind
+        switch details.timing {
+        case .timed(let start, let end, let zoneName):
+            let zone = TimeZone(identifier: zoneName) ?? organizationZone
+            starts = DateTimeText.local(start, zone: zone)
+            ends = DateTimeText.local(end, zone: zone)
+            timeZone = zone.identifier == organizationZone.identifier ? "" : zoneName
+        case .allDay(let first, let last):
+            starts = first.description
+            ends = last.description
+        case .untimed:
+            break
+        }
+        imageURL = details.imageURL ?? ""
+        links = details.links.map { $0.label == $0.url ? $0.url : "\($0.label) | \($0.url)" }.joined(separator: "\n")
+        host = details.host
+        contactName = details.contact.name
+        contactEmail = details.contact.email ?? ""
+        contactPhone = details.contact.phone ?? ""
+        audience = details.audience.joined(separator: ", ")
+        stampValue = details.stampValue == 0 ? "" : String(details.stampValue)
+        rideSharing = details.rideSharing
+    }
+}

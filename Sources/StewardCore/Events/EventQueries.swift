@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+
+/// The reads behind event lists. A list asks first for the ordered keys of what matches (one
+/// narrow query that an index answers), then for the rows it is about to show, so a search
+/// keystroke costs the same with a hundred events or a hundred thousand.
+enum EventQueries {
+    static func keys(for query: EventQuery, _ db: Database) throws -> [Int64] {
+        let order = orderClause(query.sort, ascending: query.ascending)
+        let org = UUIDColumn.encode(query.orgId)
+        if let match = SearchText.ftsQuery(query.search) {
+            return try Int64.fetchAll(db.cachedStatement(sql: """
+                SELECT e.rowid FROM eventSearch s JOIN event e ON e.rowid = s.rowid
+                WHERE eventSearch MATCH ? AND e.orgId = ? AND e.deleted = 0
+                ORDER BY \(order)
+                """), arguments: [match, org])
+        }
+        return try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT e.rowid FROM event e
+            WHERE e.orgId = ? AND e.deleted = 0 ORDER BY \(order)
+            """), arguments: [org])
+    }
+
+    static func rows(for keys: [Int64], _ db: Database) throws -> [EventRow] {
+        guard !keys.isEmpty else { return [] }
+        var rows: [EventRow] = []
+        rows.reserveCapacity(keys.count)
+        // Chunks keep each statement under SQLite's variable limit.
+        for chunk in stride(from: 0, to: keys.count, by: 500) {
+            let slice = keys[chunk..<min(chunk + 500, keys.count)]
+            let placeholders = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            let fetched = try Row.fetchAll(db, sql: """
+                SELECT rowid, id, title, locationName, timingKind, startsAt, endsAt, startDate, endDate,
+                       timeZone, updatedAt, stampValue, rideSharing
+                FROM event WHERE rowid IN (\(placeholders))
+                """, arguments: StatementArguments(Array(slice)))
+            for row in fetched {
+                rows.append(EventRow(
+                    key: row["rowid"], id: try UUIDColumn.decode(row["id"]), title: row["title"],
+                    locationName: row["locationName"], timing: timing(row),
+                    updatedAt: row["updatedAt"], stampValue: row["stampValue"], rideSharing: row["rideSharing"]))
+            }
+        }
+        return rows
+    }
+
+    static func events(for query: EventQuery, _ db: Database) throws -> [Event] {
+        let keys = try keys(for: query, db)
+        var byKey: [Int64: Event] = [:]
+        for chunk in stride(from: 0, to: keys.count, by: 500) {
+            let slice = Array(keys[chunk..<min(chunk + 500, keys.count)])
+            let placeholders = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS key, * FROM event WHERE rowid IN (\(placeholders))",
+                                        arguments: StatementArguments(slice)) {
+                byKey[row["key"]] = try Event(row: row)
+            }
+        }
+        return keys.compactMap { byKey[$0] }
+    }
+
+    private static func timing(_ row: Row) -> EventTiming {
+        switch EventTiming.Kind(rawValue: row["timingKind"]) ?? .untimed {
+        case .timed:
+            return .timed(start: row["startsAt"], end: row["endsAt"], timeZone: row["timeZone"] ?? "UTC")
+        case .allDay:
+            let first = LocalDate(iso: row["startDate"] ?? "") ?? LocalDate(year: 1970, month: 1, day: 1)
+            return .allDay(first: first, last: LocalDate(iso: row["endDate"] ?? "") ?? first)
+        case .untimed:
+            return .untimed
+        }
+    }
+
+    private static func orderClause(_ sort: EventSortKey, ascending: Bool) -> String {
+        let direction = ascending ? "ASC" : "DESC"
+        switch sort {
+        case .starts: return "e.startsAt \(direction), e.rowid \(direction)"
+        case .title: return "e.title COLLATE NOCASE \(direction), e.rowid \(direction)"
+        case .location: return "e.locationName COLLATE NOCASE \(direction), e.rowid \(direction)"
+        case .updated: return "e.updatedAt \(direction), e.rowid \(direction)"
+        }
+    }
+}
+
+/// Turns what a person types in a search box into an FTS5 query: every word must match the
+/// start of a word in the event, so "fam pic" finds "Family Picnic".
+public enum SearchText {
+    public static func ftsQuery(_ text: String) -> String? {
+        let words = text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+        guard !words.isEmpty else { return nil }
+        return words.prefix(8).map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}

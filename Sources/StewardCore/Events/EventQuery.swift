@@ -1,0 +1,50 @@
+import Foundation
+
+/// The columns an event list can be sorted by.
+public enum EventSortKey: String, CaseIterable, Sendable {
+    case starts
+    case title
+    case location
+    case updated
+}
+
+/// What an event list shows: one organization's events, optionally narrowed by a search, in
+/// one order.
+public struct EventQuery: Hashable, Sendable {
+    public var orgId: UUID
+    public var search: String
+    public var sort: EventSortKey
+    public var ascending: Bool
+
+    public init(orgId: UUID, search: String = "", sort: EventSortKey = .starts, ascending: Bool = true) {
+        self.orgId = orgId
+        self.search = search
+        self.sort = sort
+        self.ascending = ascending
+    }
+}
+
+/// What a list row needs, and no more: lists fetch rows only for what is on screen.
+public struct EventRow: Hashable, Sendable, Identifiable {
+    /// The row's key in the database (SQLite rowid): what list models hold.
+    public var key: Int64
+    public var id: UUID
+    public var title: String
+    public var locationName: String
+    public var timing: EventTiming
+    public var updatedAt: Date
+    public var stampValue: Int
+    public var rideSharing: Bool
+
+    public init(key: Int64, id: UUID, title: String, locationName: String, timing: EventTiming,
+                updatedAt: Date, stampValue: Int, rideSharing: Bool) {
+        self.key = key
+        self.id = id
+        self.title = title
+        self.locationName = locationName
+        self.timing = timing
+        self.updatedAt = updatedAt
+        self.stampValue = stampValue
+        self.rideSharing = rideSharing
+    }
+}

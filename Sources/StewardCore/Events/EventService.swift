@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+
+/// What the GUI and the CLI do to events. Every method runs its database work on GRDB's own
+/// threads, never the caller's, so the GUI can await them from the main thread without a stall.
+public final class EventService: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    // MARK: Writes
+
+    /// Validates the form and stores a new event. Throws `ValidationError` and changes nothing
+    /// when any field is wrong.
+    public func create(_ form: EventForm, in org: Organization) async throws -> Event {
+        let details = try form.validate(organizationZone: org.timeZone)
+        return try await database.writer.write { db in
+            try Self.create(details, in: org, db)
+        }
+    }
+
+    /// Replaces an event's details with the form's. Throws `ValidationError` (nothing changes)
+    /// or `EventStoreError.notFound`.
+    public func update(_ id: UUID, with form: EventForm, in org: Organization) async throws -> Event {
+        let details = try form.validate(organizationZone: org.timeZone)
+        return try await database.writer.write { db in
+            var event = try EventStore.fetch(id, db)
+            guard !event.deleted, event.orgId == org.id else { throw EventStoreError.notFound(id) }
+            event.details = details
+            event.updatedAt = Date()
+            try EventStore.save(event, orgZone: org.timeZone, db)
+            return event
+        }
+    }
+
+    /// A new event with the same details, titled "… (copy)", for the next occurrence of a
+    /// similar event.
+    public func duplicate(_ id: UUID, in org: Organization) async throws -> Event {
+        try await database.writer.write { db in
+            let original = try EventStore.fetch(id, db)
+            guard !original.deleted, original.orgId == org.id else { throw EventStoreError.notFound(id) }
+            var details = original.details
+            let suffix = " (copy)"
+            details.title = String(details.title.prefix(EventForm.maxTitleLength - suffix.count)) + suffix
+            return try Self.create(details, in: org, db)
+        }
+    }
+
+    /// Marks the event deleted (a tombstone the store will learn of); `restore` undoes it.
+    @discardableResult
+    public func delete(_ id: UUID, in org: Organization) async throws -> Event {
+        try await setDeleted(true, id: id, org: org)
+    }
+
+    @discardableResult
+    public func restore(_ id: UUID, in org: Organization) async throws -> Event {
+        try await setDeleted(false, id: id, org: org)
+    }
+
+    private func setDeleted(_ deleted: Bool, id: UUID, org: Organization) async throws -> Event {
+        try await database.writer.write { db in
+            var event = try EventStore.fetch(id, db)
+            guard event.orgId == org.id, event.deleted != deleted else { throw EventStoreError.notFound(id) }
+            event.deleted = deleted
+            event.updatedAt = Date()
+            try EventStore.save(event, orgZone: org.timeZone, db)
+            return event
+        }
+    }
+
+    /// Stores many validated events in one transaction (demo data, imports, benchmarks).
+    public func insertMany(_ details: [EventDetails], in org: Organization) throws {
+        try database.writer.write { db in
+            for item in details {
+                _ = try Self.create(item, in: org, db)
+            }
+        }
+    }
+
+    static func create(_ details: EventDetails, in org: Organization, _ db: Database) throws -> Event {
+        let now = Date()
+        let event = Event(orgId: org.id, createdAt: now, updatedAt: now, details: details)
+        try EventStore.insert(event, orgZone: org.timeZone, db)
+        return event
+    }
+
+    // MARK: Reads
+
+    public func event(id: UUID) async throws -> Event? {
+        try await database.writer.read { db in
+            try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ? AND deleted = 0",
+                               arguments: [UUIDColumn.encode(id)])
+        }
+    }
+
+    /// The keys of the events a list shows, in order; see `EventQueries`.
+    public func keys(for query: EventQuery) async throws -> [Int64] {
+        try await database.writer.read { db in try EventQueries.keys(for: query, db) }
+    }
+
+    public func rows(for keys: [Int64]) async throws -> [EventRow] {
+        try await database.writer.read { db in try EventQueries.rows(for: keys, db) }
+    }
+
+    public func events(for query: EventQuery) async throws -> [Event] {
+        try await database.writer.read { db in try EventQueries.events(for: query, db) }
+    }
+}

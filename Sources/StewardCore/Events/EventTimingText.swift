@@ -1,0 +1,38 @@
+import Foundation
+
+/// How an event's time reads in a list or a terminal: "Sun 6 Dec 2026, 10:30–12:00",
+/// "12–13 Dec 2026 · all day", "Ongoing". The GUI and the CLI show the same words.
+public enum EventTimingText {
+    public static func describe(_ timing: EventTiming, orgZone: TimeZone) -> String {
+        switch timing {
+        case .untimed:
+            return "Ongoing"
+        case .allDay(let first, let last):
+            let zone = TimeZone(identifier: "UTC")!
+            let start = first.startOfDay(in: zone)
+            if first == last { return format(start, "EEE d MMM yyyy", zone) + " · all day" }
+            let end = last.startOfDay(in: zone)
+            if first.year == last.year && first.month == last.month {
+                return "\(first.day)–" + format(end, "d MMM yyyy", zone) + " · all day"
+            }
+            return format(start, "d MMM", zone) + " – " + format(end, "d MMM yyyy", zone) + " · all day"
+        case .timed(let start, let end, let zoneName):
+            let zone = TimeZone(identifier: zoneName) ?? orgZone
+            let sameDay = LocalDate(start, in: zone) == LocalDate(end, in: zone)
+            var text = format(start, "EEE d MMM yyyy, HH:mm", zone) + "–"
+                + format(end, sameDay ? "HH:mm" : "EEE d MMM, HH:mm", zone)
+            if zone.identifier != orgZone.identifier {
+                text += " (\(zone.abbreviation(for: start) ?? zone.identifier))"
+            }
+            return text
+        }
+    }
+
+    private static func format(_ date: Date, _ pattern: String, _ zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = zone
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+}

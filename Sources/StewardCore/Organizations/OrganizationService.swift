@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+public enum OrganizationError: Error, Equatable, CustomStringConvertible {
+    case unknownSlug(String)
+    case invalid(ValidationError)
+
+    public var description: String {
+        switch self {
+        case .unknownSlug(let slug): "no organization with slug \"\(slug)\" (see `stewardctl orgs list`)"
+        case .invalid(let error): error.description
+        }
+    }
+}
+
+/// The organizations this console runs. They live only in this console: each is paired with
+/// the remote store's organization of the same slug.
+public final class OrganizationService: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    public func all() async throws -> [Organization] {
+        try await database.writer.read { db in try Self.all(db) }
+    }
+
+    public func find(slug: String) async throws -> Organization {
+        try await database.writer.read { db in try Self.find(slug: slug, db) }
+    }
+
+    /// Adds an organization after checking its slug, name and zone.
+    @discardableResult
+    public func add(slug: String, name: String, timeZone: String, kind: OrganizationKind) async throws -> Organization {
+        let org = try Self.validated(slug: slug, name: name, timeZone: timeZone, kind: kind)
+        try await database.writer.write { db in
+            if try Organization.filter(Column("slug") == org.slug).fetchCount(db) > 0 {
+                throw OrganizationError.invalid(ValidationError(field: "slug", message: "\"\(org.slug)\" is already used by another organization"))
+            }
+            try org.insert(db)
+        }
+        return org
+    }
+
+    static func all(_ db: Database) throws -> [Organization] {
+        try Organization.fetchAll(db, sql: "SELECT * FROM organization ORDER BY name COLLATE NOCASE")
+    }
+
+    static func find(slug: String, _ db: Database) throws -> Organization {
+        guard let org = try Organization.fetchOne(db, sql: "SELECT * FROM organization WHERE slug = ?", arguments: [slug]) else {
+            throw OrganizationError.unknownSlug(slug)
+        }
+        return org
+    }
+
+    static func validated(slug: String, name: String, timeZone: String, kind: OrganizationKind) throws -> Organization {
+        var issues = IssueCollector()
+        let cleanSlug = FieldParsers.trimmed(slug)
+        let slugShape = cleanSlug.range(of: "^[a-z0-9][a-z0-9-]{1,39}$", options: .regularExpression) != nil
+        if !slugShape {
+            issues.add("slug", "must be 2 to 40 lower-case letters, digits or dashes, like grace-church (got \"\(cleanSlug)\")")
+        }
+        let cleanName = issues.check("name") { () throws(FieldError) in try FieldParsers.required(name, maxLength: 120) }
+        let zone = issues.check("time-zone") { () throws(FieldError) in try FieldParsers.timeZone(timeZone) } ?? nil
+        if FieldParsers.trimmed(timeZone).isEmpty { issues.add("time-zone", "is required, like America/Chicago") }
+        do { try issues.throwIfAny() } catch { throw OrganizationError.invalid(error) }
+        return Organization(slug: cleanSlug, name: cleanName!, timeZoneIdentifier: zone!, kind: kind)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Parsers shared by every form: the GUI and the CLI send the same text through them, so the
+/// same input gets the same answer wherever it was typed.
+enum FieldParsers {
+    static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func required(_ text: String, maxLength: Int) throws(FieldError) -> String {
+        let value = trimmed(text)
+        if value.isEmpty { throw FieldError("is required") }
+        return try limited(value, maxLength: maxLength)
+    }
+
+    static func limited(_ text: String, maxLength: Int) throws(FieldError) -> String {
+        let value = trimmed(text)
+        if value.count > maxLength {
+            throw FieldError("is too long (\(value.count) characters; at most \(maxLength))")
+        }
+        return value
+    }
+
+    /// An absolute http or https address with a host; empty text means "none".
+    static func webURL(_ text: String) throws(FieldError) -> String? {
+        let value = trimmed(text)
+        if value.isEmpty { return nil }
+        guard let components = URLComponents(string: value),
+              let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty, !value.contains(" ")
+        else {
+            throw FieldError("must be a web address starting with http:// or https:// (got \"\(value)\")")
+        }
+        return value
+    }
+
+    /// A practical check of an address's shape (one @, a dotted domain, no spaces); the
+    /// only real proof is a message that arrives.
+    static func email(_ text: String) throws(FieldError) -> String? {
+        let value = trimmed(text)
+        if value.isEmpty { return nil }
+        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        let valid = parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
+            && !value.contains(where: { $0.isWhitespace }) && value.count <= 254
+        if !valid { throw FieldError("must be an email address like name@example.org (got \"\(value)\")") }
+        return value
+    }
+
+    /// Digits with the usual separators and an optional leading +, 7 to 15 digits (E.164).
+    static func phone(_ text: String) throws(FieldError) -> String? {
+        let value = trimmed(text)
+        if value.isEmpty { return nil }
+        let allowed = Set("0123456789+-(). ext")
+        let digits = value.filter(\.isNumber).count
+        if value.contains(where: { !allowed.contains($0) }) || digits < 7 || digits > 15 {
+            throw FieldError("must be a phone number of 7 to 15 digits, like +1 555 010 0199 (got \"\(value)\")")
+        }
+        return value
+    }
+
+    static func integer(_ text: String, in range: ClosedRange<Int>, default fallback: Int) throws(FieldError) -> Int {
+        let value = trimmed(text)
+        if value.isEmpty { return fallback }
+        guard let number = Int(value) else { throw FieldError("must be a whole number (got \"\(value)\")") }
+        guard range.contains(number) else {
+            throw FieldError("must be between \(range.lowerBound) and \(range.upperBound) (got \(number))")
+        }
+        return number
+    }
+
+    static func decimal(_ text: String, in range: ClosedRange<Double>, name: String) throws(FieldError) -> Double? {
+        let value = trimmed(text)
+        if value.isEmpty { return nil }
+        guard let number = Double(value), number.isFinite else {
+            throw FieldError("must be a number (got \"\(value)\")")
+        }
+        guard range.contains(number) else {
+            throw FieldError("\(name) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound)) (got \(value))")
+        }
+        return number
+    }
+
+    static func timeZone(_ text: String) throws(FieldError) -> String? {
+        let value = trimmed(text)
+        if value.isEmpty { return nil }
+        guard TimeZone(identifier: value) != nil else {
+            throw FieldError("must be a time zone name like America/Chicago (got \"\(value)\")")
+        }
+        return value
+    }
+
+    /// Comma-separated tags, trimmed, lower-cased, de-duplicated in order.
+    static func tags(_ text: String) throws(FieldError) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for raw in text.split(whereSeparator: { $0 == "," || $0 == "\n" }) {
+            let tag = trimmed(String(raw)).lowercased()
+            if tag.isEmpty || seen.contains(tag) { continue }
+            if tag.count > 40 { throw FieldError("tag \"\(tag)\" is too long (at most 40 characters)") }
+            seen.insert(tag)
+            result.append(tag)
+        }
+        if result.count > 20 { throw FieldError("has too many tags (\(result.count); at most 20)") }
+        return result
+    }
+}
