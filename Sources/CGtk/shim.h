@@ -35,6 +35,11 @@ static inline gulong cgtk_signal_connect_after(gpointer instance, const char *si
                                  G_CONNECT_AFTER);
 }
 
+// Emits a signal that takes no arguments and returns nothing ("clicked", "activate").
+static inline void cgtk_signal_emit_void(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
 // MARK: accessibility (gtk_accessible_update_property is variadic)
 
 static inline void cgtk_accessible_set_label(gpointer widget, const char *label) {
@@ -56,6 +61,11 @@ static inline gboolean cgtk_is_a(gpointer instance, GType type) {
 static inline const char *cgtk_type_name_of(gpointer instance) {
     return instance ? G_OBJECT_TYPE_NAME(instance) : "(null)";
 }
+
+// Fundamental GType constants are macros too.
+static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
+static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType cgtk_type_int(void) { return G_TYPE_INT; }
 
 // MARK: misc macros
 

@@ -1,0 +1,55 @@
+import CGtk
+
+/// GtkButton. Prefer binding to actions (`actionName = "win.save"`) so the button follows the
+/// action's enabled state; use `onClicked` for purely local behaviour.
+@MainActor
+public class Button: Widget {
+    override public class var gType: GType { gtk_button_get_type() }
+
+    public var button: UnsafeMutablePointer<GtkButton> { ptr() }
+
+    public convenience init(label: String) {
+        self.init(owning: UnsafeMutableRawPointer(gtk_button_new_with_label(label)))
+    }
+
+    /// An icon-only button. It has no text, so give it an accessible label and a tooltip.
+    public convenience init(iconName: String, accessibleLabel: String) {
+        self.init(owning: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName)))
+        setAccessibleLabel(accessibleLabel)
+        tooltip = accessibleLabel
+    }
+
+    public var label: String? {
+        get { gtk_button_get_label(button).map { String(cString: $0) } }
+        set { gtk_button_set_label(button, newValue) }
+    }
+
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
+        set { gtk_button_set_icon_name(button, newValue) }
+    }
+
+    /// The detailed action run on click ("win.save", "app.open-item(int64 42)" via target).
+    public var actionName: String? {
+        get { gtk_actionable_get_action_name(opaque).map { String(cString: $0) } }
+        set { gtk_actionable_set_action_name(opaque, newValue) }
+    }
+
+    /// Sets the action and its target in one go, e.g. `setDetailedAction("win.open(int64 42)")`.
+    public func setDetailedAction(_ detailedName: String) {
+        gtk_actionable_set_detailed_action_name(opaque, detailedName)
+    }
+
+    public var hasFrame: Bool {
+        get { gtk_button_get_has_frame(button) != 0 }
+        set { gtk_button_set_has_frame(button, newValue ? 1 : 0) }
+    }
+
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalHandlerID {
+        on("clicked", handler)
+    }
+
+    /// Emits "clicked" as if the user had clicked (tests, keyboard shortcuts).
+    public func click() { cgtk_signal_emit_void(raw, "clicked") }
+}

@@ -1,0 +1,88 @@
+import CGtk
+
+/// Rows for boxed lists (`ListBox` with the "boxed-list" class) and preferences pages.
+
+/// Shared AdwPreferencesRow API.
+@MainActor
+public class PreferencesRow: Widget {
+    override public class var gType: GType { adw_preferences_row_get_type() }
+
+    public var title: String {
+        get { String(cString: adw_preferences_row_get_title(ptr())) }
+        set { adw_preferences_row_set_title(ptr(), newValue) }
+    }
+}
+
+/// AdwEntryRow: a titled text field in a boxed list (the editor dialog's fields). Text access
+/// comes from `Editable`; the row title doubles as the accessible name.
+@MainActor
+public final class EntryRow: PreferencesRow {
+    override public class var gType: GType { adw_entry_row_get_type() }
+
+    public convenience init(title: String) {
+        self.init(owning: UnsafeMutableRawPointer(adw_entry_row_new()))
+        self.title = title
+    }
+
+    /// Shows an apply button and emits "apply" only when the user confirms the edit.
+    public var showsApplyButton: Bool {
+        get { adw_entry_row_get_show_apply_button(ptr()) != 0 }
+        set { adw_entry_row_set_show_apply_button(ptr(), newValue ? 1 : 0) }
+    }
+
+    public var activatesDefault: Bool {
+        get { adw_entry_row_get_activates_default(ptr()) != 0 }
+        set { adw_entry_row_set_activates_default(ptr(), newValue ? 1 : 0) }
+    }
+
+    public func addSuffix(_ widget: Widget) { adw_entry_row_add_suffix(ptr(), widget.widget) }
+    public func addPrefix(_ widget: Widget) { adw_entry_row_add_prefix(ptr(), widget.widget) }
+
+    /// "entry-activated": Enter pressed in the field.
+    @discardableResult
+    public func onEntryActivated(_ handler: @escaping @MainActor () -> Void) -> SignalHandlerID {
+        on("entry-activated", handler)
+    }
+
+    /// "apply": the apply button was pressed (needs `showsApplyButton`).
+    @discardableResult
+    public func onApply(_ handler: @escaping @MainActor () -> Void) -> SignalHandlerID {
+        on("apply", handler)
+    }
+}
+
+/// AdwActionRow: title, subtitle and suffix widgets (a switch, a button, a value label).
+@MainActor
+public final class ActionRow: PreferencesRow {
+    override public class var gType: GType { adw_action_row_get_type() }
+
+    public convenience init(title: String, subtitle: String? = nil) {
+        self.init(owning: UnsafeMutableRawPointer(adw_action_row_new()))
+        self.title = title
+        if let subtitle { self.subtitle = subtitle }
+    }
+
+    public var subtitle: String? {
+        get { adw_action_row_get_subtitle(ptr()).map { String(cString: $0) } }
+        set { adw_action_row_set_subtitle(ptr(), newValue) }
+    }
+
+    public var iconName: String? {
+        get { adw_action_row_get_icon_name(ptr()).map { String(cString: $0) } }
+        set { adw_action_row_set_icon_name(ptr(), newValue) }
+    }
+
+    public func addSuffix(_ widget: Widget) { adw_action_row_add_suffix(ptr(), widget.widget) }
+    public func addPrefix(_ widget: Widget) { adw_action_row_add_prefix(ptr(), widget.widget) }
+
+    /// Clicking the row activates `widget` (toggles the switch in it) and makes it activatable.
+    public func setActivatableWidget(_ widget: Widget?) {
+        adw_action_row_set_activatable_widget(ptr(), widget?.widget)
+    }
+
+    /// "activated": the row was clicked or Enter pressed (needs the row to be activatable).
+    @discardableResult
+    public func onActivated(_ handler: @escaping @MainActor () -> Void) -> SignalHandlerID {
+        on("activated", handler)
+    }
+}

@@ -1,0 +1,150 @@
+import CGtk
+
+/// Any GtkWidget. Subclasses add the API of their GTK class; everything common to all widgets
+/// (accessibility, visibility, styling, focus, layout hints) lives here.
+@MainActor
+public class Widget: ObjectRef {
+    override public class var gType: GType { gtk_widget_get_type() }
+
+    /// The instance as `GtkWidget *`.
+    public var widget: UnsafeMutablePointer<GtkWidget> { ptr() }
+
+    // MARK: accessibility
+
+    /// The name screen readers and UI tests use (GTK_ACCESSIBLE_PROPERTY_LABEL). Every control
+    /// without a visible label (icon buttons, entries, switches) needs one. Write-only: GTK 4.8
+    /// has no getter.
+    public func setAccessibleLabel(_ label: String) {
+        cgtk_accessible_set_label(raw, label)
+    }
+
+    /// A longer accessible description (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION).
+    public func setAccessibleDescription(_ text: String) {
+        cgtk_accessible_set_description(raw, text)
+    }
+
+    // MARK: state
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget reacts to input (greyed out when false).
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    /// True when the widget and all its ancestors are visible and it has been mapped.
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    /// The GtkBuildable id or widget name (used for CSS #name selectors).
+    public var name: String {
+        get { String(cString: gtk_widget_get_name(widget)) }
+        set { gtk_widget_set_name(widget, newValue) }
+    }
+
+    // MARK: style
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    /// Adds or removes a class, e.g. `setCSSClass("error", entryIsInvalid)`.
+    public func setCSSClass(_ name: String, _ enabled: Bool) {
+        enabled ? addCSSClass(name) : removeCSSClass(name)
+    }
+
+    // MARK: focus
+
+    /// Moves keyboard focus here; false if the widget cannot take focus now.
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+
+    // MARK: layout
+
+    public var hexpand: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public var vexpand: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public var halign: GtkAlign {
+        get { gtk_widget_get_halign(widget) }
+        set { gtk_widget_set_halign(widget, newValue) }
+    }
+
+    public var valign: GtkAlign {
+        get { gtk_widget_get_valign(widget) }
+        set { gtk_widget_set_valign(widget, newValue) }
+    }
+
+    /// Sets the same margin on all four sides.
+    public func setMargins(_ margin: Int) {
+        let m = gint(margin)
+        gtk_widget_set_margin_top(widget, m)
+        gtk_widget_set_margin_bottom(widget, m)
+        gtk_widget_set_margin_start(widget, m)
+        gtk_widget_set_margin_end(widget, m)
+    }
+
+    public func setMargins(top: Int, bottom: Int, start: Int, end: Int) {
+        gtk_widget_set_margin_top(widget, gint(top))
+        gtk_widget_set_margin_bottom(widget, gint(bottom))
+        gtk_widget_set_margin_start(widget, gint(start))
+        gtk_widget_set_margin_end(widget, gint(end))
+    }
+
+    /// Minimum size; -1 keeps the natural size for that dimension.
+    public func setSizeRequest(width: Int = -1, height: Int = -1) {
+        gtk_widget_set_size_request(widget, gint(width), gint(height))
+    }
+
+    /// Allocated size (0 until the widget has been laid out).
+    public var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
+    public var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
+
+    // MARK: tree
+
+    /// The parent widget, wrapped generically.
+    public var parent: Widget? {
+        gtk_widget_get_parent(widget).map { Widget(borrowing: UnsafeMutableRawPointer($0)) }
+    }
+
+    /// The window this widget is in, if any.
+    public var window: Window? {
+        guard let root = gtk_widget_get_root(widget) else { return nil }
+        let raw = UnsafeMutableRawPointer(root)
+        return cgtk_is_a(raw, gtk_window_get_type()) != 0 ? Window(borrowing: raw) : nil
+    }
+
+    /// Attaches a GActionGroup under `prefix` so descendants can use "prefix.action" names.
+    public func insertActionGroup(_ group: ActionGroup, prefix: String) {
+        gtk_widget_insert_action_group(widget, prefix, group.opaque)
+    }
+
+    /// Activates an action by detailed name ("win.save") as if a button had triggered it.
+    @discardableResult
+    public func activateAction(_ name: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, nil) != 0
+    }
+}
+
+extension Widget {
+    /// Casts a generic wrapper to a more specific one after checking the GType; nil on mismatch.
+    public func `as`<W: Widget>(_ type: W.Type) -> W? {
+        isA(W.gType) ? W(borrowing: raw) : nil
+    }
+}
