@@ -19,7 +19,11 @@ public final class AppDatabase: Sendable {
         if !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        return try AppDatabase(DatabasePool(path: path, configuration: configuration()))
+        let pool = try DatabasePool(path: path, configuration: configuration())
+        // GRDB turns WAL on and then picks synchronous=NORMAL; only the writer's setting
+        // matters for durability, and we want FULL there.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        return try AppDatabase(pool)
     }
 
     /// A private in-memory database, for tests and previews.
@@ -31,9 +35,6 @@ public final class AppDatabase: Sendable {
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
-        config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
         return config
     }
 

@@ -29,7 +29,7 @@ public final class EventService: Sendable {
             var event = try EventStore.fetch(id, db)
             guard !event.deleted, event.orgId == org.id else { throw EventStoreError.notFound(id) }
             event.details = details
-            event.updatedAt = Date()
+            event.updatedAt = .storedNow
             try EventStore.save(event, orgZone: org.timeZone, db)
             return event
         }
@@ -64,7 +64,7 @@ public final class EventService: Sendable {
             var event = try EventStore.fetch(id, db)
             guard event.orgId == org.id, event.deleted != deleted else { throw EventStoreError.notFound(id) }
             event.deleted = deleted
-            event.updatedAt = Date()
+            event.updatedAt = .storedNow
             try EventStore.save(event, orgZone: org.timeZone, db)
             return event
         }
@@ -80,7 +80,7 @@ public final class EventService: Sendable {
     }
 
     static func create(_ details: EventDetails, in org: Organization, _ db: Database) throws -> Event {
-        let now = Date()
+        let now = Date.storedNow
         let event = Event(orgId: org.id, createdAt: now, updatedAt: now, details: details)
         try EventStore.insert(event, orgZone: org.timeZone, db)
         return event

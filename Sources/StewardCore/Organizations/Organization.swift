@@ -65,7 +65,7 @@ extension Organization: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "organization"
 
     public init(row: Row) throws {
-        id = row["id"]
+        id = try UUIDColumn.decode(row["id"])
         slug = row["slug"]
         name = row["name"]
         timeZoneIdentifier = row["timeZone"]
@@ -75,7 +75,7 @@ extension Organization: FetchableRecord, PersistableRecord {
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
+        container["id"] = UUIDColumn.encode(id)
         container["slug"] = slug
         container["name"] = name
         container["timeZone"] = timeZoneIdentifier

@@ -1,0 +1,34 @@
+import Foundation
+@testable import StewardCore
+
+/// A fresh database with one organization, for each test.
+struct Fixture {
+    let database: AppDatabase
+    let events: EventService
+    let org: Organization
+
+    init(zone: String = "America/Chicago") async throws {
+        database = try AppDatabase.inMemory()
+        events = EventService(database: database)
+        org = try await OrganizationService(database: database)
+            .add(slug: "grace-church", name: "Grace Community Church", timeZone: zone, kind: .church)
+    }
+
+    func outboxCount() async throws -> Int {
+        try await database.writer.read { db in try Outbox.pendingCount(db) }
+    }
+
+    func eventCount() async throws -> Int {
+        try await database.writer.read { db in try Event.fetchCount(db) }
+    }
+}
+
+extension EventForm {
+    static func timed(_ title: String, starts: String = "2026-12-06T10:30", ends: String = "2026-12-06T11:45") -> EventForm {
+        var form = EventForm()
+        form.title = title
+        form.starts = starts
+        form.ends = ends
+        return form
+    }
+}
