@@ -50,7 +50,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "steward-bench",
-            dependencies: ["StewardCore", "GtkKit"]
+            dependencies: [
+                "StewardCore", "GtkKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore"]),
         .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl"]),

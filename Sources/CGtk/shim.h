@@ -40,6 +40,11 @@ static inline void cgtk_signal_emit_void(gpointer instance, const char *signal) 
     g_signal_emit_by_name(instance, signal);
 }
 
+// Emits a signal with one guint argument ("activate" on list and column views).
+static inline void cgtk_signal_emit_uint(gpointer instance, const char *signal, guint value) {
+    g_signal_emit_by_name(instance, signal, value);
+}
+
 // MARK: accessibility (gtk_accessible_update_property is variadic)
 
 static inline void cgtk_accessible_set_label(gpointer widget, const char *label) {

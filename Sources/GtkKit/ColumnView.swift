@@ -186,7 +186,8 @@ public final class ColumnView: Widget {
     }
 
     /// Sorts by a column (the header shows the arrow) and reports it through `onSortChanged`;
-    /// nil clears the sort. Use it to restore the sort at startup.
+    /// nil clears the sort. Use it to restore the sort at startup. GTK ignores columns that
+    /// are not sortable (the previous sort stays), as it does for clicks on their headers.
     public func sort(byColumn index: Int?, ascending: Bool = true) {
         let column = index.flatMap { self.column(at: $0) }
         gtk_column_view_sort_by_column(opaque, column?.opaque,

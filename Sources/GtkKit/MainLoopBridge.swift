@@ -28,4 +28,12 @@ public enum MainLoopBridge {
             return gboolean(1) // G_SOURCE_CONTINUE: keep watching for the life of the process.
         }, nil)
     }
+
+    /// Removes the source again. Only for tests that need a loop without the bridge.
+    @MainActor
+    public static func uninstall() {
+        guard sourceID != 0 else { return }
+        g_source_remove(sourceID)
+        sourceID = 0
+    }
 }

@@ -35,15 +35,20 @@ final class GValueBox {
 extension ObjectRef {
     /// Sets a GObject property by name (for properties without a C setter).
     public func setProperty(_ name: String, _ value: String?) {
-        g_object_set_property(ptr(), name, GValueBox(string: value).pointer)
+        set(name, GValueBox(string: value))
     }
 
     public func setProperty(_ name: String, _ value: Bool) {
-        g_object_set_property(ptr(), name, GValueBox(bool: value).pointer)
+        set(name, GValueBox(bool: value))
     }
 
     public func setProperty(_ name: String, _ value: Int32) {
-        g_object_set_property(ptr(), name, GValueBox(int: value).pointer)
+        set(name, GValueBox(int: value))
+    }
+
+    private func set(_ name: String, _ value: GValueBox) {
+        // Swift may free a temporary right after its last use; keep the GValue alive for the call.
+        withExtendedLifetime(value) { g_object_set_property(ptr(), name, value.pointer) }
     }
 
     /// Keeps `property` of this object and `targetProperty` of `target` equal

@@ -39,7 +39,7 @@ public class SelectionModel: ObjectRef {
     @discardableResult
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandlerID {
         // (model, guint position, guint n_items): the range is a hint; the handler re-reads.
-        Signal.connectUInt3(raw, "selection-changed") { _, _, _, _ in handler() }
+        Signal.connectUInt2(raw, "selection-changed") { _, _, _ in handler() }
     }
 }
 
@@ -52,11 +52,12 @@ public final class SingleSelection: SelectionModel {
     ///   - autoselect: keep a row selected whenever the list is not empty.
     ///   - canUnselect: allow clearing the selection by ctrl-clicking the selected row.
     public convenience init(model: KeyListModel, autoselect: Bool = false, canUnselect: Bool = true) {
-        // gtk_single_selection_new takes ownership of the model reference it is given.
-        g_object_ref(model.raw)
-        self.init(owning: UnsafeMutableRawPointer(gtk_single_selection_new(model.listModel)))
+        // Flags first, model second: with GTK's default autoselect=TRUE, setting the model
+        // would already have selected row 0.
+        self.init(owning: UnsafeMutableRawPointer(gtk_single_selection_new(nil)))
         gtk_single_selection_set_autoselect(opaque, autoselect ? 1 : 0)
         gtk_single_selection_set_can_unselect(opaque, canUnselect ? 1 : 0)
+        gtk_single_selection_set_model(opaque, model.listModel)
     }
 
     /// The selected position, nil when nothing is selected.

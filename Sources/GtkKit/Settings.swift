@@ -58,8 +58,10 @@ public final class Settings: ObjectRef {
                                    maximizedKey: String = "window-maximized") {
         window.defaultSize = (int(widthKey), int(heightKey))
         if bool(maximizedKey) { window.maximize() }
-        window.onCloseRequest { [weak self, weak window] in
-            guard let self, let window else { return false }
+        // Holds the settings strongly (callers often drop theirs after startup) and the window
+        // weakly (window -> handler -> window would be a cycle).
+        window.onCloseRequest { [weak window] in
+            guard let window else { return false }
             // The default size tracks the unmaximized size, which is what should be restored.
             let size = window.defaultSize
             self.set(widthKey, int: size.width)

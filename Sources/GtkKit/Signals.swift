@@ -51,6 +51,13 @@ private let uintThunk: @convention(c) (UnsafeMutableRawPointer?, guint, UnsafeMu
     MainActor.assumeIsolated { handler(instance, value) }
 }
 
+typealias TwoUIntHandler = @MainActor (UnsafeMutableRawPointer, UInt32, UInt32) -> Void
+private let twoUIntThunk: @convention(c) (UnsafeMutableRawPointer?, guint, guint, UnsafeMutableRawPointer?) -> Void = { instance, a, b, data in
+    let handler = unbox(data, as: TwoUIntHandler.self)
+    nonisolated(unsafe) let instance = instance!
+    MainActor.assumeIsolated { handler(instance, a, b) }
+}
+
 typealias ThreeUIntHandler = @MainActor (UnsafeMutableRawPointer, UInt32, UInt32, UInt32) -> Void
 private let threeUIntThunk: @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) -> Void = { instance, a, b, c, data in
     let handler = unbox(data, as: ThreeUIntHandler.self)
@@ -117,8 +124,19 @@ public enum Signal {
                 thunk: unsafeBitCast(uintThunk, to: UnsafeRawPointer.self), handler: handler as UIntHandler)
     }
 
+    /// `void handler(instance, guint, guint)`: GtkSelectionModel "selection-changed"
+    /// (position, n_items).
+    @discardableResult
+    public static func connectUInt2(
+        _ instance: UnsafeMutableRawPointer, _ name: String, after: Bool = false,
+        _ handler: @escaping @MainActor (_ sender: UnsafeMutableRawPointer, UInt32, UInt32) -> Void
+    ) -> SignalHandlerID {
+        connect(instance, name, after: after,
+                thunk: unsafeBitCast(twoUIntThunk, to: UnsafeRawPointer.self), handler: handler as TwoUIntHandler)
+    }
+
     /// `void handler(instance, guint, guint, guint)`: GListModel "items-changed"
-    /// (position, removed, added), GtkSelectionModel "selection-changed" uses `connectUInt2`.
+    /// (position, removed, added).
     @discardableResult
     public static func connectUInt3(
         _ instance: UnsafeMutableRawPointer, _ name: String, after: Bool = false,

@@ -1,0 +1,51 @@
+import CGtk
+
+// Keyboard shortcuts scoped to a widget, for keys that must not be taken from text fields:
+// application accelerators run in the capture phase for the whole window, so "Delete" set
+// with `Application.setAccels` would stop working in every entry. A shortcut controller on a
+// list only sees keys pressed while focus is inside that list.
+
+/// GtkShortcutController holding shortcuts that activate named actions ("win.delete").
+@MainActor
+public final class ShortcutController: ObjectRef {
+    override public class var gType: GType { gtk_shortcut_controller_get_type() }
+
+    public enum Scope: Sendable {
+        /// Keys pressed while focus is inside the widget the controller is attached to.
+        case local
+        /// Keys pressed anywhere in the widget's window (the editor's Escape and Ctrl+S).
+        case managed
+
+        var gtk: GtkShortcutScope {
+            switch self {
+            case .local: GTK_SHORTCUT_SCOPE_LOCAL
+            case .managed: GTK_SHORTCUT_SCOPE_MANAGED
+            }
+        }
+    }
+
+    public convenience init(scope: Scope = .local) {
+        self.init(owning: UnsafeMutableRawPointer(gtk_shortcut_controller_new()))
+        gtk_shortcut_controller_set_scope(opaque, scope.gtk)
+    }
+
+    /// Adds a shortcut: `trigger` in `gtk_accelerator_parse` syntax ("Delete", "<Control>z",
+    /// "Escape"); `action` a detailed action name resolved from the attached widget upwards.
+    public func add(trigger: String, action: String) {
+        guard let parsed = gtk_shortcut_trigger_parse_string(trigger) else {
+            preconditionFailure("ShortcutController: cannot parse trigger \"\(trigger)\"")
+        }
+        // gtk_shortcut_new and add_shortcut take ownership of what they are given.
+        let shortcut = gtk_shortcut_new(parsed, gtk_named_action_new(action))
+        gtk_shortcut_controller_add_shortcut(opaque, shortcut)
+    }
+}
+
+extension Widget {
+    /// Attaches an event controller (shortcuts, gestures); the widget keeps it alive.
+    public func addController(_ controller: ObjectRef) {
+        // gtk_widget_add_controller takes ownership of one reference; give it its own.
+        g_object_ref(controller.raw)
+        gtk_widget_add_controller(widget, OpaquePointer(controller.raw))
+    }
+}
