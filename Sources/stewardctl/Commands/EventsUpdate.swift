@@ -1,0 +1,35 @@
+import ArgumentParser
+import StewardCore
+
+struct EventsUpdate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Change some fields of an event.",
+        discussion: """
+            Only the fields given change (`update ID --title X` changes only the title); an \
+            empty value clears a field. The result is checked as the event editor checks it; \
+            when any field is wrong, nothing changes and the field is named on stderr (exit \
+            status 2).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var org: OrganizationOption
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var id: EventIDArgument
+    @OptionGroup(title: "Event fields") var fields: EventFieldOptions
+
+    func run() async throws {
+        let eventID = try id.uuid()
+        let database = try global.openDatabase()
+        let organization = try await org.resolve(in: database)
+        let stored = try await EventLookup.find(eventID, in: organization, database: database)
+        var form = EventForm(stored.details, organizationZone: organization.timeZone)
+        fields.apply(to: &form)
+        let event = try await EventService(database: database).update(eventID, with: form, in: organization)
+        if output.json {
+            Console.printJSON(EventOutput.json(event, org: organization))
+        } else {
+            Console.print(EventOutput.record(event, org: organization))
+        }
+    }
+}

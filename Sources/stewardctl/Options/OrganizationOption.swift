@@ -1,0 +1,29 @@
+import ArgumentParser
+import StewardCore
+
+/// `--org SLUG`: which organization an event command works in. It may be left out when the
+/// database holds exactly one organization.
+struct OrganizationOption: ParsableArguments {
+    @Option(name: .customLong("org"),
+            help: ArgumentHelp("The organization's slug (see `stewardctl orgs list`); optional when there is only one.",
+                               valueName: "slug"))
+    var slug: String?
+
+    /// The organization named by `--org`, or the only one there is.
+    func resolve(in database: AppDatabase) async throws -> Organization {
+        let service = OrganizationService(database: database)
+        if let slug {
+            return try await service.find(slug: slug)
+        }
+        let all = try await service.all()
+        switch all.count {
+        case 1:
+            return all[0]
+        case 0:
+            throw CLIError.usage("org: there is no organization yet; add one with `stewardctl orgs add` or `stewardctl demo load`")
+        default:
+            let slugs = all.map(\.slug).joined(separator: ", ")
+            throw CLIError.usage("org: is required when there are \(all.count) organizations; pass --org with one of: \(slugs)")
+        }
+    }
+}

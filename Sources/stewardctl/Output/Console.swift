@@ -1,0 +1,26 @@
+import Foundation
+import StewardCore
+
+/// Where command output goes: text and JSON on stdout. Errors go through `ErrorReport`.
+enum Console {
+    static func print(_ lines: [String]) {
+        for line in lines { Swift.print(line) }
+    }
+
+    /// One JSON document, in its canonical text (keys sorted, no spaces), on one line.
+    static func printJSON(_ value: JSONValue) {
+        Swift.print(value.canonicalText)
+    }
+}
+
+extension JSONValue {
+    /// A string, or null when there is none.
+    static func optional(_ text: String?) -> JSONValue {
+        text.map { .string($0) } ?? .null
+    }
+
+    /// A number, or null when there is none.
+    static func optional(_ number: Double?) -> JSONValue {
+        number.map { .double($0) } ?? .null
+    }
+}

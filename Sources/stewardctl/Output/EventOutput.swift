@@ -1,0 +1,116 @@
+import Foundation
+import StewardCore
+
+/// How events print: a table for lists, label-value lines for one event, or JSON objects.
+enum EventOutput {
+    // MARK: JSON
+
+    /// One event as a JSON object; `starts`/`ends` are ISO 8601 with an offset for timed
+    /// events, `YYYY-MM-DD` for all-day ones and null for untimed ones.
+    static func json(_ event: Event, org: Organization) -> JSONValue {
+        let details = event.details
+        let (starts, ends, zone) = jsonTimes(details.timing, orgZone: org.timeZone)
+        return .object([
+            "id": .string(event.id.uuidString.lowercased()),
+            "org": .string(org.slug),
+            "title": .string(details.title),
+            "description": .string(details.summary),
+            "location": .string(details.locationName),
+            "address": .string(details.address),
+            "latitude": .optional(details.coordinate?.latitude),
+            "longitude": .optional(details.coordinate?.longitude),
+            "timing": .string(details.timing.kind.rawValue),
+            "starts": starts,
+            "ends": ends,
+            "timeZone": zone,
+            "imageURL": .optional(details.imageURL),
+            "links": .array(details.links.map { .object(["label": .string($0.label), "url": .string($0.url)]) }),
+            "host": .string(details.host),
+            "contact": .object([
+                "name": .string(details.contact.name),
+                "email": .optional(details.contact.email),
+                "phone": .optional(details.contact.phone),
+            ]),
+            "audience": .array(details.audience.map { .string($0) }),
+            "stampValue": .int(Int64(details.stampValue)),
+            "rideSharing": .bool(details.rideSharing),
+            "version": .int(event.version),
+            "updatedAt": .string(DateTimeText.utc(event.updatedAt)),
+        ])
+    }
+
+    private static func jsonTimes(_ timing: EventTiming, orgZone: TimeZone) -> (JSONValue, JSONValue, JSONValue) {
+        switch timing {
+        case .timed(let start, let end, let zoneName):
+            let zone = TimeZone(identifier: zoneName) ?? orgZone
+            return (.string(DateTimeText.iso(start, zone: zone)), .string(DateTimeText.iso(end, zone: zone)), .string(zoneName))
+        case .allDay(let first, let last):
+            return (.string(first.description), .string(last.description), .null)
+        case .untimed:
+            return (.null, .null, .null)
+        }
+    }
+
+    // MARK: Text
+
+    static func table(_ rows: [EventRow], org: Organization) -> [String] {
+        var table = Table("ID", "WHEN", "TITLE", "LOCATION")
+        for row in rows {
+            table.append(row.id.uuidString.lowercased(),
+                         EventTimingText.describe(row.timing, orgZone: org.timeZone),
+                         row.title, row.locationName)
+        }
+        return table.lines
+    }
+
+    /// Every field worth showing, one a line; the id comes first.
+    static func record(_ event: Event, org: Organization) -> [String] {
+        let details = event.details
+        var record = Record()
+        record.add("id", event.id.uuidString.lowercased())
+        record.add("organization", "\(org.slug) (\(org.name))")
+        record.add("title", details.title)
+        record.add("when", EventTimingText.describe(details.timing, orgZone: org.timeZone))
+        switch details.timing {
+        case .timed(let start, let end, let zoneName):
+            let zone = TimeZone(identifier: zoneName) ?? org.timeZone
+            record.add("starts", DateTimeText.iso(start, zone: zone))
+            record.add("ends", DateTimeText.iso(end, zone: zone))
+            record.add("time zone", zoneName)
+        case .allDay(let first, let last):
+            record.add("starts", first.description)
+            record.add("ends", last.description)
+        case .untimed:
+            break
+        }
+        record.addIfPresent("location", details.locationName)
+        record.addIfPresent("address", details.address)
+        if let coordinate = details.coordinate {
+            record.add("coordinates", "\(coordinate.latitude), \(coordinate.longitude)")
+        }
+        record.addIfPresent("description", details.summary)
+        record.addIfPresent("image", details.imageURL)
+        record.addIfPresent("links", details.links
+            .map { $0.label == $0.url ? $0.url : "\($0.label) | \($0.url)" }
+            .joined(separator: "\n"))
+        record.addIfPresent("host", details.host)
+        let contact = [details.contact.name, details.contact.email.map { "<\($0)>" }, details.contact.phone]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        record.addIfPresent("contact", contact)
+        record.addIfPresent("audience", details.audience.joined(separator: ", "))
+        if details.stampValue != 0 { record.add("stamps", String(details.stampValue)) }
+        record.add("ride sharing", details.rideSharing ? "yes" : "no")
+        record.add("version", String(event.version))
+        record.add("updated", DateTimeText.iso(event.updatedAt, zone: org.timeZone))
+        return record.lines
+    }
+
+    /// One event, as JSON or as text.
+    static func print(_ event: Event, org: Organization, json: Bool) {
+        if json {
+            Console.printJSON(self.json(event, org: org))
+        } else {
+            Console.print(record(event, org: org))
+        }
+    }
+}

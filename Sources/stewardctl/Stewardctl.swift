@@ -1,0 +1,34 @@
+import ArgumentParser
+
+/// `stewardctl`: the Steward console's command-line tool, for scripts and for staff who prefer
+/// a terminal. It works on the same database as the window and validates exactly as it does.
+struct Stewardctl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stewardctl",
+        abstract: "Manage the organizations and events of a Steward console from the command line.",
+        discussion: """
+            Exit status: 0 on success, 2 for invalid input or usage (the field at fault is named \
+            on stderr, and nothing is changed), 1 for any other failure.
+            """,
+        subcommands: [Orgs.self, Events.self, Demo.self])
+
+    @OptionGroup var global: GlobalOptions
+}
+
+struct Orgs: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List and add organizations.",
+        subcommands: [OrgsList.self, OrgsAdd.self])
+}
+
+struct Events: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List, show, add, update and remove an organization's events.",
+        subcommands: [EventsList.self, EventsShow.self, EventsAdd.self, EventsUpdate.self, EventsRemove.self])
+}
+
+struct Demo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fill the database with demonstration data.",
+        subcommands: [DemoLoad.self])
+}
