@@ -91,6 +91,22 @@ public final class ToggleButton: Button {
 public final class AboutWindow: Window {
     override public class var gType: GType { adw_about_window_get_type() }
 
+    /// The common licenses, so callers need not spell GTK's C enum.
+    public enum License: Sendable {
+        case unknown, gpl3OrLater, gpl3Only, lgpl3OrLater, mit, apache2
+
+        var gtk: GtkLicense {
+            switch self {
+            case .unknown: GTK_LICENSE_UNKNOWN
+            case .gpl3OrLater: GTK_LICENSE_GPL_3_0
+            case .gpl3Only: GTK_LICENSE_GPL_3_0_ONLY
+            case .lgpl3OrLater: GTK_LICENSE_LGPL_3_0
+            case .mit: GTK_LICENSE_MIT_X11
+            case .apache2: GTK_LICENSE_APACHE_2_0
+            }
+        }
+    }
+
     public struct Info: Sendable {
         public var applicationName: String
         public var applicationIcon: String
@@ -101,7 +117,7 @@ public final class AboutWindow: Window {
         public var issueURL: String = ""
         public var copyright: String = ""
         public var developers: [String] = []
-        public var license: GtkLicense = GTK_LICENSE_UNKNOWN
+        public var license: License = .unknown
 
         public init(applicationName: String, applicationIcon: String, version: String) {
             self.applicationName = applicationName
@@ -122,7 +138,7 @@ public final class AboutWindow: Window {
         if !info.website.isEmpty { adw_about_window_set_website(about, info.website) }
         if !info.issueURL.isEmpty { adw_about_window_set_issue_url(about, info.issueURL) }
         if !info.copyright.isEmpty { adw_about_window_set_copyright(about, info.copyright) }
-        if info.license != GTK_LICENSE_UNKNOWN { adw_about_window_set_license_type(about, info.license) }
+        if info.license != .unknown { adw_about_window_set_license_type(about, info.license.gtk) }
         if !info.developers.isEmpty {
             // A NULL-terminated C string array, alive for the duration of the call.
             var cStrings: [UnsafePointer<CChar>?] = info.developers.map { UnsafePointer(strdup($0)) }
@@ -149,5 +165,13 @@ extension Widget {
     public var isFocusable: Bool {
         get { gtk_widget_get_focusable(widget) != 0 }
         set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+}
+
+extension Label {
+    /// Shortens overflowing text at the end with "…" (table cells), without spelling Pango's enum.
+    public var ellipsizesAtEnd: Bool {
+        get { ellipsize == PANGO_ELLIPSIZE_END }
+        set { ellipsize = newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE }
     }
 }

@@ -15,8 +15,8 @@ private let releasePressedBox: GClosureNotify = { data, _ in
 
 // "pressed": void (GtkGestureClick *, gint n_press, gdouble x, gdouble y, gpointer).
 private let pressedThunk: @convention(c) (UnsafeMutableRawPointer?, gint, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void = { _, count, x, y, data in
-    let box = Unmanaged<PressedBox>.fromOpaque(data!).takeUnretainedValue()
-    MainActor.assumeIsolated { box.handler(Int(count), x, y) }
+    let handler = Unmanaged<PressedBox>.fromOpaque(data!).takeUnretainedValue().handler
+    MainActor.assumeIsolated { handler(Int(count), x, y) }
 }
 
 /// GtkGestureClick: reports presses of one mouse button (or any, with button 0).
@@ -71,7 +71,7 @@ public final class PopoverMenu: Widget {
     public convenience init(menu: Menu, parent: Widget) {
         self.init(owning: UnsafeMutableRawPointer(gtk_popover_menu_new_from_model(menu.ptr())))
         gtk_widget_set_parent(widget, parent.widget)
-        gtk_popover_set_has_arrow(OpaquePointer(raw).map { UnsafeMutablePointer<GtkPopover>($0) }, 0)
+        gtk_popover_set_has_arrow(ptr(), 0)
         gtk_widget_set_halign(widget, GTK_ALIGN_START)
     }
 

@@ -123,6 +123,27 @@ public class Widget: ObjectRef {
         gtk_widget_get_parent(widget).map { Widget(borrowing: UnsafeMutableRawPointer($0)) }
     }
 
+    /// Direct children, in order (generic wrappers; use `as(_:)` to narrow).
+    public var children: [Widget] {
+        var result: [Widget] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            result.append(Widget(borrowing: UnsafeMutableRawPointer(current)))
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return result
+    }
+
+    /// The first descendant (depth-first, self excluded) matching `predicate`: lets in-process
+    /// tests reach widgets GTK or libadwaita built internally (a toast's button).
+    public func firstDescendant(where predicate: (Widget) -> Bool) -> Widget? {
+        for child in children {
+            if predicate(child) { return child }
+            if let found = child.firstDescendant(where: predicate) { return found }
+        }
+        return nil
+    }
+
     /// The window this widget is in, if any.
     public var window: Window? {
         guard let root = gtk_widget_get_root(widget) else { return nil }

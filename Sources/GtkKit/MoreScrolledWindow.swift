@@ -1,0 +1,29 @@
+import CGtk
+
+// GTK 4.8 cannot scroll a list view to a row (gtk_list_view_scroll_to is 4.12); moving the
+// scrolled window's vertical adjustment is the way to bring a row into view.
+
+extension ScrolledWindow {
+    /// The vertical scroll position in pixels (0 at the top).
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(opaque)) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(opaque), newValue) }
+    }
+
+    /// Total content height and visible height, in pixels.
+    public var verticalExtent: (content: Double, visible: Double) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(opaque)
+        return (gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment))
+    }
+
+    /// Scrolls the least needed to show the span [top, top + height) (content coordinates).
+    public func scrollToShow(top: Double, height: Double) {
+        let offset = verticalOffset
+        let visible = verticalExtent.visible
+        if top < offset {
+            verticalOffset = top
+        } else if top + height > offset + visible {
+            verticalOffset = top + height - visible
+        }
+    }
+}
