@@ -1,0 +1,298 @@
+# Steward: build, run, test and install.
+#
+# Quick start (Debian 12, as root or as a user with sudo):
+#   make run     installs what is missing, builds, makes a demo database, opens the app
+#   make test    installs the test tools, builds, runs every test
+#
+# Targets
+#   deps        system packages needed to build (apt-get, only when something is missing)
+#   test-deps   deps + what the tests need (Xvfb, D-Bus, AT-SPI, dogtail, validators, PostgreSQL)
+#   build       debug build, build/steward.gresource, build/schemas/gschemas.compiled
+#   demo-db     build/demo.sqlite, made with `stewardctl demo load` when it does not exist
+#   run         deps, build, demo-db, then opens steward on the demo database
+#   test        test-deps, build, swift-test, check-data, test-ui (stops at the first failure)
+#   swift-test  `swift test` under Xvfb (core, CLI and GtkKit tests)
+#   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
+#               and every ui/*.ui with gtk4-builder-tool (libadwaita types included)
+#   test-ui     Tests/ui/run.sh, the accessibility-tree end-to-end test, when it exists
+#   install     release build, then installs into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
+#   uninstall   removes what install put there
+#   bench       swift run -c release steward-bench
+#   clean       removes build/ and SwiftPM's build products (keeps fetched packages)
+#   distclean   clean + removes .build/ entirely
+#
+# Environment the app honours
+#   STEWARD_DB            path of the SQLite database (make run: build/demo.sqlite)
+#   STEWARD_RESOURCES     path of the compiled steward.gresource
+#   GSETTINGS_SCHEMA_DIR  folder holding gschemas.compiled (make run: build/schemas)
+#
+# Where steward finds its resources. SwiftPM has no easy way to pass an install-time
+# path as a compile-time define, so the app looks, in order, at:
+#   1. $STEWARD_RESOURCES
+#   2. <folder of the executable>/../share/steward/steward.gresource   (installed layout)
+#   3. build/steward.gresource, relative to the working directory        (dev runs)
+# `make install` puts the bundle at $(PREFIX)/share/steward/steward.gresource, next to
+# $(PREFIX)/bin/steward, so case 2 finds it.
+#
+# Set V=1 to see SwiftPM's full progress output.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+# Steps run in the order they are listed; SwiftPM parallelizes the compile itself.
+.NOTPARALLEL:
+.DELETE_ON_ERROR:
+
+SWIFT_BIN ?= /opt/swift/usr/bin
+export PATH := $(SWIFT_BIN):$(PATH)
+
+APP_ID      := org.steward.Steward
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+BUILD       := build
+GRESOURCE   := $(BUILD)/steward.gresource
+SCHEMA_DIR  := $(BUILD)/schemas
+SCHEMAS     := $(SCHEMA_DIR)/gschemas.compiled
+DEMO_DB     := $(BUILD)/demo.sqlite
+ADW_PRELOAD := $(BUILD)/adw-preload.so
+SWIFT_STAMP := $(BUILD)/.swift-build.stamp
+DEBUG_BIN   := .build/debug
+RELEASE_BIN := .build/release
+RELEASE_FLAGS ?= -c release --static-swift-stdlib
+
+UI_FILES    := $(sort $(wildcard ui/*.ui))
+SWIFT_INPUTS := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f 2>/dev/null)
+
+DESKTOP_FILE  := data/$(APP_ID).desktop
+METAINFO_FILE := data/$(APP_ID).metainfo.xml
+SCHEMA_FILE   := data/$(APP_ID).gschema.xml
+GRESOURCE_XML := data/steward.gresource.xml
+ICON_SCALABLE := icons/hicolor/scalable/apps/$(APP_ID).svg
+ICON_SYMBOLIC := icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+GRESOURCE_DIRS := --sourcedir=ui --sourcedir=data --sourcedir=icons/hicolor
+
+DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-dev \
+	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config
+TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
+	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
+	fonts-cantarell librsvg2-bin postgresql
+
+# Root runs apt-get directly; anyone else goes through sudo.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+ifeq ($(V),1)
+  SWIFT_FILTER := cat
+else
+  # Drop SwiftPM's "[12/345] Compiling ..." progress lines; warnings, errors and
+  # test output pass through.
+  SWIFT_FILTER := sed -u -E '/^\[[0-9]+\/[0-9]+\] /d'
+endif
+
+# Environment for dev runs and tests.
+DEV_ENV := STEWARD_RESOURCES="$(abspath $(GRESOURCE))" \
+	GSETTINGS_SCHEMA_DIR="$(abspath $(SCHEMA_DIR))"
+
+# $(call apt_install,PACKAGES): installs those not installed yet.
+define apt_install
+	@if ! command -v dpkg-query >/dev/null 2>&1; then \
+	  echo "Not a Debian system: make sure these are installed: $(strip $(1))"; exit 0; \
+	fi; \
+	missing=""; \
+	for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" \
+	    || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ -n "$(SUDO)" ] && ! command -v sudo >/dev/null 2>&1; then \
+	    echo "Missing packages:$$missing"; \
+	    echo "Run this as root, or install sudo, to install them."; exit 1; \
+	  fi; \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+	    -o DPkg::Lock::Timeout=600 $$missing; \
+	fi
+endef
+
+.PHONY: all deps test-deps build swift-build resources schemas demo-db run check-display \
+	test swift-test check-data test-ui install uninstall bench clean distclean
+
+all: build
+
+# ---------------------------------------------------------------- system packages
+
+deps:
+	$(call apt_install,$(DEPS_PACKAGES))
+
+test-deps: deps
+	$(call apt_install,$(TEST_PACKAGES))
+
+# ---------------------------------------------------------------- build
+
+build: swift-build resources schemas
+
+# swift build runs only when Package.swift or something under Sources/ changed since the
+# last successful build, or when the products are missing.
+swift-build: $(SWIFT_STAMP)
+
+$(SWIFT_STAMP): $(SWIFT_INPUTS) $(if $(wildcard $(DEBUG_BIN)/steward $(DEBUG_BIN)/stewardctl),,FORCE)
+	@mkdir -p $(@D)
+	@echo "swift build (debug)"
+	swift build 2>&1 | $(SWIFT_FILTER)
+	@touch $@
+
+.PHONY: FORCE
+FORCE:
+
+# The GResource bundle: ui/*.ui from ui/, style.css from data/, the app icons from icons/.
+# Until the ui/ files exist, a dev build goes on without the bundle.
+resources: $(if $(UI_FILES),$(GRESOURCE))
+ifeq ($(UI_FILES),)
+	@echo "note: ui/ has no .ui files yet; $(GRESOURCE) not built"
+endif
+
+$(GRESOURCE): $(GRESOURCE_XML) data/style.css $(UI_FILES) $(ICON_SCALABLE) $(ICON_SYMBOLIC)
+	@mkdir -p $(@D)
+	glib-compile-resources $(GRESOURCE_DIRS) --target=$@ $<
+
+$(SCHEMAS): $(SCHEMA_FILE)
+	@mkdir -p $(SCHEMA_DIR)
+	cp $< $(SCHEMA_DIR)/
+	glib-compile-schemas --strict $(SCHEMA_DIR)
+
+schemas: $(SCHEMAS)
+
+# ---------------------------------------------------------------- run
+
+demo-db: $(DEMO_DB)
+
+$(DEMO_DB): | swift-build
+	@echo "Creating the demo database $@"
+	$(DEBUG_BIN)/stewardctl --db $@ demo load \
+	  || { rm -f $@ $@-wal $@-shm $@-journal; exit 1; }
+
+check-display:
+	@if [ -z "$${DISPLAY:-}" ] && [ -z "$${WAYLAND_DISPLAY:-}" ]; then \
+	  echo "make run: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set)."; \
+	  echo "Steward is a desktop app and needs a graphical session. Either:"; \
+	  echo "  - run 'make run' from a terminal inside your GNOME (or other) desktop session;"; \
+	  echo "  - over SSH, connect with 'ssh -X' (or -Y) and run 'make run';"; \
+	  echo "  - or, without a screen, run it on a virtual one: 'xvfb-run -a make run'."; \
+	  echo "Under sudo, keep your session's variables: 'sudo -E make run'."; \
+	  exit 1; \
+	fi
+
+run: check-display deps build demo-db
+	@test -f $(GRESOURCE) || { echo "make run: $(GRESOURCE) is missing (no ui/*.ui files yet)"; exit 1; }
+	STEWARD_DB="$(abspath $(DEMO_DB))" $(DEV_ENV) $(DEBUG_BIN)/steward
+
+# ---------------------------------------------------------------- tests
+
+test: test-deps build swift-test check-data test-ui
+	@echo "make test: all tests passed"
+
+# GtkKit tests need a display: a private X server (xvfb-run) and session bus
+# (dbus-run-session) for the run, software rendering, no accessibility bus.
+swift-test: build
+	@echo "swift test"
+	dbus-run-session -- env GSK_RENDERER=cairo GTK_A11Y=none GSETTINGS_BACKEND=memory \
+	  $(DEV_ENV) \
+	  xvfb-run -a -s "-screen 0 1280x1024x24" swift test 2>&1 | $(SWIFT_FILTER)
+
+$(ADW_PRELOAD): Tests/data/adw-preload.c
+	@mkdir -p $(@D)
+	cc -shared -fPIC -o $@ $< $$(pkg-config --cflags --libs libadwaita-1)
+
+check-data: $(if $(UI_FILES),$(ADW_PRELOAD))
+	@for tool in desktop-file-validate appstreamcli glib-compile-schemas glib-compile-resources; do \
+	  command -v $$tool >/dev/null || { echo "check-data: $$tool is missing (make test-deps)"; exit 1; }; \
+	done
+	@echo "desktop-file-validate $(DESKTOP_FILE)"
+	@out=$$(desktop-file-validate $(DESKTOP_FILE) 2>&1) || { echo "$$out"; exit 1; }; \
+	  if [ -n "$$out" ]; then echo "$$out"; fi; \
+	  if grep -qE ': (error|warning):' <<<"$$out"; then exit 1; fi
+	appstreamcli validate --no-net $(METAINFO_FILE)
+	glib-compile-schemas --strict --dry-run data
+	@echo "glib-compile-resources --generate-dependencies $(GRESOURCE_XML)"
+	@glib-compile-resources $(GRESOURCE_DIRS) --generate-dependencies $(GRESOURCE_XML) >/dev/null
+	@for svg in $(ICON_SCALABLE) $(ICON_SYMBOLIC); do \
+	  if command -v rsvg-convert >/dev/null; then \
+	    rsvg-convert -w 16 -h 16 "$$svg" >/dev/null || { echo "FAILED: $$svg does not render"; exit 1; }; \
+	    echo "ok: $$svg"; \
+	  else \
+	    test -s "$$svg" || { echo "FAILED: $$svg is missing"; exit 1; }; \
+	    echo "ok (rsvg-convert not installed, not rendered): $$svg"; \
+	  fi; \
+	done
+ifeq ($(UI_FILES),)
+	@echo "check-data: ui/ has no .ui files yet; gtk4-builder-tool validation skipped"
+else
+	@for ui in $(UI_FILES); do \
+	  grep -q "<file[^>]*>$$(basename $$ui)</file>" $(GRESOURCE_XML) \
+	    || echo "warning: $$ui is not listed in $(GRESOURCE_XML)"; \
+	done
+	Tests/data/validate-ui.sh $(ADW_PRELOAD) $(UI_FILES)
+endif
+	@echo "check-data: ok"
+
+# Tests/ui/run.sh gets the debug binaries, the resources, the schemas and a Python that
+# has dogtail/pyatspi (Debian's, not whatever python3 comes first on PATH). It starts its
+# own display and session/accessibility bus.
+test-ui: build
+	@if [ -f Tests/ui/run.sh ]; then \
+	  echo "Tests/ui/run.sh"; \
+	  STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" $(DEV_ENV) PYTHON=/usr/bin/python3 \
+	    bash Tests/ui/run.sh; \
+	else \
+	  echo "test-ui: Tests/ui/run.sh does not exist yet; skipped"; \
+	fi
+
+# ---------------------------------------------------------------- install
+
+BINDIR     := $(DESTDIR)$(PREFIX)/bin
+DATADIR    := $(DESTDIR)$(PREFIX)/share
+SCHEMAS_INSTALL_DIR := $(DATADIR)/glib-2.0/schemas
+
+install: deps schemas resources
+	@test -f $(GRESOURCE) || { echo "make install: ui/ has no .ui files; nothing to bundle"; exit 1; }
+	@echo "swift build $(RELEASE_FLAGS)"
+	swift build $(RELEASE_FLAGS) --product steward 2>&1 | $(SWIFT_FILTER)
+	swift build $(RELEASE_FLAGS) --product stewardctl 2>&1 | $(SWIFT_FILTER)
+	install -Dm755 $(RELEASE_BIN)/steward $(BINDIR)/steward
+	install -Dm755 $(RELEASE_BIN)/stewardctl $(BINDIR)/stewardctl
+	install -Dm644 $(GRESOURCE) $(DATADIR)/steward/steward.gresource
+	install -Dm644 $(DESKTOP_FILE) $(DATADIR)/applications/$(APP_ID).desktop
+	install -Dm644 $(METAINFO_FILE) $(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 $(SCHEMA_FILE) $(SCHEMAS_INSTALL_DIR)/$(APP_ID).gschema.xml
+	install -Dm644 $(ICON_SCALABLE) $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -Dm644 $(ICON_SYMBOLIC) $(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	@if [ -z "$(DESTDIR)" ]; then \
+	  echo "glib-compile-schemas $(SCHEMAS_INSTALL_DIR)"; \
+	  glib-compile-schemas $(SCHEMAS_INSTALL_DIR); \
+	  if command -v gtk4-update-icon-cache >/dev/null; then \
+	    gtk4-update-icon-cache -q -t -f $(DATADIR)/icons/hicolor || true; fi; \
+	  if command -v update-desktop-database >/dev/null; then \
+	    update-desktop-database -q $(DATADIR)/applications || true; fi; \
+	fi
+	@echo "Installed Steward into $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f $(BINDIR)/steward $(BINDIR)/stewardctl
+	rm -rf $(DATADIR)/steward
+	rm -f $(DATADIR)/applications/$(APP_ID).desktop $(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	rm -f $(SCHEMAS_INSTALL_DIR)/$(APP_ID).gschema.xml
+	rm -f $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
+	rm -f $(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	@if [ -z "$(DESTDIR)" ] && [ -d $(SCHEMAS_INSTALL_DIR) ]; then glib-compile-schemas $(SCHEMAS_INSTALL_DIR); fi
+
+# ---------------------------------------------------------------- misc
+
+bench: deps
+	swift run -c release steward-bench 2>&1 | $(SWIFT_FILTER)
+
+clean:
+	rm -rf $(BUILD)
+	-swift package clean
+
+distclean:
+	rm -rf $(BUILD) .build
