@@ -80,9 +80,24 @@ final class WidgetTests: XCTestCase {
                 app.setAccels(["<Control>q"], for: "app.quit")
                 accels = app.accels(for: "app.quit")
             }
-            app.onActivate { app.quit() }
+            var saved = 0
+            var activeWindowTitle: String?
+            app.onActivate {
+                let window = ApplicationWindow(application: app)
+                window.title = "Main"
+                window.content = Label("content")
+                window.addAction("save") { saved += 1 }
+                window.present()
+                activeWindowTitle = app.activeWindow?.title
+                // "win." actions resolve from any widget inside the window.
+                window.content?.activateAction("win.save")
+                window.destroy()
+                app.quit()
+            }
             XCTAssertEqual(app.run(arguments: ["x"]), 0)
             XCTAssertEqual(accels, ["<Control>q"])
+            XCTAssertEqual(saved, 1)
+            XCTAssertEqual(activeWindowTitle, "Main")
         }
     }
 
