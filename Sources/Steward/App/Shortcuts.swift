@@ -1,0 +1,44 @@
+import GtkKit
+
+/// Every keyboard shortcut of Steward, in one place. `ui/shortcuts.ui` (the Ctrl+? window)
+/// lists the same keys; keep the two in step.
+///
+/// Two kinds: application accelerators work anywhere in a window, but GTK runs them before
+/// the focused widget sees the key, so keys that also edit text (Delete) are instead scoped to
+/// the widget they act on with a shortcut controller.
+@MainActor
+enum Shortcuts {
+    /// Window-wide accelerators.
+    static let accelerators: [(action: String, keys: [String])] = [
+        ("app.quit", ["<Control>q"]),
+        ("win.new-event", ["<Control>n"]),
+        ("win.search", ["<Control>f"]),
+        ("win.duplicate", ["<Control>d"]),
+        // Enabled only while there is a delete to undo, so Ctrl+Z still undoes typing otherwise.
+        ("win.undo", ["<Control>z"]),
+        ("win.show-help-overlay", ["<Control>question"]),
+    ]
+
+    /// Keys that act on the event list while it has focus.
+    static let eventList: [(trigger: String, action: String)] = [
+        ("Delete", "win.delete"),
+        ("KP_Delete", "win.delete"),
+    ]
+
+    /// Keys of the event editor window.
+    static let editor: [(trigger: String, action: String)] = [
+        ("<Control>s", "editor.save"),
+        ("Escape", "editor.cancel"),
+    ]
+
+    static func install(on app: Application) {
+        for (action, keys) in accelerators { app.setAccels(keys, for: action) }
+    }
+
+    /// A controller for one of the scoped tables, to attach to the widget it belongs to.
+    static func controller(_ table: [(trigger: String, action: String)]) -> ShortcutController {
+        let controller = ShortcutController(scope: .local)
+        for (trigger, action) in table { controller.add(trigger: trigger, action: action) }
+        return controller
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import GtkKit
+
+/// The application: resources, app-wide actions and shortcuts, and the one main window.
+@MainActor
+final class StewardApplication {
+    static let id = "org.steward.Steward"
+    static let version = "0.1.0"
+
+    private let app: Application
+    private var mainWindow: MainWindow?
+
+    init() {
+        app = Application(id: Self.id)
+        app.onStartup { [weak self] in self?.startup() }
+        app.onActivate { [weak self] in self?.activate() }
+    }
+
+    func run() -> Int32 {
+        // Registered before startup: libadwaita loads style.css from the resource base path then.
+        do {
+            try ResourceBundle.register()
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            return 1
+        }
+        return app.run()
+    }
+
+    private func startup() {
+        // Follow the desktop's light/dark preference.
+        StyleManager.followSystem()
+        app.addAction("quit") { [weak self] in self?.quit() }
+        app.addAction("about") { [weak self] in self?.showAbout() }
+        Shortcuts.install(on: app)
+    }
+
+    /// Also runs when Steward is launched a second time: show the existing window.
+    private func activate() {
+        if let mainWindow {
+            mainWindow.present()
+            return
+        }
+        let window = MainWindow(application: app)
+        mainWindow = window
+        window.present()
+        window.start()
+    }
+
+    private func quit() {
+        // Closing runs the window's close handler, which remembers its size.
+        mainWindow?.close()
+        app.quit()
+    }
+
+    private func showAbout() {
+        var info = AboutWindow.Info(applicationName: "Steward", applicationIcon: Self.id, version: Self.version)
+        info.developerName = "The Steward Developers"
+        info.comments = "Events and records behind your community’s phone app"
+        info.license = .gpl3OrLater
+        info.copyright = "© 2026 The Steward Developers"
+        let about = AboutWindow(parent: app.activeWindow, info: info)
+        about.present()
+    }
+}

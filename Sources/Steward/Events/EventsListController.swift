@@ -1,0 +1,130 @@
+import Foundation
+import GtkKit
+import StewardCore
+
+/// The model behind the event table: the ordered keys of what the query matches (all of
+/// them, they are just integers) and a cache of the rows actually shown.
+///
+/// GTK binds only the rows on screen. A row not yet cached is requested with its neighbours,
+/// one page at a time, and `onRowsLoaded` tells the page to fill the cells it is showing when
+/// they arrive. Database work runs on GRDB's threads; results come back to the main actor.
+@MainActor
+final class EventsListController {
+    let keys = KeyListModel()
+    private let service: EventService
+    private(set) var query: EventQuery?
+    private var positions: [Int64: Int] = [:]
+    private var cache: [Int64: EventRow] = [:]
+    private var wanted: Set<Int64> = []
+    private var inFlight: Set<Int64> = []
+    private var fetchScheduled = false
+    /// Bumped when the cache is thrown away (another organization), so late rows are dropped.
+    private var cacheGeneration = 0
+    /// Bumped per key request, so only the latest search's keys are applied.
+    private var keysRequest = 0
+
+    /// Rows fetched per round trip around a missing one: about three screens.
+    static let pageSize = 80
+    /// Above this many cached rows, rows not on screen are forgotten.
+    static let cacheLimit = 5_000
+
+    var onRowsLoaded: (([EventRow]) -> Void)?
+
+    init(service: EventService) {
+        self.service = service
+    }
+
+    var count: Int { keys.count }
+
+    /// The cached row for `key`, or nil after asking for it (then `onRowsLoaded` follows).
+    func row(for key: Int64) -> EventRow? {
+        if let row = cache[key] { return row }
+        request(key)
+        return nil
+    }
+
+    func cachedRow(for key: Int64) -> EventRow? { cache[key] }
+
+    /// Runs `query` and shows its keys. Returns false when a newer query overtook this one (the
+    /// list then shows the newer one's result).
+    @discardableResult
+    func load(_ query: EventQuery, invalidating changed: [Int64] = []) async throws -> Bool {
+        if query.orgId != self.query?.orgId {
+            cache.removeAll()
+            wanted.removeAll()
+            cacheGeneration += 1
+        }
+        for key in changed { cache[key] = nil }
+        self.query = query
+        keysRequest += 1
+        let request = keysRequest
+        let newKeys = try await service.keys(for: query)
+        guard request == keysRequest else { return false }
+        // Positions first: setKeys rebinds visible rows at once, and binding looks them up.
+        positions = Dictionary(uniqueKeysWithValues: newKeys.enumerated().map { ($1, $0) })
+        if cache.count > Self.cacheLimit { cache.removeAll() }
+        keys.setKeys(newKeys)
+        return true
+    }
+
+    /// Re-runs the current query (after an edit), dropping the cached rows of `changed`.
+    @discardableResult
+    func reload(invalidating changed: [Int64] = []) async throws -> Bool {
+        guard let query else { return false }
+        return try await load(query, invalidating: changed)
+    }
+
+    /// The key of the event with `id` among the current keys. New events get the highest
+    /// key (SQLite rowids grow), so that one is checked first.
+    func key(of id: UUID, hint: Int64? = nil) async -> Int64? {
+        var candidates: [Int64] = []
+        if let hint { candidates.append(hint) }
+        if let newest = positions.keys.max() { candidates.append(newest) }
+        for key in candidates where positions[key] != nil {
+            if cache[key]?.id == id { return key }
+            if let row = try? await service.rows(for: [key]).first {
+                cache[row.key] = row
+                if row.id == id { return key }
+            }
+        }
+        return nil
+    }
+
+    func position(of key: Int64) -> Int? { positions[key] }
+
+    // MARK: fetching rows
+
+    private func request(_ key: Int64) {
+        guard let position = positions[key] else { return }
+        // The missing row and the page around it, leaning forward (people scroll down).
+        let start = max(0, position - Self.pageSize / 4)
+        let end = min(keys.count, start + Self.pageSize)
+        for p in start..<end {
+            guard let k = keys.key(at: p), cache[k] == nil, !inFlight.contains(k) else { continue }
+            wanted.insert(k)
+        }
+        guard !fetchScheduled else { return }
+        // One fetch for all the rows bound in this frame.
+        fetchScheduled = true
+        Task { await fetchWanted() }
+    }
+
+    private func fetchWanted() async {
+        fetchScheduled = false
+        let batch = Array(wanted)
+        wanted.removeAll()
+        guard !batch.isEmpty else { return }
+        inFlight.formUnion(batch)
+        let generation = cacheGeneration
+        defer { inFlight.subtract(batch) }
+        do {
+            let rows = try await service.rows(for: batch)
+            guard generation == cacheGeneration else { return }
+            for row in rows { cache[row.key] = row }
+            onRowsLoaded?(rows)
+        } catch {
+            // The cells stay blank; the next bind of these rows asks again.
+            FileHandle.standardError.write(Data("steward: loading events failed: \(error)\n".utf8))
+        }
+    }
+}

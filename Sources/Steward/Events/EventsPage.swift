@@ -1,0 +1,333 @@
+import Foundation
+import GtkKit
+import StewardCore
+
+/// The Events page of one organization: a searchable, sortable table of its events, the
+/// actions on them (new, open, duplicate, delete with undo), and the empty states.
+///
+/// Its "win." actions live on the main window so the header buttons, the right-click menu and
+/// the keyboard shortcuts all run the same code and grey out together.
+@MainActor
+final class EventsPage {
+    let widget: Widget
+    private let ui: Builder
+    private let environment: AppEnvironment
+    private let window: ApplicationWindow
+    private let toasts: ToastOverlay
+    private let header: Widget
+    private let titleWidget: WindowTitle
+    private let backButton: Button
+    private let searchEntry: SearchEntry
+    private let countLabel: Label
+    private let stack: Stack
+    private let scroller: ScrolledWindow
+    private let list: EventsListController
+    private let selection: SingleSelection
+    private let table: ColumnView
+    private var contextMenu: PopoverMenu?
+
+    private(set) var organization: Organization?
+    private var sortColumn = EventColumn.when
+    private var ascending = true
+    private var actions: [String: Action] = [:]
+    private var lastDeleted: (id: UUID, key: Int64, org: Organization)?
+    private var undoToast: Toast?
+    private var editor: EventEditor?
+
+    /// The labels GTK currently shows, so rows that arrive late fill their cells, and a
+    /// right-click can tell which row it hit.
+    private struct BoundCell {
+        let label: Label
+        let key: Int64
+        let column: EventColumn
+    }
+    private var boundCells: [ObjectIdentifier: BoundCell] = [:]
+
+    init(environment: AppEnvironment, window: ApplicationWindow, toasts: ToastOverlay) {
+        self.environment = environment
+        self.window = window
+        self.toasts = toasts
+        ui = Builder(resource: ResourceBundle.path("events-page.ui"))
+        widget = ui.object("events_page")
+        header = ui.object("events_header")
+        titleWidget = ui.object("events_title")
+        backButton = ui.object("back_button")
+        searchEntry = ui.object("search_entry")
+        countLabel = ui.object("count_label")
+        stack = ui.object("events_stack")
+        scroller = ui.object("events_scroller")
+
+        list = EventsListController(service: environment.events)
+        selection = SingleSelection(model: list.keys, autoselect: false, canUnselect: true)
+        table = ColumnView(model: selection)
+        table.setAccessibleLabel("Events")
+        scroller.setChild(table)
+
+        addColumns()
+        installActions()
+        connectSignals()
+        updateActionStates()
+    }
+
+    // MARK: showing an organization
+
+    /// Shows `org`'s events (nil: none, the window shows its first-run page).
+    func show(_ org: Organization?) {
+        guard org?.id != organization?.id else { return }
+        organization = org
+        lastDeleted = nil
+        undoToast?.dismiss()
+        titleWidget.subtitle = org?.name ?? ""
+        searchEntry.text = ""
+        updateActionStates()
+        reload()
+    }
+
+    /// On a narrow window the page stands alone: it shows a back button and the window buttons.
+    func setFolded(_ folded: Bool) {
+        backButton.isVisible = folded
+        header.setProperty("show-start-title-buttons", folded)
+    }
+
+    // MARK: table
+
+    private func addColumns() {
+        for column in EventColumn.allCases {
+            let viewColumn = table.addColumn(
+                title: column.title, expand: column.expands, resizable: true, sortable: true,
+                setup: { () -> Label in
+                    let label = Label()
+                    label.xalign = 0
+                    label.ellipsizesAtEnd = true
+                    for name in column.cssClasses { label.addCSSClass(name) }
+                    return label
+                },
+                bind: { [weak self] label, key in self?.bind(label, key: key, column: column) },
+                unbind: { [weak self] label in self?.boundCells[ObjectIdentifier(label)] = nil })
+            if column.fixedWidth > 0 { viewColumn.fixedWidth = column.fixedWidth }
+        }
+        // Show the arrow on "When" from the start; this is also the query's default order.
+        table.sort(byColumn: EventColumn.when.rawValue, ascending: true)
+        table.onSortChanged { [weak self] index, ascending in
+            guard let self else { return }
+            self.sortColumn = index.flatMap(EventColumn.init(rawValue:)) ?? .when
+            self.ascending = ascending
+            self.reload()
+        }
+        list.onRowsLoaded = { [weak self] rows in self?.fill(rows) }
+    }
+
+    private func bind(_ label: Label, key: Int64, column: EventColumn) {
+        boundCells[ObjectIdentifier(label)] = BoundCell(label: label, key: key, column: column)
+        label.text = column.text(for: list.row(for: key), zone: organization?.timeZone ?? .gmt)
+    }
+
+    private func fill(_ rows: [EventRow]) {
+        let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) })
+        let zone = organization?.timeZone ?? .gmt
+        for cell in boundCells.values {
+            if let row = byKey[cell.key] { cell.label.text = cell.column.text(for: row, zone: zone) }
+        }
+    }
+
+    private func connectSignals() {
+        table.onActivateKey { [weak self] key in self?.openEditor(key: key) }
+        selection.onSelectionChanged { [weak self] in self?.updateActionStates() }
+        searchEntry.onSearchChanged { [weak self] in self?.reload() }
+        searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
+        // Typing while the table has focus goes to the search field.
+        searchEntry.setKeyCaptureWidget(table)
+        table.addController(Shortcuts.controller(Shortcuts.eventList))
+
+        let click = GestureClick(button: 3)
+        click.onPressed { [weak self] _, x, y in self?.showContextMenu(x: x, y: y) }
+        table.addController(click)
+        contextMenu = PopoverMenu(menu: ui.object("event_menu"), parent: table)
+    }
+
+    /// Right-click: select the row under the pointer and offer what can be done with it.
+    private func showContextMenu(x: Double, y: Double) {
+        guard let picked = table.pick(x: x, y: y) else { return }
+        let chain = Set(Widget.ancestors(of: picked))
+        guard let cell = boundCells.values.first(where: { chain.contains($0.label.raw) }),
+              let position = list.position(of: cell.key) else { return }
+        selection.selectedPosition = position
+        contextMenu?.popup(atX: x, y: y)
+    }
+
+    // MARK: loading
+
+    private var currentQuery: EventQuery? {
+        guard let organization else { return nil }
+        return EventQuery(orgId: organization.id, search: searchEntry.text,
+                          sort: sortColumn.sortKey, ascending: ascending)
+    }
+
+    /// Re-runs the query; afterwards selects `select` (a key) if given, else keeps the
+    /// selected event selected.
+    private func reload(invalidating changed: [Int64] = [], select: Int64? = nil) {
+        Task { await reloadNow(invalidating: changed, select: select) }
+    }
+
+    private func reloadNow(invalidating changed: [Int64] = [], select: Int64? = nil) async {
+        guard let query = currentQuery else {
+            list.keys.setKeys([])
+            updateState()
+            return
+        }
+        let keep = select ?? selection.selectedKey
+        do {
+            guard try await list.load(query, invalidating: changed) else { return }
+        } catch {
+            toasts.showToast("Could not load events: \(error)")
+            return
+        }
+        if let keep, let position = list.position(of: keep) {
+            selectAndReveal(position)
+        } else {
+            selection.selectedPosition = nil
+        }
+        updateState()
+    }
+
+    private func updateState() {
+        let count = list.count
+        countLabel.text = organization == nil ? "" : ListText.eventCount(count)
+        if count > 0 {
+            stack.visibleChildName = "list"
+        } else {
+            stack.visibleChildName = searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty ? "empty" : "no-results"
+        }
+        updateActionStates()
+    }
+
+    private func selectAndReveal(_ position: Int) {
+        selection.selectedPosition = position
+        // GTK 4.8 lists cannot scroll to a row; estimate its place from the content height.
+        let extent = scroller.verticalExtent
+        guard list.count > 0, extent.content > 0 else { return }
+        let rowHeight = extent.content / Double(list.count + 1)
+        scroller.scrollToShow(top: Double(position) * rowHeight, height: rowHeight * 2)
+    }
+
+    // MARK: actions
+
+    private func installActions() {
+        actions["new-event"] = window.addAction("new-event") { [weak self] in self?.openEditor(key: nil) }
+        actions["search"] = window.addAction("search") { [weak self] in
+            guard let self else { return }
+            self.searchEntry.grabFocus()
+            self.searchEntry.selectAll()
+        }
+        actions["edit-event"] = window.addAction("edit-event") { [weak self] in
+            guard let self, let key = self.selection.selectedKey else { return }
+            self.openEditor(key: key)
+        }
+        actions["duplicate"] = window.addAction("duplicate") { [weak self] in self?.duplicateSelected() }
+        actions["delete"] = window.addAction("delete") { [weak self] in self?.deleteSelected() }
+        actions["undo"] = window.addAction("undo") { [weak self] in self?.undoDelete() }
+    }
+
+    private func updateActionStates() {
+        let hasOrg = organization != nil
+        let hasSelection = hasOrg && selection.selectedKey != nil && stack.visibleChildName == "list"
+        actions["new-event"]?.isEnabled = hasOrg
+        actions["search"]?.isEnabled = hasOrg
+        actions["edit-event"]?.isEnabled = hasSelection
+        actions["duplicate"]?.isEnabled = hasSelection
+        actions["delete"]?.isEnabled = hasSelection
+        actions["undo"]?.isEnabled = lastDeleted != nil
+    }
+
+    /// The selected event's key and id (the id may need a fetch if the row is not cached).
+    private func selectedEvent() async -> (key: Int64, id: UUID, title: String)? {
+        guard let key = selection.selectedKey else { return nil }
+        if let row = list.cachedRow(for: key) { return (key, row.id, row.title) }
+        guard let row = try? await environment.events.rows(for: [key]).first else { return nil }
+        return (key, row.id, row.title)
+    }
+
+    private func openEditor(key: Int64?) {
+        guard let org = organization, editor == nil else { return }
+        Task {
+            var existing: Event?
+            if let key {
+                guard let selected = await selectedEvent(), selected.key == key,
+                      let event = try? await environment.events.event(id: selected.id) else { return }
+                existing = event
+            }
+            let editor = EventEditor(parent: window, organization: org, service: environment.events, event: existing)
+            editor.onSaved = { [weak self] event in self?.saved(event, key: key) }
+            editor.onClosed = { [weak self] in self?.editor = nil }
+            self.editor = editor
+            editor.present()
+        }
+    }
+
+    private func saved(_ event: Event, key: Int64?) {
+        Task {
+            await reloadNow(invalidating: key.map { [$0] } ?? [])
+            if let newKey = await list.key(of: event.id, hint: key), let position = list.position(of: newKey) {
+                selectAndReveal(position)
+                updateActionStates()
+            }
+        }
+    }
+
+    private func duplicateSelected() {
+        guard let org = organization else { return }
+        Task {
+            guard let selected = await selectedEvent() else { return }
+            do {
+                let copy = try await environment.events.duplicate(selected.id, in: org)
+                await reloadNow()
+                if let key = await list.key(of: copy.id), let position = list.position(of: key) {
+                    selectAndReveal(position)
+                    updateActionStates()
+                }
+                toasts.showToast("Event duplicated")
+            } catch {
+                toasts.showToast("Could not duplicate the event: \(error)")
+            }
+        }
+    }
+
+    private func deleteSelected() {
+        guard let org = organization else { return }
+        Task {
+            guard let selected = await selectedEvent() else { return }
+            let position = selection.selectedPosition ?? 0
+            do {
+                try await environment.events.delete(selected.id, in: org)
+            } catch {
+                toasts.showToast("Could not delete the event: \(error)")
+                return
+            }
+            lastDeleted = (selected.id, selected.key, org)
+            undoToast?.dismiss()
+            let toast = toasts.showToast("Event deleted", button: "Undo") { [weak self] in self?.undoDelete() }
+            undoToast = toast
+            await reloadNow()
+            // Keep the keyboard flow: the row that took the deleted one's place is selected.
+            if list.count > 0 { selectAndReveal(min(position, list.count - 1)) }
+            updateActionStates()
+        }
+    }
+
+    private func undoDelete() {
+        guard let deleted = lastDeleted else { return }
+        lastDeleted = nil
+        undoToast?.dismiss()
+        undoToast = nil
+        updateActionStates()
+        Task {
+            do {
+                try await environment.events.restore(deleted.id, in: deleted.org)
+                guard deleted.org.id == organization?.id else { return }
+                await reloadNow(select: deleted.key)
+            } catch {
+                toasts.showToast("Could not restore the event: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import GtkKit
+import StewardCore
+
+/// The main window: organization switcher and page list on the left, the page on the right.
+///
+/// It opens the database after the window is on screen (a spinner shows meanwhile), then lists
+/// the organizations: none gives the first-run page, otherwise the last one used is shown.
+@MainActor
+final class MainWindow {
+    private let ui: Builder
+    private let window: ApplicationWindow
+    private let toasts: ToastOverlay
+    private let windowStack: Stack
+    private let leaflet: Leaflet
+    private let contentStack: Stack
+    private let noOrganizationsPage: StatusPage
+    private let switcher: OrganizationSwitcher
+    private let sidebar: Sidebar
+    private let settings = AppSettings()
+
+    private var environment: AppEnvironment?
+    private var eventsPage: EventsPage?
+    private var organization: Organization?
+    private var module: Module?
+
+    init(application: Application) {
+        ui = Builder(resource: ResourceBundle.path("window.ui"))
+        window = ui.object("window")
+        window.setApplication(application)
+        toasts = ui.object("toast_overlay")
+        windowStack = ui.object("window_stack")
+        leaflet = ui.object("leaflet")
+        contentStack = ui.object("content_stack")
+        noOrganizationsPage = ui.object("no_organizations_page")
+        switcher = OrganizationSwitcher(dropDown: ui.object("organization_dropdown"))
+        sidebar = Sidebar(list: ui.object("sidebar_list"))
+
+        let shortcuts = Builder(resource: ResourceBundle.path("shortcuts.ui"))
+        window.setHelpOverlay(shortcuts.object("shortcuts_window", as: Window.self))
+        settings.persistWindowState(window)
+
+        switcher.onSwitch = { [weak self] org in self?.show(org) }
+        sidebar.onSelect = { [weak self] module in self?.show(module) }
+        sidebar.onActivate = { [weak self] _ in self?.leaflet.navigate(back: false) }
+        window.addAction("show-sidebar") { [weak self] in self?.leaflet.navigate(back: true) }
+        window.addAction("reload") { [weak self] in
+            guard let self else { return }
+            Task { await self.loadOrganizations() }
+        }
+    }
+
+    func present() { window.present() }
+    func close() { window.close() }
+
+    /// Opens the database and shows the first organization.
+    func start() {
+        Task {
+            do {
+                let environment = try await AppEnvironment.open()
+                self.environment = environment
+                let page = EventsPage(environment: environment, window: window, toasts: toasts)
+                leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
+                page.setFolded(leaflet.isFolded)
+                contentStack.addNamed(page.widget, name: Module.events.rawValue)
+                contentStack.addNamed(Self.unavailablePage(), name: "unavailable")
+                eventsPage = page
+                await loadOrganizations()
+            } catch {
+                showStartupError(error)
+            }
+        }
+    }
+
+    private func loadOrganizations() async {
+        guard let environment else { return }
+        do {
+            let organizations = try await environment.organizations.all()
+            guard !organizations.isEmpty else {
+                window.title = "Steward"
+                windowStack.visibleChildName = "no-organizations"
+                eventsPage?.show(nil)
+                return
+            }
+            let remembered = settings.lastOrganization
+            let selected = organizations.first { $0.id == organization?.id }
+                ?? organizations.first { $0.slug == remembered }
+                ?? organizations[0]
+            switcher.show(organizations, selected: selected)
+            windowStack.visibleChildName = "main"
+            show(selected)
+        } catch {
+            showStartupError(error)
+        }
+    }
+
+    private func show(_ org: Organization) {
+        organization = org
+        settings.lastOrganization = org.slug
+        eventsPage?.show(org)
+        let modules = org.availableModules
+        sidebar.show(modules, selecting: module)
+        if modules.isEmpty { show(nil as Module?) }
+    }
+
+    private func show(_ module: Module?) {
+        self.module = module
+        if let module, contentStack.child(named: module.rawValue) != nil {
+            contentStack.visibleChildName = module.rawValue
+        } else {
+            contentStack.visibleChildName = "unavailable"
+        }
+        updateTitle()
+    }
+
+    /// "Events — Grace Community Church — Steward": what the window list and screen readers say.
+    private func updateTitle() {
+        let parts = [module?.title, organization?.name, "Steward"].compactMap { $0 }
+        window.title = parts.joined(separator: " — ")
+    }
+
+    private func showStartupError(_ error: Error) {
+        noOrganizationsPage.iconName = "dialog-warning-symbolic"
+        noOrganizationsPage.title = "Cannot Open the Database"
+        noOrganizationsPage.statusDescription = Label.escapeMarkup(
+            "\(AppEnvironment.configuredPath)\n\n\(error)")
+        windowStack.visibleChildName = "no-organizations"
+    }
+
+    /// Shown for an organization whose modules this version cannot display yet.
+    private static func unavailablePage() -> Widget {
+        let page = StatusPage(title: "Nothing to Show Yet",
+                              description: "This organization uses no page this version of Steward can show.",
+                              iconName: "applications-science-symbolic")
+        let box = Box.vertical()
+        let header = HeaderBar()
+        box.append(header)
+        page.vexpand = true
+        box.append(page)
+        return box
+    }
+}

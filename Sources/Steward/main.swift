@@ -1,0 +1,8 @@
+// Steward: the office console behind a community's phone app.
+// Everything GTK happens on the main thread, which is where top-level code runs.
+import Foundation
+
+let status = MainActor.assumeIsolated { () -> Int32 in
+    StewardApplication().run()
+}
+exit(status)
