@@ -43,14 +43,15 @@ extension Event: FetchableRecord, PersistableRecord {
     }
 
     /// The event table's columns, in the order `databaseValues` lists their values.
-    static let columnNames = [
+    public static let columnNames = [
         "id", "orgId", "version", "createdAt", "updatedAt", "deleted", "title", "summary",
         "locationName", "address", "latitude", "longitude", "timingKind", "startsAt", "endsAt",
         "startDate", "endDate", "timeZone", "imageURL", "links", "host", "contactName",
         "contactEmail", "contactPhone", "audience", "stampValue", "rideSharing",
     ]
 
-    func databaseValues(orgZone: TimeZone) -> [DatabaseValue] {
+    /// The row as stored, column by column (`columnNames` order).
+    public func databaseValues(orgZone: TimeZone) -> [DatabaseValue] {
         var startDate: String?
         var endDate: String?
         var zone: String?

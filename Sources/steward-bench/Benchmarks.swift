@@ -1,0 +1,86 @@
+import Foundation
+import StewardCore
+
+/// Runs every benchmark and prints the report; true when every goal is met.
+enum Benchmarks {
+    static func runAll() async throws -> Bool {
+        let arguments = CommandLine.arguments
+        func option(_ name: String, default fallback: Int) -> Int {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+                  let value = Int(arguments[index + 1]) else { return fallback }
+            return value
+        }
+
+        let eventCount = option("--events", default: 100_000)
+        let runs = option("--runs", default: 5)
+        let insertCount = option("--insert", default: 20_000)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("steward-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        nonisolated(unsafe) var goalsMet = true
+        func verdict(_ met: Bool) -> String {
+            if !met { goalsMet = false }
+            return met ? "goal met" : "GOAL MISSED"
+        }
+
+        print("steward-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+        // 1. Bulk insert.
+        let insert = try InsertBenchmark(count: insertCount, folder: folder).run()
+        print("""
+
+        Bulk insert of \(insertCount) events
+          Steward (validate forms, write events + outbox): \(format(insert.stewardSeconds, 3)) s = \(Int(insert.stewardRate)) events/s
+          raw SQLite (prepared INSERT of the same rows):   \(format(insert.rawSeconds, 3)) s = \(Int(insert.rawRate)) events/s
+          ratio Steward/raw = \(format(insert.ratio)) (goal >= 0.50): \(verdict(insert.ratio >= 0.5))
+        """)
+
+        // 2. A large database: the demo plus `eventCount` events in one organization.
+        let databasePath = folder.appendingPathComponent("large.sqlite").path
+        let database = try AppDatabase.open(path: databasePath)
+        _ = try DemoDataset(database: database).load()
+        let orgs = try await OrganizationService(database: database).all()
+        let big = orgs.first { $0.slug == "riverton-community" } ?? orgs[0]
+        let fillSeconds = try Stopwatch.seconds {
+            _ = try DemoDataset(database: database).addGeneratedEvents(eventCount, to: [big])
+        }
+        print("Built a database of \(eventCount) events in \(big.name) in \(format(fillSeconds, 1)) s")
+
+        // 3. Search as you type.
+        let search = try await SearchBenchmark(events: EventService(database: database), org: big).run()
+        let times = search.keystrokeMilliseconds
+        print("""
+
+        Search as you type (\(times.count) keystrokes; keys of all matches + first 40 rows)
+          median \(format(times.median)) ms, p95 \(format(times.percentile(0.95))) ms, max \(format(times.max() ?? 0)) ms
+          (a one-letter query matched up to \(search.matchesForFirstLetter) events)
+          p95 under 16 ms: \(verdict(times.percentile(0.95) < 16))
+        """)
+
+        // 4. Launch to first page, only where there is a display.
+        let env = ProcessInfo.processInfo.environment
+        if arguments.contains("--skip-launch") {
+            print("\nLaunch: skipped (--skip-launch)")
+        } else if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil {
+            print("\nLaunch: skipped, no display (run under `xvfb-run -a`, as `make bench` does)")
+        } else {
+            let binDir = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent()
+            var launchEnv = env
+            launchEnv["STEWARD_LAST_ORGANIZATION"] = big.slug
+            let launch = try LaunchBenchmark(
+                stewardPath: binDir.appendingPathComponent("steward").path, benchPath: arguments[0],
+                databasePath: databasePath, runs: runs, environment: launchEnv).run()
+            print("""
+
+        Launch to first page painted (\(runs) runs each, alternating, medians)
+          steward on \(eventCount) events: \(format(launch.stewardMilliseconds.median, 0)) ms  \(launch.stewardMilliseconds.map { format($0, 0) })
+          minimal GTK 4 window:       \(format(launch.minimalMilliseconds.median, 0)) ms  \(launch.minimalMilliseconds.map { format($0, 0) })
+          ratio = \(format(launch.ratio)) (goal <= 1.50): \(verdict(launch.ratio <= 1.5))
+        """)
+        }
+
+        print(goalsMet ? "\nAll speed goals met." : "\nSome speed goals were missed.")
+        return goalsMet
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import StewardCore
+
+// steward-bench: the figures behind Steward's speed goals, each compared with a baseline
+// measured in the same run on the same machine.
+//   steward-bench [--events N] [--runs N] [--insert N] [--skip-launch]
+
+if CommandLine.arguments.contains("--minimal-window") {
+    exit(MainActor.assumeIsolated { MinimalWindow.run() })
+}
+
+// The benchmarks await the core's services; the main thread just waits for them.
+let finished = DispatchSemaphore(value: 0)
+nonisolated(unsafe) var status: Int32 = 0
+Task.detached {
+    do {
+        status = try await Benchmarks.runAll() ? 0 : 1
+    } catch {
+        FileHandle.standardError.write(Data("steward-bench: \(error)\n".utf8))
+        status = 1
+    }
+    finished.signal()
+}
+finished.wait()
+exit(status)
