@@ -16,6 +16,7 @@ struct EventsRemove: AsyncParsableCommand {
         let eventID = try id.uuid()
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
+        _ = try await EventLookup.find(eventID, in: organization, database: database)
         let event = try await EventService(database: database).delete(eventID, in: organization)
         if output.json {
             Console.printJSON(EventOutput.json(event, org: organization))

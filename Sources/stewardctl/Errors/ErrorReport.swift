@@ -75,9 +75,14 @@ enum ErrorReport {
         Outcome(exitCode: code, output: nil, message: "stewardctl: " + oneLine(text))
     }
 
-    /// Any error's text folded onto one line.
+    /// Any error's text folded onto one line. Foundation's file errors read best through
+    /// their localized description; the rest (SQLite's included) through their own.
     static func oneLine(_ error: any Error) -> String {
-        oneLine(String(describing: error))
+        let bridged = error as NSError
+        if bridged.domain == NSCocoaErrorDomain || bridged.domain == NSPOSIXErrorDomain {
+            return oneLine(bridged.localizedDescription)
+        }
+        return oneLine(String(describing: error))
     }
 
     static func oneLine(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A plain-text table: a header row, then one row per item, columns padded to line up.
 struct Table {
     var headers: [String]
@@ -11,7 +13,7 @@ struct Table {
         rows.append(cells)
     }
 
-    /// The lines, the last column unpadded so no line ends in spaces.
+    /// The lines, none ending in spaces.
     var lines: [String] {
         let all = [headers] + rows
         var widths = Array(repeating: 0, count: headers.count)
@@ -21,9 +23,9 @@ struct Table {
             }
         }
         return all.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0)
-            }.joined()
+            trimmingTrailingSpaces(row.enumerated().map { column, cell in
+                cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0)
+            }.joined())
         }
     }
 }
@@ -48,9 +50,14 @@ struct Record {
             let valueLines = value.split(separator: "\n", omittingEmptySubsequences: false)
             return valueLines.enumerated().map { index, line in
                 let head = index == 0 ? label : ""
-                let text = head.padding(toLength: width, withPad: " ", startingAt: 0) + line
-                return String(text.reversed().drop(while: { $0 == " " }).reversed())
+                return trimmingTrailingSpaces(head.padding(toLength: width, withPad: " ", startingAt: 0) + line)
             }
         }
     }
+}
+
+private func trimmingTrailingSpaces(_ line: String) -> String {
+    var line = line
+    while line.last == " " { line.removeLast() }
+    return line
 }

@@ -1,0 +1,141 @@
+import Foundation
+import StewardCore
+import Testing
+
+/// Runs the built `stewardctl` binary as a subprocess against a database of its own, in a
+/// temporary folder that also stands in for HOME and XDG_DATA_HOME (so no test can touch a
+/// real console's database).
+final class CLI {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+
+        /// stdout parsed as JSON.
+        func json(sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+            try #require(status == 0, "exit \(status): \(stderr)", sourceLocation: sourceLocation)
+            return try JSONValue.parse(stdout)
+        }
+    }
+
+    let folder: URL
+    var databasePath: String { folder.appendingPathComponent("steward.sqlite").path }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("stewardctl-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The environment the tool sees: the test's, without STEWARD_DB, with HOME and the XDG
+    /// data folder inside the temporary folder.
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["STEWARD_DB"] = nil
+        environment["HOME"] = folder.appendingPathComponent("home").path
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("xdg").path
+        return environment
+    }
+
+    /// `stewardctl --db <this test's database> ARGS`.
+    @discardableResult
+    func callAsFunction(_ arguments: String...) throws -> Result {
+        try run(["--db", databasePath] + arguments)
+    }
+
+    /// `stewardctl ARGS`, with no `--db` added.
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = arguments
+        process.environment = environment.merging(extra) { _, new in new }
+        // Files, not pipes: a large JSON list cannot fill a pipe and stall the tool.
+        let outURL = folder.appendingPathComponent("out-\(UUID().uuidString)")
+        let errURL = folder.appendingPathComponent("err-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        return Result(status: process.terminationStatus,
+                      stdout: try String(contentsOf: outURL, encoding: .utf8),
+                      stderr: try String(contentsOf: errURL, encoding: .utf8))
+    }
+
+    /// The `stewardctl` the build made, beside this test bundle (`.build-*/debug`), or
+    /// `$STEWARDCTL` when set.
+    static func binary() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["STEWARDCTL"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        var candidates: [URL] = []
+        for start in [Bundle.main.executableURL, Bundle.main.bundleURL,
+                      URL(fileURLWithPath: CommandLine.arguments[0])].compactMap({ $0 }) {
+            var folder = start.deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(folder.appendingPathComponent("stewardctl"))
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw BinaryNotFound(searched: candidates.map(\.path))
+        }
+        return found
+    }
+
+    struct BinaryNotFound: Error, CustomStringConvertible {
+        var searched: [String]
+        var description: String { "stewardctl not built; looked in \(searched.joined(separator: ", "))" }
+    }
+
+    // MARK: Shortcuts used by many tests
+
+    /// A database with one organization (America/Chicago), so `--org` may be left out.
+    static func withOneOrganization() throws -> CLI {
+        let cli = try CLI()
+        let result = try cli("orgs", "add", "test-org", "--name", "Test Org",
+                             "--time-zone", "America/Chicago", "--kind", "church")
+        try #require(result.status == 0, "orgs add failed: \(result.stderr)")
+        return cli
+    }
+
+    /// Adds an event with `--json` and returns its object.
+    func addEvent(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        let result = try run(["--db", databasePath, "events", "add", "--json"] + arguments)
+        try #require(result.status == 0, "events add failed: \(result.stderr)", sourceLocation: sourceLocation)
+        return try JSONValue.parse(result.stdout)
+    }
+
+    /// `events list --json` as text: the dump compared before and after refused commands.
+    func dump(org: String? = nil) throws -> String {
+        var arguments = ["--db", databasePath, "events", "list", "--json"]
+        if let org { arguments += ["--org", org] }
+        let result = try run(arguments)
+        try #require(result.status == 0, "events list failed: \(result.stderr)")
+        return result.stdout
+    }
+}
+
+extension JSONValue {
+    /// The members of an array, or none.
+    var items: [JSONValue] { arrayValue ?? [] }
+
+    var isNull: Bool { self == .null }
+}
