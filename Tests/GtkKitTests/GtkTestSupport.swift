@@ -57,7 +57,9 @@ enum GtkTestSupport {
         guard (try? process.run()) != nil else { return }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return }
-        setenv("GSETTINGS_SCHEMA_DIR", dir, 1)
+        // Prepend, keeping any directory the caller set (the app's compiled schemas).
+        let existing = ProcessInfo.processInfo.environment["GSETTINGS_SCHEMA_DIR"].map { ":" + $0 } ?? ""
+        setenv("GSETTINGS_SCHEMA_DIR", dir + existing, 1)
         setenv("GSETTINGS_BACKEND", "memory", 1)
         schemaDirectory = dir
     }
