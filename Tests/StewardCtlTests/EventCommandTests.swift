@@ -158,6 +158,17 @@ struct EventCommandTests {
         #expect(text.stdout.contains("Winter Potluck"))
     }
 
+    @Test("update with the stored values writes nothing")
+    func updateWithSameValues() throws {
+        let cli = try CLI.withOneOrganization()
+        let original = try cli.addEvent(["--title", "Quiet Hour", "--starts", "2026-04-01T08:00", "--latitude", "-33.86", "--longitude", "151.21"])
+        let id = try #require(original["id"]?.stringValue)
+        #expect(original["latitude"]?.doubleValue == -33.86)
+        let same = try cli("events", "update", id, "--title", "Quiet Hour", "--json").json()
+        #expect(same == original)
+        #expect(try cli("events", "show", id, "--json").json()["updatedAt"] == original["updatedAt"])
+    }
+
     @Test("update switches between timed, all-day and untimed, keeping the dates where it can")
     func updateTiming() throws {
         let cli = try CLI.withOneOrganization()

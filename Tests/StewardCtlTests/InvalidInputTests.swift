@@ -22,7 +22,9 @@ struct InvalidInputTests {
         Case(name: "ftp image address", arguments: ["--title", "X", "--untimed", "--image-url", "ftp://example.org/a.png"], field: "image-url"),
         Case(name: "ftp link", arguments: ["--title", "X", "--untimed", "--link", "Files | ftp://example.org/files"], field: "link"),
         Case(name: "stamp value over 100", arguments: ["--title", "X", "--untimed", "--stamp-value", "101"], field: "stamp-value"),
-        Case(name: "negative stamp value", arguments: ["--title", "X", "--untimed", "--stamp-value=-1"], field: "stamp-value"),
+        Case(name: "negative stamp value", arguments: ["--title", "X", "--untimed", "--stamp-value", "-1"], field: "stamp-value"),
+        Case(name: "stamp value not a number", arguments: ["--title", "X", "--untimed", "--stamp-value", "lots"], field: "stamp-value"),
+        Case(name: "longitude without latitude", arguments: ["--title", "X", "--untimed", "--longitude", "-87.6"], field: "latitude"),
         Case(name: "latitude without longitude", arguments: ["--title", "X", "--untimed", "--latitude", "41.9"], field: "longitude"),
         Case(name: "latitude out of range", arguments: ["--title", "X", "--untimed", "--latitude", "91", "--longitude", "0"], field: "latitude"),
         Case(name: "malformed date", arguments: ["--title", "X", "--starts", "2026-02-30T18:00"], field: "starts"),
@@ -76,6 +78,7 @@ struct InvalidInputTests {
         (["events", "frobnicate"], "frobnicate"),
         (["orgs", "add", "new-org", "--name", "X", "--time-zone", "UTC"], "--kind"),
         (["demo", "load", "--events=-5"], "events"),
+        (["events", "update", "00000000-0000-0000-0000-000000000001"], "update"),
     ])
     func usageErrors(_ arguments: [String], _ named: String) throws {
         let cli = try CLI.withOneOrganization()

@@ -20,12 +20,19 @@ struct EventsUpdate: AsyncParsableCommand {
 
     func run() async throws {
         let eventID = try id.uuid()
+        if fields.isEmpty {
+            throw CLIError.usage("update: give at least one field option to change, like --title (see `stewardctl events update --help`)")
+        }
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
         let stored = try await EventLookup.find(eventID, in: organization, database: database)
         var form = EventForm(stored.details, organizationZone: organization.timeZone)
         fields.apply(to: &form)
-        let event = try await EventService(database: database).update(eventID, with: form, in: organization)
+        // Values the same as the stored ones are no edit: nothing is written or sent.
+        let details = try form.validate(organizationZone: organization.timeZone)
+        let event = details == stored.details
+            ? stored
+            : try await EventService(database: database).update(eventID, with: form, in: organization)
         if output.json {
             Console.printJSON(EventOutput.json(event, org: organization))
         } else {

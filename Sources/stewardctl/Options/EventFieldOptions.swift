@@ -41,11 +41,11 @@ struct EventFieldOptions: ParsableArguments {
     var address: String?
 
     @Option(parsing: .unconditional,
-            help: "Latitude of the place, -90 to 90 (give --longitude too; --latitude=-12.5 for negative values).")
+            help: "Latitude of the place, -90 to 90 (give --longitude too).")
     var latitude: String?
 
     @Option(parsing: .unconditional,
-            help: "Longitude of the place, -180 to 180 (give --latitude too; --longitude=-87.6 for negative values).")
+            help: "Longitude of the place, -180 to 180 (give --latitude too).")
     var longitude: String?
 
     @Option(help: ArgumentHelp(
@@ -88,11 +88,19 @@ struct EventFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Who it is for: tags separated by commas (\"families, youth\").", valueName: "tags"))
     var audience: String?
 
-    @Option(help: ArgumentHelp("Passport stamps an attendee earns, 0 to 100 (city offices).", valueName: "count"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Passport stamps an attendee earns, 0 to 100 (city offices).", valueName: "count"))
     var stampValue: String?
 
     @Flag(inversion: .prefixedNo, help: "Whether members can offer and ask for rides to it.")
     var rideSharing: Bool?
+
+    /// Whether no field option was given at all.
+    var isEmpty: Bool {
+        [title, description, location, address, latitude, longitude, starts, ends, timeZone, imageURL,
+         host, contactName, contactEmail, contactPhone, audience, stampValue].allSatisfy { $0 == nil }
+            && links.isEmpty && timing == nil && rideSharing == nil
+    }
 
     /// Writes the given options into `form`, leaving the rest as they are.
     func apply(to form: inout EventForm) {
