@@ -8,8 +8,10 @@ public class Button: Widget {
 
     public var button: UnsafeMutablePointer<GtkButton> { ptr() }
 
+    /// A text button. An underscore marks the mnemonic ("_Save": Alt+S), as in GNOME's
+    /// own dialogs; write "__" for a literal underscore.
     public convenience init(label: String) {
-        self.init(owning: UnsafeMutableRawPointer(gtk_button_new_with_label(label)))
+        self.init(owning: UnsafeMutableRawPointer(gtk_button_new_with_mnemonic(label)))
     }
 
     /// An icon-only button. It has no text, so give it an accessible label and a tooltip.

@@ -48,6 +48,13 @@ public final class ListBox: Widget {
         return list
     }
 
+    /// A non-selectable list styled as a rounded card of rows ("boxed-list"), for forms.
+    public static func boxed() -> ListBox {
+        let list = ListBox(selection: GTK_SELECTION_NONE)
+        list.addCSSClass("boxed-list")
+        return list
+    }
+
     /// Appends a widget; GTK wraps non-row widgets in a GtkListBoxRow.
     public func append(_ child: Widget) { gtk_list_box_append(opaque, child.widget) }
     public func remove(_ child: Widget) { gtk_list_box_remove(opaque, child.widget) }

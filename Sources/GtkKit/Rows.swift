@@ -86,3 +86,29 @@ public final class ActionRow: PreferencesRow {
         on("activated", handler)
     }
 }
+
+/// AdwPreferencesGroup: a titled boxed list of rows (the editor dialog's sections).
+@MainActor
+public final class PreferencesGroup: Widget {
+    override public class var gType: GType { adw_preferences_group_get_type() }
+
+    public convenience init(title: String? = nil, description: String? = nil) {
+        self.init(owning: UnsafeMutableRawPointer(adw_preferences_group_new()))
+        if let title { adw_preferences_group_set_title(ptr(), title) }
+        if let description { adw_preferences_group_set_description(ptr(), description) }
+    }
+
+    public var title: String {
+        get { String(cString: adw_preferences_group_get_title(ptr())) }
+        set { adw_preferences_group_set_title(ptr(), newValue) }
+    }
+
+    /// Adds a row (or any widget) to the group's boxed list.
+    public func add(_ row: Widget) { adw_preferences_group_add(ptr(), row.widget) }
+    public func remove(_ row: Widget) { adw_preferences_group_remove(ptr(), row.widget) }
+
+    /// A widget shown at the end of the title line (an "Add" button).
+    public func setHeaderSuffix(_ widget: Widget?) {
+        adw_preferences_group_set_header_suffix(ptr(), widget?.widget)
+    }
+}
