@@ -51,6 +51,7 @@ final class CLI {
     }
 
     /// `stewardctl ARGS`, with no `--db` added.
+    @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = try Self.binary()
@@ -59,8 +60,8 @@ final class CLI {
         // Files, not pipes: a large JSON list cannot fill a pipe and stall the tool.
         let outURL = folder.appendingPathComponent("out-\(UUID().uuidString)")
         let errURL = folder.appendingPathComponent("err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
@@ -117,6 +118,7 @@ final class CLI {
     }
 
     /// Adds an event with `--json` and returns its object.
+    @discardableResult
     func addEvent(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
         let result = try run(["--db", databasePath, "events", "add", "--json"] + arguments)
         try #require(result.status == 0, "events add failed: \(result.stderr)", sourceLocation: sourceLocation)
