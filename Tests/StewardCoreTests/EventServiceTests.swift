@@ -37,7 +37,7 @@ import Testing
         let event = try await f.events.create(.timed("Youth Group"), in: f.org)
         let updated = try await f.events.update(event.id, with: .timed("Youth Group Night"), in: f.org)
         #expect(updated.details.title == "Youth Group Night")
-        #expect(updated.createdAt == event.createdAt)
+        #expect(abs(updated.createdAt.timeIntervalSince(event.createdAt)) < 0.001)
 
         let copy = try await f.events.duplicate(event.id, in: f.org)
         #expect(copy.id != event.id)
@@ -121,5 +121,31 @@ import Testing
         let id1 = try database.installationId()
         let id2 = try AppDatabase.open(path: path).installationId()
         #expect(id1 == id2)
+    }
+}
+
+@Suite struct EventKeyCacheTests {
+    @Test func filterKeepsTheOrderedKeysThatMatch() {
+        #expect(EventKeyCache.filter([9, 3, 130, 7, 64], keeping: [3, 64, 130, 500]) == [3, 130, 64])
+        #expect(EventKeyCache.filter([1, 2], keeping: []) == [])
+    }
+
+    @Test func listsSeeWritesMadeByAnotherProcess() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("steward-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let gui = try AppDatabase.open(path: path)
+        let org = try await OrganizationService(database: gui)
+            .add(slug: "grace-church", name: "Grace", timeZone: "America/Chicago", kind: .church)
+        let guiEvents = EventService(database: gui)
+        _ = try await guiEvents.create(.timed("Choir"), in: org)
+        #expect(try await guiEvents.keys(for: EventQuery(orgId: org.id)).count == 1)
+
+        // The CLI is another connection with its own service: the GUI's cached order must notice.
+        let cli = EventService(database: try AppDatabase.open(path: path))
+        let added = try await cli.create(.timed("Carols"), in: org)
+        #expect(try await guiEvents.keys(for: EventQuery(orgId: org.id)).count == 2)
+        #expect(try await guiEvents.keys(for: EventQuery(orgId: org.id, search: "carol")).count == 1)
+        try await cli.delete(added.id, in: org)
+        #expect(try await guiEvents.keys(for: EventQuery(orgId: org.id, search: "carol")).isEmpty)
     }
 }

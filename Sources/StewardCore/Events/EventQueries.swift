@@ -1,24 +1,16 @@
 import Foundation
 import GRDB
 
-/// The reads behind event lists. A list asks first for the ordered keys of what matches (one
-/// narrow query that an index answers), then for the rows it is about to show, so a search
-/// keystroke costs the same with a hundred events or a hundred thousand.
+/// The reads behind event lists. A list asks first for the ordered keys of what matches (see
+/// `EventKeyCache`), then for the rows it is about to show, so showing a search costs little
+/// more with a hundred thousand events than with a hundred.
 enum EventQueries {
-    static func keys(for query: EventQuery, _ db: Database) throws -> [Int64] {
-        let order = orderClause(query.sort, ascending: query.ascending)
-        let org = UUIDColumn.encode(query.orgId)
-        if let match = SearchText.ftsQuery(query.search) {
-            return try Int64.fetchAll(db.cachedStatement(sql: """
-                SELECT e.rowid FROM eventSearch s JOIN event e ON e.rowid = s.rowid
-                WHERE eventSearch MATCH ? AND e.orgId = ? AND e.deleted = 0
-                ORDER BY \(order)
-                """), arguments: [match, org])
-        }
-        return try Int64.fetchAll(db.cachedStatement(sql: """
-            SELECT e.rowid FROM event e
-            WHERE e.orgId = ? AND e.deleted = 0 ORDER BY \(order)
-            """), arguments: [org])
+    /// Every key of an organization's live events, in a list order: one scan of an index.
+    static func orderedKeys(orgId: UUID, sort: EventSortKey, ascending: Bool, _ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT e.rowid FROM event e WHERE e.orgId = ? AND e.deleted = 0
+            ORDER BY \(orderClause(sort, ascending: ascending))
+            """), arguments: [UUIDColumn.encode(orgId)])
     }
 
     static func rows(for keys: [Int64], _ db: Database) throws -> [EventRow] {
@@ -44,8 +36,7 @@ enum EventQueries {
         return rows
     }
 
-    static func events(for query: EventQuery, _ db: Database) throws -> [Event] {
-        let keys = try keys(for: query, db)
+    static func events(for query: EventQuery, keys: [Int64], _ db: Database) throws -> [Event] {
         var byKey: [Int64: Event] = [:]
         for chunk in stride(from: 0, to: keys.count, by: 500) {
             let slice = Array(keys[chunk..<min(chunk + 500, keys.count)])

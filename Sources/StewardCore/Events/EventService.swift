@@ -5,6 +5,7 @@ import GRDB
 /// threads, never the caller's, so the GUI can await them from the main thread without a stall.
 public final class EventService: Sendable {
     public let database: AppDatabase
+    private let keyCache = EventKeyCache()
 
     public init(database: AppDatabase) {
         self.database = database
@@ -97,7 +98,7 @@ public final class EventService: Sendable {
 
     /// The keys of the events a list shows, in order; see `EventQueries`.
     public func keys(for query: EventQuery) async throws -> [Int64] {
-        try await database.writer.read { db in try EventQueries.keys(for: query, db) }
+        try await database.writer.read { [keyCache] db in try keyCache.keys(for: query, db) }
     }
 
     public func rows(for keys: [Int64]) async throws -> [EventRow] {
@@ -105,6 +106,8 @@ public final class EventService: Sendable {
     }
 
     public func events(for query: EventQuery) async throws -> [Event] {
-        try await database.writer.read { db in try EventQueries.events(for: query, db) }
+        try await database.writer.read { [keyCache] db in
+            try EventQueries.events(for: query, keys: keyCache.keys(for: query, db), db)
+        }
     }
 }
