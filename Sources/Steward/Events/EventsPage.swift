@@ -193,10 +193,18 @@ final class EventsPage {
     private func updateState() {
         let count = list.count
         countLabel.text = organization == nil ? "" : ListText.eventCount(count)
+        let page: String
         if count > 0 {
-            stack.visibleChildName = "list"
+            page = "list"
         } else {
-            stack.visibleChildName = searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty ? "empty" : "no-results"
+            page = searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty ? "empty" : "no-results"
+        }
+        // Pages not shown are hidden too, so screen readers (and the UI test) only find
+        // the empty state that is actually on screen.
+        stack.child(named: page)?.isVisible = true
+        stack.visibleChildName = page
+        for other in ["list", "empty", "no-results"] where other != page {
+            stack.child(named: other)?.isVisible = false
         }
         updateActionStates()
     }

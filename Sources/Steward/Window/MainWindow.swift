@@ -33,7 +33,7 @@ final class MainWindow {
         leaflet = ui.object("leaflet")
         contentStack = ui.object("content_stack")
         noOrganizationsPage = ui.object("no_organizations_page")
-        switcher = OrganizationSwitcher(dropDown: ui.object("organization_dropdown"))
+        switcher = OrganizationSwitcher(ui: ui)
         sidebar = Sidebar(list: ui.object("sidebar_list"))
 
         let shortcuts = Builder(resource: ResourceBundle.path("shortcuts.ui"))

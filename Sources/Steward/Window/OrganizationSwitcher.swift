@@ -1,30 +1,60 @@
 import GtkKit
 import StewardCore
 
-/// The drop-down at the top of the sidebar that picks which organization the window shows.
+/// The button at the top of the sidebar naming the current organization; its popover lists
+/// the others by name, the current one checked. Buttons rather than a drop-down list so each
+/// organization is a plainly named, clickable control for keyboards and screen readers alike.
 @MainActor
 final class OrganizationSwitcher {
-    private let dropDown: DropDown
+    private let button: MenuButton
+    private let label: Label
+    private let popover: Popover
+    private let list: Box
     private(set) var organizations: [Organization] = []
-    /// Set while the list is replaced in code, so that is not mistaken for a user's choice.
-    private var isUpdating = false
+    private var current: Organization?
     var onSwitch: ((Organization) -> Void)?
 
-    init(dropDown: DropDown) {
-        self.dropDown = dropDown
-        dropDown.onSelectionChanged { [weak self] index in
-            guard let self, !self.isUpdating, let index, index < self.organizations.count else { return }
-            self.onSwitch?(self.organizations[index])
-        }
+    init(ui: Builder) {
+        button = ui.object("organization_button")
+        label = ui.object("organization_label")
+        popover = ui.object("organization_popover")
+        list = ui.object("organization_list")
     }
 
     func show(_ organizations: [Organization], selected: Organization?) {
-        isUpdating = true
-        defer { isUpdating = false }
         self.organizations = organizations
-        dropDown.setStrings(organizations.map(\.name))
-        dropDown.selectedIndex = selected.flatMap { org in organizations.firstIndex { $0.id == org.id } }
-        // One organization needs no switching; the drop-down then only names it.
-        dropDown.isSensitive = organizations.count > 1
+        current = selected
+        label.text = selected?.name ?? ""
+        list.removeAll()
+        for org in organizations {
+            list.append(makeItem(org, isCurrent: org.id == selected?.id))
+        }
+        // With a single organization there is nothing to switch to.
+        button.isSensitive = organizations.count > 1
+    }
+
+    private func makeItem(_ org: Organization, isCurrent: Bool) -> Button {
+        let content = Box.horizontal(spacing: 12)
+        let name = Label(org.name)
+        name.xalign = 0
+        name.hexpand = true
+        content.append(name)
+        let check = Image(iconName: "object-select-symbolic")
+        check.opacity = isCurrent ? 1 : 0
+        content.append(check)
+        let item = Button(label: "")
+        item.setChild(content)
+        // A button with a child box has no name of its own; give it the organization's.
+        item.setAccessibleLabel(org.name)
+        item.hasFrame = false
+        item.addCSSClass("organization-item")
+        item.onClicked { [weak self] in
+            guard let self else { return }
+            self.popover.popdown()
+            guard org.id != self.current?.id else { return }
+            self.show(self.organizations, selected: org)
+            self.onSwitch?(org)
+        }
+        return item
     }
 }

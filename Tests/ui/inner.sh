@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs inside Xvfb and a private D-Bus session (see run.sh): starts the accessibility bus,
+# makes a demo database, and runs the Python test, which launches steward itself.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+export STEWARD_BIN_DIR="${STEWARD_BIN_DIR:-.build/debug}"
+for binary in steward stewardctl; do
+    if [ ! -x "$STEWARD_BIN_DIR/$binary" ]; then
+        echo "ui: $STEWARD_BIN_DIR/$binary not found; build first (make build) or set STEWARD_BIN_DIR" >&2
+        exit 2
+    fi
+done
+
+# The resource bundle and schemas `make build` produces; made here if missing so the test
+# also runs straight after a plain `swift build`.
+mkdir -p build
+if [ ! -f build/steward.gresource ]; then
+    glib-compile-resources --sourcedir=ui --sourcedir=data --sourcedir=icons/hicolor \
+        --target=build/steward.gresource data/steward.gresource.xml
+fi
+if [ ! -f build/schemas/gschemas.compiled ]; then
+    mkdir -p build/schemas
+    glib-compile-schemas --targetdir=build/schemas data
+fi
+
+/usr/libexec/at-spi-bus-launcher --launch-immediately &
+bus_pid=$!
+work=$(mktemp -d)
+cleanup() {
+    kill "$bus_pid" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+export STEWARD_DB="$work/steward.sqlite"
+"$STEWARD_BIN_DIR/stewardctl" --db "$STEWARD_DB" demo load >/dev/null
+export STEWARD_RESOURCES="$PWD/build/steward.gresource"
+export GSETTINGS_SCHEMA_DIR="$PWD/build/schemas"
+# Settings written by the test go to the temporary folder, not the user's dconf.
+export GSETTINGS_BACKEND=memory
+export STEWARD_SCREENSHOTS="${STEWARD_SCREENSHOTS:-$PWD/build/screenshots}"
+mkdir -p "$STEWARD_SCREENSHOTS"
+
+/usr/bin/python3 Tests/ui/test_events.py

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# End-to-end test of the Steward window, driven through the accessibility tree the way an
+# office worker (or a screen reader user) would use it. Needs xvfb-run, dbus-run-session,
+# at-spi2-core, imagemagick and Debian's python3-pyatspi.
+#
+#   STEWARD_BIN_DIR   folder holding steward and stewardctl (default .build/debug)
+#
+# Screenshots of each state land in build/screenshots/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+exec xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash Tests/ui/inner.sh
