@@ -29,6 +29,13 @@ public final class ShortcutController: ObjectRef {
         gtk_shortcut_controller_set_scope(opaque, scope.gtk)
     }
 
+    /// Capture runs before the widget's descendants (and other capture controllers added
+    /// later) see the key; bubble, the default, after them.
+    public var runsInCapturePhase: Bool {
+        get { gtk_event_controller_get_propagation_phase(opaque) == GTK_PHASE_CAPTURE }
+        set { gtk_event_controller_set_propagation_phase(opaque, newValue ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE) }
+    }
+
     /// Adds a shortcut: `trigger` in `gtk_accelerator_parse` syntax ("Delete", "<Control>z",
     /// "Escape"); `action` a detailed action name resolved from the attached widget upwards.
     public func add(trigger: String, action: String) {

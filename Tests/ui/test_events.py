@@ -154,10 +154,17 @@ def editor_window(app, heading="New Event"):
                     lambda: next((w for w in frames(app) if name(w).startswith(heading)), None))
 
 
+def named(node, label):
+    """Whether `node` is named `label`. Buttons libadwaita builds itself (the toast's "Undo")
+    carry both their mnemonic label and their text in GTK 4.8 ("_Undo Undo"); accept that."""
+    n = name(node)
+    return n == label or n.replace("_", "") == f"{label} {label}"
+
+
 def button(root, label):
     return wait_for(f'a button named "{label}"',
-                    lambda: next((b for b in find_all(root, name_is=label, roles=("push button", "toggle button"))
-                                  if has_action(b)), None))
+                    lambda: next((b for b in find_all(root, roles=("push button", "toggle button"))
+                                  if named(b, label) and has_action(b)), None))
 
 
 def has_action(node):
@@ -322,6 +329,80 @@ def test_invalid_event_is_refused(app):
     wait_gone("the editor", lambda: any(name(w).startswith("New Event") for w in frames(app)))
 
 
+def event_row(title):
+    with db() as c:
+        return c.execute("SELECT deleted, locationName FROM event WHERE title = ?", (title,)).fetchone()
+
+
+def select_search_result(window):
+    """Searches for the created event and presses Enter in the search field, which selects the
+    first match and moves the focus to the list."""
+    entry = field(window, "Search events")
+    press(ord("f"), control=True)  # Ctrl+F: focus the search field
+    wait_for("the search field to take the focus",
+             lambda: entry.getState().contains(pyatspi.STATE_FOCUSED) or
+             any(n.getState().contains(pyatspi.STATE_FOCUSED) for n in walk(entry)))
+    entry.queryEditableText().setTextContents(SEARCH)
+    wait_for(f'"{TITLE}" in the events table', lambda: find_all(window, name_is=TITLE, roles=("label",)))
+    press(0xFF0D)  # Return
+    wait_for('"Delete Event" to become available',
+             lambda: next((b for b in find_all(window, name_is="Delete Event", roles=("push button",))
+                           if b.getState().contains(pyatspi.STATE_SENSITIVE)), None))
+
+
+def press(keysym, control=False):
+    """A real key press through the X server, as a keyboard user would."""
+    control_keycode = 37  # Control_L in Xvfb's default keymap
+    if control:
+        pyatspi.Registry.generateKeyboardEvent(control_keycode, None, pyatspi.KEY_PRESS)
+    pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+    if control:
+        pyatspi.Registry.generateKeyboardEvent(control_keycode, None, pyatspi.KEY_RELEASE)
+
+
+def test_delete_key_and_undo_button(app):
+    window = main_window(app)
+    select_search_result(window)
+    press(0xFFFF)  # Delete
+    wait_for('the "Event deleted" toast', lambda: find_all(window, name_is="Event deleted", roles=("label",)))
+    if event_row(TITLE)[0] != 1:
+        raise Failure("the Delete key did not delete the event in the database")
+    wait_for('the "No Results" page after the delete',
+             lambda: find_all(window, name_is="No Results", roles=("label",)))
+    screenshot("deleted.png")
+    click(button(window, "Undo"))
+    wait_for(f'"{TITLE}" back in the table', lambda: find_all(window, name_is=TITLE, roles=("label",)))
+    if event_row(TITLE)[0] != 0:
+        raise Failure("Undo did not restore the event in the database")
+
+
+def test_delete_button_and_ctrl_z(app):
+    window = main_window(app)
+    select_search_result(window)
+    click(button(window, "Delete Event"))
+    wait_for("the event to be deleted", lambda: event_row(TITLE)[0] == 1)
+    press(ord("z"), control=True)
+    wait_for("Ctrl+Z to restore the event", lambda: event_row(TITLE)[0] == 0)
+    wait_for(f'"{TITLE}" back in the table', lambda: find_all(window, name_is=TITLE, roles=("label",)))
+
+
+def test_edit_existing_event(app):
+    window = main_window(app)
+    select_search_result(window)
+    click(button(window, "Open Event"))
+    editor = editor_window(app, "Edit Event")
+    if text_of(field(editor, "Title")) != TITLE:
+        raise Failure(f'the editor opened with title "{text_of(field(editor, "Title"))}", not "{TITLE}"')
+    if not text_of(field(editor, "Starts")).startswith("2026-11-21 17:30"):
+        raise Failure(f'the editor shows the start as "{text_of(field(editor, "Starts"))}"')
+    type_into(editor, "Location", "Riverton Civic Center, Hall B")
+    click(button(editor, "Save"))
+    wait_gone("the editor", lambda: any(name(w).startswith("Edit Event") for w in frames(app)))
+    wait_for("the new location in the database", lambda: event_row(TITLE)[1] == "Riverton Civic Center, Hall B")
+    wait_for("the new location in the table",
+             lambda: find_all(window, name_is="Riverton Civic Center, Hall B", roles=("label",)))
+
+
 def test_search_without_match(app):
     window = main_window(app)
     type_into(window, "Search events", "xylophone quartet")
@@ -348,6 +429,9 @@ TESTS = [
     test_create_event,
     test_search_finds_event,
     test_event_is_stored,
+    test_delete_key_and_undo_button,
+    test_delete_button_and_ctrl_z,
+    test_edit_existing_event,
     test_invalid_event_is_refused,
     test_search_without_match,
     test_dark_style,
@@ -356,6 +440,9 @@ TESTS = [
 
 def main():
     os.makedirs(SHOTS, exist_ok=True)
+    for old in os.listdir(SHOTS):
+        if old.endswith(".png"):
+            os.remove(os.path.join(SHOTS, old))
     open(os.path.join(SHOTS, "steward.log"), "w").close()
     app = App()
     passed = failed = 0

@@ -135,9 +135,23 @@ final class EventsPage {
         selection.onSelectionChanged { [weak self] in self?.updateActionStates() }
         searchEntry.onSearchChanged { [weak self] in self?.reload() }
         searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
+        // Enter in the search field moves to the first match, ready for Enter (open) or Delete.
+        searchEntry.onActivate { [weak self] in
+            guard let self else { return }
+            Task {
+                await self.reloadNow()
+                guard self.list.count > 0 else { return }
+                self.selectAndReveal(0)
+                self.table.grabFocus()
+            }
+        }
+        // The list's own keys first, in the capture phase: the search field's key capture
+        // (added next) would otherwise take Delete as an edit of the search text.
+        let keys = Shortcuts.controller(Shortcuts.eventList)
+        keys.runsInCapturePhase = true
+        table.addController(keys)
         // Typing while the table has focus goes to the search field.
         searchEntry.setKeyCaptureWidget(table)
-        table.addController(Shortcuts.controller(Shortcuts.eventList))
 
         let click = GestureClick(button: 3)
         click.onPressed { [weak self] _, x, y in self?.showContextMenu(x: x, y: y) }
