@@ -71,7 +71,7 @@ ICON_SCALABLE := icons/hicolor/scalable/apps/$(APP_ID).svg
 ICON_SYMBOLIC := icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 GRESOURCE_DIRS := --sourcedir=ui --sourcedir=data --sourcedir=icons/hicolor
 
-DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-dev \
+DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-dev zlib1g-dev \
 	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \

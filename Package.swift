@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "steward", targets: ["Steward"]),
         .executable(name: "stewardctl", targets: ["stewardctl"]),
         .executable(name: "steward-bench", targets: ["steward-bench"]),
+        .executable(name: "steward-store", targets: ["steward-store"]),
         .library(name: "StewardCore", targets: ["StewardCore"]),
         .library(name: "GtkKit", targets: ["GtkKit"]),
     ],
@@ -15,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // GTK 4.8 + libadwaita 1.2, with a shim for what does not import (macros, variadics,
@@ -28,12 +32,44 @@ let package = Package(
         // Small GObject classes in C (the key list model) that Swift cannot register cleanly.
         .target(name: "CGtkKit", dependencies: ["CGtk"]),
         .target(name: "GtkKit", dependencies: ["CGtk", "CGtkKit"]),
-        // The shared core: domain, validation, store, services. No GTK.
+        // libcurl, through typed C helpers (curl_easy_setopt is variadic).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // zlib, for gzip bodies on both sides of the sync protocol.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // The shared core: domain, validation, store, services, sync client. No GTK.
         .target(
             name: "StewardCore",
             dependencies: [
+                "CCurl", "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The remote store: HTTP API, authorization, SQLite and PostgreSQL storage.
+        .target(
+            name: "StewardStore",
+            dependencies: [
+                "StewardCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "steward-store",
+            dependencies: [
+                "StewardStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -57,6 +93,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore"]),
+        .testTarget(
+            name: "StewardStoreTests",
+            dependencies: [
+                "StewardStore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit"]),
     ],

@@ -1,0 +1,6 @@
+import Testing
+@testable import StewardStore
+
+@Test func storeHasAVersion() {
+    #expect(!StoreVersion.current.isEmpty)
+}
