@@ -241,7 +241,9 @@ final class EventFormBinding {
         var first: Widget?
         for slot in slots {
             guard let list = messages[slot.field] else { continue }
-            let text = list.map { "\(slot.label) \($0)" }.joined(separator: "\n")
+            // The core words issues to follow a field name ("must be after the start"); under
+            // the field itself they read as a sentence of their own.
+            let text = list.map(Self.sentence).joined(separator: "\n")
             slot.errorLabel.text = text
             slot.errorRow.isVisible = true
             slot.row.addCSSClass("error")
@@ -251,6 +253,11 @@ final class EventFormBinding {
             if first == nil { first = slot.input.widget }
         }
         return first
+    }
+
+    private static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        return first.uppercased() + message.dropFirst()
     }
 
     func clearIssues() {

@@ -206,7 +206,8 @@ final class EventsPage {
 
     private func updateState() {
         let count = list.count
-        countLabel.text = organization == nil ? "" : ListText.eventCount(count)
+        // The empty states say it in words; a "0 events" beside them would only repeat it.
+        countLabel.text = organization == nil || count == 0 ? "" : ListText.eventCount(count)
         let page: String
         if count > 0 {
             page = "list"

@@ -29,8 +29,6 @@ final class OrganizationSwitcher {
         for org in organizations {
             list.append(makeItem(org, isCurrent: org.id == selected?.id))
         }
-        // With a single organization there is nothing to switch to.
-        button.isSensitive = organizations.count > 1
     }
 
     private func makeItem(_ org: Organization, isCurrent: Bool) -> Button {
