@@ -42,4 +42,5 @@ export GSETTINGS_BACKEND=memory
 export STEWARD_SCREENSHOTS="${STEWARD_SCREENSHOTS:-$PWD/build/screenshots}"
 mkdir -p "$STEWARD_SCREENSHOTS"
 
-/usr/bin/python3 Tests/ui/test_events.py
+# Debian's python has pyatspi; a pyenv or venv python first on PATH would not.
+"${PYTHON:-/usr/bin/python3}" Tests/ui/test_events.py

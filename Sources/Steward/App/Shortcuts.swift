@@ -21,8 +21,9 @@ enum Shortcuts {
 
     /// Keys that act on the event list while it has focus.
     static let eventList: [(trigger: String, action: String)] = [
-        ("Delete", "win.delete"),
+        // Menus show the last shortcut added for an action, so the plain key comes last.
         ("KP_Delete", "win.delete"),
+        ("Delete", "win.delete"),
     ]
 
     /// Keys of the event editor window.

@@ -139,7 +139,8 @@ final class EventsPage {
         searchEntry.onActivate { [weak self] in
             guard let self else { return }
             Task {
-                await self.reloadNow()
+                // Enter may beat the search's short typing delay: run the query now if so.
+                if self.list.query?.search != self.searchEntry.text { await self.reloadNow() }
                 guard self.list.count > 0 else { return }
                 self.selectAndReveal(0)
                 self.table.grabFocus()
