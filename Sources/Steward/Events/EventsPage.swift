@@ -33,6 +33,7 @@ final class EventsPage {
     private var lastDeleted: (id: UUID, key: Int64, org: Organization)?
     private var undoToast: Toast?
     private var editor: EventEditor?
+    private var isOpeningEditor = false
 
     /// The labels GTK currently shows, so rows that arrive late fill their cells, and a
     /// right-click can tell which row it hit.
@@ -272,8 +273,11 @@ final class EventsPage {
     }
 
     private func openEditor(key: Int64?) {
-        guard let org = organization, editor == nil else { return }
+        // One editor at a time; `isOpeningEditor` covers the fetch before it exists.
+        guard let org = organization, editor == nil, !isOpeningEditor else { return }
+        isOpeningEditor = true
         Task {
+            defer { isOpeningEditor = false }
             var existing: Event?
             if let key {
                 guard let selected = await selectedEvent(), selected.key == key,
