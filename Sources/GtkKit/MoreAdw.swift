@@ -159,15 +159,6 @@ extension ApplicationWindow {
     }
 }
 
-extension Widget {
-    /// The widget's root window's default widget is activated by Enter; this makes `self` take
-    /// part in the focus chain only when `focusable` (row-like containers that should not stop Tab).
-    public var isFocusable: Bool {
-        get { gtk_widget_get_focusable(widget) != 0 }
-        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
-    }
-}
-
 extension Label {
     /// Shortens overflowing text at the end with "…" (table cells), without spelling Pango's enum.
     public var ellipsizesAtEnd: Bool {

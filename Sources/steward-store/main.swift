@@ -1,2 +1,0 @@
-import StewardStore
-print("steward-store \(StoreVersion.current)")
