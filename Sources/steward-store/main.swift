@@ -1,0 +1,2 @@
+import StewardStore
+print("steward-store \(StoreVersion.current)")
