@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// Builds the HTTP application on a repository: routes, middleware, and the services that run
+/// beside the server (the PostgreSQL pool, the tombstone purge). The schema is migrated before
+/// the server accepts its first request.
+///
+/// `onListening` gets the bound host and port once the socket is open (with port 0 that is
+/// the only way to learn the port).
+public func buildApplication(
+    repository: any StoreRepository,
+    services: [any Service] = [],
+    configuration: StoreConfiguration,
+    logger: Logger,
+    onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
+) -> some ApplicationProtocol {
+    let router = buildRouter(repository: repository, configuration: configuration)
+    let purge = TombstonePurgeService(repository: repository, retention: configuration.tombstoneRetention,
+                                      interval: configuration.purgeInterval, logger: logger)
+    var app = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                             serverName: "steward-store"),
+        services: services,
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            await onListening(configuration.host, port)
+        },
+        logger: logger
+    )
+    app.beforeServerStarts { try await repository.migrate() }
+    // Added after the repository's own services so the pool is up when it first runs.
+    app.addServices(purge)
+    return app
+}
+
+/// The routes of docs/openapi.yaml. Errors of every kind come out as JSON `ErrorResponse`s.
+public func buildRouter(repository: any StoreRepository, configuration: StoreConfiguration) -> Router<StoreRequestContext> {
+    let router = Router(context: StoreRequestContext.self)
+    router.add(middleware: ErrorMiddleware())
+    HealthController(repository: repository).addRoutes(to: router)
+
+    let org = router.group("v1/orgs/{org}")
+        .add(middleware: BearerAuthMiddleware(repository: repository))
+    PushController(repository: repository, bodyReader: RequestBodyReader(limit: configuration.maxBodyBytes))
+        .addRoutes(to: org)
+    ChangesController(repository: repository).addRoutes(to: org)
+    UpcomingEventsController(repository: repository).addRoutes(to: org)
+    return router
+}

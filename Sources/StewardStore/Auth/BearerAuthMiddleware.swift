@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Guards the /v1/orgs/{org} routes: the bearer token must be one the store issued (401
+/// otherwise), and its organization must be the one in the path (403 otherwise, also for
+/// organizations that do not exist, so a token cannot probe for other organizations).
+/// What each role may do is checked by the handlers (`StoreRequestContext.requireGrant`).
+struct BearerAuthMiddleware: RouterMiddleware {
+    typealias Context = StoreRequestContext
+    let repository: any StoreRepository
+
+    /// Longer "tokens" are not ours; refusing them early keeps hashing cheap.
+    static let maxTokenLength = 256
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let token = Self.bearerToken(request.headers[.authorization]) else {
+            throw StoreHTTPError.unauthorized
+        }
+        guard let grant = try await repository.grant(forTokenHash: BearerToken.hash(token)) else {
+            throw StoreHTTPError.unauthorized
+        }
+        let org = context.parameters.get("org") ?? ""
+        guard OrgSlug.isValid(org) else {
+            throw StoreHTTPError.badRequest("org: must be 2 to 40 lower-case letters, digits or dashes, starting with a letter or digit")
+        }
+        guard grant.org == org else {
+            throw StoreHTTPError.forbidden("this token cannot act on that organization")
+        }
+        var context = context
+        context.grant = grant
+        context.logger[metadataKey: "org"] = "\(org)"
+        context.logger[metadataKey: "role"] = "\(grant.role.rawValue)"
+        return try await next(request, context)
+    }
+
+    /// The token of an `Authorization: Bearer <token>` header (scheme case-insensitive).
+    static func bearerToken(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty, token.count <= maxTokenLength else { return nil }
+        return token
+    }
+}
+
+extension StoreRequestContext {
+    /// The grant `BearerAuthMiddleware` established; with `push: true`, also that it may push.
+    func requireGrant(push: Bool = false) throws -> TokenGrant {
+        guard let grant else { throw StoreHTTPError.unauthorized }
+        if push && !grant.role.canPush {
+            throw StoreHTTPError.forbidden("the \(grant.role.rawValue) role cannot push changes")
+        }
+        return grant
+    }
+}

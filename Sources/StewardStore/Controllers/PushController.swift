@@ -1,0 +1,37 @@
+import Foundation
+import Hummingbird
+import Logging
+import StewardCore
+
+/// POST /v1/orgs/{org}/push: applies a client's batch of mutations exactly once.
+struct PushController {
+    let repository: any StoreRepository
+    let bodyReader: RequestBodyReader
+
+    func addRoutes(to group: RouterGroup<StoreRequestContext>) {
+        group.post("push", use: push)
+    }
+
+    @Sendable func push(request: Request, context: StoreRequestContext) async throws -> JSONBody<PushResponse> {
+        let grant = try context.requireGrant(push: true)
+        let data = try await bodyReader.read(request)
+        let pushRequest = try JSONInput.decode(PushRequest.self, from: data)
+        let batch: PushBatch
+        do {
+            batch = try PushBatch(pushRequest)
+        } catch {
+            throw StoreHTTPError.badRequest(error.message)
+        }
+        switch try await repository.push(org: grant.org, batch: batch, now: Date()) {
+        case .completed(let response):
+            context.logger.info("push", metadata: [
+                "client": "\(batch.clientId)", "mutations": "\(batch.items.count)",
+                "applied": "\(response.results.filter { $0.status == .applied }.count)",
+                "lastMutationId": "\(response.lastMutationId)",
+            ])
+            return JSONBody(response)
+        case .gap(let last):
+            throw StoreHTTPError.mutationGap(lastMutationId: last)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import Hummingbird
+import StewardCore
+
+/// GET /v1/orgs/{org}/events/upcoming?limit=: what the phone apps show.
+struct UpcomingEventsController {
+    let repository: any StoreRepository
+
+    static let defaultLimit = 100
+    static let maxLimit = 500
+
+    func addRoutes(to group: RouterGroup<StoreRequestContext>) {
+        group.get("events/upcoming", use: upcoming)
+    }
+
+    @Sendable func upcoming(request: Request, context: StoreRequestContext) async throws -> JSONBody<UpcomingEventsResponse> {
+        let grant = try context.requireGrant()
+        let limit = try QueryLimit.parse(request.uri.queryParameters.get("limit"), default: Self.defaultLimit, max: Self.maxLimit)
+        let events = try await repository.upcomingEvents(org: grant.org, now: Date(), limit: limit)
+        return JSONBody(UpcomingEventsResponse(events: events))
+    }
+}

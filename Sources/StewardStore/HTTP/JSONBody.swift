@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import StewardCore
+
+/// A JSON response body, gzip-compressed when the client accepts it and it is worth it.
+///
+/// Encoded with sorted keys so answers are byte-stable (handy in tests and caches); compression
+/// is decided here, where the request is at hand, rather than by re-reading a streamed body.
+public struct JSONBody<Value: Encodable & Sendable>: ResponseGenerator, Sendable {
+    public var value: Value
+    public var status: HTTPResponse.Status
+
+    /// Below this, gzip's header and CPU cost more than they save.
+    public static var compressionThreshold: Int { 1024 }
+
+    public init(_ value: Value, status: HTTPResponse.Status = .ok) {
+        self.value = value
+        self.status = status
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(value)
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if data.count > Self.compressionThreshold, AcceptEncoding.allowsGzip(request.headers[values: .acceptEncoding]) {
+            data = Gzip.compress(data)
+            headers[.contentEncoding] = "gzip"
+        }
+        headers[.vary] = "Accept-Encoding"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Reads `Accept-Encoding` (RFC 9110 §12.5.3) just enough to know whether gzip is welcome.
+enum AcceptEncoding {
+    static func allowsGzip(_ values: [String]) -> Bool {
+        var gzip: Double?
+        var star: Double?
+        for value in values {
+            for item in value.split(separator: ",") {
+                let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                guard let coding = parts.first else { continue }
+                var quality = 1.0
+                for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
+                    quality = Double(parameter.dropFirst(2)) ?? 0
+                }
+                if coding == "gzip" || coding == "x-gzip" { gzip = quality } else if coding == "*" { star = quality }
+            }
+        }
+        return (gzip ?? star ?? 0) > 0
+    }
+}

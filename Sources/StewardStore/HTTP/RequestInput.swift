@@ -1,0 +1,43 @@
+import Foundation
+import StewardCore
+
+/// Decoding JSON bodies into protocol types, with a 400 that says where the body is wrong.
+enum JSONInput {
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw StoreHTTPError.badRequest(describe(error))
+        } catch {
+            throw StoreHTTPError.badRequest("body: not valid JSON")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "body" : String(text.drop { $0 == "." })
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): is required"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)): has the wrong type"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "body: not valid JSON" : "\(path(context.codingPath)): has an invalid value"
+        @unknown default:
+            return "body: not a valid request"
+        }
+    }
+}
+
+/// The `limit` query parameter: absent means the default; otherwise an integer in 1...max.
+enum QueryLimit {
+    static func parse(_ text: String?, default value: Int, max: Int) throws -> Int {
+        guard let text else { return value }
+        guard let limit = Int(text), (1...max).contains(limit) else {
+            throw StoreHTTPError.badRequest("limit: must be an integer from 1 to \(max)")
+        }
+        return limit
+    }
+}

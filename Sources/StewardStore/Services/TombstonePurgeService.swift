@@ -1,0 +1,38 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Purges tombstones past retention for every organization every `interval`, for as long as
+/// the server runs (first after one interval: at start the schema may not be migrated yet). `steward-store purge` does the same on demand.
+struct TombstonePurgeService: Service {
+    let repository: any StoreRepository
+    let retention: Duration
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try await Task.sleep(for: interval)
+                await purgeAll()
+            }
+        }
+    }
+
+    func purgeAll() async {
+        do {
+            let cutoff = Date().addingTimeInterval(-retention.wholeSeconds)
+            for slug in try await repository.orgSlugs() {
+                let outcome = try await repository.purgeTombstones(org: slug, olderThan: cutoff)
+                if outcome.purgedCount > 0 {
+                    logger.info("purged tombstones", metadata: [
+                        "org": "\(slug)", "count": "\(outcome.purgedCount)", "through": "\(outcome.purgedThroughSeq)",
+                    ])
+                }
+            }
+        } catch {
+            // Next round will try again; a purge that does not run only keeps data longer.
+            logger.warning("tombstone purge failed", metadata: ["error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import StewardCore
+
+/// The change feed's rules, shared by both databases.
+enum FeedRules {
+    /// A cursor inside purged history would silently miss deletions: make the client resync.
+    /// A cursor past the last number given out comes from another store (or a restored backup)
+    /// and would wait forever: the same answer.
+    static func check(_ cursor: SyncCursor, org: OrgInfo) throws {
+        if cursor.sequence > 0 && cursor.sequence < org.purgedThroughSeq { throw StoreFailure.resyncRequired }
+        if cursor.sequence > org.lastSeq { throw StoreFailure.resyncRequired }
+    }
+
+    /// Turns up to `limit + 1` rows into a page: the extra row only says there is more.
+    static func page(_ rows: [RemoteRecord], after cursor: SyncCursor, limit: Int) -> ChangesPage {
+        let hasMore = rows.count > limit
+        let changes = Array(rows.prefix(limit))
+        let next = changes.last.map { SyncCursor(sequence: $0.version) } ?? cursor
+        return ChangesPage(changes: changes, cursor: next, hasMore: hasMore)
+    }
+}
+
+/// Turning stored columns back into records.
+enum RecordColumns {
+    struct CorruptFields: Error, CustomStringConvertible {
+        var id: String
+        var description: String { "stored fields of record \(id) are not valid JSON" }
+    }
+
+    static func record(entity: String, id: String, version: Int64, deleted: Bool, fieldsText: String) throws -> RemoteRecord {
+        let fields: JSONValue
+        do {
+            fields = try JSONValue.parse(fieldsText)
+        } catch {
+            throw CorruptFields(id: id)
+        }
+        return RemoteRecord(entity: entity, id: id, version: version, deleted: deleted, fields: fields)
+    }
+}

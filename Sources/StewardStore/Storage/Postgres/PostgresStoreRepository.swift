@@ -1,0 +1,261 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StewardCore
+
+/// The store on PostgreSQL: for several steward-store processes serving one database.
+///
+/// Ordering: a push locks its organization's row (`SELECT … FOR UPDATE`) before it reads
+/// anything, and holds the lock until commit. Pushes of one organization therefore run one after
+/// the other; each takes the next numbers of the sequence, and a number is visible to readers
+/// only after every smaller one has committed, so a pull that has seen n never later meets a
+/// smaller number. Taking the lock first (not only when numbering) also makes the duplicate
+/// check exact when two deliveries of one batch arrive together.
+public final class PostgresStoreRepository: StoreRepository {
+    public let client: PostgresClient
+    let logger: Logger
+    /// Attempts for a transaction that fails in a way that may pass (deadlock, serialization
+    /// failure, lost connection) before the request answers 503.
+    let maxAttempts: Int
+
+    public init(configuration: PostgresClient.Configuration, logger: Logger, maxAttempts: Int = 4) {
+        var configuration = configuration
+        configuration.options.maximumConnections = 16
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+        self.maxAttempts = maxAttempts
+    }
+
+    /// Runs the connection pool until the task is cancelled. Must be running for any query to
+    /// proceed: `serve` adds the client to the service group; commands run it in a task.
+    public func run() async {
+        await client.run()
+    }
+
+    public func migrate() async throws {
+        try await transaction { connection, logger in
+            try await PostgresSchema.create(on: connection, logger: logger)
+        }
+    }
+
+    public func checkHealth() async throws {
+        do {
+            try await client.withConnection { connection in
+                _ = try await connection.query("SELECT 1", logger: self.logger).collect()
+            }
+        } catch {
+            throw StoreFailure.unavailable(String(describing: error))
+        }
+    }
+
+    // MARK: Organizations and tokens
+
+    public func addOrg(_ org: OrgInfo) async throws {
+        try await transaction { connection, logger in
+            let rows = try await connection.query("""
+                INSERT INTO orgs (slug, name, time_zone) VALUES (\(org.slug), \(org.name), \(org.timeZone))
+                ON CONFLICT (slug) DO NOTHING RETURNING slug
+                """, logger: logger).collect()
+            if rows.isEmpty { throw StoreFailure.orgExists(org.slug) }
+        }
+    }
+
+    public func org(slug: String) async throws -> OrgInfo? {
+        try await transaction { connection, logger in try await Self.fetchOrg(connection, slug: slug, lock: false, logger: logger) }
+    }
+
+    public func orgSlugs() async throws -> [String] {
+        try await transaction { connection, logger in
+            var slugs: [String] = []
+            for try await slug in try await connection.query("SELECT slug FROM orgs ORDER BY slug", logger: logger).decode(String.self) {
+                slugs.append(slug)
+            }
+            return slugs
+        }
+    }
+
+    public func addToken(hash: String, grant: TokenGrant, createdAt: Date) async throws {
+        try await transaction { connection, logger in
+            guard try await Self.fetchOrg(connection, slug: grant.org, lock: false, logger: logger) != nil else {
+                throw StoreFailure.unknownOrg(grant.org)
+            }
+            try await connection.query("""
+                INSERT INTO tokens (hash, org, role, created_at)
+                VALUES (\(hash), \(grant.org), \(grant.role.rawValue), \(Milliseconds.from(createdAt)))
+                """, logger: logger)
+        }
+    }
+
+    public func grant(forTokenHash hash: String) async throws -> TokenGrant? {
+        try await transaction { connection, logger in
+            let rows = try await connection.query("SELECT org, role FROM tokens WHERE hash = \(hash)", logger: logger)
+            for try await (org, role) in rows.decode((String, String).self) {
+                return Role(rawValue: role).map { TokenGrant(org: org, role: $0) }
+            }
+            return nil
+        }
+    }
+
+    // MARK: Push
+
+    public func push(org: String, batch: PushBatch, now: Date) async throws -> PushOutcome {
+        try await transaction { connection, logger in
+            guard let info = try await Self.fetchOrg(connection, slug: org, lock: true, logger: logger) else {
+                throw StoreFailure.unknownOrg(org)
+            }
+            let state = try await Self.readState(connection, org: info, batch: batch, logger: logger)
+            let plan = PushPlanner.plan(batch, state: state, now: now)
+            if case .completed = plan.outcome {
+                try await Self.write(plan, connection: connection, org: org, clientId: batch.clientId, logger: logger)
+            }
+            return plan.outcome
+        }
+    }
+
+    private static func readState(_ connection: PostgresConnection, org: OrgInfo, batch: PushBatch,
+                                  logger: Logger) async throws -> PushState {
+        var last: Int64 = 0
+        for try await value in try await connection.query("""
+            SELECT last_mutation_id FROM clients WHERE org = \(org.slug) AND client_id = \(batch.clientId)
+            """, logger: logger).decode(Int64.self) {
+            last = value
+        }
+        var previous: [Int64: StoredResult] = [:]
+        if let first = batch.firstId, first <= last {
+            let through = min(last, batch.lastId ?? first)
+            let rows = try await connection.query("""
+                SELECT mutation_id, status, version, reason FROM mutation_results
+                WHERE org = \(org.slug) AND client_id = \(batch.clientId) AND mutation_id BETWEEN \(first) AND \(through)
+                """, logger: logger)
+            for try await (id, status, version, reason) in rows.decode((Int64, String, Int64?, String?).self) {
+                previous[id] = StoredResult(mutationId: id, status: MutationStatus(rawValue: status) ?? .applied,
+                                            version: version, reason: reason)
+            }
+        }
+        var records: [RecordKey: RemoteRecord] = [:]
+        let wanted = Set(batch.items.filter { $0.id > last }.map { RecordKey(entity: $0.entity, id: $0.recordId) })
+        if !wanted.isEmpty {
+            let ids = Array(Set(wanted.map(\.id)))
+            let rows = try await connection.query("""
+                SELECT entity, id, version, deleted, fields FROM records WHERE org = \(org.slug) AND id = ANY(\(ids))
+                """, logger: logger)
+            for try await (entity, id, version, deleted, fields) in rows.decode((String, String, Int64, Bool, String).self) {
+                let key = RecordKey(entity: entity, id: id)
+                guard wanted.contains(key) else { continue }
+                records[key] = try RecordColumns.record(entity: entity, id: id, version: version, deleted: deleted, fieldsText: fields)
+            }
+        }
+        return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
+    }
+
+    private static func write(_ plan: PushPlan, connection: PostgresConnection, org: String, clientId: String,
+                              logger: Logger) async throws {
+        for write in plan.recordWrites {
+            let record = write.record
+            try await connection.query("""
+                INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at)
+                VALUES (\(org), \(record.entity), \(record.id), \(record.version), \(record.deleted), \(write.fieldsText),
+                        \(write.sortStart), \(write.sortEnd), \(write.changedAt))
+                ON CONFLICT (org, entity, id) DO UPDATE SET
+                    version = EXCLUDED.version, deleted = EXCLUDED.deleted, fields = EXCLUDED.fields,
+                    sort_start = EXCLUDED.sort_start, sort_end = EXCLUDED.sort_end, changed_at = EXCLUDED.changed_at
+                """, logger: logger)
+        }
+        for result in plan.newResults {
+            try await connection.query("""
+                INSERT INTO mutation_results (org, client_id, mutation_id, status, version, reason)
+                VALUES (\(org), \(clientId), \(result.mutationId), \(result.status.rawValue), \(result.version), \(result.reason))
+                """, logger: logger)
+        }
+        try await connection.query("""
+            INSERT INTO clients (org, client_id, last_mutation_id) VALUES (\(org), \(clientId), \(plan.newClientLastMutationId))
+            ON CONFLICT (org, client_id) DO UPDATE SET last_mutation_id = EXCLUDED.last_mutation_id
+            """, logger: logger)
+        try await connection.query("UPDATE orgs SET last_seq = \(plan.newLastSeq) WHERE slug = \(org)", logger: logger)
+    }
+
+    // MARK: Reads
+
+    public func changes(org: String, after cursor: SyncCursor, limit: Int) async throws -> ChangesPage {
+        // REPEATABLE READ: the purge mark and the records come from one snapshot, as with SQLite.
+        try await transaction(isolation: "REPEATABLE READ READ ONLY") { connection, logger in
+            guard let info = try await Self.fetchOrg(connection, slug: org, lock: false, logger: logger) else {
+                throw StoreFailure.unknownOrg(org)
+            }
+            try FeedRules.check(cursor, org: info)
+            let rows = try await connection.query("""
+                SELECT entity, id, version, deleted, fields FROM records
+                WHERE org = \(org) AND version > \(cursor.sequence) ORDER BY version LIMIT \(Int64(limit + 1))
+                """, logger: logger)
+            return FeedRules.page(try await Self.records(rows), after: cursor, limit: limit)
+        }
+    }
+
+    public func upcomingEvents(org: String, now: Date, limit: Int) async throws -> [RemoteRecord] {
+        try await transaction { connection, logger in
+            let rows = try await connection.query("""
+                SELECT entity, id, version, deleted, fields FROM records
+                WHERE org = \(org) AND entity = \(SyncEntity.event) AND NOT deleted
+                  AND (sort_end IS NULL OR sort_end >= \(Milliseconds.from(now)))
+                ORDER BY sort_start ASC NULLS LAST, id
+                LIMIT \(Int64(limit))
+                """, logger: logger)
+            return try await Self.records(rows)
+        }
+    }
+
+    public func allRecords(org: String) async throws -> [RemoteRecord] {
+        try await transaction { connection, logger in
+            let rows = try await connection.query("""
+                SELECT entity, id, version, deleted, fields FROM records WHERE org = \(org) ORDER BY entity, id
+                """, logger: logger)
+            return try await Self.records(rows)
+        }
+    }
+
+    public func purgeTombstones(org: String, olderThan: Date) async throws -> PurgeOutcome {
+        try await transaction { connection, logger in
+            // The org lock keeps a purge from interleaving with a push's numbering.
+            guard let info = try await Self.fetchOrg(connection, slug: org, lock: true, logger: logger) else {
+                throw StoreFailure.unknownOrg(org)
+            }
+            let cutoff = Milliseconds.from(olderThan)
+            var count = 0
+            var highest: Int64 = 0
+            let rows = try await connection.query("""
+                DELETE FROM records WHERE org = \(org) AND deleted AND changed_at <= \(cutoff) RETURNING version
+                """, logger: logger)
+            for try await version in rows.decode(Int64.self) {
+                count += 1
+                highest = max(highest, version)
+            }
+            let through = max(info.purgedThroughSeq, highest)
+            try await connection.query("UPDATE orgs SET purged_through_seq = \(through) WHERE slug = \(org)", logger: logger)
+            return PurgeOutcome(purgedCount: count, purgedThroughSeq: through)
+        }
+    }
+
+    public func close() async throws {}
+
+    // MARK: Rows
+
+    private static func fetchOrg(_ connection: PostgresConnection, slug: String, lock: Bool,
+                                 logger: Logger) async throws -> OrgInfo? {
+        let query: PostgresQuery = lock
+            ? "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = \(slug) FOR UPDATE"
+            : "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = \(slug)"
+        let rows = try await connection.query(query, logger: logger)
+        for try await (slug, name, zone, last, purged) in rows.decode((String, String, String, Int64, Int64).self) {
+            return OrgInfo(slug: slug, name: name, timeZone: zone, lastSeq: last, purgedThroughSeq: purged)
+        }
+        return nil
+    }
+
+    private static func records(_ rows: PostgresRowSequence) async throws -> [RemoteRecord] {
+        var records: [RemoteRecord] = []
+        for try await (entity, id, version, deleted, fields) in rows.decode((String, String, Int64, Bool, String).self) {
+            records.append(try RecordColumns.record(entity: entity, id: id, version: version, deleted: deleted, fieldsText: fields))
+        }
+        return records
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import StewardCore
+
+/// A push request that passed the checks that make a request malformed (400), as opposed to
+/// the per-mutation checks that make a single mutation `rejected`.
+public struct PushBatch: Sendable, Hashable {
+    public struct Item: Sendable, Hashable {
+        public var id: Int64
+        public var entity: String
+        /// Lower-case UUID text, whatever case the client sent.
+        public var recordId: String
+        public var operation: Mutation.Operation
+        public var baseVersion: Int64
+        public var fields: JSONValue?
+    }
+
+    public var clientId: String
+    public var items: [Item]
+
+    public static let maxMutations = 1000
+    public static let maxClientIdLength = 100
+
+    /// Why a request is malformed; the message goes back to the client verbatim.
+    public struct Invalid: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public init(_ request: PushRequest) throws(Invalid) {
+        guard !request.clientId.isEmpty, request.clientId.count <= Self.maxClientIdLength else {
+            throw Invalid(message: "clientId: must be 1 to \(Self.maxClientIdLength) characters")
+        }
+        guard request.mutations.count <= Self.maxMutations else {
+            throw Invalid(message: "mutations: at most \(Self.maxMutations) per request")
+        }
+        var items: [Item] = []
+        items.reserveCapacity(request.mutations.count)
+        for (index, mutation) in request.mutations.enumerated() {
+            let at = "mutations[\(index)]"
+            guard mutation.id >= 1 else { throw Invalid(message: "\(at).id: must be 1 or more") }
+            if let previous = items.last, mutation.id != previous.id + 1 {
+                // Ids are the exactly-once bookkeeping: a hole or a repeat inside one batch is
+                // a client bug, never something a retry produces.
+                throw Invalid(message: "\(at).id: mutation ids must be consecutive (expected \(previous.id + 1), got \(mutation.id))")
+            }
+            guard mutation.baseVersion >= 0 else { throw Invalid(message: "\(at).baseVersion: must be 0 or more") }
+            guard let uuid = UUID(uuidString: mutation.recordId) else {
+                throw Invalid(message: "\(at).recordId: must be a UUID")
+            }
+            items.append(Item(id: mutation.id, entity: mutation.entity, recordId: uuid.uuidString.lowercased(),
+                              operation: mutation.operation, baseVersion: mutation.baseVersion,
+                              fields: mutation.fields))
+        }
+        self.clientId = request.clientId
+        self.items = items
+    }
+
+    public var firstId: Int64? { items.first?.id }
+    public var lastId: Int64? { items.last?.id }
+}

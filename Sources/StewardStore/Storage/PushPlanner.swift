@@ -1,0 +1,137 @@
+import Foundation
+import StewardCore
+
+/// A record as stored, with the columns derived from its fields.
+struct StoredRecord: Sendable, Hashable {
+    var record: RemoteRecord
+    /// The canonical JSON text of the fields, exactly as it goes into the `fields` column.
+    var fieldsText: String
+    /// When the event starts and ends (ms since 1970) for the upcoming-events query; nil for
+    /// untimed events and tombstones.
+    var sortStart: Int64?
+    var sortEnd: Int64?
+    /// When this version was written (ms since 1970): tombstone retention counts from here.
+    var changedAt: Int64
+}
+
+/// The result a mutation got the first time, kept so a replay can be answered the same way.
+struct StoredResult: Sendable, Hashable {
+    var mutationId: Int64
+    var status: MutationStatus
+    var version: Int64?
+    var reason: String?
+}
+
+struct RecordKey: Hashable, Sendable {
+    var entity: String
+    var id: String
+}
+
+/// What the repository read, under the organization's lock, before deciding a batch.
+struct PushState: Sendable {
+    var org: OrgInfo
+    var clientLastMutationId: Int64
+    /// Earlier results for the batch's ids that are not new.
+    var previousResults: [Int64: StoredResult]
+    /// The current rows of the records the batch touches (absent: never stored).
+    var records: [RecordKey: RemoteRecord]
+}
+
+/// What the repository must write, in the same transaction, for a decided batch.
+struct PushPlan: Sendable {
+    var outcome: PushOutcome
+    /// Rows to upsert, in mutation order (a record changed twice appears twice).
+    var recordWrites: [StoredRecord] = []
+    var newResults: [StoredResult] = []
+    /// The organization's sequence after the batch.
+    var newLastSeq: Int64
+    /// The client's last mutation id after the batch.
+    var newClientLastMutationId: Int64
+}
+
+/// Decides a push batch from what the store holds: pure, so both databases share exactly the
+/// same semantics and the rules can be read (and tested) in one place.
+enum PushPlanner {
+    static func plan(_ batch: PushBatch, state: PushState, now: Date) -> PushPlan {
+        let last = state.clientLastMutationId
+        var plan = PushPlan(outcome: .completed(PushResponse(lastMutationId: last, results: [])),
+                            newLastSeq: state.org.lastSeq, newClientLastMutationId: last)
+        guard let first = batch.firstId, let lastInBatch = batch.lastId else { return plan }
+        if first > last + 1 {
+            plan.outcome = .gap(lastMutationId: last)
+            return plan
+        }
+        var records = state.records
+        var results: [MutationResult] = []
+        results.reserveCapacity(batch.items.count)
+        let changedAt = Milliseconds.from(now)
+        let zone = state.org.zone
+
+        for item in batch.items {
+            if item.id <= last {
+                // Already applied by an earlier delivery: answer what it got then, change nothing.
+                let previous = state.previousResults[item.id]
+                results.append(MutationResult(id: item.id, status: .duplicate, version: previous?.version,
+                                              reason: previous?.reason, originalStatus: previous?.status))
+                continue
+            }
+            let key = RecordKey(entity: item.entity, id: item.recordId)
+            switch decide(item, current: records[key], zone: zone) {
+            case .rejected(let reason):
+                results.append(MutationResult(id: item.id, status: .rejected, reason: reason))
+                plan.newResults.append(StoredResult(mutationId: item.id, status: .rejected, version: nil, reason: reason))
+            case .conflict(let current):
+                results.append(MutationResult(id: item.id, status: .conflict, version: current.version, record: current))
+                plan.newResults.append(StoredResult(mutationId: item.id, status: .conflict, version: current.version, reason: nil))
+            case .write(let fields, let sortStart, let sortEnd):
+                plan.newLastSeq += 1
+                let version = plan.newLastSeq
+                let deleted = item.operation == .delete
+                let record = RemoteRecord(entity: item.entity, id: item.recordId, version: version,
+                                          deleted: deleted, fields: fields)
+                records[key] = record
+                plan.recordWrites.append(StoredRecord(record: record, fieldsText: record.fields.canonicalText,
+                                                      sortStart: sortStart, sortEnd: sortEnd, changedAt: changedAt))
+                results.append(MutationResult(id: item.id, status: .applied, version: version))
+                plan.newResults.append(StoredResult(mutationId: item.id, status: .applied, version: version, reason: nil))
+            }
+        }
+        plan.newClientLastMutationId = max(last, lastInBatch)
+        plan.outcome = .completed(PushResponse(lastMutationId: plan.newClientLastMutationId, results: results))
+        return plan
+    }
+
+    private enum Decision {
+        case rejected(String)
+        case conflict(RemoteRecord)
+        /// Store the record with these (normalized) fields; empty for a tombstone.
+        case write(fields: JSONValue, sortStart: Int64?, sortEnd: Int64?)
+    }
+
+    private static func decide(_ item: PushBatch.Item, current: RemoteRecord?, zone: TimeZone) -> Decision {
+        guard SyncEntity.all.contains(item.entity) else {
+            return .rejected("unknown entity '\(item.entity)'")
+        }
+        // Invalid fields can never apply, whatever the base version: reject before looking at
+        // conflicts so the console does not ask a person to resolve something unstorable.
+        var fields = JSONValue.object([:])
+        var sortStart: Int64?
+        var sortEnd: Int64?
+        if item.operation == .upsert {
+            do {
+                let details = try EventDetails(syncFields: item.fields ?? .null)
+                fields = details.syncFields
+                sortStart = details.timing.sortStart(orgZone: zone).map(Milliseconds.from)
+                sortEnd = details.timing.sortEnd(orgZone: zone).map(Milliseconds.from)
+            } catch {
+                return .rejected(error.description)
+            }
+        }
+        if let current {
+            if item.baseVersion != current.version { return .conflict(current) }
+        } else if item.baseVersion > 0 {
+            return .rejected("unknown record: the store has no \(item.entity) \(item.recordId)")
+        }
+        return .write(fields: fields, sortStart: sortStart, sortEnd: sortEnd)
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import GRDB
+import StewardCore
+
+/// The store on one SQLite file: for a single steward-store process (the default).
+///
+/// A `DatabasePool` in WAL mode: pulls and reads run on reader connections while a push
+/// writes, and SQLite's single writer gives each organization's changes one order, so a
+/// number is committed only after every smaller one.
+public final class SQLiteStoreRepository: StoreRepository {
+    let pool: DatabasePool
+
+    public init(path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        // Pushes wait for one another rather than fail: each holds the writer only briefly.
+        config.busyMode = .timeout(10)
+        pool = try DatabasePool(path: path, configuration: config)
+        // GRDB picks synchronous=NORMAL with WAL; a push answered "applied" must survive a power
+        // cut (the console drops its outbox entry on that answer), so the writer uses FULL.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+    }
+
+    public func migrate() async throws {
+        // DatabaseMigrator works on the writer itself; it runs once at start, so blocking is fine.
+        try SQLiteSchema.migrator.migrate(pool)
+    }
+
+    public func checkHealth() async throws {
+        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    // MARK: Organizations and tokens
+
+    public func addOrg(_ org: OrgInfo) async throws {
+        try await pool.write { db in
+            if try Self.fetchOrg(db, slug: org.slug) != nil { throw StoreFailure.orgExists(org.slug) }
+            try db.execute(sql: "INSERT INTO orgs (slug, name, time_zone, last_seq, purged_through_seq) VALUES (?, ?, ?, 0, 0)",
+                           arguments: [org.slug, org.name, org.timeZone])
+        }
+    }
+
+    public func org(slug: String) async throws -> OrgInfo? {
+        try await pool.read { db in try Self.fetchOrg(db, slug: slug) }
+    }
+
+    public func orgSlugs() async throws -> [String] {
+        try await pool.read { db in try String.fetchAll(db, sql: "SELECT slug FROM orgs ORDER BY slug") }
+    }
+
+    public func addToken(hash: String, grant: TokenGrant, createdAt: Date) async throws {
+        try await pool.write { db in
+            guard try Self.fetchOrg(db, slug: grant.org) != nil else { throw StoreFailure.unknownOrg(grant.org) }
+            try db.execute(sql: "INSERT INTO tokens (hash, org, role, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [hash, grant.org, grant.role.rawValue, Milliseconds.from(createdAt)])
+        }
+    }
+
+    public func grant(forTokenHash hash: String) async throws -> TokenGrant? {
+        try await pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT org, role FROM tokens WHERE hash = ?", arguments: [hash]),
+                  let role = Role(rawValue: row["role"]) else { return nil }
+            return TokenGrant(org: row["org"], role: role)
+        }
+    }
+
+    // MARK: Push
+
+    public func push(org: String, batch: PushBatch, now: Date) async throws -> PushOutcome {
+        try await pool.write { db in
+            guard let orgInfo = try Self.fetchOrg(db, slug: org) else { throw StoreFailure.unknownOrg(org) }
+            let state = try Self.readState(db, org: orgInfo, batch: batch)
+            let plan = PushPlanner.plan(batch, state: state, now: now)
+            if case .completed = plan.outcome {
+                try Self.write(plan, db: db, org: org, clientId: batch.clientId)
+            }
+            return plan.outcome
+        }
+    }
+
+    private static func readState(_ db: Database, org: OrgInfo, batch: PushBatch) throws -> PushState {
+        let last = try Int64.fetchOne(db, sql: "SELECT last_mutation_id FROM clients WHERE org = ? AND client_id = ?",
+                                      arguments: [org.slug, batch.clientId]) ?? 0
+        var previous: [Int64: StoredResult] = [:]
+        if let first = batch.firstId, first <= last {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT mutation_id, status, version, reason FROM mutation_results
+                WHERE org = ? AND client_id = ? AND mutation_id BETWEEN ? AND ?
+                """, arguments: [org.slug, batch.clientId, first, min(last, batch.lastId ?? first)])
+            for row in rows {
+                let result = StoredResult(mutationId: row["mutation_id"],
+                                          status: MutationStatus(rawValue: row["status"]) ?? .applied,
+                                          version: row["version"], reason: row["reason"])
+                previous[result.mutationId] = result
+            }
+        }
+        var records: [RecordKey: RemoteRecord] = [:]
+        for item in batch.items where item.id > last {
+            let key = RecordKey(entity: item.entity, id: item.recordId)
+            if records[key] != nil { continue }
+            if let row = try Row.fetchOne(db, sql: """
+                SELECT entity, id, version, deleted, fields FROM records WHERE org = ? AND entity = ? AND id = ?
+                """, arguments: [org.slug, key.entity, key.id]) {
+                records[key] = try record(from: row)
+            }
+        }
+        return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
+    }
+
+    private static func write(_ plan: PushPlan, db: Database, org: String, clientId: String) throws {
+        for write in plan.recordWrites {
+            try db.execute(sql: """
+                INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (org, entity, id) DO UPDATE SET
+                    version = excluded.version, deleted = excluded.deleted, fields = excluded.fields,
+                    sort_start = excluded.sort_start, sort_end = excluded.sort_end, changed_at = excluded.changed_at
+                """, arguments: [org, write.record.entity, write.record.id, write.record.version, write.record.deleted,
+                                 write.fieldsText, write.sortStart, write.sortEnd, write.changedAt])
+        }
+        for result in plan.newResults {
+            try db.execute(sql: """
+                INSERT INTO mutation_results (org, client_id, mutation_id, status, version, reason) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [org, clientId, result.mutationId, result.status.rawValue, result.version, result.reason])
+        }
+        try db.execute(sql: """
+            INSERT INTO clients (org, client_id, last_mutation_id) VALUES (?, ?, ?)
+            ON CONFLICT (org, client_id) DO UPDATE SET last_mutation_id = excluded.last_mutation_id
+            """, arguments: [org, clientId, plan.newClientLastMutationId])
+        try db.execute(sql: "UPDATE orgs SET last_seq = ? WHERE slug = ?", arguments: [plan.newLastSeq, org])
+    }
+
+    // MARK: Reads
+
+    public func changes(org: String, after cursor: SyncCursor, limit: Int) async throws -> ChangesPage {
+        try await pool.read { db in
+            // One read transaction: the org's purge mark and the records come from one snapshot.
+            guard let info = try Self.fetchOrg(db, slug: org) else { throw StoreFailure.unknownOrg(org) }
+            try FeedRules.check(cursor, org: info)
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT entity, id, version, deleted, fields FROM records
+                WHERE org = ? AND version > ? ORDER BY version LIMIT ?
+                """, arguments: [org, cursor.sequence, limit + 1])
+            return FeedRules.page(try rows.map(Self.record(from:)), after: cursor, limit: limit)
+        }
+    }
+
+    public func upcomingEvents(org: String, now: Date, limit: Int) async throws -> [RemoteRecord] {
+        try await pool.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT entity, id, version, deleted, fields FROM records
+                WHERE org = ? AND entity = ? AND deleted = 0 AND (sort_end IS NULL OR sort_end >= ?)
+                ORDER BY sort_start IS NULL, sort_start, id
+                LIMIT ?
+                """, arguments: [org, SyncEntity.event, Milliseconds.from(now), limit])
+            return try rows.map(Self.record(from:))
+        }
+    }
+
+    public func allRecords(org: String) async throws -> [RemoteRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT entity, id, version, deleted, fields FROM records WHERE org = ? ORDER BY entity, id",
+                             arguments: [org]).map(Self.record(from:))
+        }
+    }
+
+    public func purgeTombstones(org: String, olderThan: Date) async throws -> PurgeOutcome {
+        try await pool.write { db in
+            guard let info = try Self.fetchOrg(db, slug: org) else { throw StoreFailure.unknownOrg(org) }
+            let cutoff = Milliseconds.from(olderThan)
+            let highest = try Int64.fetchOne(db, sql: """
+                SELECT MAX(version) FROM records WHERE org = ? AND deleted = 1 AND changed_at <= ?
+                """, arguments: [org, cutoff])
+            try db.execute(sql: "DELETE FROM records WHERE org = ? AND deleted = 1 AND changed_at <= ?", arguments: [org, cutoff])
+            let count = db.changesCount
+            let through = max(info.purgedThroughSeq, highest ?? 0)
+            try db.execute(sql: "UPDATE orgs SET purged_through_seq = ? WHERE slug = ?", arguments: [through, org])
+            return PurgeOutcome(purgedCount: count, purgedThroughSeq: through)
+        }
+    }
+
+    public func close() async throws {
+        try pool.close()
+    }
+
+    // MARK: Rows
+
+    private static func fetchOrg(_ db: Database, slug: String) throws -> OrgInfo? {
+        try Row.fetchOne(db, sql: "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = ?",
+                         arguments: [slug]).map { row in
+            OrgInfo(slug: row["slug"], name: row["name"], timeZone: row["time_zone"],
+                    lastSeq: row["last_seq"], purgedThroughSeq: row["purged_through_seq"])
+        }
+    }
+
+    private static func record(from row: Row) throws -> RemoteRecord {
+        try RecordColumns.record(entity: row["entity"], id: row["id"], version: row["version"],
+                                 deleted: row["deleted"], fieldsText: row["fields"])
+    }
+}

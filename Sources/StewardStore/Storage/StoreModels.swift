@@ -1,0 +1,63 @@
+import Foundation
+import StewardCore
+
+/// An organization as the store keeps it.
+public struct OrgInfo: Sendable, Hashable {
+    public var slug: String
+    public var name: String
+    /// IANA zone; all-day events start and end at midnight here.
+    public var timeZone: String
+    /// The last number the organization's change sequence gave out.
+    public var lastSeq: Int64
+    /// Tombstones up to this version were purged: older cursors must resync.
+    public var purgedThroughSeq: Int64
+
+    public init(slug: String, name: String, timeZone: String, lastSeq: Int64 = 0, purgedThroughSeq: Int64 = 0) {
+        self.slug = slug
+        self.name = name
+        self.timeZone = timeZone
+        self.lastSeq = lastSeq
+        self.purgedThroughSeq = purgedThroughSeq
+    }
+
+    var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
+}
+
+/// A page of the change feed, before it becomes a `PullResponse`.
+public struct ChangesPage: Sendable, Hashable {
+    public var changes: [RemoteRecord]
+    public var cursor: SyncCursor
+    public var hasMore: Bool
+}
+
+/// What a push did: a result per mutation, or a gap the client must fill first.
+public enum PushOutcome: Sendable, Hashable {
+    case completed(PushResponse)
+    /// The batch starts past the next id expected; resend from `lastMutationId + 1`.
+    case gap(lastMutationId: Int64)
+}
+
+/// What a purge removed.
+public struct PurgeOutcome: Sendable, Hashable {
+    public var purgedCount: Int
+    public var purgedThroughSeq: Int64
+}
+
+/// The failures storage reports in protocol terms; anything else is a bug or a database fault.
+public enum StoreFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    case unknownOrg(String)
+    case orgExists(String)
+    /// The cursor points into history the store no longer has (purged, or from another store).
+    case resyncRequired
+    /// The database did not answer or kept failing; the client should retry later.
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .unknownOrg(let slug): "no organization '\(slug)'"
+        case .orgExists(let slug): "organization '\(slug)' already exists"
+        case .resyncRequired: "the cursor is older than the store's history: pull again from the start"
+        case .unavailable(let detail): "the database is unavailable: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import StewardCore
+
+/// Everything the store keeps, behind one interface so the HTTP layer and the commands do not
+/// care whether one process owns a SQLite file or several share a PostgreSQL database.
+///
+/// Every method is one transaction. Implementations must give pushes of one organization a
+/// single order, and must make a change's number visible only after every smaller number of
+/// that organization is visible (see docs/sync.md, "Pull: never skipping a change").
+public protocol StoreRepository: Sendable {
+    /// Creates or upgrades the schema; safe to run from several processes at once.
+    func migrate() async throws
+    /// Throws unless the database answers a trivial query.
+    func checkHealth() async throws
+
+    func addOrg(_ org: OrgInfo) async throws
+    func org(slug: String) async throws -> OrgInfo?
+    func orgSlugs() async throws -> [String]
+
+    /// Stores a token's hash (never the token) with its organization and role.
+    func addToken(hash: String, grant: TokenGrant, createdAt: Date) async throws
+    func grant(forTokenHash hash: String) async throws -> TokenGrant?
+
+    /// Applies a batch in one transaction, exactly once per mutation id.
+    func push(org: String, batch: PushBatch, now: Date) async throws -> PushOutcome
+    /// Records with a version after the cursor, oldest first.
+    func changes(org: String, after cursor: SyncCursor, limit: Int) async throws -> ChangesPage
+    /// Events not over at `now`, soonest first, untimed ones last.
+    func upcomingEvents(org: String, now: Date, limit: Int) async throws -> [RemoteRecord]
+    /// Every record of the organization, tombstones included (the canonical dump's input).
+    func allRecords(org: String) async throws -> [RemoteRecord]
+    /// Deletes tombstones whose change is at or before `olderThan`, and moves the purge mark.
+    func purgeTombstones(org: String, olderThan: Date) async throws -> PurgeOutcome
+
+    /// Releases connections; the repository must not be used afterwards.
+    func close() async throws
+}

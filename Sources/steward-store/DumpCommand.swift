@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import StewardCore
+import StewardStore
+
+/// `steward-store dump --org SLUG`: the canonical dump, byte for byte what the console writes
+/// for the same data, so the two can be compared with `cmp`.
+struct DumpCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print an organization's records as the canonical dump (JSON Lines, tombstones included)."
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The organization to dump.", valueName: "slug"))
+    var org: String
+
+    @OptionGroup var storage: StorageOptions
+
+    func validate() throws {
+        guard OrgSlug.isValid(org) else { throw ValidationError("--org: '\(org)' is not an organization slug") }
+    }
+
+    func run() async throws {
+        let slug = org
+        let records = try await storage.location.withRepository(logger: CommandLogging.logger(level: .warning)) { repository in
+            guard try await repository.org(slug: slug) != nil else { throw StoreFailure.unknownOrg(slug) }
+            return try await repository.allRecords(org: slug)
+        }
+        FileHandle.standardOutput.write(Data(RemoteRecord.canonicalDump(records).utf8))
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import StewardStore
+
+/// `steward-store purge --org SLUG [--older-than-seconds N]`: purges tombstones now, for cron
+/// jobs and tests (the server also purges by itself every hour).
+struct PurgeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "purge",
+        abstract: "Purge an organization's tombstones older than the retention; clients with older cursors must then resync."
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The organization whose tombstones to purge.", valueName: "slug"))
+    var org: String
+
+    @Option(name: .long, help: ArgumentHelp("Purge tombstones whose deletion is older than this many seconds (default: 30 days). 0 purges them all.", valueName: "seconds"))
+    var olderThanSeconds: Int = StoreConfiguration.defaultRetentionDays * 86_400
+
+    @OptionGroup var storage: StorageOptions
+
+    func validate() throws {
+        guard OrgSlug.isValid(org) else { throw ValidationError("--org: '\(org)' is not an organization slug") }
+        guard olderThanSeconds >= 0 else { throw ValidationError("--older-than-seconds: must be 0 or more") }
+    }
+
+    func run() async throws {
+        let slug = org
+        let cutoff = Date().addingTimeInterval(-TimeInterval(olderThanSeconds))
+        let outcome = try await storage.location.withRepository(logger: CommandLogging.logger(level: .warning)) { repository in
+            try await repository.purgeTombstones(org: slug, olderThan: cutoff)
+        }
+        print("purged \(outcome.purgedCount) tombstones of \(slug); cursors before \(outcome.purgedThroughSeq) must resync")
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import StewardStore
+
+/// `steward-store serve`: runs the HTTP API until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the sync and read API over HTTP.",
+        discussion: "Prints one line, 'steward-store listening on http://HOST:PORT', to stdout once it accepts requests; logs go to stderr."
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Address to listen on.", valueName: "address"))
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("Port to listen on; 0 picks a free port (the listening line tells which).", valueName: "port"))
+    var port: Int = StoreConfiguration.defaultPort
+
+    @OptionGroup var storage: StorageOptions
+
+    @Option(name: .long, help: ArgumentHelp("Days a deletion stays in the change feed before it may be purged.", valueName: "days"))
+    var tombstoneRetentionDays: Int = StoreConfiguration.defaultRetentionDays
+
+    @Option(name: .long, help: ArgumentHelp("Largest request body accepted, in bytes (also after gzip decompression).", valueName: "bytes"))
+    var maxBodyBytes: Int = StoreConfiguration.defaultMaxBodyBytes
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port: must be from 0 to 65535") }
+        guard tombstoneRetentionDays >= 1 else { throw ValidationError("--tombstone-retention-days: must be 1 or more") }
+        guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes: must be 1024 or more") }
+        guard !host.isEmpty else { throw ValidationError("--host: must not be empty") }
+    }
+
+    func run() async throws {
+        let logger = CommandLogging.logger()
+        let configuration = StoreConfiguration(
+            host: host, port: port, maxBodyBytes: maxBodyBytes,
+            tombstoneRetention: .seconds(Int64(tombstoneRetentionDays) * 86_400))
+        let (repository, services) = try storage.location.makeRepository(logger: logger)
+        let app = buildApplication(repository: repository, services: services, configuration: configuration,
+                                   logger: logger) { host, port in
+            // The one line on stdout: tests and scripts wait for it, and read the port from it.
+            let shown = host.contains(":") ? "[\(host)]" : host
+            // Written straight to the file descriptor: print() may sit in a buffer when stdout
+            // is a pipe, and the reader is waiting for exactly this line.
+            FileHandle.standardOutput.write(Data("steward-store listening on http://\(shown):\(port)\n".utf8))
+        }
+        do {
+            try await app.runService()
+        } catch {
+            throw CLIError.failure("serve: \(error)")
+        }
+        try await repository.close()
+    }
+}
