@@ -130,7 +130,11 @@ def main():
 
     with open(args.spec) as f:
         spec = yaml.safe_load(f)
-    validate(spec)
+    try:
+        validate(spec)
+    except Exception as err:  # noqa: BLE001 - any validator error is a finding
+        print(f"FAILED: {os.path.relpath(args.spec, ROOT)} is not a valid OpenAPI document: {err}", file=sys.stderr)
+        return 1
     print(f"ok: {os.path.relpath(args.spec, ROOT)} is a valid OpenAPI {spec['openapi']} document")
 
     failures = []
