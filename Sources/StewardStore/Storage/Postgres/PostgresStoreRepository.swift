@@ -17,13 +17,20 @@ public final class PostgresStoreRepository: StoreRepository {
     /// Attempts for a transaction that fails in a way that may pass (deadlock, serialization
     /// failure, lost connection) before the request answers 503.
     let maxAttempts: Int
+    /// The longest one attempt of a transaction may take, waiting for a connection included.
+    let attemptTimeout: Duration
+    /// What the store says about where it connects, for errors (no password).
+    let target: String
 
-    public init(configuration: PostgresClient.Configuration, logger: Logger, maxAttempts: Int = 4) {
+    public init(configuration: PostgresClient.Configuration, logger: Logger, maxAttempts: Int = 4,
+                attemptTimeout: Duration = .seconds(10)) {
         var configuration = configuration
         configuration.options.maximumConnections = 16
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
         self.maxAttempts = maxAttempts
+        self.attemptTimeout = attemptTimeout
+        self.target = "\(configuration.host ?? "?"):\(configuration.port ?? 5432)/\(configuration.database ?? "")"
     }
 
     /// Runs the connection pool until the task is cancelled. Must be running for any query to
@@ -33,18 +40,18 @@ public final class PostgresStoreRepository: StoreRepository {
     }
 
     public func migrate() async throws {
-        try await transaction { connection, logger in
-            try await PostgresSchema.create(on: connection, logger: logger)
+        do {
+            try await transaction(timeout: .seconds(30)) { connection, logger in
+                try await PostgresSchema.create(on: connection, logger: logger)
+            }
+        } catch StoreFailure.unavailable(let detail) {
+            throw StoreFailure.unavailable("cannot reach PostgreSQL at \(target): \(detail)")
         }
     }
 
     public func checkHealth() async throws {
-        do {
-            try await client.withConnection { connection in
-                _ = try await connection.query("SELECT 1", logger: self.logger).collect()
-            }
-        } catch {
-            throw StoreFailure.unavailable(String(describing: error))
+        try await transaction(timeout: .seconds(5)) { connection, logger in
+            _ = try await connection.query("SELECT 1", logger: logger).collect()
         }
     }
 

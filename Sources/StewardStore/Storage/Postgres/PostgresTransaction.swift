@@ -10,26 +10,37 @@ extension PostgresStoreRepository {
     /// Re-running a push is safe: it either committed (the retry answers duplicates) or not.
     func transaction<T: Sendable>(
         isolation: String? = nil,
-        _ body: @Sendable (PostgresConnection, Logger) async throws -> T
+        timeout: Duration? = nil,
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
         var attempt = 1
         while true {
             do {
-                return try await client.withConnection { connection in
-                    let begin = isolation.map { "BEGIN ISOLATION LEVEL \($0)" } ?? "BEGIN"
-                    try await connection.query(PostgresQuery(unsafeSQL: begin), logger: self.logger)
-                    do {
-                        let value = try await body(connection, self.logger)
-                        try await connection.query("COMMIT", logger: self.logger)
-                        return value
-                    } catch {
-                        // A failed ROLLBACK means the connection is gone; the pool drops it.
-                        _ = try? await connection.query("ROLLBACK", logger: self.logger)
-                        throw error
+                // A database that does not answer at all (down, unreachable) would otherwise
+                // keep the request waiting for a pooled connection indefinitely.
+                return try await withDeadline(timeout ?? attemptTimeout) {
+                    try await self.client.withConnection { connection in
+                        let begin = isolation.map { "BEGIN ISOLATION LEVEL \($0)" } ?? "BEGIN"
+                        try await connection.query(PostgresQuery(unsafeSQL: begin), logger: self.logger)
+                        do {
+                            let value = try await body(connection, self.logger)
+                            try await connection.query("COMMIT", logger: self.logger)
+                            return value
+                        } catch {
+                            // A failed ROLLBACK means the connection is gone; the pool drops it.
+                            _ = try? await connection.query("ROLLBACK", logger: self.logger)
+                            throw error
+                        }
                     }
                 }
             } catch let error as StoreFailure {
                 throw error
+            } catch let error as DeadlineExceeded {
+                // Not retried: the client's own backoff is the better place to wait.
+                logger.error("database did not answer in time", metadata: ["limit": "\(error.limit)"])
+                throw StoreFailure.unavailable("the database did not answer within \(error.limit)")
+            } catch where PostgresFaults.isPoolFailure(error) {
+                throw StoreFailure.unavailable("no connection to the database")
             } catch where PostgresFaults.isTransient(error) {
                 guard attempt < maxAttempts else {
                     logger.error("database keeps failing, giving up", metadata: ["attempts": "\(attempt)", "error": "\(error)"])
@@ -61,6 +72,12 @@ enum PostgresFaults {
         default:
             return false
         }
+    }
+
+    /// The pool gave up creating connections (its circuit breaker tripped). The error type
+    /// lives in PostgresNIO's internal pool module, so it is recognized by name.
+    static func isPoolFailure(_ error: any Error) -> Bool {
+        String(reflecting: type(of: error)).contains("ConnectionPoolError")
     }
 
     /// One line for logs and the 503 message, without the query text or bound values.
