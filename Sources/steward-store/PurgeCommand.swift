@@ -29,6 +29,8 @@ struct PurgeCommand: AsyncParsableCommand {
         let outcome = try await storage.location.withRepository(logger: CommandLogging.logger(level: .warning)) { repository in
             try await repository.purgeTombstones(org: slug, olderThan: cutoff)
         }
-        print("purged \(outcome.purgedCount) tombstones of \(slug); cursors before \(outcome.purgedThroughSeq) must resync")
+        var line = "purged \(outcome.purgedCount) tombstones of \(slug)"
+        if outcome.purgedThroughSeq > 0 { line += "; cursors before s1.\(outcome.purgedThroughSeq) must resync" }
+        print(line)
     }
 }

@@ -89,3 +89,65 @@ struct ConcurrencyTests {
         }
     }
 }
+
+/// Several steward-store processes on one PostgreSQL database: each has its own connection
+/// pool, so here two repositories (two pools) stand for two processes.
+@Suite("PostgreSQL with several store processes")
+struct MultiProcessPostgresTests {
+    @Test("writers on two pools, readers on both: every change seen once, in order",
+          .enabled(if: Backend.postgresURL != nil, "needs STEWARD_TEST_POSTGRES_URL"))
+    func twoPools() async throws {
+        try await TestStore.with(.postgres) { store in
+            let (second, services, _) = try Backend.postgres.makeRepository(logger: TestStore.testLogger)
+            try await withThrowingTaskGroup(of: Void.self) { pool in
+                for service in services { pool.addTask { try await service.run() } }
+                defer { pool.cancelAll() }
+                try await second.migrate()
+
+                let writers = 6
+                let batches = 10
+                let perBatch = 4
+                let total = writers * batches * perBatch
+                let seen = try await withThrowingTaskGroup(of: [Int64]?.self) { group in
+                    for writer in 0..<writers {
+                        group.addTask {
+                            let client = Fixtures.clientId("w\(writer)")
+                            for batch in 0..<batches {
+                                let request = PushRequest(clientId: client, mutations: Fixtures.creations(perBatch, firstId: Int64(batch * perBatch + 1)))
+                                if writer.isMultiple(of: 2) {
+                                    _ = try await store.pushOK(request)
+                                } else {
+                                    let outcome = try await second.push(org: store.org, batch: try PushBatch(request), now: Date())
+                                    guard case .completed(let answer) = outcome else { throw TestSetupError("unexpected gap") }
+                                    #expect(answer.results.allSatisfy { $0.status == .applied })
+                                }
+                            }
+                            return nil
+                        }
+                    }
+                    group.addTask {
+                        // The reader alternates between the two "processes".
+                        var cursor = SyncCursor.start
+                        var versions: [Int64] = []
+                        var polls = 0
+                        while versions.count < total && polls < 5000 {
+                            polls += 1
+                            let page = polls.isMultiple(of: 2)
+                                ? try await second.changes(org: store.org, after: cursor, limit: 5)
+                                : try await store.repository.changes(org: store.org, after: cursor, limit: 5)
+                            #expect(page.changes.allSatisfy { $0.version > cursor.sequence })
+                            versions += page.changes.map(\.version)
+                            cursor = page.cursor
+                            if page.changes.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+                        }
+                        return versions
+                    }
+                    var result: [Int64] = []
+                    for try await value in group { if let value { result = value } }
+                    return result
+                }
+                #expect(seen == Array(1...Int64(total)))
+            }
+        }
+    }
+}

@@ -11,9 +11,14 @@ struct TombstonePurgeService: Service {
     let logger: Logger
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        // Shutdown cancels the sleep: that is the normal way out, not an error.
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                try await Task.sleep(for: interval)
+                do {
+                    try await Task.sleep(for: interval)
+                } catch {
+                    return
+                }
                 await purgeAll()
             }
         }

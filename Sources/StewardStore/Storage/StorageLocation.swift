@@ -16,7 +16,7 @@ public enum StorageLocation: Sendable, Hashable {
             return (try SQLiteStoreRepository(path: path), [])
         case .postgres(let url):
             let repository = PostgresStoreRepository(configuration: try PostgresURL.configuration(url), logger: logger)
-            return (repository, [repository.client])
+            return (repository, [repository])
         }
     }
 

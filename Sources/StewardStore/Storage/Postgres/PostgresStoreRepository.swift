@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import StewardCore
+import Synchronization
 
 /// The store on PostgreSQL: for several steward-store processes serving one database.
 ///
@@ -11,7 +13,7 @@ import StewardCore
 /// only after every smaller one has committed, so a pull that has seen n never later meets a
 /// smaller number. Taking the lock first (not only when numbering) also makes the duplicate
 /// check exact when two deliveries of one batch arrive together.
-public final class PostgresStoreRepository: StoreRepository {
+public final class PostgresStoreRepository: StoreRepository, Service {
     public let client: PostgresClient
     let logger: Logger
     /// Attempts for a transaction that fails in a way that may pass (deadlock, serialization
@@ -33,13 +35,29 @@ public final class PostgresStoreRepository: StoreRepository {
         self.target = "\(configuration.host ?? "?"):\(configuration.port ?? 5432)/\(configuration.database ?? "")"
     }
 
-    /// Runs the connection pool until the task is cancelled. Must be running for any query to
-    /// proceed: `serve` adds the client to the service group; commands run it in a task.
+    /// Set when `run()` starts the pool.
+    private let poolStarted = Mutex(false)
+
+    /// Runs the connection pool until the task is cancelled or the service group shuts down.
+    /// Must be running for any query to proceed: `serve` runs the repository as a service;
+    /// commands and tests run it in a task.
     public func run() async {
+        poolStarted.withLock { $0 = true }
         await client.run()
     }
 
+    /// Waits until `run()` has been called, so the schema creation that starts beside it does
+    /// not ask the pool for a connection first (harmless, but PostgresNIO logs a warning).
+    private func waitForPool() async throws {
+        for _ in 0..<400 where !poolStarted.withLock({ $0 }) {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        // `run()` marks the client as running in its first step; let it take that step.
+        try await Task.sleep(for: .milliseconds(5))
+    }
+
     public func migrate() async throws {
+        try await waitForPool()
         do {
             try await transaction(timeout: .seconds(30)) { connection, logger in
                 try await PostgresSchema.create(on: connection, logger: logger)
