@@ -173,23 +173,46 @@ public final class PostgresStoreRepository: StoreRepository, Service {
         return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
     }
 
+    /// Writes a decided batch with one statement per table (arrays through UNNEST): a batch of
+    /// a thousand mutations costs four round trips, not two thousand. PostgresNIO cannot bind
+    /// arrays with NULL elements, so nullable columns travel as a value array plus a
+    /// "present" flag array.
     private static func write(_ plan: PushPlan, connection: PostgresConnection, org: String, clientId: String,
                               logger: Logger) async throws {
+        // ON CONFLICT DO UPDATE may touch a row only once per statement: keep each record's
+        // last write of the batch (the others are superseded inside the same transaction).
+        var lastWrite: [RecordKey: StoredRecord] = [:]
         for write in plan.recordWrites {
-            let record = write.record
+            lastWrite[RecordKey(entity: write.record.entity, id: write.record.id)] = write
+        }
+        let writes = Array(lastWrite.values)
+        if let changedAt = writes.first?.changedAt {
             try await connection.query("""
                 INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at)
-                VALUES (\(org), \(record.entity), \(record.id), \(record.version), \(record.deleted), \(write.fieldsText),
-                        \(write.sortStart), \(write.sortEnd), \(write.changedAt))
+                SELECT \(org), r.entity, r.id, r.version, r.deleted, r.fields,
+                       CASE WHEN r.has_start THEN r.sort_start END, CASE WHEN r.has_end THEN r.sort_end END,
+                       \(changedAt)
+                FROM UNNEST(\(writes.map(\.record.entity))::text[], \(writes.map(\.record.id))::text[],
+                            \(writes.map(\.record.version))::bigint[], \(writes.map(\.record.deleted))::boolean[],
+                            \(writes.map(\.fieldsText))::text[],
+                            \(writes.map { $0.sortStart != nil })::boolean[], \(writes.map { $0.sortStart ?? 0 })::bigint[],
+                            \(writes.map { $0.sortEnd != nil })::boolean[], \(writes.map { $0.sortEnd ?? 0 })::bigint[])
+                     AS r(entity, id, version, deleted, fields, has_start, sort_start, has_end, sort_end)
                 ON CONFLICT (org, entity, id) DO UPDATE SET
                     version = EXCLUDED.version, deleted = EXCLUDED.deleted, fields = EXCLUDED.fields,
                     sort_start = EXCLUDED.sort_start, sort_end = EXCLUDED.sort_end, changed_at = EXCLUDED.changed_at
                 """, logger: logger)
         }
-        for result in plan.newResults {
+        let results = plan.newResults
+        if !results.isEmpty {
             try await connection.query("""
                 INSERT INTO mutation_results (org, client_id, mutation_id, status, version, reason)
-                VALUES (\(org), \(clientId), \(result.mutationId), \(result.status.rawValue), \(result.version), \(result.reason))
+                SELECT \(org), \(clientId), r.id, r.status,
+                       CASE WHEN r.has_version THEN r.version END, CASE WHEN r.has_reason THEN r.reason END
+                FROM UNNEST(\(results.map(\.mutationId))::bigint[], \(results.map(\.status.rawValue))::text[],
+                            \(results.map { $0.version != nil })::boolean[], \(results.map { $0.version ?? 0 })::bigint[],
+                            \(results.map { $0.reason != nil })::boolean[], \(results.map { $0.reason ?? "" })::text[])
+                     AS r(id, status, has_version, version, has_reason, reason)
                 """, logger: logger)
         }
         try await connection.query("""
