@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# End-to-end test of the steward-store commands through the real binary, on SQLite and, when
+# STEWARD_TEST_POSTGRES_URL is set, on PostgreSQL: exit codes, the listening line, a push and
+# pull over HTTP, the dump's bytes, and purge making old cursors answer 410.
+#
+#   Tests/store/cli_test.sh [path/to/steward-store]
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BIN=${1:-${STEWARD_STORE_BIN:-}}
+if [[ -z "$BIN" ]]; then
+  BIN=$(ls -t "$ROOT"/.build-store/debug/steward-store "$ROOT"/.build/debug/steward-store 2>/dev/null | head -1 || true)
+fi
+[[ -x "$BIN" ]] || { echo "cli_test: no steward-store binary (build it or pass its path)"; exit 1; }
+
+WORK=$(mktemp -d /tmp/steward-cli-test.XXXXXX)
+SERVER_PID=
+cleanup() {
+  if [[ -n "$SERVER_PID" ]]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+fail() { echo "FAILED: $*" >&2; exit 1; }
+
+# expect_exit CODE command...: runs the command, checks its exit status.
+expect_exit() {
+  local want=$1; shift
+  set +e; "$@" >"$WORK/out" 2>"$WORK/err"; local got=$?; set -e
+  [[ $got -eq $want ]] || fail "$* exited $got, expected $want: $(cat "$WORK/err")"
+  if [[ $want -ne 0 ]]; then
+    [[ $(wc -l <"$WORK/err") -eq 1 ]] || fail "$*: expected one line on stderr, got: $(cat "$WORK/err")"
+  fi
+}
+
+run_backend() {
+  local name=$1; shift
+  local storage=("$@")
+  local org="cli-$RANDOM$RANDOM"
+  echo "== $name"
+
+  expect_exit 0 "$BIN" orgs add "$org" --name "CLI test" --time-zone America/Toronto "${storage[@]}"
+  expect_exit 2 "$BIN" orgs add "$org" --name "Again" "${storage[@]}"
+  expect_exit 2 "$BIN" orgs add "Not A Slug" --name "X" "${storage[@]}"
+  expect_exit 2 "$BIN" orgs add "ok-slug" --name "X" --time-zone "Nowhere/Land" "${storage[@]}"
+  expect_exit 2 "$BIN" token create --org "$org" --role owner "${storage[@]}"
+  expect_exit 2 "$BIN" token create --org "no-such-org" --role admin "${storage[@]}"
+  expect_exit 2 "$BIN" dump --org "no-such-org" "${storage[@]}"
+  expect_exit 2 "$BIN" serve --port 70000 "${storage[@]}"
+  expect_exit 0 "$BIN" token create --org "$org" --role staff "${storage[@]}"
+  local token; token=$(cat "$WORK/out")
+  [[ $token =~ ^stw_[A-Za-z0-9_-]{43}$ ]] || fail "token has an unexpected shape: $token"
+
+  "$BIN" serve --host 127.0.0.1 --port 0 "${storage[@]}" >"$WORK/serve.out" 2>"$WORK/serve.err" &
+  SERVER_PID=$!
+  for _ in $(seq 1 100); do grep -q '^steward-store listening on ' "$WORK/serve.out" 2>/dev/null && break; sleep 0.1; done
+  local url; url=$(sed -n 's/^steward-store listening on //p' "$WORK/serve.out")
+  [[ $url =~ ^http://127\.0\.0\.1:[0-9]+$ ]] || fail "no listening line: $(cat "$WORK/serve.out" "$WORK/serve.err")"
+  [[ $(wc -l <"$WORK/serve.out") -eq 1 ]] || fail "serve wrote more than the listening line to stdout"
+
+  local id=6f1c2e9a-0000-4000-8000-000000000001
+  local push='{"clientId":"cli/'$org'","mutations":[
+    {"id":1,"entity":"event","recordId":"'$id'","operation":"upsert","baseVersion":0,"fields":{"title":"Vigil","timing":"untimed"}},
+    {"id":2,"entity":"event","recordId":"'$id'","operation":"delete","baseVersion":1}]}'
+  local answer; answer=$(curl -sS -H "Authorization: Bearer $token" --data "$push" "$url/v1/orgs/$org/push")
+  [[ $answer == '{"lastMutationId":2,"results":[{"id":1,"status":"applied","version":1},{"id":2,"status":"applied","version":2}]}' ]] \
+    || fail "push answered $answer"
+
+  expect_exit 0 "$BIN" dump --org "$org" "${storage[@]}"
+  printf '{"deleted":true,"entity":"event","fields":{},"id":"%s","version":2}\n' "$id" >"$WORK/expected.dump"
+  cmp -s "$WORK/out" "$WORK/expected.dump" || fail "dump differs: $(cat "$WORK/out")"
+
+  local status
+  status=$(curl -sS -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "$url/v1/orgs/$org/changes?cursor=s1.1")
+  [[ $status == 200 ]] || fail "changes before the purge answered $status"
+  expect_exit 0 "$BIN" purge --org "$org" --older-than-seconds 0 "${storage[@]}"
+  grep -q '^purged 1 tombstones' "$WORK/out" || fail "purge said: $(cat "$WORK/out")"
+  status=$(curl -sS -o "$WORK/body" -w '%{http_code}' -H "Authorization: Bearer $token" "$url/v1/orgs/$org/changes?cursor=s1.1")
+  [[ $status == 410 ]] && grep -q '"resync-required"' "$WORK/body" || fail "changes after the purge answered $status $(cat "$WORK/body")"
+  expect_exit 0 "$BIN" dump --org "$org" "${storage[@]}"
+  [[ ! -s "$WORK/out" ]] || fail "dump after the purge is not empty"
+
+  kill -TERM "$SERVER_PID"
+  set +e; wait "$SERVER_PID"; local code=$?; set -e
+  SERVER_PID=
+  [[ $code -eq 0 ]] || fail "serve exited $code on SIGTERM: $(tail -3 "$WORK/serve.err")"
+  echo "ok: $name"
+}
+
+expect_exit 0 "$BIN" --help
+expect_exit 2 "$BIN" no-such-command
+expect_exit 2 "$BIN" serve --sqlite a.sqlite --postgres postgres://postgres@127.0.0.1/x
+expect_exit 2 "$BIN" dump --org xy --postgres "mysql://nope"
+run_backend sqlite --sqlite "$WORK/store.sqlite"
+if [[ -n "${STEWARD_TEST_POSTGRES_URL:-}" ]]; then
+  run_backend postgres --postgres "$STEWARD_TEST_POSTGRES_URL"
+else
+  echo "skipped: postgres (STEWARD_TEST_POSTGRES_URL is not set)"
+fi
+echo "cli_test: all passed"
