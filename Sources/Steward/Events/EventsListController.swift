@@ -59,9 +59,13 @@ final class EventsListController {
         keysRequest += 1
         let request = keysRequest
         let newKeys = try await service.keys(for: query)
+        // 100k keys make a dictionary that takes tens of milliseconds: built off the main thread.
+        let newPositions = await Task.detached(priority: .userInitiated) {
+            Dictionary(uniqueKeysWithValues: newKeys.enumerated().map { ($1, $0) })
+        }.value
         guard request == keysRequest else { return false }
         // Positions first: setKeys rebinds visible rows at once, and binding looks them up.
-        positions = Dictionary(uniqueKeysWithValues: newKeys.enumerated().map { ($1, $0) })
+        positions = newPositions
         if cache.count > Self.cacheLimit { cache.removeAll() }
         keys.setKeys(newKeys)
         return true

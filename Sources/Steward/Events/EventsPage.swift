@@ -124,6 +124,7 @@ final class EventsPage {
     }
 
     private func fill(_ rows: [EventRow]) {
+        defer { FirstPaintReport.rowsShown(in: window) }
         let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) })
         let zone = organization?.timeZone ?? .gmt
         for cell in boundCells.values {

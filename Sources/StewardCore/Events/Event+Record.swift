@@ -65,10 +65,12 @@ extension Event: FetchableRecord, PersistableRecord {
             break
         }
         let values: [(any DatabaseValueConvertible)?] = [
-            UUIDColumn.encode(id), UUIDColumn.encode(orgId), version, createdAt, updatedAt, deleted,
+            UUIDColumn.encode(id), UUIDColumn.encode(orgId), version,
+            DateTimeText.storage(createdAt), DateTimeText.storage(updatedAt), deleted,
             details.title, details.summary, details.locationName, details.address,
             details.coordinate?.latitude, details.coordinate?.longitude, details.timing.kind.rawValue,
-            details.timing.sortStart(orgZone: orgZone), details.timing.sortEnd(orgZone: orgZone),
+            details.timing.sortStart(orgZone: orgZone).map(DateTimeText.storage),
+            details.timing.sortEnd(orgZone: orgZone).map(DateTimeText.storage),
             startDate, endDate, zone, details.imageURL, EventColumns.encodeLinks(details.links),
             details.host, details.contact.name, details.contact.email, details.contact.phone,
             EventColumns.encodeTags(details.audience), details.stampValue, details.rideSharing,

@@ -59,7 +59,7 @@ enum EventStore {
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 UUIDColumn.encode(entry.orgId), entry.entity, UUIDColumn.encode(entry.recordId),
-                entry.operation.rawValue, entry.payload, entry.baseVersion, entry.createdAt,
+                entry.operation.rawValue, entry.payload, entry.baseVersion, DateTimeText.storage(entry.createdAt),
             ])
     }
 }

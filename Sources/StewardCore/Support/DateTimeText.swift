@@ -44,45 +44,68 @@ public enum DateTimeText {
             offsetSeconds = (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
         }
 
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = offsetSeconds.map { TimeZone(secondsFromGMT: $0)! } ?? zone
-        let components = DateComponents(year: date.year, month: date.month, day: date.day,
-                                        hour: hour, minute: minute, second: Int(seconds))
-        guard let whole = calendar.date(from: components) else { return nil }
-        return whole.addingTimeInterval(seconds - seconds.rounded(.down))
+        let secondsOfDay = Double(hour * 3600 + minute * 60) + seconds
+        if let offsetSeconds {
+            let local = Double(CivilTime.days(year: date.year, month: date.month, day: date.day)) * 86_400 + secondsOfDay
+            return Date(timeIntervalSince1970: local - Double(offsetSeconds))
+        }
+        return CivilTime.instant(year: date.year, month: date.month, day: date.day, seconds: secondsOfDay, zone: zone)
     }
 
     /// `2026-12-01T18:00` in the zone: the form the CLI prints and the GUI fills in.
     public static func local(_ date: Date, zone: TimeZone) -> String {
-        let c = components(date, zone: zone)
-        return String(format: "%04d-%02d-%02dT%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+        let f = CivilTime.fields(date, zone: zone)
+        var text = LocalDate(year: f.year, month: f.month, day: f.day).description + "T"
+        appendClock(f, seconds: false, to: &text)
+        return text
     }
 
     /// `2026-12-01T18:00:00-06:00`: unambiguous, for JSON output.
     public static func iso(_ date: Date, zone: TimeZone) -> String {
-        let c = components(date, zone: zone)
+        let f = CivilTime.fields(date, zone: zone)
+        var text = LocalDate(year: f.year, month: f.month, day: f.day).description + "T"
+        appendClock(f, seconds: true, to: &text)
         let offset = zone.secondsFromGMT(for: date)
-        let sign = offset < 0 ? "-" : "+"
-        let magnitude = abs(offset)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", c.year!, c.month!, c.day!,
-                      c.hour!, c.minute!, c.second!, sign, magnitude / 3600, (magnitude % 3600) / 60)
+        text += offset < 0 ? "-" : "+"
+        CivilTime.appendPadded(abs(offset) / 3600, width: 2, to: &text)
+        text += ":"
+        CivilTime.appendPadded((abs(offset) % 3600) / 60, width: 2, to: &text)
+        return text
     }
 
     /// `2026-12-01T18:00:00.000Z`: the zone-free form used on the wire and in dumps.
     public static func utc(_ date: Date) -> String {
-        let c = components(date, zone: TimeZone(identifier: "UTC")!)
-        let millis = Int((date.timeIntervalSince1970 * 1000).rounded()) % 1000
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", c.year!, c.month!, c.day!,
-                      c.hour!, c.minute!, c.second!, (millis + 1000) % 1000)
+        let f = CivilTime.fields(date, zone: nil)
+        var text = LocalDate(year: f.year, month: f.month, day: f.day).description + "T"
+        appendClock(f, seconds: true, to: &text)
+        text += "."
+        CivilTime.appendPadded(f.millisecond, width: 3, to: &text)
+        text += "Z"
+        return text
+    }
+
+    /// `2026-12-01 18:00:00.000` in UTC: how dates are stored in SQLite (GRDB's format, so GRDB
+    /// reads them back), written without DateFormatter.
+    public static func storage(_ date: Date) -> String {
+        let f = CivilTime.fields(date, zone: nil)
+        var text = LocalDate(year: f.year, month: f.month, day: f.day).description + " "
+        appendClock(f, seconds: true, to: &text)
+        text += "."
+        CivilTime.appendPadded(f.millisecond, width: 3, to: &text)
+        return text
+    }
+
+    private static func appendClock(_ f: CivilTime.Fields, seconds: Bool, to text: inout String) {
+        CivilTime.appendPadded(f.hour, width: 2, to: &text)
+        text += ":"
+        CivilTime.appendPadded(f.minute, width: 2, to: &text)
+        if seconds {
+            text += ":"
+            CivilTime.appendPadded(f.second, width: 2, to: &text)
+        }
     }
 
     public static func parseUTC(_ text: String) -> Date? {
         parse(text, zone: TimeZone(identifier: "UTC")!)
-    }
-
-    private static func components(_ date: Date, zone: TimeZone) -> DateComponents {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
     }
 }

@@ -23,14 +23,19 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     public init(_ date: Date, in zone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(year: c.year!, month: c.month!, day: c.day!)
+        let fields = CivilTime.fields(date, zone: zone)
+        self.init(year: fields.year, month: fields.month, day: fields.day)
     }
 
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        var text = ""
+        text.reserveCapacity(10)
+        CivilTime.appendPadded(year, width: 4, to: &text)
+        text += "-"
+        CivilTime.appendPadded(month, width: 2, to: &text)
+        text += "-"
+        CivilTime.appendPadded(day, width: 2, to: &text)
+        return text
     }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
@@ -39,15 +44,12 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// Midnight at the start of this date in a zone.
     public func startOfDay(in zone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let components = DateComponents(year: year, month: month, day: day)
-        return calendar.date(from: components)!
+        CivilTime.instant(year: year, month: month, day: day, seconds: 0, zone: zone)
     }
 
     public func adding(days: Int) -> LocalDate {
-        let utc = TimeZone(identifier: "UTC")!
-        return LocalDate(startOfDay(in: utc).addingTimeInterval(Double(days) * 86_400), in: utc)
+        let (y, m, d) = CivilTime.civil(days: CivilTime.days(year: year, month: month, day: day) + days)
+        return LocalDate(year: y, month: m, day: d)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

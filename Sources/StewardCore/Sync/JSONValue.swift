@@ -54,6 +54,12 @@ public enum JSONValue: Hashable, Sendable {
 
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Most strings need no escaping: append them whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -3,8 +3,14 @@ import Foundation
 /// Parsers shared by every form: the GUI and the CLI send the same text through them, so the
 /// same input gets the same answer wherever it was typed.
 enum FieldParsers {
+    /// Without leading and trailing white space. Written out because Foundation's
+    /// `trimmingCharacters` goes through NSString on Linux and dominated bulk imports.
     static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return text }
+        return String(scalars[first...last])
     }
 
     static func required(_ text: String, maxLength: Int) throws(FieldError) -> String {
