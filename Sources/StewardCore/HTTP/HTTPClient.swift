@@ -1,0 +1,241 @@
+import CCurl
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// HTTP over libcurl, for the sync engine. Each request gets its own easy handle and runs on a
+/// background queue, never the caller's thread; the handles share one connection cache (and DNS
+/// and TLS session caches), so consecutive requests to the store reuse a kept-alive connection.
+///
+/// Only http and https; certificates are checked (libcurl's default, never turned off here);
+/// no redirects are followed; signals are never used for timeouts (`CURLOPT_NOSIGNAL`).
+public final class HTTPClient: Sendable {
+    public let options: HTTPClientOptions
+    private let shared: SharedCache
+    private static let queue = DispatchQueue(label: "steward.http", qos: .utility, attributes: .concurrent)
+
+    /// libcurl wants `curl_global_init` once per process, before any other call.
+    private static let globalInit: Void = { _ = ccurl_global_init_default() }()
+
+    public init(options: HTTPClientOptions = HTTPClientOptions()) {
+        Self.globalInit
+        self.options = options
+        self.shared = SharedCache()
+    }
+
+    /// Sends the request and returns the answer, whatever its status. Throws `HTTPError` when
+    /// there is no answer.
+    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        guard Self.isHTTPURL(request.url) else { throw .invalidURL(request.url) }
+        let cancel = CancelFlag()
+        let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Self.queue.async {
+                    continuation.resume(returning: self.perform(request, cancel: cancel))
+                }
+            }
+        } onCancel: {
+            cancel.set()
+        }
+        return try result.get()
+    }
+
+    /// Whether `text` is an absolute http:// or https:// address with a host.
+    public static func isHTTPURL(_ text: String) -> Bool {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else { return false }
+        return true
+    }
+
+    // MARK: The transfer, on the background queue
+
+    private func perform(_ request: HTTPRequest, cancel: CancelFlag) -> Result<HTTPResponse, HTTPError> {
+        guard let handle = curl_easy_init() else { return .failure(.other("libcurl could not start a request")) }
+        defer { curl_easy_cleanup(handle) }
+        let sink = ResponseSink(limit: options.maxResponseBytes, cancel: cancel)
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorBuffer.deallocate() }
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+
+        return withExtendedLifetime(sink) { () -> Result<HTTPResponse, HTTPError> in
+            let context = Unmanaged.passUnretained(sink).toOpaque()
+            var failed: CURLcode = CURLE_OK
+            func set(_ code: CURLcode) { if failed == CURLE_OK, code != CURLE_OK { failed = code } }
+
+            set(ccurl_setopt_string(handle, CURLOPT_URL, request.url))
+            set(ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+            set(ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
+            set(ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+            set(ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
+            set(ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout)))
+            set(ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.totalTimeout)))
+            // "" = every encoding this libcurl can decode (gzip at least); it decodes the body.
+            set(ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
+            set(ccurl_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent))
+            set(ccurl_setopt_share(handle, shared.pointer))
+            set(ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+            set(ccurl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
+                Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue().appendBody(data, size * count)
+            }))
+            set(ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
+            set(ccurl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
+                Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue().appendHeader(data, size * count)
+            }))
+            set(ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
+            set(ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
+            set(ccurl_setopt_progress_callback(handle, { context, _, _, _, _ in
+                Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue().cancel.isSet ? 1 : 0
+            }))
+            set(ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))
+
+            var headers = request.headers
+            // Without this, libcurl waits up to a second for "100 Continue" before larger bodies.
+            headers["Expect"] = ""
+            if let token = request.bearerToken { headers["Authorization"] = "Bearer \(token)" }
+            var body = request.body
+            if let plain = body, plain.count > options.compressBodiesOver,
+               !headers.keys.contains(where: { $0.lowercased() == "content-encoding" }) {
+                body = Gzip.compress(plain)
+                headers["Content-Encoding"] = "gzip"
+            }
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+                // "Name;" sends an empty header; "Name:" removes one libcurl would add.
+                let line = value.isEmpty ? (name == "Expect" ? "\(name):" : "\(name);") : "\(name): \(value)"
+                headerList = curl_slist_append(headerList, line)
+            }
+            set(ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList))
+
+            let method = request.method.uppercased()
+            switch method {
+            case "GET" where body == nil:
+                set(ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1))
+            case "HEAD":
+                set(ccurl_setopt_long(handle, CURLOPT_NOBODY, 1))
+            default:
+                if method != "POST" { set(ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)) }
+                let bytes = body ?? Data()
+                set(ccurl_setopt_long(handle, CURLOPT_POST, 1))
+                set(ccurl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count)))
+                // COPYPOSTFIELDS copies the bytes (POSTFIELDSIZE_LARGE first, so binary is fine).
+                bytes.withUnsafeBytes { raw in
+                    var empty: UInt8 = 0
+                    let pointer = raw.baseAddress ?? withUnsafePointer(to: &empty) { UnsafeRawPointer($0) }
+                    set(ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: pointer)))
+                }
+            }
+            if failed != CURLE_OK {
+                return .failure(.other("libcurl refused an option: \(String(cString: curl_easy_strerror(failed)))"))
+            }
+
+            let code = curl_easy_perform(handle)
+            if code != CURLE_OK {
+                return .failure(Self.error(for: code, handle: handle, sink: sink,
+                                           detail: String(cString: errorBuffer), url: request.url))
+            }
+            var status = 0
+            _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            return .success(HTTPResponse(status: status, headers: sink.headers, body: sink.body))
+        }
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int {
+        max(1, Int((seconds * 1000).rounded()))
+    }
+
+    private static func error(for code: CURLcode, handle: UnsafeMutableRawPointer, sink: ResponseSink,
+                              detail: String, url: String) -> HTTPError {
+        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        switch code {
+        case CURLE_COULDNT_CONNECT:
+            var osError = 0
+            _ = ccurl_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
+            switch Int32(osError) {
+            case ECONNREFUSED: return .couldNotConnect("connection refused")
+            case ENETUNREACH: return .couldNotConnect("network unreachable")
+            case EHOSTUNREACH: return .couldNotConnect("host unreachable")
+            default: return .couldNotConnect(message)
+            }
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .couldNotConnect("cannot resolve \(URLComponents(string: url)?.host ?? url)")
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timedOut
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:
+            return .connectionLost(message)
+        case CURLE_ABORTED_BY_CALLBACK:
+            return .cancelled
+        case CURLE_WRITE_ERROR where sink.overLimit:
+            return .responseTooLarge(limit: sink.limit)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+            return .invalidURL(url)
+        default:
+            return .other(message)
+        }
+    }
+}
+
+/// The share handle behind the connection cache, freed with the client.
+private final class SharedCache: @unchecked Sendable {
+    // libcurl locks around every use of the share through the mutexes ccurl_shared_new sets up.
+    let pointer: UnsafeMutablePointer<ccurl_shared>
+
+    init() {
+        guard let pointer = ccurl_shared_new() else { fatalError("libcurl could not make a share handle") }
+        self.pointer = pointer
+    }
+
+    deinit {
+        ccurl_shared_free(pointer)
+    }
+}
+
+/// Set when the caller's task is cancelled; the transfer's progress callback then aborts it.
+private final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// Collects one transfer's headers and body. Only the transfer's thread touches it.
+private final class ResponseSink {
+    let limit: Int
+    let cancel: CancelFlag
+    var body = Data()
+    var headers: [String: String] = [:]
+    var overLimit = false
+
+    init(limit: Int, cancel: CancelFlag) {
+        self.limit = limit
+        self.cancel = cancel
+    }
+
+    func appendBody(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard let data, count > 0 else { return count }
+        if body.count + count > limit {
+            overLimit = true
+            return 0
+        }
+        body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
+        return count
+    }
+
+    func appendHeader(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard let data, count > 0 else { return count }
+        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            // A new status line (after "100 Continue", say): only the last block counts.
+            headers = [:]
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            headers[name] = value
+        }
+        return count
+    }
+}
