@@ -99,6 +99,7 @@ enum Migrations {
                 END;
                 """)
         }
+        registerSync(&migrator)
         return migrator
     }
 }

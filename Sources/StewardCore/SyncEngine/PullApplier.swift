@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+/// Applies pulled pages. Each function runs inside one write transaction of the caller's, so a
+/// page's records and the cursor after them are committed together or not at all.
+enum PullApplier {
+    struct Outcome: Hashable, Sendable {
+        /// Records written into local rows.
+        var applied = 0
+        /// Records left alone because of a local edit or an open conflict.
+        var keptLocal = 0
+        /// Records whose fields do not validate (skipped).
+        var invalid = 0
+        /// Local synced records dropped at the end of a resync.
+        var dropped = 0
+    }
+
+    /// Starts a full pull: from the empty cursor, remembering which records it returns.
+    static func startResync(orgId: UUID, _ db: Database) throws {
+        let org = UUIDColumn.encode(orgId)
+        try db.execute(sql: "DELETE FROM resyncSeen WHERE orgId = ?", arguments: [org])
+        try db.execute(sql: "UPDATE remote SET cursor = '', resyncing = 1 WHERE orgId = ?", arguments: [org])
+    }
+
+    static func apply(_ page: PullResponse, org: Organization, resyncing: Bool, _ db: Database) throws -> Outcome {
+        let orgKey = UUIDColumn.encode(org.id)
+        var outcome = Outcome()
+        let seen = try db.cachedStatement(sql: "INSERT OR IGNORE INTO resyncSeen (orgId, entity, recordId) VALUES (?, ?, ?)")
+        for var record in page.changes {
+            if let id = UUID(uuidString: record.id) { record.id = UUIDColumn.encode(id) }
+            if resyncing { try seen.execute(arguments: [orgKey, record.entity, record.id]) }
+            switch try EventStore.applyRemote(record, org: org, db) {
+            case .applied: outcome.applied += 1
+            case .keptLocal: outcome.keptLocal += 1
+            case .invalid: outcome.invalid += 1
+            case .unchanged, .ignored: break
+            }
+        }
+        try db.execute(sql: "UPDATE remote SET cursor = ? WHERE orgId = ?", arguments: [page.cursor, orgKey])
+        if resyncing && !page.hasMore {
+            // The full feed is read: synced records it did not return are gone from the store.
+            // Records with a local edit or an open conflict stay (the edit is still to be sent).
+            try db.execute(sql: """
+                DELETE FROM event
+                WHERE orgId = ? AND version > 0
+                  AND id NOT IN (SELECT recordId FROM resyncSeen WHERE orgId = ? AND entity = 'event')
+                  AND id NOT IN (SELECT recordId FROM outbox WHERE entity = 'event')
+                  AND id NOT IN (SELECT recordId FROM syncConflict WHERE entity = 'event')
+                """, arguments: [orgKey, orgKey])
+            outcome.dropped = db.changesCount
+            try db.execute(sql: "DELETE FROM resyncSeen WHERE orgId = ?", arguments: [orgKey])
+            try db.execute(sql: "UPDATE remote SET resyncing = 0 WHERE orgId = ?", arguments: [orgKey])
+        }
+        if outcome.applied > 0 || outcome.dropped > 0 { try DataGeneration.bumpPulls(db) }
+        return outcome
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import GRDB
+
+/// The outbox seen from the push: coalescing, mutation ids, and the store's results. Each
+/// function runs inside one write transaction of the caller's.
+enum PushQueue {
+    /// An outbox entry with its mutation id: sent, answer not yet applied.
+    struct InFlight: Hashable, Sendable {
+        var entry: OutboxEntry
+        var mutationId: Int64
+
+        func mutation() throws -> Mutation {
+            Mutation(id: mutationId, entity: entry.entity, recordId: UUIDColumn.encode(entry.recordId),
+                     operation: entry.operation == .delete ? .delete : .upsert,
+                     baseVersion: entry.baseVersion,
+                     fields: entry.operation == .delete ? nil : try JSONValue.parse(entry.payload))
+        }
+    }
+
+    struct Outcome: Hashable, Sendable {
+        var pushed = 0
+        var conflicts = 0
+        var rejected = 0
+        /// Entries settled by this answer (any status).
+        var settled = 0
+    }
+
+    /// Coalesces the waiting entries (per record, only the newest is kept), then gives ids to
+    /// up to `limit` minus those already in flight, in outbox order, skipping records that have
+    /// a mutation in flight or an open conflict. Each gets the record's current local version as
+    /// its base. Returns how many were given ids.
+    @discardableResult
+    static func assign(orgId: UUID, limit: Int, _ db: Database) throws -> Int {
+        let org = UUIDColumn.encode(orgId)
+        guard var remote = try Remote.fetch(orgId: orgId, db) else { return 0 }
+        try db.execute(sql: """
+            DELETE FROM outbox
+            WHERE orgId = ? AND mutationId IS NULL AND EXISTS (
+                SELECT 1 FROM outbox AS newer
+                WHERE newer.orgId = outbox.orgId AND newer.entity = outbox.entity
+                  AND newer.recordId = outbox.recordId AND newer.mutationId IS NULL AND newer.seq > outbox.seq)
+            """, arguments: [org])
+        let inFlight = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE orgId = ? AND mutationId IS NOT NULL",
+                                        arguments: [org]) ?? 0
+        let room = limit - inFlight
+        guard room > 0 else { return 0 }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT o.seq, o.baseVersion, e.version AS currentVersion
+            FROM outbox AS o
+            LEFT JOIN event AS e ON o.entity = 'event' AND e.id = o.recordId
+            WHERE o.orgId = ? AND o.mutationId IS NULL
+              AND NOT EXISTS (SELECT 1 FROM outbox AS sent
+                              WHERE sent.orgId = o.orgId AND sent.entity = o.entity
+                                AND sent.recordId = o.recordId AND sent.mutationId IS NOT NULL)
+              AND NOT EXISTS (SELECT 1 FROM syncConflict AS c
+                              WHERE c.orgId = o.orgId AND c.entity = o.entity AND c.recordId = o.recordId)
+            ORDER BY o.seq
+            LIMIT ?
+            """, arguments: [org, room])
+        let update = try db.cachedStatement(sql: "UPDATE outbox SET mutationId = ?, baseVersion = ? WHERE seq = ?")
+        for row in rows {
+            remote.lastAssignedMutationId += 1
+            let current: Int64? = row["currentVersion"]
+            let base: Int64 = row["baseVersion"]
+            try update.execute(arguments: [remote.lastAssignedMutationId, current ?? base, row["seq"] as Int64])
+        }
+        if !rows.isEmpty {
+            try db.execute(sql: "UPDATE remote SET lastAssignedMutationId = ? WHERE orgId = ?",
+                           arguments: [remote.lastAssignedMutationId, org])
+        }
+        return rows.count
+    }
+
+    /// The entries in flight, in mutation id order: up to `limit`, and only as far as the ids are
+    /// consecutive (the store takes nothing else).
+    static func inFlight(orgId: UUID, limit: Int, _ db: Database) throws -> [InFlight] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT * FROM outbox WHERE orgId = ? AND mutationId IS NOT NULL ORDER BY mutationId LIMIT ?
+            """, arguments: [UUIDColumn.encode(orgId), limit])
+        var batch: [InFlight] = []
+        for row in rows {
+            let id: Int64 = row["mutationId"]
+            if let previous = batch.last, id != previous.mutationId + 1 { break }
+            batch.append(InFlight(entry: try OutboxEntry(row: row), mutationId: id))
+        }
+        return batch
+    }
+
+    /// After `mutation-gap`: the store has applied none of this client's ids past `last`, and
+    /// the first one in flight is further on. Renumbers the entries in flight from `last + 1`,
+    /// in order, and the counter with them. Returns whether anything changed.
+    @discardableResult
+    static func renumber(orgId: UUID, after last: Int64, _ db: Database) throws -> Bool {
+        let org = UUIDColumn.encode(orgId)
+        let seqs = try Int64.fetchAll(db, sql: """
+            SELECT seq FROM outbox WHERE orgId = ? AND mutationId IS NOT NULL ORDER BY mutationId
+            """, arguments: [org])
+        let first = try Int64.fetchOne(db, sql: "SELECT MIN(mutationId) FROM outbox WHERE orgId = ?", arguments: [org])
+        guard let first, first > last + 1 else { return false }
+        // Out of the unique index's way first, then the new ids.
+        try db.execute(sql: "UPDATE outbox SET mutationId = -mutationId WHERE orgId = ? AND mutationId IS NOT NULL",
+                       arguments: [org])
+        let update = try db.cachedStatement(sql: "UPDATE outbox SET mutationId = ? WHERE seq = ?")
+        for (offset, seq) in seqs.enumerated() {
+            try update.execute(arguments: [last + 1 + Int64(offset), seq])
+        }
+        try db.execute(sql: "UPDATE remote SET lastAssignedMutationId = ? WHERE orgId = ?",
+                       arguments: [last + Int64(seqs.count), org])
+        return true
+    }
+
+    /// Applies the store's results to the entries sent: each settled entry leaves the outbox in
+    /// this transaction, with what its result leaves behind (the record's new version, a
+    /// conflict, a dead letter). Entries without a result stay in flight, to be sent again.
+    static func apply(_ response: PushResponse, to batch: [InFlight], org: Organization, _ db: Database) throws -> Outcome {
+        var results: [Int64: MutationResult] = [:]
+        for result in response.results where results[result.id] == nil {
+            results[result.id] = result
+        }
+        var outcome = Outcome()
+        var versionsChanged = false
+        var needsFullPull = false
+        let stillInFlight = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM outbox WHERE seq = ? AND mutationId = ?)")
+        let remove = try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?")
+        for sent in batch {
+            guard let result = results[sent.mutationId], let seq = sent.entry.seq,
+                  try Bool.fetchOne(stillInFlight, arguments: [seq, sent.mutationId]) == true
+            else { continue }
+            let entry = sent.entry
+            let recordKey = UUIDColumn.encode(entry.recordId)
+            var status = result.status
+            var reason = result.reason
+            if status == .duplicate {
+                // A replay: the store answers with what happened the first time.
+                if let original = result.originalStatus ?? (result.version != nil ? .applied : nil), original != .duplicate {
+                    status = original
+                } else {
+                    // The store applied the id but no longer knows how it went. The change is
+                    // shown as a dead letter rather than dropped, and a full pull brings the
+                    // record as the store has it.
+                    status = .rejected
+                    reason = "the store has this change but no longer knows whether it applied it; check the record"
+                    needsFullPull = true
+                }
+            }
+            switch status {
+            case .applied:
+                guard let version = result.version else { continue }
+                try remove.execute(arguments: [seq])
+                if entry.entity == EventStore.entity {
+                    try EventStore.setVersion(version, of: recordKey, db)
+                    versionsChanged = true
+                }
+                outcome.pushed += 1
+            case .conflict:
+                try remove.execute(arguments: [seq])
+                if let record = result.record, sameContent(entry, record) {
+                    // Both sides made the same change: nothing to choose.
+                    if entry.entity == EventStore.entity {
+                        try EventStore.setVersion(record.version, of: recordKey, db)
+                        versionsChanged = true
+                    }
+                    outcome.pushed += 1
+                } else {
+                    try db.execute(sql: """
+                        INSERT INTO syncConflict (orgId, entity, recordId, localFields, localDeleted, remoteRecord, createdAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [UUIDColumn.encode(org.id), entry.entity, recordKey,
+                                         entry.operation == .delete ? "null" : entry.payload,
+                                         entry.operation == .delete, result.record?.canonicalLine, Date.storedNow])
+                    // A replayed conflict may come without the store's record: read the whole
+                    // feed again, which brings it (pulls keep conflicts up to date).
+                    if result.record == nil { needsFullPull = true }
+                    outcome.conflicts += 1
+                }
+            case .rejected:
+                try remove.execute(arguments: [seq])
+                try db.execute(sql: """
+                    INSERT INTO deadLetter (orgId, entity, recordId, mutationId, operation, payload, reason, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [UUIDColumn.encode(org.id), entry.entity, recordKey, sent.mutationId,
+                                     entry.operation.rawValue, entry.payload,
+                                     reason ?? "refused by the store", Date.storedNow])
+                outcome.rejected += 1
+            case .duplicate:
+                continue
+            }
+            outcome.settled += 1
+        }
+        if needsFullPull {
+            try db.execute(sql: "UPDATE remote SET cursor = '' WHERE orgId = ?", arguments: [UUIDColumn.encode(org.id)])
+        }
+        if versionsChanged { try DataGeneration.bumpPulls(db) }
+        return outcome
+    }
+
+    private static func sameContent(_ entry: OutboxEntry, _ record: RemoteRecord) -> Bool {
+        if entry.operation == .delete { return record.deleted }
+        guard !record.deleted, let local = try? JSONValue.parse(entry.payload) else { return false }
+        return local.canonicalText == record.fields.canonicalText
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import GRDB
+
+/// Sends an organization's outbox to its remote store and applies what changed there.
+///
+/// Every change of state is committed together with what justifies it: mutation ids with the
+/// entries they are given to (before anything is sent), the store's results with the deletion
+/// of the entries they settle, each pull page with the cursor after it. So a crash or a lost
+/// answer at any point loses no edit and applies none twice: a resend carries the same ids and
+/// the store answers `duplicate` with the results it gave the first time.
+public final class SyncEngine: Sendable {
+    public let database: AppDatabase
+    public let options: SyncOptions
+    private let makeTransport: @Sendable (Remote) -> any SyncTransport
+
+    /// `transport` makes the transport for an organization's remote; by default, HTTP over
+    /// one shared `HTTPClient` (one connection cache for every store).
+    public init(database: AppDatabase, options: SyncOptions = SyncOptions(),
+                transport: (@Sendable (Remote) -> any SyncTransport)? = nil) {
+        self.database = database
+        self.options = options
+        if let transport {
+            makeTransport = transport
+        } else {
+            let client = HTTPClient(options: options.http)
+            makeTransport = { HTTPSyncTransport(remote: $0, client: client) }
+        }
+    }
+
+    /// Push, then pull, for one organization. Throws `SyncError`; whatever was settled before
+    /// the error stays settled, and the rest waits for the next sync.
+    @discardableResult
+    public func sync(org: Organization) async throws -> SyncReport {
+        try await locked(org) { remote, transport in
+            var report = SyncReport()
+            try await self.pushAll(org: org, remote: remote, transport: transport, report: &report)
+            try await self.pullAll(org: org, transport: transport, report: &report)
+            try await self.database.writer.write { db in
+                try db.execute(sql: "UPDATE remote SET lastSyncAt = ? WHERE orgId = ?",
+                               arguments: [Date.storedNow, UUIDColumn.encode(org.id)])
+            }
+            return report
+        }
+    }
+
+    /// Only the push half: until the outbox is empty (but for records held by a conflict).
+    @discardableResult
+    public func push(org: Organization) async throws -> SyncReport {
+        try await locked(org) { remote, transport in
+            var report = SyncReport()
+            try await self.pushAll(org: org, remote: remote, transport: transport, report: &report)
+            return report
+        }
+    }
+
+    /// Only the pull half: every page after the stored cursor.
+    @discardableResult
+    public func pull(org: Organization) async throws -> SyncReport {
+        try await locked(org) { _, transport in
+            var report = SyncReport()
+            try await self.pullAll(org: org, transport: transport, report: &report)
+            return report
+        }
+    }
+
+    private func locked(_ org: Organization,
+                        _ body: (Remote, any SyncTransport) async throws -> SyncReport) async throws -> SyncReport {
+        guard try await database.writer.read({ db in try Remote.fetch(orgId: org.id, db) }) != nil else {
+            throw SyncError.notConnected(slug: org.slug)
+        }
+        let lock = try await SyncLock.acquire(database: database, org: org)
+        defer { lock.release() }
+        // Read again under the lock: the connection may have changed while waiting.
+        guard let remote = try await database.writer.read({ db in try Remote.fetch(orgId: org.id, db) }) else {
+            throw SyncError.notConnected(slug: org.slug)
+        }
+        return try await body(remote, makeTransport(remote))
+    }
+
+    // MARK: Push
+
+    private func pushAll(org: Organization, remote: Remote, transport: any SyncTransport,
+                         report: inout SyncReport) async throws {
+        let batchSize = options.pushBatchSize
+        var sendLimit = batchSize
+        var gapRecoveries = 0
+        while true {
+            let batch = try await database.writer.write { [sendLimit] db in
+                try PushQueue.assign(orgId: org.id, limit: batchSize, db)
+                return try PushQueue.inFlight(orgId: org.id, limit: sendLimit, db)
+            }
+            guard !batch.isEmpty else { return }
+            try failpoint(.afterAssign)
+
+            let request = PushRequest(clientId: remote.clientId, mutations: try batch.map { try $0.mutation() })
+            let response: PushResponse
+            do {
+                response = try await withRetry(transport) { () async throws(SyncTransportError) -> PushResponse in
+                    try await transport.push(request)
+                }
+            } catch SyncTransportError.status(409, let body) where body?.error == ErrorResponse.Code.mutationGap {
+                // The store has fewer of this client's mutations than the first one sent
+                // assumes (a store restored from a backup, a new store at the same address).
+                // It has applied none of ours past its last id, so ours are renumbered to follow it.
+                gapRecoveries += 1
+                guard gapRecoveries <= 3, let last = body?.lastMutationId, last >= 0 else {
+                    throw SyncError.invalidAnswer(url: transport.storeURL,
+                                                  message: "mutation-gap without a usable lastMutationId")
+                }
+                try await database.writer.write { db in
+                    _ = try PushQueue.renumber(orgId: org.id, after: last, db)
+                }
+                continue
+            } catch SyncTransportError.status(413, _) where batch.count > 1 {
+                sendLimit = max(1, batch.count / 2)
+                continue
+            } catch let error as SyncTransportError {
+                throw Self.syncError(for: error, url: transport.storeURL)
+            }
+            try failpoint(.afterSend)
+
+            let outcome = try await database.writer.write { db in
+                try PushQueue.apply(response, to: batch, org: org, db)
+            }
+            report.pushed += outcome.pushed
+            report.conflicts += outcome.conflicts
+            report.rejected += outcome.rejected
+            guard outcome.settled > 0 else {
+                throw SyncError.invalidAnswer(url: transport.storeURL,
+                                              message: "no usable result for any of the \(batch.count) mutations sent")
+            }
+        }
+    }
+
+    // MARK: Pull
+
+    private func pullAll(org: Organization, transport: any SyncTransport, report: inout SyncReport) async throws {
+        guard let start = try await database.writer.read({ db in try Remote.fetch(orgId: org.id, db) }) else {
+            throw SyncError.notConnected(slug: org.slug)
+        }
+        var cursor = start.cursor
+        var resyncing = start.resyncing
+        if resyncing { report.resynced = true }
+        var resyncStarts = 0
+        let pageSize = options.pullPageSize
+        while true {
+            let page: PullResponse
+            do {
+                let from = cursor
+                page = try await withRetry(transport) { () async throws(SyncTransportError) -> PullResponse in
+                    try await transport.pull(cursor: from, limit: pageSize)
+                }
+            } catch SyncTransportError.status(410, _) {
+                // The cursor is older than the store's tombstones: read everything again and
+                // drop what the store no longer has.
+                resyncStarts += 1
+                guard resyncStarts <= 2 else {
+                    throw SyncError.refused(url: transport.storeURL, status: 410,
+                                            message: "the store keeps asking for a resync, even during one")
+                }
+                try await database.writer.write { db in try PullApplier.startResync(orgId: org.id, db) }
+                cursor = ""
+                resyncing = true
+                report.resynced = true
+                continue
+            } catch let error as SyncTransportError {
+                throw Self.syncError(for: error, url: transport.storeURL)
+            }
+            if page.hasMore, page.changes.isEmpty, page.cursor == cursor {
+                throw SyncError.invalidAnswer(url: transport.storeURL, message: "a page with more to come that does not move the cursor")
+            }
+
+            let outcome = try await database.writer.write { [resyncing] db in
+                try PullApplier.apply(page, org: org, resyncing: resyncing, db)
+            }
+            report.pulled += outcome.applied
+            report.dropped += outcome.dropped
+            cursor = page.cursor
+            if !page.hasMore { return }
+            try failpoint(.midPull)
+        }
+    }
+
+    // MARK: Failures
+
+    /// Runs a request, retrying failures that may pass with exponential backoff; after the last
+    /// attempt they become `SyncError.storeUnreachable`. Other failures are thrown as they are.
+    private func withRetry<T: Sendable>(_ transport: any SyncTransport,
+                                        _ operation: () async throws(SyncTransportError) -> T) async throws -> T {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try await operation()
+            } catch {
+                guard Self.isTransient(error) else { throw error }
+                if attempt >= options.retry.maxAttempts {
+                    throw SyncError.storeUnreachable(url: transport.storeURL, reason: Self.reason(error))
+                }
+                let delay = options.retry.delay(afterAttempt: attempt)
+                if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
+            }
+        }
+    }
+
+    static func isTransient(_ error: SyncTransportError) -> Bool {
+        switch error {
+        case .transport(let failure): failure.isTransient
+        case .status(let status, _): status >= 500 || status == 429
+        case .invalidResponse: false
+        }
+    }
+
+    static func reason(_ error: SyncTransportError) -> String {
+        switch error {
+        case .transport(let failure):
+            return failure.description
+        case .status(let status, let body):
+            if let body { return "it answered \(status) \(body.error): \(body.message)" }
+            return "it answered \(status)"
+        case .invalidResponse(let message):
+            return message
+        }
+    }
+
+    static func syncError(for error: SyncTransportError, url: String) -> SyncError {
+        switch error {
+        case .status(401, _):
+            return .unauthorized(url: url)
+        case .status(403, let body):
+            return .forbidden(url: url, message: body?.message ?? "this token may not do that")
+        case .status(let status, let body):
+            return .refused(url: url, status: status, message: body.map { "\($0.error): \($0.message)" } ?? "no reason given")
+        case .transport(let failure):
+            return .storeUnreachable(url: url, reason: failure.description)
+        case .invalidResponse(let message):
+            return .invalidAnswer(url: url, message: message)
+        }
+    }
+
+    private func failpoint(_ point: Failpoint) throws {
+        try options.failpointHook?(point)
+        point.hit()
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// What one sync did.
+public struct SyncReport: Hashable, Sendable {
+    /// Local changes the store applied (including replays it answered `duplicate` for).
+    public var pushed = 0
+    /// Store records written into local rows.
+    public var pulled = 0
+    /// Local changes the store refused as conflicts (now waiting in `conflicts list`).
+    public var conflicts = 0
+    /// Local changes the store can never apply (now dead letters).
+    public var rejected = 0
+    /// The pull cursor was too old and the whole feed was read again.
+    public var resynced = false
+    /// Synced records dropped because the full feed no longer has them.
+    public var dropped = 0
+
+    public init() {}
+
+    /// `pushed N, pulled N, conflicts N, rejected N`: what `stewardctl sync` prints.
+    public var summary: String {
+        "pushed \(pushed), pulled \(pulled), conflicts \(conflicts), rejected \(rejected)"
+    }
+}
+
+/// Exponential backoff for failures that may pass: attempt n (from 1) waits
+/// `baseDelay * factor^(n-1)`, capped at `maxDelay`, give or take `jitter` of it.
+public struct RetryPolicy: Hashable, Sendable {
+    /// Tries per request, the first included.
+    public var maxAttempts: Int
+    public var baseDelay: Double
+    public var factor: Double
+    public var maxDelay: Double
+    /// The fraction (0...1) by which a delay is randomly lengthened or shortened.
+    public var jitter: Double
+
+    public init(maxAttempts: Int = 5, baseDelay: Double = 0.5, factor: Double = 2, maxDelay: Double = 8, jitter: Double = 0.2) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = baseDelay
+        self.factor = factor
+        self.maxDelay = maxDelay
+        self.jitter = min(max(jitter, 0), 1)
+    }
+
+    /// Seconds to wait after failed attempt `attempt` (1-based).
+    public func delay(afterAttempt attempt: Int) -> Double {
+        let plain = min(maxDelay, baseDelay * pow(factor, Double(max(0, attempt - 1))))
+        guard jitter > 0 else { return plain }
+        return max(0, plain * (1 + Double.random(in: -jitter...jitter)))
+    }
+}
+
+public struct SyncOptions: Sendable {
+    /// Mutations given ids and sent per request (the store takes at most 1000).
+    public var pushBatchSize: Int
+    /// Changes asked for per pull page (the store gives at most 5000).
+    public var pullPageSize: Int
+    public var retry: RetryPolicy
+    public var http: HTTPClientOptions
+    /// Called at each failpoint before the environment's check; tests throw from it to stop the
+    /// sync there, as a crash would.
+    public var failpointHook: (@Sendable (Failpoint) throws -> Void)?
+
+    public init(pushBatchSize: Int = 500, pullPageSize: Int = 1000, retry: RetryPolicy = RetryPolicy(),
+                http: HTTPClientOptions = HTTPClientOptions(), failpointHook: (@Sendable (Failpoint) throws -> Void)? = nil) {
+        self.pushBatchSize = min(max(1, pushBatchSize), 1000)
+        self.pullPageSize = min(max(1, pullPageSize), 5000)
+        self.retry = retry
+        self.http = http
+        self.failpointHook = failpointHook
+    }
+
+    /// The defaults, with `STEWARD_SYNC_ATTEMPTS`, `STEWARD_SYNC_RETRY_BASE` (seconds) and
+    /// `STEWARD_SYNC_TIMEOUT` (seconds, per request) when set: for scripts and fault tests.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SyncOptions {
+        var options = SyncOptions()
+        if let attempts = environment["STEWARD_SYNC_ATTEMPTS"].flatMap({ Int($0) }), attempts >= 1 {
+            options.retry.maxAttempts = attempts
+        }
+        if let base = environment["STEWARD_SYNC_RETRY_BASE"].flatMap({ Double($0) }), base >= 0 {
+            options.retry.baseDelay = base
+        }
+        if let timeout = environment["STEWARD_SYNC_TIMEOUT"].flatMap({ Double($0) }), timeout > 0 {
+            options.http.totalTimeout = timeout
+            options.http.connectTimeout = min(options.http.connectTimeout, timeout)
+        }
+        return options
+    }
+}
+
+public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The organization has no remote store (`stewardctl remote set`).
+    case notConnected(slug: String)
+    /// No answer after every retry; nothing local was lost.
+    case storeUnreachable(url: String, reason: String)
+    /// 401: the token is wrong or expired.
+    case unauthorized(url: String)
+    /// 403: the token may not do this (a reader pushing, another organization's token).
+    case forbidden(url: String, message: String)
+    /// Another refusal the console cannot get past by retrying (400, 404, 413...).
+    case refused(url: String, status: Int, message: String)
+    /// The store answered something the protocol does not allow.
+    case invalidAnswer(url: String, message: String)
+    /// Another sync of this organization is running (in this process or another).
+    case busy(slug: String)
+    case conflictNotFound(Int64)
+    /// The store's side of the conflict is not known yet: sync first.
+    case remoteSideUnknown(Int64)
+
+    public var description: String {
+        switch self {
+        case .notConnected(let slug):
+            "\(slug) is not connected to a remote store; connect it with `stewardctl remote set --org \(slug) --url URL --token TOKEN`"
+        case .storeUnreachable(let url, let reason):
+            "cannot reach the store at \(Self.display(url)) (\(reason)); your changes are kept and will be sent next time"
+        case .unauthorized(let url):
+            "the store at \(Self.display(url)) refused the token (401 unauthorized); set a valid one with `stewardctl remote set`"
+        case .forbidden(let url, let message):
+            "the store at \(Self.display(url)) forbids this (403): \(message)"
+        case .refused(let url, let status, let message):
+            "the store at \(Self.display(url)) refused the request (\(status)): \(message)"
+        case .invalidAnswer(let url, let message):
+            "the store at \(Self.display(url)) gave an answer the console cannot use: \(message)"
+        case .busy(let slug):
+            "another sync of \(slug) is running; try again when it has finished"
+        case .conflictNotFound(let id):
+            "no conflict with id \(id) (see `stewardctl conflicts list`)"
+        case .remoteSideUnknown(let id):
+            "the store's side of conflict \(id) is not known yet; run `stewardctl sync` first"
+        }
+    }
+
+    private static func display(_ url: String) -> String {
+        url.hasSuffix("/") ? url : url + "/"
+    }
+}
