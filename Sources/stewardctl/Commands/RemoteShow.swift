@@ -1,0 +1,27 @@
+import ArgumentParser
+import StewardCore
+
+struct RemoteShow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show an organization's remote store and where its sync stands.",
+        discussion: "The token is shown masked. Exit status 1 when the organization is not connected.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var org: OrganizationOption
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let database = try global.openDatabase()
+        let organization = try await org.resolve(in: database)
+        let status = try await RemoteService(database: database).status(for: organization)
+        guard let remote = status.remote else {
+            throw SyncError.notConnected(slug: organization.slug).cliError
+        }
+        if output.json {
+            Console.printJSON(RemoteOutput.json(remote, status: status))
+        } else {
+            Console.print(RemoteOutput.record(remote, status: status))
+        }
+    }
+}
