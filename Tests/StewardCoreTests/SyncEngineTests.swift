@@ -395,7 +395,7 @@ import Testing
         await f.store.remoteDelete(gone.id)
         await f.store.purgeTombstones()
         let store = f.store
-        let crashing = SyncOptions(pullPageSize: 1, retry: RetryPolicy(maxAttempts: 1),
+        let crashing = SyncOptions(pullPageSize: 1, resyncPageSize: 1, retry: RetryPolicy(maxAttempts: 1),
                                    failpointHook: { if $0 == .midPull { throw SimulatedCrash() } })
         // The console's cursor (s1.1) is older than the purge.
         #expect(try await f.remote().cursor == "s1.1")
@@ -405,10 +405,13 @@ import Testing
         #expect(try await f.remote().resyncing)
         #expect(try await f.event(gone.id) != nil)
 
-        let report = try await SyncEngine(database: f.database, options: SyncOptions(pullPageSize: 1),
+        let report = try await SyncEngine(database: f.database, options: SyncOptions(pullPageSize: 1, resyncPageSize: 1),
                                           transport: { _ in store }).pull(org: f.org)
 
         #expect(report.resynced)
+        // The resync went on from where it stopped.
+        // (First sync; 410; the resync's first page, then the crash; the rest of the resync.)
+        #expect(await f.store.pullCursors == ["", "s1.1", "", "s1.2.p5", "s1.3.p5"])
         #expect(report.dropped == 1)
         #expect(try await f.event(gone.id) == nil)
         #expect(try await f.dump() == (await f.store.dump()))

@@ -142,11 +142,11 @@ public final class SyncEngine: Sendable {
         var resyncing = start.resyncing
         if resyncing { report.resynced = true }
         var resyncStarts = 0
-        let pageSize = options.pullPageSize
         while true {
             let page: PullResponse
             do {
                 let from = cursor
+                let pageSize = resyncing ? options.resyncPageSize : options.pullPageSize
                 page = try await withRetry(transport) { () async throws(SyncTransportError) -> PullResponse in
                     try await transport.pull(cursor: from, limit: pageSize)
                 }

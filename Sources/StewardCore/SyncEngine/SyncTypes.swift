@@ -55,16 +55,21 @@ public struct SyncOptions: Sendable {
     public var pushBatchSize: Int
     /// Changes asked for per pull page (the store gives at most 5000).
     public var pullPageSize: Int
+    /// Changes asked for per page while reading the whole feed again after 410: as many as the
+    /// store gives, so that most organizations resync in one page.
+    public var resyncPageSize: Int
     public var retry: RetryPolicy
     public var http: HTTPClientOptions
     /// Called at each failpoint before the environment's check; tests throw from it to stop the
     /// sync there, as a crash would.
     public var failpointHook: (@Sendable (Failpoint) throws -> Void)?
 
-    public init(pushBatchSize: Int = 500, pullPageSize: Int = 1000, retry: RetryPolicy = RetryPolicy(),
-                http: HTTPClientOptions = HTTPClientOptions(), failpointHook: (@Sendable (Failpoint) throws -> Void)? = nil) {
+    public init(pushBatchSize: Int = 500, pullPageSize: Int = 1000, resyncPageSize: Int = 5000,
+                retry: RetryPolicy = RetryPolicy(), http: HTTPClientOptions = HTTPClientOptions(),
+                failpointHook: (@Sendable (Failpoint) throws -> Void)? = nil) {
         self.pushBatchSize = min(max(1, pushBatchSize), 1000)
         self.pullPageSize = min(max(1, pullPageSize), 5000)
+        self.resyncPageSize = min(max(1, resyncPageSize), 5000)
         self.retry = retry
         self.http = http
         self.failpointHook = failpointHook
