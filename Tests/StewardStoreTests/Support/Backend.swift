@@ -26,7 +26,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// A fresh repository: a new SQLite file, or the shared PostgreSQL test database (tests
     /// there use fresh organization slugs, so they never see each other's data).
-    func makeRepository(logger: Logger) throws -> (any StoreRepository, [any Service], cleanup: @Sendable () -> Void) {
+    func makeRepository(logger: Logger, applicationName: String? = nil) throws -> (any StoreRepository, [any Service], cleanup: @Sendable () -> Void) {
         switch self {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory
@@ -35,7 +35,10 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let (repository, services) = try location.makeRepository(logger: logger)
             return (repository, services, { try? FileManager.default.removeItem(at: folder) })
         case .postgres:
-            guard let url = Self.postgresURL else { throw TestSetupError("\(Self.postgresURLVariable) is not set") }
+            guard var url = Self.postgresURL else { throw TestSetupError("\(Self.postgresURLVariable) is not set") }
+            if let applicationName {
+                url += (url.contains("?") ? "&" : "?") + "application_name=\(applicationName)"
+            }
             let (repository, services) = try StorageLocation.postgres(url: url).makeRepository(logger: logger)
             return (repository, services, {})
         }

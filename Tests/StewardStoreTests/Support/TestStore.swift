@@ -23,7 +23,8 @@ struct TestStore: Sendable {
 
     static var testLogger: Logger {
         var logger = Logger(label: "steward-store-tests")
-        logger.logLevel = .critical
+        // STEWARD_TEST_LOG=debug (or info...) shows the store's logs while debugging a test.
+        logger.logLevel = ProcessInfo.processInfo.environment["STEWARD_TEST_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
         return logger
     }
 
@@ -39,10 +40,11 @@ struct TestStore: Sendable {
         _ backend: Backend,
         timeZone: String = "Europe/Paris",
         configuration: StoreConfiguration = StoreConfiguration(port: 0),
+        postgresApplicationName: String? = nil,
         _ body: @Sendable (TestStore) async throws -> T
     ) async throws -> T {
         let logger = testLogger
-        let (repository, services, cleanup) = try backend.makeRepository(logger: logger)
+        let (repository, services, cleanup) = try backend.makeRepository(logger: logger, applicationName: postgresApplicationName)
         defer { cleanup() }
         return try await withThrowingTaskGroup(of: Void.self) { group in
             // The PostgreSQL pool runs beside the test, as `serve` runs it in its service group.

@@ -43,10 +43,10 @@ extension PostgresStoreRepository {
                 throw StoreFailure.unavailable("no connection to the database")
             } catch where PostgresFaults.isTransient(error) {
                 guard attempt < maxAttempts else {
-                    logger.error("database keeps failing, giving up", metadata: ["attempts": "\(attempt)", "error": "\(error)"])
+                    logger.error("database keeps failing, giving up", metadata: ["attempts": "\(attempt)", "error": "\(PostgresFaults.summary(error))"])
                     throw StoreFailure.unavailable(PostgresFaults.summary(error))
                 }
-                logger.warning("transient database failure, retrying", metadata: ["attempt": "\(attempt)", "error": "\(error)"])
+                logger.warning("transient database failure, retrying", metadata: ["attempt": "\(attempt)", "error": "\(PostgresFaults.summary(error))"])
                 try await Task.sleep(for: .milliseconds(25 * (1 << attempt)))
                 attempt += 1
             }
@@ -83,7 +83,9 @@ enum PostgresFaults {
     /// One line for logs and the 503 message, without the query text or bound values.
     static func summary(_ error: any Error) -> String {
         guard let error = error as? PSQLError else { return String(describing: type(of: error)) }
-        if let state = error.serverInfo?[.sqlState] { return "SQLSTATE \(state)" }
+        if let state = error.serverInfo?[.sqlState] {
+            return "SQLSTATE \(state): \(error.serverInfo?[.message] ?? "")"
+        }
         return "\(error.code)"
     }
 }

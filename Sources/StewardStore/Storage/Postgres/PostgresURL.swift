@@ -1,8 +1,9 @@
 import Foundation
 import PostgresNIO
 
-/// Reads `postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require]`
-/// into a client configuration. TLS defaults to "prefer" like libpq; tests on loopback pass
+/// Reads `postgres://user[:password]@host[:port]/database[?sslmode=…&application_name=…]`
+/// into a client configuration. The application name (default "steward-store") is what
+/// pg_stat_activity shows for the store's connections. TLS defaults to "prefer" like libpq; tests on loopback pass
 /// `sslmode=disable` or rely on the server not offering TLS.
 public enum PostgresURL {
     public struct Invalid: Error, Hashable, Sendable, CustomStringConvertible {
@@ -29,7 +30,10 @@ public enum PostgresURL {
         case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
         default: throw Invalid(message: "sslmode must be disable, prefer or require")
         }
-        return PostgresClient.Configuration(host: host, port: port, username: user, password: password,
-                                            database: database, tls: tls)
+        var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password,
+                                                         database: database, tls: tls)
+        let applicationName = components.queryItems?.first { $0.name == "application_name" }?.value ?? "steward-store"
+        configuration.options.additionalStartupParameters = [("application_name", applicationName)]
+        return configuration
     }
 }
