@@ -28,7 +28,8 @@ extension SyncEngine {
             switch choice {
             case .remote:
                 if case .invalid(let message) = try EventStore.overwrite(with: remote, existing: existing, org: org, db) {
-                    throw SyncError.invalidAnswer(url: "", message: "the store's record does not validate: \(message)")
+                    let url = try Remote.fetch(orgId: org.id, db)?.url ?? "(not connected)"
+                    throw SyncError.invalidAnswer(url: url, message: "its record does not validate: \(message)")
                 }
             case .local:
                 var event: Event

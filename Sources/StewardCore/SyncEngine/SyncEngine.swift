@@ -193,6 +193,7 @@ public final class SyncEngine: Sendable {
             do {
                 return try await operation()
             } catch {
+                if case .transport(.cancelled) = error { throw CancellationError() }
                 guard Self.isTransient(error) else { throw error }
                 if attempt >= options.retry.maxAttempts {
                     throw SyncError.storeUnreachable(url: transport.storeURL, reason: Self.reason(error))
