@@ -97,6 +97,10 @@ actor FakeStore: SyncTransport {
             answers.append(result)
         }
         clientLast[client] = max(last, request.mutations.last!.id)
+        if forgetAfterHandling == client {
+            results[client] = [:]
+            forgetAfterHandling = nil
+        }
         return PushResponse(lastMutationId: clientLast[client]!, results: answers)
     }
 
@@ -161,6 +165,13 @@ actor FakeStore: SyncTransport {
         clientLast[client] = last
         results[client] = results[client]?.filter { $0.key <= last }
     }
+
+    /// The store keeps this client's last id but no results (pruned, say).
+    func forgetResults(of client: String) {
+        results[client] = [:]
+        forgetAfterHandling = client
+    }
+    private var forgetAfterHandling: String?
 
     func dump() -> String { RemoteRecord.canonicalDump(Array(records.values)) }
     func record(_ id: UUID) -> RemoteRecord? { records[UUIDColumn.encode(id)] }
