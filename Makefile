@@ -10,14 +10,19 @@
 #   build       debug build, build/steward.gresource, build/schemas/gschemas.compiled
 #   demo-db     build/demo.sqlite, made with `stewardctl demo load` when it does not exist
 #   run         deps, build, demo-db, then opens steward on the demo database
-#   test        test-deps, build, swift-test, check-data, test-ui (stops at the first failure)
-#   swift-test  `swift test` under Xvfb (core, CLI and GtkKit tests)
+#   test        test-deps, build, swift-test, check-data, test-store, test-ui, test-sync
+#               (stops at the first failure)
+#   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
+#               SQLite and on a throwaway PostgreSQL cluster)
+#   test-store  the store's OpenAPI document checked against the real server, and its commands
+#   test-sync   end-to-end sync with real store processes, injected faults and kill -9
+#   postgres    starts the throwaway PostgreSQL cluster (127.0.0.1) the tests use
 #   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
 #               and every ui/*.ui with gtk4-builder-tool (libadwaita types included)
 #   test-ui     Tests/ui/run.sh, the accessibility-tree end-to-end test, when it exists
 #   install     release build, then installs into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
 #   uninstall   removes what install put there
-#   bench       swift run -c release steward-bench
+#   bench       release builds, then steward-bench under Xvfb (BENCH_ARGS="--events N ...")
 #   clean       removes build/ and SwiftPM's build products (keeps fetched packages)
 #   distclean   clean + removes .build/ entirely
 #
@@ -115,7 +120,8 @@ define apt_install
 endef
 
 .PHONY: all deps test-deps build swift-build resources schemas demo-db run check-display \
-	test swift-test check-data test-ui install uninstall bench clean distclean
+	test swift-test check-data test-ui test-store test-sync postgres install uninstall bench \
+	clean distclean
 
 all: build
 
@@ -188,15 +194,33 @@ run: check-display deps build demo-db
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps build swift-test check-data test-ui
+test: test-deps build swift-test check-data test-store test-ui test-sync
+	@Tests/store/postgres.sh stop >/dev/null 2>&1 || true
 	@echo "make test: all tests passed"
+
+# A throwaway PostgreSQL 15 cluster on loopback (Tests/store/postgres.sh), shared by the
+# store's Swift tests and the sync tests; its URL is kept in $(PG_URL_FILE).
+PG_URL_FILE := $(BUILD)/postgres.url
+PG_ENV = STEWARD_TEST_POSTGRES_URL="$$(cat $(abspath $(PG_URL_FILE)))"
+
+postgres:
+	@mkdir -p $(BUILD)
+	@Tests/store/postgres.sh start > $(PG_URL_FILE)
+	@echo "PostgreSQL for tests: $$(cat $(PG_URL_FILE))"
+
+test-store: build postgres
+	python3 Tests/store/validate_openapi.py --bin $(DEBUG_BIN)/steward-store
+	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
+
+test-sync: build postgres
+	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py
 
 # GtkKit tests need a display: a private X server (xvfb-run) and session bus
 # (dbus-run-session) for the run, software rendering, no accessibility bus.
-swift-test: build
+swift-test: build postgres
 	@echo "swift test"
 	dbus-run-session -- env GSK_RENDERER=cairo GTK_A11Y=none GSETTINGS_BACKEND=memory \
-	  $(DEV_ENV) \
+	  $(DEV_ENV) $(PG_ENV) \
 	  xvfb-run -a -s "-screen 0 1280x1024x24" swift test 2>&1 | $(SWIFT_FILTER)
 
 $(ADW_PRELOAD): Tests/data/adw-preload.c
@@ -287,8 +311,13 @@ uninstall:
 
 # ---------------------------------------------------------------- misc
 
-bench: deps
-	swift run -c release steward-bench 2>&1 | $(SWIFT_FILTER)
+# Release builds of steward and steward-bench; the launch figures need a display and a session
+# bus, as on a desktop, so the run gets a private X server and bus of its own.
+bench: test-deps resources
+	swift build -c release --product steward 2>&1 | $(SWIFT_FILTER)
+	swift build -c release --product steward-bench 2>&1 | $(SWIFT_FILTER)
+	$(DEV_ENV) GSK_RENDERER=cairo xvfb-run -a -s "-screen 0 1280x800x24" \
+	  dbus-run-session -- $(RELEASE_BIN)/steward-bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD)

@@ -1,6 +1,11 @@
 import Foundation
 import StewardCore
 
+/// Writes a line of the report at once (print buffers until exit when stdout is a pipe).
+func say(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
 /// Runs every benchmark and prints the report; true when every goal is met.
 enum Benchmarks {
     static func runAll() async throws -> Bool {
@@ -24,11 +29,11 @@ enum Benchmarks {
             return met ? "goal met" : "GOAL MISSED"
         }
 
-        print("steward-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        say("steward-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
         // 1. Bulk insert.
         let insert = try InsertBenchmark(count: insertCount, folder: folder).run()
-        print("""
+        say("""
 
         Bulk insert of \(insertCount) events
           Steward (validate forms, write events + outbox): \(format(insert.stewardSeconds, 3)) s = \(Int(insert.stewardRate)) events/s
@@ -48,12 +53,12 @@ enum Benchmarks {
         let fillSeconds = try Stopwatch.seconds {
             _ = try DemoDataset(database: database).addGeneratedEvents(eventCount, to: [big])
         }
-        print("Built a database of \(eventCount) events in \(big.name) in \(format(fillSeconds, 1)) s")
+        say("Built a database of \(eventCount) events in \(big.name) in \(format(fillSeconds, 1)) s")
 
         // 3. Search as you type.
         let search = try await SearchBenchmark(events: EventService(database: database), org: big).run()
         let times = search.keystrokeMilliseconds
-        print("""
+        say("""
 
         Search as you type (\(times.count) keystrokes; keys of all matches + first 40 rows)
           median \(format(times.median)) ms, p95 \(format(times.percentile(0.95))) ms, max \(format(times.max() ?? 0)) ms
@@ -64,9 +69,9 @@ enum Benchmarks {
         // 4. Launch to first page, only where there is a display.
         let env = ProcessInfo.processInfo.environment
         if arguments.contains("--skip-launch") {
-            print("\nLaunch: skipped (--skip-launch)")
+            say("\nLaunch: skipped (--skip-launch)")
         } else if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil {
-            print("\nLaunch: skipped, no display (run under `xvfb-run -a`, as `make bench` does)")
+            say("\nLaunch: skipped, no display (run under `xvfb-run -a`, as `make bench` does)")
         } else {
             let binDir = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent()
             var launchEnv = env
@@ -75,7 +80,7 @@ enum Benchmarks {
             let launch = try LaunchBenchmark(
                 stewardPath: binDir.appendingPathComponent("steward").path, benchPath: arguments[0],
                 databasePath: databasePath, runs: runs, environment: launchEnv).run()
-            print("""
+            say("""
 
         Launch to first page painted (\(runs) runs each, alternating, medians)
           steward on \(eventCount) events: \(format(launch.stewardMilliseconds.median, 0)) ms  \(launch.stewardMilliseconds.map { format($0, 0) })
@@ -84,7 +89,7 @@ enum Benchmarks {
         """)
         }
 
-        print(goalsMet ? "\nAll speed goals met." : "\nSome speed goals were missed.")
+        say(goalsMet ? "\nAll speed goals met." : "\nSome speed goals were missed.")
         return goalsMet
     }
 }

@@ -21,9 +21,12 @@ final class AppEnvironment: Sendable {
     static var configuredPath: String { AppDatabase.defaultPath() }
 
     static func open(path: String = configuredPath) async throws -> AppEnvironment {
-        try await Task.detached(priority: .userInitiated) {
-            AppEnvironment(path: path, database: try AppDatabase.open(path: path))
-        }.value
+        try await Task.detached(priority: .userInitiated) { try openHere(path: path) }.value
+    }
+
+    /// Opens on the calling thread: for callers already off the main thread.
+    static func openHere(path: String = configuredPath) throws -> AppEnvironment {
+        AppEnvironment(path: path, database: try AppDatabase.open(path: path))
     }
 }
 

@@ -9,8 +9,11 @@ final class StewardApplication {
 
     private let app: Application
     private var mainWindow: MainWindow?
+    private let preload: StartupPreload
 
     init() {
+        // First, so the database work runs while GTK starts.
+        preload = StartupPreload(remembered: AppSettings().lastOrganization)
         app = Application(id: Self.id)
         app.onStartup { [weak self] in self?.startup() }
         app.onActivate { [weak self] in self?.activate() }
@@ -44,7 +47,7 @@ final class StewardApplication {
         let window = MainWindow(application: app)
         mainWindow = window
         window.present()
-        window.start()
+        window.start(with: preload)
     }
 
     private func quit() {

@@ -45,10 +45,23 @@ final class EventsListController {
 
     func cachedRow(for key: Int64) -> EventRow? { cache[key] }
 
+    /// Keys and rows already fetched elsewhere (the start-up preload): the first load of
+    /// `query` uses them instead of asking the database again.
+    func prime(_ query: EventQuery, keys: [Int64], rows: [EventRow]) {
+        primed = (query, keys)
+        for row in rows { cache[row.key] = row }
+    }
+
+    private var primed: (query: EventQuery, keys: [Int64])?
+
     /// Runs `query` and shows its keys. Returns false when a newer query overtook this one (the
     /// list then shows the newer one's result).
+    ///
+    /// With `firstPaint`, a long list is shown in two steps: the first screenful for the next
+    /// frame, the rest right after it is painted. Handing GTK 100k rows costs tens of
+    /// milliseconds that the first frame need not wait for.
     @discardableResult
-    func load(_ query: EventQuery, invalidating changed: [Int64] = []) async throws -> Bool {
+    func load(_ query: EventQuery, invalidating changed: [Int64] = [], firstPaint: Widget? = nil) async throws -> Bool {
         if query.orgId != self.query?.orgId {
             cache.removeAll()
             wanted.removeAll()
@@ -58,16 +71,37 @@ final class EventsListController {
         self.query = query
         keysRequest += 1
         let request = keysRequest
-        let newKeys = try await service.keys(for: query)
-        // 100k keys make a dictionary that takes tens of milliseconds: built off the main thread.
-        let newPositions = await Task.detached(priority: .userInitiated) {
-            Dictionary(uniqueKeysWithValues: newKeys.enumerated().map { ($1, $0) })
-        }.value
+        let newKeys: [Int64]
+        if let primed, primed.query == query {
+            newKeys = primed.keys
+        } else {
+            newKeys = try await service.keys(for: query)
+        }
+        primed = nil
         guard request == keysRequest else { return false }
-        // Positions first: setKeys rebinds visible rows at once, and binding looks them up.
-        positions = newPositions
         if cache.count > Self.cacheLimit { cache.removeAll() }
-        keys.setKeys(newKeys)
+        positions = [:]
+        if let firstPaint, newKeys.count > Self.pageSize * 2 {
+            keys.setKeys(Array(newKeys.prefix(Self.pageSize)))
+            NextPaint.after(firstPaint) { [weak self] in
+                // After this frame's handlers, not inside them: the frame is on screen already.
+                Task { @MainActor [weak self] in
+                    guard let self, request == self.keysRequest else { return }
+                    self.keys.setKeys(newKeys)
+                }
+            }
+        } else {
+            keys.setKeys(newKeys)
+        }
+        // The key -> position map (100k entries take tens of milliseconds) is built off the
+        // main thread; until it arrives, lookups scan the model.
+        Task { [weak self] in
+            let built = await Task.detached(priority: .utility) {
+                Dictionary(uniqueKeysWithValues: newKeys.enumerated().map { ($1, $0) })
+            }.value
+            guard let self, request == self.keysRequest else { return }
+            self.positions = built
+        }
         return true
     }
 
@@ -83,8 +117,8 @@ final class EventsListController {
     func key(of id: UUID, hint: Int64? = nil) async -> Int64? {
         var candidates: [Int64] = []
         if let hint { candidates.append(hint) }
-        if let newest = positions.keys.max() { candidates.append(newest) }
-        for key in candidates where positions[key] != nil {
+        if let newest = (0..<keys.count).lazy.compactMap({ self.keys.key(at: $0) }).max() { candidates.append(newest) }
+        for key in candidates where position(of: key) != nil {
             if cache[key]?.id == id { return key }
             if let row = try? await service.rows(for: [key]).first {
                 cache[row.key] = row
@@ -94,12 +128,12 @@ final class EventsListController {
         return nil
     }
 
-    func position(of key: Int64) -> Int? { positions[key] }
+    func position(of key: Int64) -> Int? { positions[key] ?? keys.position(of: key) }
 
     // MARK: fetching rows
 
     private func request(_ key: Int64) {
-        guard let position = positions[key] else { return }
+        guard let position = position(of: key) else { return }
         // The missing row and the page around it, leaning forward (people scroll down).
         let start = max(0, position - Self.pageSize / 4)
         let end = min(keys.count, start + Self.pageSize)

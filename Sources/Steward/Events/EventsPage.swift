@@ -72,6 +72,17 @@ final class EventsPage {
 
     // MARK: showing an organization
 
+    /// Keys and rows loaded before the page existed (for `org`, in the page's initial order):
+    /// the first frame shows them without asking the database again.
+    func prime(_ org: Organization, keys: [Int64], rows: [EventRow]) {
+        list.prime(EventQuery(orgId: org.id, sort: sortColumn.sortKey, ascending: ascending), keys: keys, rows: rows)
+        firstLoad = true
+    }
+
+    /// True until the first list is shown: that one is shown in two steps (see
+    /// `EventsListController.load`).
+    private var firstLoad = false
+
     /// Shows `org`'s events (nil: none, the window shows its first-run page).
     func show(_ org: Organization?) {
         guard org?.id != organization?.id else { return }
@@ -120,7 +131,9 @@ final class EventsPage {
 
     private func bind(_ label: Label, key: Int64, column: EventColumn) {
         boundCells[ObjectIdentifier(label)] = BoundCell(label: label, key: key, column: column)
-        label.text = column.text(for: list.row(for: key), zone: organization?.timeZone ?? .gmt)
+        let row = list.row(for: key)
+        label.text = column.text(for: row, zone: organization?.timeZone ?? .gmt)
+        if row != nil { FirstPaintReport.rowsShown(in: window) }
     }
 
     private func fill(_ rows: [EventRow]) {
@@ -194,7 +207,9 @@ final class EventsPage {
         }
         let keep = select ?? selection.selectedKey
         do {
-            guard try await list.load(query, invalidating: changed) else { return }
+            let firstPaint: Widget? = firstLoad ? window : nil
+            firstLoad = false
+            guard try await list.load(query, invalidating: changed, firstPaint: firstPaint) else { return }
         } catch {
             toasts.showToast("Could not load events: \(error)")
             return

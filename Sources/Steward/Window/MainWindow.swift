@@ -36,8 +36,9 @@ final class MainWindow {
         switcher = OrganizationSwitcher(ui: ui)
         sidebar = Sidebar(list: ui.object("sidebar_list"))
 
-        let shortcuts = Builder(resource: ResourceBundle.path("shortcuts.ui"))
-        window.setHelpOverlay(shortcuts.object("shortcuts_window", as: Window.self))
+        // The shortcuts window is built when first asked for: it is the largest .ui file
+        // and nobody needs it in the first frame.
+        window.addAction("show-help-overlay") { [weak self] in self?.showShortcuts() }
         settings.persistWindowState(window)
 
         switcher.onSwitch = { [weak self] org in self?.show(org) }
@@ -51,21 +52,38 @@ final class MainWindow {
     }
 
     func present() { window.present() }
+
+    private var shortcutsWindow: Window?
+
+    private func showShortcuts() {
+        if shortcutsWindow == nil {
+            let shortcuts = Builder(resource: ResourceBundle.path("shortcuts.ui"))
+            let built = shortcuts.object("shortcuts_window", as: Window.self)
+            built.setTransientFor(window)
+            shortcutsWindow = built
+        }
+        shortcutsWindow?.present()
+    }
     func close() { window.close() }
 
-    /// Opens the database and shows the first organization.
-    func start() {
+    /// Takes the database and first screenful that `preload` opened and loaded during
+    /// start-up, and shows the first organization.
+    func start(with preload: StartupPreload) {
         Task {
             do {
-                let environment = try await AppEnvironment.open()
+                let loaded = try await preload.loaded
+                let environment = loaded.environment
                 self.environment = environment
                 let page = EventsPage(environment: environment, window: window, toasts: toasts)
                 leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
                 page.setFolded(leaflet.isFolded)
+                if let first = StartupPreload.initialOrganization(loaded.organizations, remembered: settings.lastOrganization) {
+                    page.prime(first, keys: loaded.firstKeys, rows: loaded.firstRows)
+                }
                 contentStack.addNamed(page.widget, name: Module.events.rawValue)
                 contentStack.addNamed(Self.unavailablePage(), name: "unavailable")
                 eventsPage = page
-                await loadOrganizations()
+                show(loaded.organizations)
             } catch {
                 showStartupError(error)
             }
@@ -75,23 +93,24 @@ final class MainWindow {
     private func loadOrganizations() async {
         guard let environment else { return }
         do {
-            let organizations = try await environment.organizations.all()
-            guard !organizations.isEmpty else {
-                window.title = "Steward"
-                windowStack.visibleChildName = "no-organizations"
-                eventsPage?.show(nil)
-                return
-            }
-            let remembered = settings.lastOrganization
-            let selected = organizations.first { $0.id == organization?.id }
-                ?? organizations.first { $0.slug == remembered }
-                ?? organizations[0]
-            switcher.show(organizations, selected: selected)
-            windowStack.visibleChildName = "main"
-            show(selected)
+            show(try await environment.organizations.all())
         } catch {
             showStartupError(error)
         }
+    }
+
+    private func show(_ organizations: [Organization]) {
+        guard !organizations.isEmpty else {
+            window.title = "Steward"
+            windowStack.visibleChildName = "no-organizations"
+            eventsPage?.show(nil)
+            return
+        }
+        let selected = organizations.first { $0.id == organization?.id }
+            ?? StartupPreload.initialOrganization(organizations, remembered: settings.lastOrganization)!
+        switcher.show(organizations, selected: selected)
+        windowStack.visibleChildName = "main"
+        show(selected)
     }
 
     private func show(_ org: Organization) {

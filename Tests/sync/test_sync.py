@@ -1,0 +1,389 @@
+"""End-to-end sync tests: real steward-store processes, consoles driven with stewardctl, and
+injected faults. Every test ends by comparing canonical dumps byte for byte and checking that
+no edit was lost or applied twice (store versions are one per applied change, so a change
+applied twice shows as a missing or doubled version).
+
+Run: python3 Tests/sync/test_sync.py [-k NAME]  (STEWARD_BIN_DIR, STEWARD_TEST_POSTGRES_URL)"""
+import http.client
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+import traceback
+import uuid
+
+sys.path.insert(0, os.path.dirname(__file__))
+from harness import Console, FaultProxy, Failure, Store, Workdir, check, dump_versions  # noqa: E402
+
+POSTGRES = os.environ.get("STEWARD_TEST_POSTGRES_URL")
+SLUG = "grace-church"
+FAST_RETRY = {"STEWARD_SYNC_RETRY_BASE": "0.05"}
+
+
+def fresh_postgres_url():
+    """A new empty database on the test cluster, so tests do not see each other's orgs."""
+    base, _, _ = POSTGRES.rpartition("/")
+    name = "t_" + uuid.uuid4().hex[:12]
+    subprocess.run(["psql", POSTGRES, "-q", "-c", "CREATE DATABASE %s" % name], check=True, capture_output=True)
+    return base + "/" + name
+
+
+def new_store(workdir, backend, name="store"):
+    url = fresh_postgres_url() if backend == "postgres" else None
+    return Store(workdir, postgres=url, name=name)
+
+
+def setup(workdir, backend, consoles=("a",), demo=False):
+    """A store with the org, and consoles connected to it (the first one with the demo)."""
+    store = new_store(workdir, backend)
+    store.add_org(SLUG, "Grace Community Church")
+    token = store.token(SLUG, "staff")
+    store.start()
+    result = []
+    for index, name in enumerate(consoles):
+        console = Console(workdir, name)
+        if demo and index == 0:
+            console.ctl("demo", "load")
+        else:
+            console.add_org(SLUG, "Grace Community Church")
+        result.append(console)
+    return store, token, result
+
+
+def assert_converged(store, *consoles, slug=SLUG):
+    expected = store.dump(slug)
+    for console in consoles:
+        got = console.dump(slug)
+        if got != expected:
+            exp_lines, got_lines = set(expected.splitlines()), set(got.splitlines())
+            raise Failure("%s's dump differs from the store's: %d lines only in the store, %d only in the console; e.g. %s"
+                          % (console.name, len(exp_lines - got_lines), len(got_lines - exp_lines),
+                             sorted(exp_lines ^ got_lines)[:2]))
+    versions = dump_versions(expected)
+    check(len(versions) == len(set(versions)), "two records share a version: a change was numbered twice")
+    return expected
+
+
+def assert_applied_once(store, expected_changes, slug=SLUG):
+    """Versions count the changes the store applied: with n applied changes and no record
+    changed twice, the versions are exactly 1..n."""
+    versions = sorted(dump_versions(store.dump(slug)))
+    check(versions == list(range(1, expected_changes + 1)),
+          "the store applied %s changes, expected exactly %d, once each (versions %s…)"
+          % (versions[-1] if versions else 0, expected_changes, versions[:5]))
+
+
+# ------------------------------------------------------------------------------------------ tests
+
+def test_demo_data_converges(workdir, backend):
+    store, token, (a,) = setup(workdir, backend, demo=True)
+    a.connect(store.url, token, SLUG)
+    out = a.sync(SLUG).stdout
+    check("pushed" in out, "sync prints what it pushed: %r" % out)
+    dump = assert_converged(store, a)
+    count = len(dump.splitlines())
+    check(count >= 50, "the demo church has %d events" % count)
+    assert_applied_once(store, count)
+    # A second sync has nothing to do and changes nothing.
+    a.sync(SLUG)
+    check(store.dump(SLUG) == dump, "a second sync changed the store")
+
+
+def test_edits_on_both_sides_converge(workdir, backend):
+    store, token, (a, b) = setup(workdir, backend, consoles=("a", "b"))
+    a.connect(store.url, token, SLUG)
+    b.connect(store.url, token, SLUG)
+    rng = random.Random(7)
+    ids = {"a": [], "b": []}
+    for round_ in range(4):
+        for console in (a, b):
+            mine = ids[console.name]
+            for i in range(3):
+                mine.append(console.add_event(SLUG, "%s event %d.%d" % (console.name, round_, i),
+                                              location="Hall %d" % rng.randint(1, 9)))
+            if len(mine) > 2:
+                console.update_event(SLUG, mine[rng.randrange(len(mine))], title="%s renamed %d" % (console.name, round_))
+            if len(mine) > 4 and rng.random() < 0.5:
+                console.remove_event(SLUG, mine.pop(rng.randrange(len(mine))))
+            console.sync(SLUG)
+    a.sync(SLUG)
+    b.sync(SLUG)
+    assert_converged(store, a, b)
+    titles = {e["title"] for e in a.json("events", "list", "--org", SLUG)}
+    check(any(t.startswith("b ") for t in titles) and any(t.startswith("a ") for t in titles),
+          "each console sees the other's events")
+
+
+def test_lost_response_after_the_store_committed(workdir, backend):
+    store, token, (a,) = setup(workdir, backend)
+    proxy = FaultProxy(store.port)
+    a.connect(proxy.url, token, SLUG)
+    for i in range(5):
+        a.add_event(SLUG, "Lost answer %d" % i)
+    proxy.queue("drop-response")
+    # The store applies the batch; the console hears nothing, retries the same mutation ids and
+    # is told "duplicate" with the versions of the first delivery.
+    a.sync(SLUG, env=FAST_RETRY, check_exit=False)
+    a.sync(SLUG, env=FAST_RETRY)
+    check(proxy.seen[0] == "drop-response", "the fault was injected")
+    assert_converged(store, a)
+    assert_applied_once(store, 5)
+    check(a.outbox_count() == 0, "the outbox is empty after the answers")
+    proxy.close()
+
+
+def test_kill_at_every_step_of_a_sync(workdir, backend):
+    store, token, (a, b) = setup(workdir, backend, consoles=("a", "b"))
+    a.connect(store.url, token, SLUG)
+    b.connect(store.url, token, SLUG)
+    applied = 0
+    for failpoint in ("after-assign", "after-send"):
+        for i in range(4):
+            a.add_event(SLUG, "%s %d" % (failpoint, i))
+        result = a.sync(SLUG, env={"STEWARD_FAILPOINT": failpoint}, check_exit=False)
+        check(result.returncode == -9, "stewardctl was killed at %s (exit %s)" % (failpoint, result.returncode))
+        a.sync(SLUG)
+        applied += 4
+        assert_converged(store, a)
+        assert_applied_once(store, applied)
+    # Killed while applying a pull: enough changes for several pages.
+    a.ctl("demo", "load", "--events", "1200", "--org", SLUG)
+    a.sync(SLUG)
+    result = b.sync(SLUG, env={"STEWARD_FAILPOINT": "mid-pull"}, check_exit=False)
+    check(result.returncode == -9, "stewardctl was killed mid-pull (exit %s)" % result.returncode)
+    b.sync(SLUG)
+    assert_converged(store, a, b)
+
+
+def test_store_down_then_back(workdir, backend):
+    store, token, (a,) = setup(workdir, backend)
+    a.connect(store.url, token, SLUG)
+    a.add_event(SLUG, "Before the outage")
+    a.sync(SLUG)
+    a.add_event(SLUG, "During the outage")
+    before = a.outbox_count()
+    store.stop()
+    result = a.sync(SLUG, env=FAST_RETRY, check_exit=False)
+    check(result.returncode != 0, "sync fails while the store is down")
+    check("reach" in result.stderr.lower(), "the message says the store cannot be reached: %r" % result.stderr)
+    check(len(result.stderr.strip().splitlines()) == 1, "one line on stderr: %r" % result.stderr)
+    check(a.outbox_count() == before, "the pending change is kept")
+    store.start()
+    a.sync(SLUG)
+    assert_converged(store, a)
+    assert_applied_once(store, 2)
+
+
+def test_store_slow_or_failing(workdir, backend):
+    store, token, (a,) = setup(workdir, backend)
+    proxy = FaultProxy(store.port)
+    a.connect(proxy.url, token, SLUG)
+    for i in range(3):
+        a.add_event(SLUG, "Retry %d" % i)
+    # Two 503s, then a store slower than the console's 1-second timeout (it commits after the
+    # console gave up: a lost answer), then a dropped connection. All are retried with
+    # backoff inside one sync.
+    proxy.queue("fail-503", "fail-503", "delay:2", "refuse")
+    a.sync(SLUG, env=dict(FAST_RETRY, STEWARD_SYNC_TIMEOUT="1", STEWARD_SYNC_ATTEMPTS="8"))
+    check(proxy.seen[:4] == ["fail-503", "fail-503", "delay:2", "refuse"], "faults injected: %s" % proxy.seen[:4])
+    assert_converged(store, a)
+    assert_applied_once(store, 3)
+    proxy.close()
+
+
+def test_two_concurrent_pushes_of_one_batch(workdir, backend):
+    store, token, _ = setup(workdir, backend)
+    fields = {"title": "Twice sent", "description": "", "locationName": "", "address": "", "latitude": None,
+              "longitude": None, "timing": "untimed", "startsAt": None, "endsAt": None, "timeZone": None,
+              "startDate": None, "endDate": None, "imageURL": None, "links": [], "host": "", "contactName": "",
+              "contactEmail": None, "contactPhone": None, "audience": [], "stampValue": 0, "rideSharing": False}
+    body = json.dumps({"clientId": "test/" + SLUG, "mutations": [
+        {"id": i + 1, "entity": "event", "recordId": str(uuid.uuid4()), "operation": "upsert", "baseVersion": 0,
+         "fields": dict(fields, title="Twice sent %d" % i)} for i in range(20)]})
+    answers = []
+
+    def push():
+        conn = http.client.HTTPConnection("127.0.0.1", store.port, timeout=60)
+        conn.request("POST", "/v1/orgs/%s/push" % SLUG, body, {"Authorization": "Bearer " + token,
+                                                                "Content-Type": "application/json"})
+        response = conn.getresponse()
+        answers.append((response.status, json.loads(response.read())))
+
+    threads = [threading.Thread(target=push) for _ in range(2)]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    check([s for s, _ in answers] == [200, 200], "both pushes answered 200: %s" % [s for s, _ in answers])
+    for i in range(20):
+        statuses = sorted(a["results"][i]["status"] for _, a in answers)
+        check(statuses == ["applied", "duplicate"], "mutation %d: %s" % (i + 1, statuses))
+        versions = {a["results"][i]["version"] for _, a in answers}
+        check(len(versions) == 1, "the duplicate reports the first delivery's version")
+    assert_applied_once(store, 20)
+
+
+def test_stale_base_version_is_a_conflict(workdir, backend):
+    store, token, (a, b) = setup(workdir, backend, consoles=("a", "b"))
+    a.connect(store.url, token, SLUG)
+    b.connect(store.url, token, SLUG)
+    event_id = a.add_event(SLUG, "Choir rehearsal")
+    a.sync(SLUG)
+    b.sync(SLUG)
+    a.update_event(SLUG, event_id, title="Choir rehearsal (moved)")
+    b.update_event(SLUG, event_id, title="Choir practice")
+    a.sync(SLUG)
+    out = b.sync(SLUG).stdout
+    check("conflicts 1" in out, "b's sync reports the conflict: %r" % out)
+    conflicts = b.json("conflicts", "list", "--org", SLUG)
+    check(len(conflicts) == 1, "one open conflict")
+    # Nothing of b's edit is lost while the conflict is open.
+    check(b.json("events", "show", event_id, "--org", SLUG)["title"] == "Choir practice", "b keeps its edit")
+    b.ctl("conflicts", "resolve", str(conflicts[0]["id"]), "--keep-local")
+    b.sync(SLUG)
+    a.sync(SLUG)
+    assert_converged(store, a, b)
+    check(a.json("events", "show", event_id, "--org", SLUG)["title"] == "Choir practice", "the kept version won")
+
+
+def test_concurrent_consoles_while_others_pull(workdir, backend):
+    stores = [new_store(workdir, backend, "store1")]
+    stores[0].add_org(SLUG, "Grace Community Church")
+    token = stores[0].token(SLUG, "staff")
+    stores[0].start()
+    if backend == "postgres":
+        # A second process on the same database: pushes race across processes.
+        second = Store(workdir, postgres=stores[0].postgres, name="store2")
+        second.start()
+        stores.append(second)
+    writers = []
+    for i in range(3):
+        console = Console(workdir, "w%d" % i)
+        console.add_org(SLUG, "Grace Community Church")
+        console.connect(stores[i % len(stores)].url, token, SLUG)
+        writers.append(console)
+    reader = Console(workdir, "reader")
+    reader.add_org(SLUG, "Grace Community Church")
+    reader.connect(stores[-1].url, token, SLUG)
+    created = []
+    errors = []
+    done = threading.Event()
+
+    def write(console):
+        try:
+            for round_ in range(5):
+                for i in range(6):
+                    created.append(console.add_event(SLUG, "%s %d.%d" % (console.name, round_, i)))
+                console.sync(SLUG)
+        except Exception as error:  # reported below
+            errors.append(error)
+
+    def read():
+        try:
+            while not done.is_set():
+                reader.sync(SLUG)
+        except Exception as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in writers]
+    pull_thread = threading.Thread(target=read)
+    pull_thread.start()
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    done.set()
+    pull_thread.join()
+    check(not errors, "no sync failed: %s" % errors[:1])
+    reader.sync(SLUG)
+    for w in writers:
+        w.sync(SLUG)
+    dump = assert_converged(stores[0], reader, *writers)
+    ids = {json.loads(line)["id"] for line in dump.splitlines()}
+    check(set(created) <= ids, "every created event reached everyone (%d missing)" % len(set(created) - ids))
+    assert_applied_once(stores[0], len(created))
+    for s in stores[1:]:
+        s.stop()
+
+
+def test_random_edits_and_faults_match_a_model(workdir, backend):
+    """A seeded mix of edits on two consoles and injected faults, checked against a model:
+    every edit applied exactly once, everyone ends equal, and the titles are the model's."""
+    store, token, (a, b) = setup(workdir, backend, consoles=("a", "b"))
+    proxy = FaultProxy(store.port)
+    a.connect(proxy.url, token, SLUG)
+    b.connect(store.url, token, SLUG)
+    rng = random.Random(int(os.environ.get("STEWARD_SYNC_SEED", "20261122")))
+    model = {}      # id -> title, as the store must end up (each console edits its own events)
+    owner = {}
+    for step in range(40):
+        console = rng.choice([a, b])
+        mine = [i for i, o in owner.items() if o == console.name and i in model]
+        action = rng.random()
+        if action < 0.45 or not mine:
+            title = "%s step %d" % (console.name, step)
+            event_id = console.add_event(SLUG, title)
+            model[event_id], owner[event_id] = title, console.name
+        elif action < 0.75:
+            event_id = rng.choice(mine)
+            title = "%s edit %d" % (console.name, step)
+            console.update_event(SLUG, event_id, title=title)
+            model[event_id] = title
+        elif action < 0.85:
+            event_id = rng.choice(mine)
+            console.remove_event(SLUG, event_id)
+            del model[event_id]
+        else:
+            fault = rng.choice(["drop-response", "fail-503", "kill-after-assign", "kill-after-send", "none"])
+            if fault.startswith("kill") and console is a:
+                a.sync(SLUG, env={"STEWARD_FAILPOINT": fault[5:]}, check_exit=False)
+            elif fault in ("drop-response", "fail-503"):
+                proxy.queue(fault)
+                a.sync(SLUG, env=FAST_RETRY, check_exit=False)
+            else:
+                console.sync(SLUG, env=FAST_RETRY)
+    for _ in range(2):
+        a.sync(SLUG, env=FAST_RETRY)
+        b.sync(SLUG, env=FAST_RETRY)
+    dump = assert_converged(store, a, b)
+    live = {}
+    for line in dump.splitlines():
+        record = json.loads(line)
+        if not record["deleted"]:
+            live[record["id"]] = record["fields"]["title"]
+    check(live == model, "the store holds the model's events (%d vs %d)" % (len(live), len(model)))
+    proxy.close()
+
+
+# ------------------------------------------------------------------------------------------ runner
+
+def main():
+    only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
+    backends = ["sqlite"] + (["postgres"] if POSTGRES else [])
+    if not POSTGRES:
+        print("sync: PostgreSQL not configured (STEWARD_TEST_POSTGRES_URL); running on SQLite only")
+    tests = [(name, fn) for name, fn in sorted(globals().items()) if name.startswith("test_") and callable(fn)]
+    passed = failed = 0
+    for backend in backends:
+        for name, fn in tests:
+            if only and only not in name:
+                continue
+            started = time.time()
+            with Workdir() as workdir:
+                try:
+                    fn(workdir, backend)
+                    passed += 1
+                    print("ok   %-8s %s (%.1f s)" % (backend, name, time.time() - started), flush=True)
+                except Exception as error:
+                    failed += 1
+                    detail = str(error) if isinstance(error, Failure) else traceback.format_exc()
+                    print("FAIL %-8s %s: %s" % (backend, name, detail), flush=True)
+                finally:
+                    for store in Store.started:
+                        store.stop()
+                    Store.started.clear()
+    print("sync: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
