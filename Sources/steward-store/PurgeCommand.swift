@@ -30,7 +30,7 @@ struct PurgeCommand: AsyncParsableCommand {
             try await repository.purgeTombstones(org: slug, olderThan: cutoff)
         }
         var line = "purged \(outcome.purgedCount) tombstones of \(slug)"
-        if outcome.purgedThroughSeq > 0 { line += "; cursors before s1.\(outcome.purgedThroughSeq) must resync" }
+        if outcome.purgedThroughSeq > 0 { line += "; cursors handed out before now with a sequence below \(outcome.purgedThroughSeq) must resync" }
         print(line)
     }
 }

@@ -84,6 +84,7 @@ struct MalformedInputTests {
         cases.append(Case(description: "push: percent-encoded slug", method: .post, path: "/v1/orgs/%00abc/push", body: validBody))
         let badQueries = [
             "cursor=garbage", "cursor=s1.", "cursor=s1.-1", "cursor=s2.5", "cursor=s1.abc", "cursor=s1.99999999999999999999",
+            "cursor=s2.5.", "cursor=s2..5", "cursor=s2.5.1.2", "cursor=s2.5.-1", "cursor=s2.5.x", "cursor=s3.5.0",
             "cursor=%FF", "limit=0", "limit=5001", "limit=-1", "limit=abc", "limit=1.5", "limit=", "limit=99999999999999999999",
             "cursor=s1.0&limit=0",
         ]

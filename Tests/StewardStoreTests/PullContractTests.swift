@@ -59,7 +59,7 @@ struct PullContractTests {
             let empty = try await store.changesOK(cursor: "")
             #expect(missing == empty)
             #expect(missing.changes.count == 3)
-            #expect(missing.cursor == "s1.3")
+            #expect(missing.cursor == "s2.3.0")
             let exact = try await store.changesOK(limit: 3)
             #expect(exact.hasMore == false)
         }
@@ -71,11 +71,11 @@ struct PullContractTests {
             let client = Fixtures.clientId()
             let ids = (0..<4).map { _ in Fixtures.newRecordId() }
             _ = try await store.pushOK(PushRequest(clientId: client, mutations: ids.enumerated().map { Fixtures.upsert(Int64($0 + 1), $1) }))
-            let early = try await store.changesOK(limit: 1).cursor  // s1.1
+            let early = try await store.changesOK(limit: 1).cursor  // s2.1.0
             _ = try await store.pushOK(PushRequest(clientId: client, mutations: [
                 Fixtures.delete(5, ids[0], base: 1), Fixtures.delete(6, ids[1], base: 2),
             ]))
-            let beforePurge = try await store.pullAll().cursor  // s1.6
+            let beforePurge = try await store.pullAll().cursor  // s2.6.0
 
             // A tombstone younger than the cutoff stays.
             let none = try await store.repository.purgeTombstones(org: store.org, olderThan: Date().addingTimeInterval(-3600))
@@ -96,6 +96,59 @@ struct PullContractTests {
             let resync = try await store.pullAll()
             #expect(Set(resync.records.map(\.id)) == Set(ids[2...]))
             #expect(resync.records.allSatisfy { !$0.deleted })
+        }
+    }
+
+    @Test("a resync after a purge pages to the end with small pages; cursors from before the purge still answer 410",
+          arguments: Backend.available)
+    func pagedResyncAfterPurge(backend: Backend) async throws {
+        try await TestStore.with(backend) { store in
+            let client = Fixtures.clientId()
+            let ids = (0..<8).map { _ in Fixtures.newRecordId() }
+            _ = try await store.pushOK(PushRequest(clientId: client, mutations: ids.enumerated().map { Fixtures.upsert(Int64($0 + 1), $1) }))
+            let early = try await store.changesOK(limit: 2).cursor  // s2.2.0
+            // The live records all sit below the purge mark once the two newest are purged.
+            _ = try await store.pushOK(PushRequest(clientId: client, mutations: [
+                Fixtures.delete(9, ids[6], base: 7), Fixtures.delete(10, ids[7], base: 8),
+            ]))
+            let outcome = try await store.repository.purgeTombstones(org: store.org, olderThan: Date())
+            #expect(outcome.purgedThroughSeq == 10)
+
+            // Every page's cursor is below the purge mark, yet the resync goes on to the end.
+            var cursor = ""
+            var records: [RemoteRecord] = []
+            var pages = 0
+            while pages < 20 {
+                let response = try await store.changes(cursor: cursor, limit: 2)
+                try #require(response.status == .ok, "page \(pages + 1) after cursor '\(cursor)': \(response.status)")
+                let page = try response.decode(PullResponse.self)
+                pages += 1
+                records += page.changes
+                cursor = page.cursor
+                if !page.hasMore { break }
+            }
+            #expect(pages == 3)
+            #expect(records.map(\.id) == Array(ids[0..<6]))
+            #expect(records.allSatisfy { !$0.deleted })
+            #expect(SyncCursor(text: cursor) == SyncCursor(sequence: 6, purgeMark: 10))
+            // The resync's last cursor goes on with later changes.
+            _ = try await store.pushOK(PushRequest(clientId: client, mutations: [Fixtures.upsert(11, ids[0], base: 1)]))
+            let next = try await store.changesOK(cursor: cursor)
+            #expect(next.changes.map(\.version) == [11])
+
+            // Cursors handed out before the purge, in either text form, must resync.
+            for old in [early, "s1.2", "s2.2.0", "s2.9.5"] {
+                let stale = try await store.changes(cursor: old)
+                #expect(stale.status == .gone, "\(old)")
+                #expect(stale.errorBody?.error == "resync-required", "\(old)")
+            }
+            // ... unless nothing they had not seen was purged.
+            #expect(try await store.changes(cursor: "s1.10").status == .ok)
+
+            // A later purge makes the resync's cursors stale in turn.
+            _ = try await store.pushOK(PushRequest(clientId: client, mutations: [Fixtures.delete(12, ids[1], base: 2)]))
+            #expect(try await store.repository.purgeTombstones(org: store.org, olderThan: Date()).purgedThroughSeq == 12)
+            #expect(try await store.changes(cursor: cursor).status == .gone)
         }
     }
 

@@ -86,6 +86,38 @@ struct PushContractTests {
         }
     }
 
+    @Test("a replayed conflict carries the store's current record; other replays carry none", arguments: Backend.available)
+    func replayedConflictCarriesRecord(backend: Backend) async throws {
+        try await TestStore.with(backend) { store in
+            let recordId = Fixtures.newRecordId()
+            let console = Fixtures.clientId("a")
+            let other = Fixtures.clientId("b")
+            _ = try await store.pushOK(PushRequest(clientId: other, mutations: [Fixtures.upsert(1, recordId, fields: Fixtures.untimed("First"))]))
+            let batch = PushRequest(clientId: console, mutations: [
+                Fixtures.upsert(1, Fixtures.newRecordId()),
+                Fixtures.upsert(2, recordId, base: 0, fields: Fixtures.untimed("Mine")),
+            ])
+            let first = try await store.pushOK(batch)
+            #expect(first.results.map(\.status) == [.applied, .conflict])
+            #expect(first.results[1].record?.version == 1)
+
+            // The answer was lost; meanwhile the record changed again on the store.
+            _ = try await store.pushOK(PushRequest(clientId: other, mutations: [
+                Fixtures.upsert(2, recordId, base: 1, fields: Fixtures.untimed("Second")),
+            ]))
+            let dumpBefore = try await store.dump()
+            let replay = try await store.pushOK(batch)
+            #expect(replay.results.map(\.status) == [.duplicate, .duplicate])
+            #expect(replay.results.map(\.originalStatus) == [.applied, .conflict])
+            #expect(replay.results[0].record == nil)
+            let record = try #require(replay.results[1].record)
+            #expect(record.id == recordId)
+            #expect(record.version == 3)
+            #expect(record.fields["title"] == .string("Second"))
+            #expect(try await store.dump() == dumpBefore)
+        }
+    }
+
     @Test("invalid fields, unknown entities and unknown records are rejected, and consume their ids", arguments: Backend.available)
     func rejected(backend: Backend) async throws {
         try await TestStore.with(backend) { store in

@@ -39,26 +39,45 @@ public struct ErrorResponse: Hashable, Sendable, Codable, Error {
     }
 }
 
-/// A pull cursor: the last store sequence number the client has seen. Opaque to clients; the
-/// text form is versioned so the store can change what it holds.
+/// A pull cursor: the last store sequence number the client has seen, and the organization's
+/// purge mark when the store handed the cursor out. Opaque to clients; the text form is
+/// versioned so the store can change what it holds (`s2.<sequence>.<purgeMark>`; the older
+/// `s1.<sequence>` still reads, as purge mark 0).
 public struct SyncCursor: Hashable, Sendable {
     public var sequence: Int64
+    /// The organization's `purged_through_seq` when this cursor was issued: a cursor below the
+    /// current mark is still good if no purge happened since it was issued.
+    public var purgeMark: Int64
 
-    public init(sequence: Int64) {
+    public init(sequence: Int64, purgeMark: Int64 = 0) {
         self.sequence = sequence
+        self.purgeMark = purgeMark
     }
 
     public static let start = SyncCursor(sequence: 0)
 
-    public var text: String { "s1.\(sequence)" }
+    public var text: String { "s2.\(sequence).\(purgeMark)" }
 
     public init?(text: String) {
         if text.isEmpty {
             self = .start
             return
         }
-        guard text.hasPrefix("s1."), let value = Int64(text.dropFirst(3)), value >= 0 else { return nil }
-        sequence = value
+        if text.hasPrefix("s1.") {
+            guard let value = Self.number(text.dropFirst(3)) else { return nil }
+            self.init(sequence: value)
+            return
+        }
+        guard text.hasPrefix("s2.") else { return nil }
+        let parts = text.dropFirst(3).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let sequence = Self.number(parts[0]), let mark = Self.number(parts[1]) else { return nil }
+        self.init(sequence: sequence, purgeMark: mark)
+    }
+
+    /// A non-negative decimal number, digits only.
+    private static func number(_ text: Substring) -> Int64? {
+        guard !text.isEmpty, text.allSatisfy({ $0 >= "0" && $0 <= "9" }), let value = Int64(text) else { return nil }
+        return value
     }
 }
 

@@ -47,7 +47,8 @@ public struct PushRequest: Hashable, Sendable, Codable {
 public enum MutationStatus: String, Hashable, Sendable, Codable {
     /// Stored now; `version` is the record's new version.
     case applied
-    /// Applied by an earlier request; `version` and `originalStatus` say how it went then.
+    /// Applied by an earlier request; `version` and `originalStatus` say how it went then (a
+    /// replayed conflict also holds the store's current `record`).
     case duplicate
     /// The record changed on the store since `baseVersion`; nothing was stored and `record`
     /// holds the store's row.

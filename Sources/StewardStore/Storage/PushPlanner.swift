@@ -70,9 +70,11 @@ enum PushPlanner {
         for item in batch.items {
             if item.id <= last {
                 // Already applied by an earlier delivery: answer what it got then, change nothing.
+                // A replayed conflict carries the store's current record, as the first answer did.
                 let previous = state.previousResults[item.id]
+                let record = previous?.status == .conflict ? records[RecordKey(entity: item.entity, id: item.recordId)] : nil
                 results.append(MutationResult(id: item.id, status: .duplicate, version: previous?.version,
-                                              reason: previous?.reason, originalStatus: previous?.status))
+                                              reason: previous?.reason, record: record, originalStatus: previous?.status))
                 continue
             }
             let key = RecordKey(entity: item.entity, id: item.recordId)
@@ -99,6 +101,17 @@ enum PushPlanner {
         plan.newClientLastMutationId = max(last, lastInBatch)
         plan.outcome = .completed(PushResponse(lastMutationId: plan.newClientLastMutationId, results: results))
         return plan
+    }
+
+    /// The records the repository must read into `PushState.records` for a batch: those the
+    /// new mutations touch, and those of replayed conflicts (their answer carries the record).
+    static func recordKeys(_ batch: PushBatch, clientLastMutationId last: Int64,
+                           previousResults: [Int64: StoredResult]) -> Set<RecordKey> {
+        var keys = Set<RecordKey>()
+        for item in batch.items where item.id > last || previousResults[item.id]?.status == .conflict {
+            keys.insert(RecordKey(entity: item.entity, id: item.recordId))
+        }
+        return keys
     }
 
     private enum Decision {

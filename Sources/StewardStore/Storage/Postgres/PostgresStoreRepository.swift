@@ -158,7 +158,7 @@ public final class PostgresStoreRepository: StoreRepository, Service {
             }
         }
         var records: [RecordKey: RemoteRecord] = [:]
-        let wanted = Set(batch.items.filter { $0.id > last }.map { RecordKey(entity: $0.entity, id: $0.recordId) })
+        let wanted = PushPlanner.recordKeys(batch, clientLastMutationId: last, previousResults: previous)
         if !wanted.isEmpty {
             let ids = Array(Set(wanted.map(\.id)))
             let rows = try await connection.query("""
@@ -235,7 +235,7 @@ public final class PostgresStoreRepository: StoreRepository, Service {
                 SELECT entity, id, version, deleted, fields FROM records
                 WHERE org = \(org) AND version > \(cursor.sequence) ORDER BY version LIMIT \(Int64(limit + 1))
                 """, logger: logger)
-            return FeedRules.page(try await Self.records(rows), after: cursor, limit: limit)
+            return FeedRules.page(try await Self.records(rows), after: cursor, org: info, limit: limit)
         }
     }
 

@@ -99,9 +99,7 @@ public final class SQLiteStoreRepository: StoreRepository {
             }
         }
         var records: [RecordKey: RemoteRecord] = [:]
-        for item in batch.items where item.id > last {
-            let key = RecordKey(entity: item.entity, id: item.recordId)
-            if records[key] != nil { continue }
+        for key in PushPlanner.recordKeys(batch, clientLastMutationId: last, previousResults: previous) {
             if let row = try Row.fetchOne(db, sql: """
                 SELECT entity, id, version, deleted, fields FROM records WHERE org = ? AND entity = ? AND id = ?
                 """, arguments: [org.slug, key.entity, key.id]) {
@@ -145,7 +143,7 @@ public final class SQLiteStoreRepository: StoreRepository {
                 SELECT entity, id, version, deleted, fields FROM records
                 WHERE org = ? AND version > ? ORDER BY version LIMIT ?
                 """, arguments: [org, cursor.sequence, limit + 1])
-            return FeedRules.page(try rows.map(Self.record(from:)), after: cursor, limit: limit)
+            return FeedRules.page(try rows.map(Self.record(from:)), after: cursor, org: info, limit: limit)
         }
     }
 
