@@ -11,7 +11,7 @@ actor FakeStore: SyncTransport {
         /// Answer this instead of handling the request.
         case fail(SyncTransportError)
         /// Handle the request (commit) and then lose the answer.
-        case loseAnswer(HTTPError)
+        case loseAnswer(HTTPClientError)
     }
 
     nonisolated let storeURL = "http://fake.store"

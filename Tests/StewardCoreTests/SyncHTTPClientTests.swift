@@ -137,20 +137,20 @@ server.serve_forever()
 }
 
 @Suite(.serialized) struct SyncHTTPClientTests {
-    private func json(_ response: HTTPResponse) throws -> JSONValue {
+    private func json(_ response: HTTPClientResponse) throws -> JSONValue {
         try JSONValue.parse(String(decoding: response.body, as: UTF8.self))
     }
 
     @Test func statusHeadersAndBodyComeBack() async throws {
         let server = try LoopbackServer()
         let client = HTTPClient()
-        let ok = try await client.send(HTTPRequest(url: server.url + "/status/200"))
+        let ok = try await client.send(HTTPClientRequest(url: server.url + "/status/200"))
         #expect(ok.status == 200)
         #expect(ok.header("X-Test") == "yes")
         #expect(ok.header("content-type") == "text/plain")
         #expect(String(decoding: ok.body, as: UTF8.self) == "status 200")
         // Other statuses are answers, not errors.
-        let unavailable = try await client.send(HTTPRequest(url: server.url + "/status/503"))
+        let unavailable = try await client.send(HTTPClientRequest(url: server.url + "/status/503"))
         #expect(unavailable.status == 503)
         #expect(String(decoding: unavailable.body, as: UTF8.self) == "status 503")
     }
@@ -158,7 +158,7 @@ server.serve_forever()
     @Test func theBearerTokenAndSmallBodiesGoAsGiven() async throws {
         let server = try LoopbackServer()
         let body = Data("{\"hello\":\"store\"}".utf8)
-        let response = try await HTTPClient().send(HTTPRequest(method: "POST", url: server.url + "/echo", body: body,
+        let response = try await HTTPClient().send(HTTPClientRequest(method: "POST", url: server.url + "/echo", body: body,
                                                                bearerToken: "s3cret"))
         let echo = try json(response)
         #expect(echo["method"]?.stringValue == "POST")
@@ -172,7 +172,7 @@ server.serve_forever()
         let server = try LoopbackServer()
         let text = String(repeating: "{\"title\":\"Choir rehearsal\"},", count: 2000)
         let body = Data(text.utf8)
-        let response = try await HTTPClient().send(HTTPRequest(method: "POST", url: server.url + "/echo", body: body))
+        let response = try await HTTPClient().send(HTTPClientRequest(method: "POST", url: server.url + "/echo", body: body))
         let echo = try json(response)
         #expect(echo["contentEncoding"]?.stringValue == "gzip")
         #expect(echo["length"]?.int64Value == Int64(body.count))
@@ -183,7 +183,7 @@ server.serve_forever()
 
     @Test func gzippedAnswersAreDecompressed() async throws {
         let server = try LoopbackServer()
-        let response = try await HTTPClient().send(HTTPRequest(url: server.url + "/gzip"))
+        let response = try await HTTPClient().send(HTTPClientRequest(url: server.url + "/gzip"))
         #expect(response.status == 200)
         #expect(response.header("content-encoding") == "gzip")
         #expect(response.body == Data(String(repeating: "hello steward ", count: 2000).utf8))
@@ -192,11 +192,11 @@ server.serve_forever()
     @Test func connectionsAreKeptAliveAcrossRequests() async throws {
         let server = try LoopbackServer()
         let client = HTTPClient()
-        let first = try await client.send(HTTPRequest(url: server.url + "/port"))
-        let second = try await client.send(HTTPRequest(url: server.url + "/port"))
+        let first = try await client.send(HTTPClientRequest(url: server.url + "/port"))
+        let second = try await client.send(HTTPClientRequest(url: server.url + "/port"))
         #expect(first.body == second.body)
         // Another client has its own connections.
-        let other = try await HTTPClient().send(HTTPRequest(url: server.url + "/port"))
+        let other = try await HTTPClient().send(HTTPClientRequest(url: server.url + "/port"))
         #expect(other.body != first.body)
     }
 
@@ -204,8 +204,8 @@ server.serve_forever()
         let server = try LoopbackServer()
         let client = HTTPClient(options: HTTPClientOptions(connectTimeout: 1, totalTimeout: 0.5))
         let start = Date()
-        await #expect(throws: HTTPError.timedOut) {
-            _ = try await client.send(HTTPRequest(url: server.url + "/slow"))
+        await #expect(throws: HTTPClientError.timedOut) {
+            _ = try await client.send(HTTPClientRequest(url: server.url + "/slow"))
         }
         #expect(Date().timeIntervalSince(start) < 2.5)
     }
@@ -214,32 +214,32 @@ server.serve_forever()
         let server = try LoopbackServer()
         let client = HTTPClient()
         let start = Date()
-        let task = Task { try await client.send(HTTPRequest(url: server.url + "/slow")) }
+        let task = Task { try await client.send(HTTPClientRequest(url: server.url + "/slow")) }
         try await Task.sleep(nanoseconds: 200_000_000)
         task.cancel()
-        await #expect(throws: HTTPError.cancelled) { _ = try await task.value }
+        await #expect(throws: HTTPClientError.cancelled) { _ = try await task.value }
         #expect(Date().timeIntervalSince(start) < 2.5)
     }
 
     @Test func answersOverTheLimitAreRefused() async throws {
         let server = try LoopbackServer()
         let client = HTTPClient(options: HTTPClientOptions(maxResponseBytes: 1024 * 1024))
-        await #expect(throws: HTTPError.responseTooLarge(limit: 1024 * 1024)) {
-            _ = try await client.send(HTTPRequest(url: server.url + "/big"))
+        await #expect(throws: HTTPClientError.responseTooLarge(limit: 1024 * 1024)) {
+            _ = try await client.send(HTTPClientRequest(url: server.url + "/big"))
         }
     }
 
     @Test func aClosedPortIsConnectionRefused() async throws {
         let port = try LoopbackServer.closedPort()
-        await #expect(throws: HTTPError.couldNotConnect("connection refused")) {
-            _ = try await HTTPClient().send(HTTPRequest(url: "http://127.0.0.1:\(port)/health"))
+        await #expect(throws: HTTPClientError.couldNotConnect("connection refused")) {
+            _ = try await HTTPClient().send(HTTPClientRequest(url: "http://127.0.0.1:\(port)/health"))
         }
     }
 
     @Test func onlyHTTPAddressesAreAccepted() async throws {
         for url in ["ftp://127.0.0.1/", "file:///etc/passwd", "127.0.0.1:8420", "http://"] {
-            await #expect(throws: HTTPError.invalidURL(url)) {
-                _ = try await HTTPClient().send(HTTPRequest(url: url))
+            await #expect(throws: HTTPClientError.invalidURL(url)) {
+                _ = try await HTTPClient().send(HTTPClientRequest(url: url))
             }
         }
     }

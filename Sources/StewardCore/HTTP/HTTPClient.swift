@@ -25,12 +25,12 @@ public final class HTTPClient: Sendable {
         self.shared = SharedCache()
     }
 
-    /// Sends the request and returns the answer, whatever its status. Throws `HTTPError` when
+    /// Sends the request and returns the answer, whatever its status. Throws `HTTPClientError` when
     /// there is no answer.
-    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    public func send(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
         guard Self.isHTTPURL(request.url) else { throw .invalidURL(request.url) }
         let cancel = CancelFlag()
-        let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
+        let result: Result<HTTPClientResponse, HTTPClientError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Self.queue.async {
                     continuation.resume(returning: self.perform(request, cancel: cancel))
@@ -52,7 +52,7 @@ public final class HTTPClient: Sendable {
 
     // MARK: The transfer, on the background queue
 
-    private func perform(_ request: HTTPRequest, cancel: CancelFlag) -> Result<HTTPResponse, HTTPError> {
+    private func perform(_ request: HTTPClientRequest, cancel: CancelFlag) -> Result<HTTPClientResponse, HTTPClientError> {
         guard let handle = curl_easy_init() else { return .failure(.other("libcurl could not start a request")) }
         defer { curl_easy_cleanup(handle) }
         let sink = ResponseSink(limit: options.maxResponseBytes, cancel: cancel)
@@ -62,7 +62,7 @@ public final class HTTPClient: Sendable {
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
 
-        return withExtendedLifetime(sink) { () -> Result<HTTPResponse, HTTPError> in
+        return withExtendedLifetime(sink) { () -> Result<HTTPClientResponse, HTTPClientError> in
             let context = Unmanaged.passUnretained(sink).toOpaque()
             var failed: CURLcode = CURLE_OK
             func set(_ code: CURLcode) { if failed == CURLE_OK, code != CURLE_OK { failed = code } }
@@ -139,7 +139,7 @@ public final class HTTPClient: Sendable {
             }
             var status = 0
             _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-            return .success(HTTPResponse(status: status, headers: sink.headers, body: sink.body))
+            return .success(HTTPClientResponse(status: status, headers: sink.headers, body: sink.body))
         }
     }
 
@@ -148,7 +148,7 @@ public final class HTTPClient: Sendable {
     }
 
     private static func error(for code: CURLcode, handle: UnsafeMutableRawPointer, sink: ResponseSink,
-                              detail: String, url: String) -> HTTPError {
+                              detail: String, url: String) -> HTTPClientError {
         let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         switch code {
         case CURLE_COULDNT_CONNECT:

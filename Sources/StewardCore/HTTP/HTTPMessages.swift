@@ -1,7 +1,7 @@
 import Foundation
 
 /// One HTTP request for `HTTPClient`.
-public struct HTTPRequest: Sendable, Hashable {
+public struct HTTPClientRequest: Sendable, Hashable {
     public var method: String
     /// An absolute http:// or https:// address.
     public var url: String
@@ -22,7 +22,7 @@ public struct HTTPRequest: Sendable, Hashable {
 }
 
 /// What the server answered. The body is already decompressed when it came gzip-encoded.
-public struct HTTPResponse: Sendable, Hashable {
+public struct HTTPClientResponse: Sendable, Hashable {
     public var status: Int
     /// Header names in lower case; of a repeated header, the last value.
     public var headers: [String: String]
@@ -40,7 +40,7 @@ public struct HTTPResponse: Sendable, Hashable {
 }
 
 /// Why a request got no answer.
-public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No connection could be made: refused, unreachable, or the name does not resolve.
     case couldNotConnect(String)
     /// The connect or total timeout passed.

@@ -3,7 +3,7 @@ import Foundation
 /// Why a request to the store did not give the answer asked for.
 public enum SyncTransportError: Error, Hashable, Sendable {
     /// No answer at all (refused, timed out, connection lost...).
-    case transport(HTTPError)
+    case transport(HTTPClientError)
     /// An answer other than 200, with the store's error body when it sent one.
     case status(Int, ErrorResponse?)
     /// A 200 whose body is not what the protocol says.
@@ -41,7 +41,7 @@ public struct HTTPSyncTransport: SyncTransport {
         } catch {
             throw .invalidResponse("cannot encode the push request: \(error)")
         }
-        let response = try await send(HTTPRequest(
+        let response = try await send(HTTPClientRequest(
             method: "POST", url: remote.endpoint("push"),
             headers: ["Content-Type": "application/json", "Accept": "application/json"],
             body: body, bearerToken: remote.token))
@@ -52,14 +52,14 @@ public struct HTTPSyncTransport: SyncTransport {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let encoded = cursor.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-        let response = try await send(HTTPRequest(
+        let response = try await send(HTTPClientRequest(
             method: "GET", url: remote.endpoint("changes") + "?cursor=\(encoded)&limit=\(limit)",
             headers: ["Accept": "application/json"], bearerToken: remote.token))
         return try Self.decode(PullResponse.self, from: response)
     }
 
-    private func send(_ request: HTTPRequest) async throws(SyncTransportError) -> HTTPResponse {
-        let response: HTTPResponse
+    private func send(_ request: HTTPClientRequest) async throws(SyncTransportError) -> HTTPClientResponse {
+        let response: HTTPClientResponse
         do {
             response = try await client.send(request)
         } catch {
@@ -71,7 +71,7 @@ public struct HTTPSyncTransport: SyncTransport {
         return response
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(SyncTransportError) -> T {
+    private static func decode<T: Decodable>(_ type: T.Type, from response: HTTPClientResponse) throws(SyncTransportError) -> T {
         do {
             return try JSONDecoder().decode(type, from: response.body)
         } catch {
