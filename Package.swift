@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "steward-store",
             dependencies: [
-                "StewardStore",
+                "StewardStore", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,10 +77,15 @@ let package = Package(
             dependencies: ["GtkKit", "StewardCore"],
             path: "Sources/Steward"
         ),
+        // What Steward's command-line tools share: exit codes and one-line error reports.
+        .target(
+            name: "CommandLineSupport",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "stewardctl",
             dependencies: [
-                "StewardCore",
+                "StewardCore", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

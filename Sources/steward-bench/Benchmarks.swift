@@ -29,6 +29,7 @@ enum Benchmarks {
             return met ? "goal met" : "GOAL MISSED"
         }
 
+        if arguments.contains("--sync") { return try await runSync(arguments: arguments, folder: folder) }
         say("steward-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
         // 1. Bulk insert.
@@ -91,5 +92,37 @@ enum Benchmarks {
 
         say(goalsMet ? "\nAll speed goals met." : "\nSome speed goals were missed.")
         return goalsMet
+    }
+
+    /// `steward-bench --sync [--push N] [--pull N] [--postgres URL]`: the sync figures on SQLite,
+    /// and on PostgreSQL when a URL is given (or STEWARD_TEST_POSTGRES_URL is set).
+    static func runSync(arguments: [String], folder: URL) async throws -> Bool {
+        func option(_ name: String) -> String? {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+            return arguments[index + 1]
+        }
+        let pushCount = option("--push").flatMap(Int.init) ?? 10_000
+        let pullCount = option("--pull").flatMap(Int.init) ?? 100_000
+        let storePath = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("steward-store").path
+        let postgres = option("--postgres") ?? ProcessInfo.processInfo.environment["STEWARD_TEST_POSTGRES_URL"]
+        var met = true
+        say("steward-bench --sync: \(ProcessInfo.processInfo.activeProcessorCount) cores, store and consoles on 127.0.0.1")
+        var backends: [String?] = [nil]
+        if let postgres { backends.append(postgres) }
+        for url in backends {
+            let result = try await SyncBenchmark(storePath: storePath, folder: folder, postgresURL: url,
+                                                 pushCount: pushCount, pullCount: pullCount).run()
+            let ok = result.speedup >= 20
+            met = met && ok
+            say("""
+
+            \(result.backend)
+              push \(result.pushCount) changes in batches:    \(format(result.batchedSeconds, 2)) s = \(Int(Double(result.pushCount) / result.batchedSeconds)) changes/s
+              push them one request per record:  \(format(result.perRecordSeconds, 2)) s = \(Int(Double(result.pushCount) / result.perRecordSeconds)) changes/s
+              batched is \(format(result.speedup, 1))x faster (goal >= 20x): \(ok ? "goal met" : "GOAL MISSED")
+              pull \(result.pullCount) changes into a new console: \(format(result.pullSeconds, 2)) s = \(Int(Double(result.pullCount) / result.pullSeconds)) changes/s
+            """)
+        }
+        return met
     }
 }

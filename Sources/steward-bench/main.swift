@@ -4,6 +4,7 @@ import StewardCore
 // steward-bench: the figures behind Steward's speed goals, each compared with a baseline
 // measured in the same run on the same machine.
 //   steward-bench [--events N] [--runs N] [--insert N] [--skip-launch]
+//   steward-bench --sync [--push N] [--pull N] [--postgres URL]
 
 if CommandLine.arguments.contains("--minimal-window") {
     exit(MainActor.assumeIsolated { MinimalWindow.run() })

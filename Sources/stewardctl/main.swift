@@ -2,4 +2,4 @@ import Foundation
 
 // A custom entry point instead of `Stewardctl.main()`, for the exit codes the CLI promises:
 // ArgumentParser's usage errors exit 2 (not 64), help exits 0, and every error is one line.
-exit(await Stewardctl.runAndReport())
+exit(await Stewardctl.errorReport.run())

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ArgumentParser
 import Foundation
 import StewardCore
@@ -24,7 +25,7 @@ struct GlobalOptions: ParsableArguments {
         do {
             return try AppDatabase.open(path: path)
         } catch {
-            throw CLIError.failure("cannot open the database at \(path): \(ErrorReport.oneLine(error))")
+            throw CLIError.failure("cannot open the database at \(path): \(OneLine.text(error))")
         }
     }
 }
