@@ -18,7 +18,7 @@ final class ColumnViewTests: XCTestCase {
     }
 
     func testSortProbeReportsColumnAndDirection() throws {
-        try onMain {
+        onMain {
             let (table, model) = Self.makeTable(keys: [3, 1, 2])
             var reports: [(Int?, Bool)] = []
             table.onSortChanged { reports.append(($0, $1)) }
@@ -67,7 +67,7 @@ final class ColumnViewTests: XCTestCase {
     }
 
     func testColumnsKeepFlags() throws {
-        try onMain {
+        onMain {
             let (table, _) = Self.makeTable(keys: [])
             XCTAssertEqual(table.columnCount, 4)
             XCTAssertEqual(table.column(at: 0)?.title, "Name")

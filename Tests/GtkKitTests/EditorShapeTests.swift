@@ -9,7 +9,7 @@ final class EditorShapeTests: XCTestCase {
     override func setUpWithError() throws { try GtkTestSupport.requireGtk() }
 
     func testDateButtonReportsPickedDaysOnly() throws {
-        try onMain {
+        onMain {
             let field = DateButton(placeholder: "No due date", accessibleLabel: "Due date")
             var changes: [CalendarDate?] = []
             field.onDateChanged { changes.append($0) }

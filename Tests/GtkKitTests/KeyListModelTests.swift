@@ -45,7 +45,7 @@ final class KeyListModelTests: XCTestCase {
     }
 
     func testKeyOfForeignObjectIsNil() throws {
-        try onMain {
+        onMain {
             let label = Label("not a key item")
             XCTAssertNil(KeyListModel.key(ofItem: label.raw))
             XCTAssertNil(KeyListModel.key(ofItem: nil))
@@ -53,7 +53,7 @@ final class KeyListModelTests: XCTestCase {
     }
 
     func testSingleSelectionReportsSelectedKey() throws {
-        try onMain {
+        onMain {
             let model = KeyListModel(keys: [10, 20, 30])
             let selection = SingleSelection(model: model)
             var changes = 0
@@ -68,7 +68,7 @@ final class KeyListModelTests: XCTestCase {
     }
 
     func testMultiSelectionReportsSelectedKeys() throws {
-        try onMain {
+        onMain {
             let model = KeyListModel(keys: [10, 20, 30, 40])
             let selection = MultiSelection(model: model)
             selection.select(1)

@@ -9,7 +9,7 @@ final class MainLoopBridgeTests: XCTestCase {
     override func setUpWithError() throws { try GtkTestSupport.requireGtk() }
 
     func testMainActorTaskRunsOnlyWithTheBridge() throws {
-        try onMain {
+        onMain {
             // Control: without the bridge, iterating GLib never drains the main queue.
             MainLoopBridge.uninstall()
             defer { MainLoopBridge.install() }
@@ -25,7 +25,7 @@ final class MainLoopBridgeTests: XCTestCase {
     }
 
     func testAwaitHopsBackAndDispatchMainRuns() throws {
-        try onMain {
+        onMain {
             var hoppedBackOnMain: Bool?
             var value = 0
             var dispatched = false
@@ -41,7 +41,7 @@ final class MainLoopBridgeTests: XCTestCase {
     }
 
     func testBridgeDoesNotSpin() throws {
-        try onMain {
+        onMain {
             // With nothing queued, a blocking-free iteration must find nothing to do: a spinning
             // eventfd source would report pending work on every call.
             Gtk.drainEvents()
@@ -52,7 +52,7 @@ final class MainLoopBridgeTests: XCTestCase {
     }
 
     func testTasksRunUnderApplicationRun() throws {
-        try onMain {
+        onMain {
             let app = Application(id: "org.gtkkit.BridgeTest", nonUnique: true)
             var steps: [String] = []
             app.onActivate {

@@ -7,7 +7,7 @@ final class SignalLifetimeTests: XCTestCase {
     override func setUpWithError() throws { try GtkTestSupport.requireGtk() }
 
     func testHandlerRunsAndIsReleasedWithTheWidget() throws {
-        try onMain {
+        onMain {
             weak var watched: Sentinel?
             var clicks = 0
             do {
@@ -27,7 +27,7 @@ final class SignalLifetimeTests: XCTestCase {
     }
 
     func testHandlerIsKeptWhileTheWidgetLives() throws {
-        try onMain {
+        onMain {
             weak var watched: Sentinel?
             let box = Box.vertical()
             do {
@@ -49,7 +49,7 @@ final class SignalLifetimeTests: XCTestCase {
     }
 
     func testWindowCloseRequestHandlerReleasedAfterDestroy() throws {
-        try onMain {
+        onMain {
             weak var watched: Sentinel?
             var closeRequests = 0
             do {
@@ -74,7 +74,7 @@ final class SignalLifetimeTests: XCTestCase {
     }
 
     func testDisconnectReleasesImmediately() throws {
-        try onMain {
+        onMain {
             weak var watched: Sentinel?
             let button = Button(label: "x")
             var clicks = 0
@@ -93,7 +93,7 @@ final class SignalLifetimeTests: XCTestCase {
     }
 
     func testNotifyHandler() throws {
-        try onMain {
+        onMain {
             let label = Label("a")
             var notified = 0
             label.onNotify("label") { notified += 1 }

@@ -71,7 +71,7 @@ final class WidgetTests: XCTestCase {
     }
 
     func testApplicationAccelerators() throws {
-        try onMain {
+        onMain {
             let app = Application(id: "org.gtkkit.AccelTest", nonUnique: true)
             // Accelerators need a registered application; startup does that inside run().
             var accels: [String] = []
@@ -102,7 +102,7 @@ final class WidgetTests: XCTestCase {
     }
 
     func testToastUndoRunsClosure() throws {
-        try onMain {
+        onMain {
             let overlay = ToastOverlay(child: Label("content"))
             var undone = 0
             var dismissed = false
@@ -118,7 +118,7 @@ final class WidgetTests: XCTestCase {
     }
 
     func testMessageDialogResponse() throws {
-        try onMain {
+        onMain {
             let parent = Window()
             defer { parent.destroy() }
             let dialog = MessageDialog(parent: parent, heading: "Delete item?", body: "This cannot be undone.")
@@ -136,7 +136,7 @@ final class WidgetTests: XCTestCase {
     }
 
     func testEditableWidgets() throws {
-        try onMain {
+        onMain {
             let entry = Entry(placeholder: "Name")
             var changes = 0
             entry.onChanged { changes += 1 }
@@ -171,7 +171,7 @@ final class WidgetTests: XCTestCase {
     }
 
     func testTogglesAndDropDown() throws {
-        try onMain {
+        onMain {
             let check = CheckButton(label: "_Done")
             var toggled: [Bool] = []
             check.onToggled { toggled.append($0) }
@@ -216,7 +216,7 @@ final class WidgetTests: XCTestCase {
     }
 
     func testSidebarListBox() throws {
-        try onMain {
+        onMain {
             let sidebar = ListBox.sidebar()
             sidebar.appendSidebarRow(title: "Inbox", iconName: "mail-inbox-symbolic", tag: "inbox")
             sidebar.appendSidebarRow(title: "Archive", iconName: nil, tag: "archive")
@@ -234,7 +234,7 @@ final class WidgetTests: XCTestCase {
     }
 
     func testWidgetStateHelpers() throws {
-        try onMain {
+        onMain {
             let button = Button(iconName: "list-add-symbolic", accessibleLabel: "Add item")
             XCTAssertEqual(button.tooltip, "Add item")
             button.addCSSClass("suggested-action")
@@ -288,7 +288,7 @@ final class WidgetTests: XCTestCase {
     }
 
     func testStyleManagerFollowsSystem() throws {
-        try onMain {
+        onMain {
             StyleManager.setColorScheme(ADW_COLOR_SCHEME_FORCE_DARK)
             XCTAssertTrue(StyleManager.isDark)
             StyleManager.followSystem()

@@ -34,16 +34,47 @@ final class EventsListController {
         self.service = service
     }
 
-    var count: Int { keys.count }
+    /// How many events the current query matched, also while only the first screenful of a
+    /// long list is in the model.
+    private(set) var count = 0
+
+    /// The full key list of a load shown in two steps, until its first rows are on screen.
+    private var remainingKeys: (request: Int, keys: [Int64], widget: Widget)?
+
+    /// The first frame that shows rows may be later than the next frame (GTK lays a new list
+    /// out in its own time), so the full list waits for a row to be bound, then for that
+    /// frame's paint.
+    private func rowBound() {
+        guard let (request, all, widget) = remainingKeys else { return }
+        remainingKeys = nil
+        NextPaint.after(widget) {
+            // After this frame's handlers, not inside them: the frame is on screen already.
+            Task { @MainActor [weak self] in
+                guard let self, request == self.keysRequest else { return }
+                self.keys.setKeys(all)
+            }
+        }
+    }
 
     /// The cached row for `key`, or nil after asking for it (then `onRowsLoaded` follows).
     func row(for key: Int64) -> EventRow? {
-        if let row = cache[key] { return row }
+        if let row = cache[key] {
+            rowBound()
+            return row
+        }
         request(key)
         return nil
     }
 
     func cachedRow(for key: Int64) -> EventRow? { cache[key] }
+
+    /// Shows nothing (no organization).
+    func clear() {
+        keysRequest += 1
+        remainingKeys = nil
+        count = 0
+        keys.setKeys([])
+    }
 
     /// Keys and rows already fetched elsewhere (the start-up preload): the first load of
     /// `query` uses them instead of asking the database again.
@@ -62,7 +93,8 @@ final class EventsListController {
     /// milliseconds that the first frame need not wait for.
     @discardableResult
     func load(_ query: EventQuery, invalidating changed: [Int64] = [], firstPaint: Widget? = nil) async throws -> Bool {
-        if query.orgId != self.query?.orgId {
+        let usesPrimed = primed?.query == query
+        if query.orgId != self.query?.orgId && !usesPrimed {
             cache.removeAll()
             wanted.removeAll()
             cacheGeneration += 1
@@ -72,7 +104,7 @@ final class EventsListController {
         keysRequest += 1
         let request = keysRequest
         let newKeys: [Int64]
-        if let primed, primed.query == query {
+        if usesPrimed, let primed {
             newKeys = primed.keys
         } else {
             newKeys = try await service.keys(for: query)
@@ -81,15 +113,12 @@ final class EventsListController {
         guard request == keysRequest else { return false }
         if cache.count > Self.cacheLimit { cache.removeAll() }
         positions = [:]
+        count = newKeys.count
         if let firstPaint, newKeys.count > Self.pageSize * 2 {
+            // The rest once the first rows are bound and painted (see `rowBound`). Set before
+            // the prefix goes in: GTK may bind rows during `setKeys` itself.
+            remainingKeys = (request, newKeys, firstPaint)
             keys.setKeys(Array(newKeys.prefix(Self.pageSize)))
-            NextPaint.after(firstPaint) { [weak self] in
-                // After this frame's handlers, not inside them: the frame is on screen already.
-                Task { @MainActor [weak self] in
-                    guard let self, request == self.keysRequest else { return }
-                    self.keys.setKeys(newKeys)
-                }
-            }
         } else {
             keys.setKeys(newKeys)
         }
@@ -160,6 +189,7 @@ final class EventsListController {
             guard generation == cacheGeneration else { return }
             for row in rows { cache[row.key] = row }
             onRowsLoaded?(rows)
+            rowBound()
         } catch {
             // The cells stay blank; the next bind of these rows asks again.
             FileHandle.standardError.write(Data("steward: loading events failed: \(error)\n".utf8))

@@ -201,7 +201,7 @@ final class EventsPage {
 
     private func reloadNow(invalidating changed: [Int64] = [], select: Int64? = nil) async {
         guard let query = currentQuery else {
-            list.keys.setKeys([])
+            list.clear()
             updateState()
             return
         }
@@ -246,8 +246,8 @@ final class EventsPage {
         selection.selectedPosition = position
         // GTK 4.8 lists cannot scroll to a row; estimate its place from the content height.
         let extent = scroller.verticalExtent
-        guard list.count > 0, extent.content > 0 else { return }
-        let rowHeight = extent.content / Double(list.count + 1)
+        guard list.keys.count > 0, extent.content > 0 else { return }
+        let rowHeight = extent.content / Double(list.keys.count + 1)
         scroller.scrollToShow(top: Double(position) * rowHeight, height: rowHeight * 2)
     }
 
