@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import StewardCore
 
 /// Sync over loopback against a real `steward-store` process: pushing 10k changes in batches,
@@ -16,6 +17,7 @@ struct SyncBenchmark {
         var backend: String
         var batchedSeconds: Double
         var perRecordSeconds: Double
+        var bareSeconds: Double
         var pullSeconds: Double
         var pushCount: Int
         var pullCount: Int
@@ -44,8 +46,30 @@ struct SyncBenchmark {
         let batchedSeconds = try await Self.time {
             _ = try await SyncEngine(database: batched.database, options: SyncOptions()).push(org: batched.org)
         }
+        // The seed apps' design: one request per record, and after each answer the record's
+        // dirty flag cleared (here: its outbox entry deleted) in its own transaction.
+        let requests = try perRecordRequests(perRecord.database, slug: slugs[1], token: tokens[1], url: server.url)
+        let client = HTTPClient()
         let perRecordSeconds = try await Self.time {
-            _ = try await SyncEngine(database: perRecord.database, options: SyncOptions(pushBatchSize: 1)).push(org: perRecord.org)
+            for (request, seq) in requests {
+                let response = try await client.send(request)
+                guard response.status == 200 else { throw BenchError("one-record push answered \(response.status)") }
+                try await perRecord.database.writer.write { db in
+                    try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [seq])
+                }
+            }
+        }
+        // The same requests with nothing written locally: the most a per-record design could
+        // hope for (the store already holds these records, so each answers "duplicate"; a fresh
+        // client id makes them new).
+        let bare = try perRecordRequests(batched.database, slug: slugs[1], token: tokens[1], url: server.url,
+                                         clientId: "bare/\(slugs[1])", fromOutbox: false, events: details,
+                                         orgId: perRecord.org.id)
+        let bareSeconds = try await Self.time {
+            for (request, _) in bare {
+                let response = try await client.send(request)
+                guard response.status == 200 else { throw BenchError("one-record push answered \(response.status)") }
+            }
         }
 
         // 100k changes on the store, then a console that has never synced pulls them all.
@@ -57,7 +81,7 @@ struct SyncBenchmark {
             _ = try await SyncEngine(database: reader.database).pull(org: reader.org)
         }
         return Result(backend: backend, batchedSeconds: batchedSeconds, perRecordSeconds: perRecordSeconds,
-                      pullSeconds: pullSeconds, pushCount: pushCount, pullCount: pullCount)
+                      bareSeconds: bareSeconds, pullSeconds: pullSeconds, pushCount: pushCount, pullCount: pullCount)
     }
 
     private func console(slug: String, token: String, url: String, events: [EventDetails]) async throws -> (database: AppDatabase, org: Organization) {
@@ -69,6 +93,34 @@ struct SyncBenchmark {
         }
         _ = try await RemoteService(database: database).connect(org, url: url, token: token)
         return (database, org)
+    }
+
+    /// One push request per change, each carrying a single mutation: how the seed apps' web
+    /// services took changes. From the console's outbox, or (`fromOutbox` false) made afresh
+    /// from `events` with new record ids.
+    private func perRecordRequests(_ database: AppDatabase, slug: String, token: String, url: String,
+                                   clientId: String? = nil, fromOutbox: Bool = true, events: [EventDetails] = [],
+                                   orgId: UUID? = nil) throws -> [(HTTPClientRequest, Int64)] {
+        let encoder = JSONEncoder()
+        func request(_ mutation: Mutation) throws -> HTTPClientRequest {
+            let body = try encoder.encode(PushRequest(clientId: clientId ?? "per-record/\(slug)", mutations: [mutation]))
+            return HTTPClientRequest(method: "POST", url: "\(url)/v1/orgs/\(slug)/push",
+                                     headers: ["Content-Type": "application/json"], body: body, bearerToken: token)
+        }
+        if !fromOutbox {
+            return try events.enumerated().map { index, details in
+                (try request(Mutation(id: Int64(index + 1), entity: SyncEntity.event, recordId: UUID().uuidString.lowercased(),
+                                      operation: .upsert, baseVersion: 0, fields: details.syncFields)), 0)
+            }
+        }
+        let entries = try database.writer.read { db in try Outbox.entries(db, limit: Int.max) }
+        return try entries.enumerated().map { index, entry in
+            let mutation = Mutation(
+                id: Int64(index + 1), entity: entry.entity, recordId: entry.recordId.uuidString.lowercased(),
+                operation: entry.operation == .delete ? .delete : .upsert, baseVersion: entry.baseVersion,
+                fields: entry.operation == .delete ? nil : try JSONValue.parse(entry.payload))
+            return (try request(mutation), entry.seq ?? 0)
+        }
     }
 
     private func command(_ arguments: [String]) throws -> String {

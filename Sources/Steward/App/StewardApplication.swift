@@ -46,8 +46,9 @@ final class StewardApplication {
         }
         let window = MainWindow(application: app)
         mainWindow = window
-        window.present()
+        // Filled before it is shown, so the first frame has the events when they are loaded.
         window.start(with: preload)
+        window.present()
     }
 
     private func quit() {

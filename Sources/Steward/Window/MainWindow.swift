@@ -67,27 +67,35 @@ final class MainWindow {
     func close() { window.close() }
 
     /// Takes the database and first screenful that `preload` opened and loaded during
-    /// start-up, and shows the first organization.
+    /// start-up, and shows the first organization: at once when the preload has finished (the
+    /// usual case: then the window's first frame already shows the events), else when it does.
     func start(with preload: StartupPreload) {
+        if let loaded = preload.loadedNow {
+            show(loaded)
+            return
+        }
         Task {
             do {
-                let loaded = try await preload.loaded
-                let environment = loaded.environment
-                self.environment = environment
-                let page = EventsPage(environment: environment, window: window, toasts: toasts)
-                leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
-                page.setFolded(leaflet.isFolded)
-                if let first = StartupPreload.initialOrganization(loaded.organizations, remembered: settings.lastOrganization) {
-                    page.prime(first, keys: loaded.firstKeys, rows: loaded.firstRows)
-                }
-                contentStack.addNamed(page.widget, name: Module.events.rawValue)
-                contentStack.addNamed(Self.unavailablePage(), name: "unavailable")
-                eventsPage = page
-                show(loaded.organizations)
+                show(try await preload.loaded)
             } catch {
                 showStartupError(error)
             }
         }
+    }
+
+    private func show(_ loaded: StartupPreload.Loaded) {
+        let environment = loaded.environment
+        self.environment = environment
+        let page = EventsPage(environment: environment, window: window, toasts: toasts)
+        leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
+        page.setFolded(leaflet.isFolded)
+        if let first = StartupPreload.initialOrganization(loaded.organizations, remembered: settings.lastOrganization) {
+            page.prime(first, keys: loaded.firstKeys, rows: loaded.firstRows)
+        }
+        contentStack.addNamed(page.widget, name: Module.events.rawValue)
+        contentStack.addNamed(Self.unavailablePage(), name: "unavailable")
+        eventsPage = page
+        show(loaded.organizations)
     }
 
     private func loadOrganizations() async {
