@@ -11,16 +11,7 @@ extension Event: FetchableRecord, PersistableRecord {
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
         deleted = row["deleted"]
-        let timing: EventTiming
-        switch EventTiming.Kind(rawValue: row["timingKind"]) ?? .untimed {
-        case .timed:
-            timing = .timed(start: row["startsAt"], end: row["endsAt"], timeZone: row["timeZone"] ?? "UTC")
-        case .allDay:
-            let first = LocalDate(iso: row["startDate"] ?? "") ?? LocalDate(year: 1970, month: 1, day: 1)
-            timing = .allDay(first: first, last: LocalDate(iso: row["endDate"] ?? "") ?? first)
-        case .untimed:
-            timing = .untimed
-        }
+        let timing = EventTiming(row: row)
         let latitude: Double? = row["latitude"]
         let longitude: Double? = row["longitude"]
         details = EventDetails(
@@ -101,5 +92,20 @@ enum EventColumns {
     static func decodeTags(_ text: String?) -> [String] {
         guard let text, text != "[]", let value = try? JSONValue.parse(text), let items = value.arrayValue else { return [] }
         return items.compactMap(\.stringValue)
+    }
+}
+
+extension EventTiming {
+    /// Reads the timing columns of an event row (full rows and list rows alike).
+    init(row: Row) {
+        switch EventTiming.Kind(rawValue: row["timingKind"]) ?? .untimed {
+        case .timed:
+            self = .timed(start: row["startsAt"], end: row["endsAt"], timeZone: row["timeZone"] ?? "UTC")
+        case .allDay:
+            let first = LocalDate(iso: row["startDate"] ?? "") ?? LocalDate(year: 1970, month: 1, day: 1)
+            self = .allDay(first: first, last: LocalDate(iso: row["endDate"] ?? "") ?? first)
+        case .untimed:
+            self = .untimed
+        }
     }
 }

@@ -29,7 +29,7 @@ enum EventQueries {
             for row in fetched {
                 rows.append(EventRow(
                     key: row["rowid"], id: try UUIDColumn.decode(row["id"]), title: row["title"],
-                    locationName: row["locationName"], timing: timing(row),
+                    locationName: row["locationName"], timing: EventTiming(row: row),
                     updatedAt: row["updatedAt"], stampValue: row["stampValue"], rideSharing: row["rideSharing"]))
             }
         }
@@ -47,18 +47,6 @@ enum EventQueries {
             }
         }
         return keys.compactMap { byKey[$0] }
-    }
-
-    private static func timing(_ row: Row) -> EventTiming {
-        switch EventTiming.Kind(rawValue: row["timingKind"]) ?? .untimed {
-        case .timed:
-            return .timed(start: row["startsAt"], end: row["endsAt"], timeZone: row["timeZone"] ?? "UTC")
-        case .allDay:
-            let first = LocalDate(iso: row["startDate"] ?? "") ?? LocalDate(year: 1970, month: 1, day: 1)
-            return .allDay(first: first, last: LocalDate(iso: row["endDate"] ?? "") ?? first)
-        case .untimed:
-            return .untimed
-        }
     }
 
     private static func orderClause(_ sort: EventSortKey, ascending: Bool) -> String {
