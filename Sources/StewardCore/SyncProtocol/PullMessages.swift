@@ -20,11 +20,14 @@ public struct ErrorResponse: Hashable, Sendable, Codable, Error {
     public var message: String
     /// With `mutation-gap`: resend from the mutation after this one.
     public var lastMutationId: Int64?
+    /// With `too-many-attempts`: seconds to wait before signing in again (also `Retry-After`).
+    public var retryAfter: Int?
 
-    public init(error: String, message: String, lastMutationId: Int64? = nil) {
+    public init(error: String, message: String, lastMutationId: Int64? = nil, retryAfter: Int? = nil) {
         self.error = error
         self.message = message
         self.lastMutationId = lastMutationId
+        self.retryAfter = retryAfter
     }
 
     public enum Code {
@@ -36,6 +39,12 @@ public struct ErrorResponse: Hashable, Sendable, Codable, Error {
         public static let resyncRequired = "resync-required"
         public static let tooLarge = "too-large"
         public static let unavailable = "unavailable"
+        /// Signing in: the email and password do not match a staff member of this organization.
+        public static let wrongCredentials = "wrong-credentials"
+        /// Signing in: too many failures for this email lately; wait `retryAfter` seconds.
+        public static let tooManyAttempts = "too-many-attempts"
+        /// The access token has expired: refresh it (`session/refresh`) and try again.
+        public static let tokenExpired = "token-expired"
     }
 }
 

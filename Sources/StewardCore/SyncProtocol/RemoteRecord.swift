@@ -10,13 +10,21 @@ public struct RemoteRecord: Hashable, Sendable, Codable {
     public var deleted: Bool
     /// The record's fields; an empty object for a tombstone.
     public var fields: JSONValue
+    /// Who made this version (a staff member's email, or `token:<role>`) and when (ms since
+    /// 1970), as the store recorded it: sent in the change feed for the console's history, never
+    /// part of the canonical dump. Absent for versions stored before history was kept.
+    public var changedBy: String?
+    public var changedAt: Int64?
 
-    public init(entity: String, id: String, version: Int64, deleted: Bool, fields: JSONValue) {
+    public init(entity: String, id: String, version: Int64, deleted: Bool, fields: JSONValue,
+                changedBy: String? = nil, changedAt: Int64? = nil) {
         self.entity = entity
         self.id = id
         self.version = version
         self.deleted = deleted
         self.fields = deleted ? .object([:]) : fields
+        self.changedBy = changedBy
+        self.changedAt = changedAt
     }
 
     /// The record's line in the canonical dump.
