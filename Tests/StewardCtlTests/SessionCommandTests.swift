@@ -212,7 +212,7 @@ server.serve_forever()
         let json = try cli("history", id, "--json").json()
         let entries = json.items
         #expect(entries.count == 2)
-        #expect(entries.map { $0["summary"]?.stringValue } == ["Changed title, host", "Created"])
+        #expect(entries.map { $0["summary"]?.stringValue } == ["Changed host, title", "Created"])
         #expect(entries.allSatisfy { $0["version"] == .null && $0["origin"]?.stringValue == "console" })
         #expect(entries.first?["author"]?.stringValue?.hasPrefix("this console (") == true)
 
@@ -220,7 +220,7 @@ server.serve_forever()
         #expect(text.status == 0)
         #expect(text.stdoutLines.first?.hasPrefix("WHEN") == true)
         #expect(text.stdoutLines.count == 3)
-        #expect(text.stdoutLines[1].contains("Changed title, host"))
+        #expect(text.stdoutLines[1].contains("Changed host, title"))
         #expect(text.stdoutLines[1].hasSuffix("pending"))
     }
 
