@@ -100,6 +100,8 @@ enum Migrations {
                 """)
         }
         registerSync(&migrator)
+        registerSessions(&migrator)
+        registerHistory(&migrator)
         return migrator
     }
 }

@@ -74,6 +74,15 @@ enum PushQueue {
         return rows.count
     }
 
+    /// Entries that can be sent now or later in this sync: all but those held by a conflict.
+    static func sendableCount(orgId: UUID, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM outbox AS o
+            WHERE o.orgId = ? AND NOT EXISTS (SELECT 1 FROM syncConflict AS c
+                                              WHERE c.orgId = o.orgId AND c.entity = o.entity AND c.recordId = o.recordId)
+            """, arguments: [UUIDColumn.encode(orgId)]) ?? 0
+    }
+
     /// The entries in flight, in mutation id order: up to `limit`, and only as far as the ids are
     /// consecutive (the store takes nothing else).
     static func inFlight(orgId: UUID, limit: Int, _ db: Database) throws -> [InFlight] {
@@ -154,6 +163,7 @@ enum PushQueue {
                     try EventStore.setVersion(version, of: recordKey, db)
                     versionsChanged = true
                 }
+                try HistoryLog.confirm(entity: entry.entity, recordId: recordKey, throughOutboxSeq: seq, version: version, db)
                 outcome.pushed += 1
             case .conflict:
                 try remove.execute(arguments: [seq])
@@ -163,6 +173,8 @@ enum PushQueue {
                         try EventStore.setVersion(record.version, of: recordKey, db)
                         versionsChanged = true
                     }
+                    try HistoryLog.confirm(entity: entry.entity, recordId: recordKey, throughOutboxSeq: seq,
+                                           version: record.version, db)
                     outcome.pushed += 1
                 } else {
                     try db.execute(sql: """
@@ -170,7 +182,7 @@ enum PushQueue {
                         VALUES (?, ?, ?, ?, ?, ?, ?)
                         """, arguments: [UUIDColumn.encode(org.id), entry.entity, recordKey,
                                          entry.operation == .delete ? "null" : entry.payload,
-                                         entry.operation == .delete, result.record?.canonicalLine, Date.storedNow])
+                                         entry.operation == .delete, result.record?.conflictLine, Date.storedNow])
                     // A replayed conflict may come without the store's record: read the whole
                     // feed again, which brings it (pulls keep conflicts up to date).
                     if result.record == nil { needsFullPull = true }
