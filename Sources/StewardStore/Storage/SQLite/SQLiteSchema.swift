@@ -52,6 +52,12 @@ enum SQLiteSchema {
                 );
                 """)
         }
+        migrator.registerMigration("staff-accounts") { db in
+            try db.execute(sql: staffTables)
+        }
+        migrator.registerMigration("record-history") { db in
+            try db.execute(sql: historyTables)
+        }
         return migrator
     }
 }
