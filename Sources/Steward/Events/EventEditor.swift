@@ -73,9 +73,7 @@ final class EventEditor {
             ui.object("editor_view_only_label", as: Label.self).isVisible = true
             // Nothing to cancel when nothing can change.
             let cancel: Button = ui.object("cancel_button")
-            cancel.setChild(nil)
-            cancel.label = "_Close"
-            cancel.setProperty("use-underline", true)
+            cancel.setChild(Label(mnemonic: "_Close"))
             cancel.setAccessibleLabel("Close")
         }
     }

@@ -35,9 +35,8 @@ final class SyncIssuesList {
         let row = ActionRow(title: title, subtitle: Self.conflictSubtitle(conflict))
         row.setProperty("use-markup", false)
         row.iconName = "dialog-warning-symbolic"
-        let resolve = Button(label: "_Resolve…")
+        let resolve = Button(label: "_Resolve…", accessibleLabel: "Resolve conflict: \(title)")
         resolve.verticalAlignment = .center
-        resolve.setAccessibleLabel("Resolve conflict: \(title)")
         resolve.onClicked { [weak self] in self?.onResolve?(conflict) }
         row.addSuffix(resolve)
         row.setActivatableWidget(resolve)
@@ -53,13 +52,11 @@ final class SyncIssuesList {
         buttons.verticalAlignment = .center
         // A refused delete has nothing to edit: it can only be dropped (or made again).
         if change.details != nil {
-            let retry = Button(label: "_Edit and Retry…")
-            retry.setAccessibleLabel("Edit and retry: \(title)")
+            let retry = Button(label: "_Edit and Retry…", accessibleLabel: "Edit and retry: \(title)")
             retry.onClicked { [weak self] in self?.onRetry?(change) }
             buttons.append(retry)
         }
-        let discard = Button(label: "_Discard…")
-        discard.setAccessibleLabel("Discard: \(title)")
+        let discard = Button(label: "_Discard…", accessibleLabel: "Discard: \(title)")
         discard.onClicked { [weak self] in self?.onDiscard?(change) }
         buttons.append(discard)
         row.addSuffix(buttons)
