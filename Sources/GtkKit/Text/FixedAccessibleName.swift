@@ -19,13 +19,12 @@ extension Label {
 
 extension Button {
     /// A text button whose accessible name says more than its text: "Resolve…" named
-    /// "Resolve conflict: Harvest Supper" in a list of several. The text is a child label, as
-    /// GTK 4.8 would otherwise read the text and the name one after the other.
+    /// "Resolve conflict: Harvest Supper" in a list of several. The text is a child label (its
+    /// mnemonic finds the button by itself): GTK 4.8 would read a button's own label, or a
+    /// label linked to it, and the name one after the other.
     public convenience init(label: String, accessibleLabel: String) {
         self.init(owning: UnsafeMutableRawPointer(gtk_button_new()))
-        let text = Label(mnemonic: label)
-        gtk_label_set_mnemonic_widget(text.opaque, widget)
-        setChild(text)
+        setChild(Label(mnemonic: label))
         setAccessibleLabel(accessibleLabel)
     }
 }

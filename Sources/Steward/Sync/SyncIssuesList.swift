@@ -14,11 +14,14 @@ final class SyncIssuesList {
     var onRetry: ((RejectedChange) -> Void)?
     var onDiscard: ((RejectedChange) -> Void)?
 
+    private let noConflicts = SyncIssuesList.placeholder("No conflicts")
+    private let noRejected = SyncIssuesList.placeholder("No rejected changes")
+
     init(ui: Builder) {
         conflictsList = ui.object("conflicts_list")
         rejectedList = ui.object("rejected_list")
-        conflictsList.setPlaceholder(Self.placeholder("No conflicts"))
-        rejectedList.setPlaceholder(Self.placeholder("No rejected changes"))
+        conflictsList.setPlaceholder(noConflicts)
+        rejectedList.setPlaceholder(noRejected)
     }
 
     func show(conflicts: [ConflictDetail], rejected: [RejectedChange]) {
@@ -26,6 +29,10 @@ final class SyncIssuesList {
         for conflict in conflicts { conflictsList.append(conflictRow(conflict)) }
         rejectedList.removeAll()
         for change in rejected { rejectedList.append(rejectedRow(change)) }
+        // GTK only stops drawing a list's placeholder when there are rows; hidden as well, it
+        // leaves the accessibility tree, where "No conflicts" beside a conflict would mislead.
+        noConflicts.isVisible = conflicts.isEmpty
+        noRejected.isVisible = rejected.isEmpty
     }
 
     // MARK: rows
@@ -38,8 +45,9 @@ final class SyncIssuesList {
         let resolve = Button(label: "_Resolve…", accessibleLabel: "Resolve conflict: \(title)")
         resolve.verticalAlignment = .center
         resolve.onClicked { [weak self] in self?.onResolve?(conflict) }
+        // Not the row's activatable widget: the row would then lend the button its title as a
+        // second name.
         row.addSuffix(resolve)
-        row.setActivatableWidget(resolve)
         return row
     }
 

@@ -150,6 +150,7 @@ final class MainWindow {
 
     private func syncStateChanged(from previous: SyncState, to state: SyncState) {
         syncStatus.show(state)
+        sidebar.setIssueCount(state.conflicts + state.rejected)
         // A sync that ended may have brought other people's changes.
         if case .syncing = previous.phase {
             if case .syncing = state.phase {} else { eventsPage?.refreshRows() }
