@@ -1,0 +1,109 @@
+import Foundation
+import GtkKit
+import StewardCore
+
+/// The two lists of the Sync page that need a person: conflicts (a button to settle each) and
+/// rejected changes (edit and retry, or discard). Each button's accessible name carries the
+/// record's title, so "Resolve conflict: Harvest Supper" can be told from its neighbours.
+@MainActor
+final class SyncIssuesList {
+    private let conflictsList: ListBox
+    private let rejectedList: ListBox
+
+    var onResolve: ((ConflictDetail) -> Void)?
+    var onRetry: ((RejectedChange) -> Void)?
+    var onDiscard: ((RejectedChange) -> Void)?
+
+    private let noConflicts = SyncIssuesList.placeholder("No conflicts")
+    private let noRejected = SyncIssuesList.placeholder("No rejected changes")
+
+    init(ui: Builder) {
+        conflictsList = ui.object("conflicts_list")
+        rejectedList = ui.object("rejected_list")
+        conflictsList.setPlaceholder(noConflicts)
+        rejectedList.setPlaceholder(noRejected)
+    }
+
+    func show(conflicts: [ConflictDetail], rejected: [RejectedChange]) {
+        conflictsList.removeAll()
+        for conflict in conflicts { conflictsList.append(conflictRow(conflict)) }
+        rejectedList.removeAll()
+        for change in rejected { rejectedList.append(rejectedRow(change)) }
+        // GTK only stops drawing a list's placeholder when there are rows; hidden as well, it
+        // leaves the accessibility tree, where "No conflicts" beside a conflict would mislead.
+        noConflicts.isVisible = conflicts.isEmpty
+        noRejected.isVisible = rejected.isEmpty
+    }
+
+    // MARK: rows
+
+    private func conflictRow(_ conflict: ConflictDetail) -> ActionRow {
+        let title = Self.displayTitle(conflict.title)
+        let row = ActionRow(title: title, subtitle: Self.conflictSubtitle(conflict))
+        row.setProperty("use-markup", false)
+        row.iconName = "dialog-warning-symbolic"
+        let resolve = Button(label: "_Resolve…", accessibleLabel: "Resolve conflict: \(title)")
+        resolve.verticalAlignment = .center
+        resolve.onClicked { [weak self] in self?.onResolve?(conflict) }
+        // Not the row's activatable widget: the row would then lend the button its title as a
+        // second name.
+        row.addSuffix(resolve)
+        return row
+    }
+
+    private func rejectedRow(_ change: RejectedChange) -> ActionRow {
+        let title = Self.displayTitle(change.title)
+        let row = ActionRow(title: title, subtitle: Self.rejectedSubtitle(change))
+        row.setProperty("use-markup", false)
+        row.iconName = "dialog-error-symbolic"
+        let buttons = Box.horizontal(spacing: 6)
+        buttons.verticalAlignment = .center
+        // A refused delete has nothing to edit: it can only be dropped (or made again).
+        if change.details != nil {
+            let retry = Button(label: "_Edit and Retry…", accessibleLabel: "Edit and retry: \(title)")
+            retry.onClicked { [weak self] in self?.onRetry?(change) }
+            buttons.append(retry)
+        }
+        let discard = Button(label: "_Discard…", accessibleLabel: "Discard: \(title)")
+        discard.onClicked { [weak self] in self?.onDiscard?(change) }
+        buttons.append(discard)
+        row.addSuffix(buttons)
+        return row
+    }
+
+    // MARK: text
+
+    static func displayTitle(_ title: String) -> String {
+        title.isEmpty ? "Untitled event" : title
+    }
+
+    /// "Changed here and by ann@example.org on the store (today, 14:02)".
+    static func conflictSubtitle(_ conflict: ConflictDetail, now: Date = Date()) -> String {
+        var text: String
+        switch (conflict.mineDeleted, conflict.theirsDeleted) {
+        case (true, false): text = "Deleted here, changed on the store"
+        case (false, true): text = "Changed here, deleted on the store"
+        case (true, true): text = "Deleted here and on the store"
+        case (false, false):
+            let differing = conflict.fields.filter(\.differs).count
+            text = differing == 1 ? "1 field differs" : "\(differing) fields differ"
+        }
+        if let author = conflict.theirsAuthor, !author.isEmpty {
+            text += " · store version by \(HistoryText.author(author))"
+        }
+        return text + " · " + ListText.updated(conflict.theirsAt ?? conflict.createdAt, now: now)
+    }
+
+    /// The store's reason, then when it said so.
+    static func rejectedSubtitle(_ change: RejectedChange, now: Date = Date()) -> String {
+        let what = change.operation == .delete ? "Deleting it was refused" : "Refused"
+        return "\(what): \(change.reason)\n\(ListText.updated(change.at, now: now))"
+    }
+
+    private static func placeholder(_ text: String) -> Label {
+        let label = Label(text)
+        label.setMargins(top: 18, bottom: 18, start: 12, end: 12)
+        label.addCSSClass("dim-label")
+        return label
+    }
+}
