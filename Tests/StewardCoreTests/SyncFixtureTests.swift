@@ -33,7 +33,16 @@ actor FakeStore: SyncTransport {
     /// How many times each (client, mutation id) was applied (must never exceed 1).
     private(set) var applications: [String: Int] = [:]
 
+    /// Every change of each record, oldest first, as the real store keeps it.
+    private(set) var histories: [String: [HistoryEntry]] = [:]
+    private var historyFaults: [Fault] = []
+    private(set) var historyRequests: [String] = []
+    /// Who the store says made the changes pushed to it (the real store: the token's staff member).
+    var pushAuthor = "token:staff"
+
     func failPushes(_ faults: [Fault]) { pushFaults += faults }
+    func failHistory(_ faults: [Fault]) { historyFaults += faults }
+    func setPushAuthor(_ author: String) { pushAuthor = author }
     func failPulls(_ faults: [Fault]) { pullFaults += faults }
     func setRefused(_ id: UUID, reason: String) { refuse[UUIDColumn.encode(id)] = reason }
     func setReplayKeepsRecord(_ value: Bool) { replayKeepsRecord = value }
@@ -45,6 +54,14 @@ actor FakeStore: SyncTransport {
         let response = try handle(request)
         if case .loseAnswer(let error) = fault { throw .transport(error) }
         return response
+    }
+
+    func history(entity: String, recordId: String) async throws(SyncTransportError) -> HistoryResponse {
+        historyRequests.append(recordId)
+        if let fault = historyFaults.isEmpty ? nil : historyFaults.removeFirst(), case .fail(let error) = fault {
+            throw error
+        }
+        return HistoryResponse(entries: histories[recordId] ?? [])
     }
 
     func pull(cursor: String, limit: Int) async throws(SyncTransportError) -> PullResponse {
@@ -124,9 +141,23 @@ actor FakeStore: SyncTransport {
             return MutationResult(id: mutation.id, status: .rejected, reason: "unknown record")
         }
         lastSeq += 1
-        records[mutation.recordId] = RemoteRecord(entity: mutation.entity, id: mutation.recordId, version: lastSeq,
-                                                  deleted: mutation.operation == .delete, fields: fields)
+        store(RemoteRecord(entity: mutation.entity, id: mutation.recordId, version: lastSeq,
+                           deleted: mutation.operation == .delete, fields: fields), by: pushAuthor)
         return MutationResult(id: mutation.id, status: .applied, version: lastSeq)
+    }
+
+    /// Stores a record's new version with who made it, and its history entry.
+    private func store(_ record: RemoteRecord, by author: String) {
+        var record = record
+        let previous = records[record.id]
+        record.changedBy = author
+        record.changedAt = 1_800_000_000_000 + record.version
+        records[record.id] = record
+        histories[record.id, default: []].append(HistoryEntry(
+            version: record.version, author: author, at: record.changedAt!,
+            operation: record.deleted ? .delete : .upsert,
+            changes: HistoryEntry.changes(from: previous.flatMap { $0.deleted ? nil : $0.fields },
+                                          to: record.deleted ? nil : record.fields)))
     }
 
     // MARK: What the phone apps and the store's operators do
@@ -134,7 +165,7 @@ actor FakeStore: SyncTransport {
     /// A change made elsewhere (a phone app, another console): the record's next version.
     @discardableResult
     func remoteWrite(_ id: UUID, title: String, starts: String = "2026-12-06T16:30:00.000Z",
-                     ends: String = "2026-12-06T17:45:00.000Z") -> RemoteRecord {
+                     ends: String = "2026-12-06T17:45:00.000Z", by author: String = "app@grace.example") -> RemoteRecord {
         var fields: [String: JSONValue] = [
             "title": .string(title), "timing": .string("timed"), "startsAt": .string(starts),
             "endsAt": .string(ends), "timeZone": .string("America/Chicago"),
@@ -142,16 +173,15 @@ actor FakeStore: SyncTransport {
         fields["description"] = .string("")
         let details = try! EventDetails(syncFields: .object(fields))
         lastSeq += 1
-        let record = RemoteRecord(entity: "event", id: UUIDColumn.encode(id), version: lastSeq, deleted: false,
-                                  fields: details.syncFields)
-        records[record.id] = record
-        return record
+        store(RemoteRecord(entity: "event", id: UUIDColumn.encode(id), version: lastSeq, deleted: false,
+                           fields: details.syncFields), by: author)
+        return records[UUIDColumn.encode(id)]!
     }
 
-    func remoteDelete(_ id: UUID) {
+    func remoteDelete(_ id: UUID, by author: String = "app@grace.example") {
         lastSeq += 1
-        records[UUIDColumn.encode(id)] = RemoteRecord(entity: "event", id: UUIDColumn.encode(id), version: lastSeq,
-                                                      deleted: true, fields: .object([:]))
+        store(RemoteRecord(entity: "event", id: UUIDColumn.encode(id), version: lastSeq,
+                           deleted: true, fields: .object([:])), by: author)
     }
 
     /// Drops every tombstone: cursors from before now answer 410.

@@ -49,8 +49,10 @@ public final class AppDatabase: Sendable {
 
     /// This console's installation id, made once when the database was created.
     public func installationId() throws -> UUID {
-        try writer.read { db in
-            try UUIDColumn.decode(String.fetchOne(db, sql: "SELECT value FROM consoleSetting WHERE key = 'installationId'"))
-        }
+        try writer.read { db in try Self.installationId(db) }
+    }
+
+    static func installationId(_ db: Database) throws -> UUID {
+        try UUIDColumn.decode(String.fetchOne(db, sql: "SELECT value FROM consoleSetting WHERE key = 'installationId'"))
     }
 }

@@ -100,6 +100,7 @@ enum Migrations {
                 """)
         }
         registerSync(&migrator)
+        registerSessions(&migrator)
         return migrator
     }
 }

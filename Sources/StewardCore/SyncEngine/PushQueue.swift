@@ -74,6 +74,15 @@ enum PushQueue {
         return rows.count
     }
 
+    /// Entries that can be sent now or later in this sync: all but those held by a conflict.
+    static func sendableCount(orgId: UUID, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM outbox AS o
+            WHERE o.orgId = ? AND NOT EXISTS (SELECT 1 FROM syncConflict AS c
+                                              WHERE c.orgId = o.orgId AND c.entity = o.entity AND c.recordId = o.recordId)
+            """, arguments: [UUIDColumn.encode(orgId)]) ?? 0
+    }
+
     /// The entries in flight, in mutation id order: up to `limit`, and only as far as the ids are
     /// consecutive (the store takes nothing else).
     static func inFlight(orgId: UUID, limit: Int, _ db: Database) throws -> [InFlight] {

@@ -8,6 +8,8 @@ public struct Remote: Hashable, Sendable {
     public var url: String
     /// The store's organization slug: the console organization's own.
     public var storeOrg: String
+    /// The API token (`stewardctl remote set --token`); empty for a staff sign-in, whose tokens
+    /// are kept by the credential store.
     public var token: String
     /// `<installation id>/<slug>`: one console installation for one organization.
     public var clientId: String
@@ -17,10 +19,16 @@ public struct Remote: Hashable, Sendable {
     public var lastSyncAt: Date?
     /// A full pull after `resync-required` is under way.
     public var resyncing: Bool
+    /// The staff member who signs in to this store (nil: the remote uses an API token).
+    public var staffEmail: String?
+    public var staffRole: StaffRole?
+    /// A staff remote whose tokens are kept: false after signing out or a refused refresh.
+    public var signedIn: Bool
 
     public init(orgId: UUID, url: String, storeOrg: String, token: String, clientId: String,
                 lastAssignedMutationId: Int64 = 0, cursor: String = "", lastSyncAt: Date? = nil,
-                resyncing: Bool = false) {
+                resyncing: Bool = false, staffEmail: String? = nil, staffRole: StaffRole? = nil,
+                signedIn: Bool = false) {
         self.orgId = orgId
         self.url = url
         self.storeOrg = storeOrg
@@ -30,7 +38,13 @@ public struct Remote: Hashable, Sendable {
         self.cursor = cursor
         self.lastSyncAt = lastSyncAt
         self.resyncing = resyncing
+        self.staffEmail = staffEmail
+        self.staffRole = staffRole
+        self.signedIn = signedIn
     }
+
+    /// Whether the store is reached as a signed-in staff member rather than with an API token.
+    public var usesStaffSignIn: Bool { staffEmail != nil }
 
     /// The address of one of the store's organization endpoints (`push`, `changes`).
     public func endpoint(_ name: String) -> String {
@@ -52,6 +66,9 @@ extension Remote: FetchableRecord, PersistableRecord {
         cursor = row["cursor"]
         lastSyncAt = row["lastSyncAt"]
         resyncing = row["resyncing"]
+        staffEmail = row["staffEmail"]
+        staffRole = (row["staffRole"] as String?).flatMap(StaffRole.init(rawValue:))
+        signedIn = row["signedIn"]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -64,6 +81,9 @@ extension Remote: FetchableRecord, PersistableRecord {
         container["cursor"] = cursor
         container["lastSyncAt"] = lastSyncAt
         container["resyncing"] = resyncing
+        container["staffEmail"] = staffEmail
+        container["staffRole"] = staffRole?.rawValue
+        container["signedIn"] = signedIn
     }
 
     static func fetch(orgId: UUID, _ db: Database) throws -> Remote? {
@@ -99,19 +119,31 @@ public final class RemoteService: Sendable {
         let (cleanURL, cleanToken) = try Self.validated(url: url, token: token)
         let installation = try database.installationId()
         return try await database.writer.write { db in
-            var remote = Remote(orgId: org.id, url: cleanURL, storeOrg: org.slug, token: cleanToken,
-                                clientId: "\(UUIDColumn.encode(installation))/\(org.slug)")
-            if let existing = try Remote.fetch(orgId: org.id, db) {
-                remote.lastAssignedMutationId = existing.lastAssignedMutationId
-                remote.lastSyncAt = existing.lastSyncAt
-                if existing.url == remote.url && existing.storeOrg == remote.storeOrg {
-                    remote.cursor = existing.cursor
-                    remote.resyncing = existing.resyncing
-                }
+            try Self.connect(org, url: cleanURL, installation: installation, db) { remote in
+                remote.token = cleanToken
             }
-            try remote.save(db)
-            return remote
         }
+    }
+
+    /// Writes the organization's remote row for `url`, keeping what must survive a reconnection:
+    /// the mutation numbering always (ids are never given twice for one client id), the pull
+    /// cursor only for the same store and organization (cursors belong to one store). `auth`
+    /// fills in how the store is reached; the row starts with neither a token nor a staff member.
+    static func connect(_ org: Organization, url: String, installation: UUID, _ db: Database,
+                        auth: (inout Remote) -> Void) throws -> Remote {
+        var remote = Remote(orgId: org.id, url: url, storeOrg: org.slug, token: "",
+                            clientId: "\(UUIDColumn.encode(installation))/\(org.slug)")
+        if let existing = try Remote.fetch(orgId: org.id, db) {
+            remote.lastAssignedMutationId = existing.lastAssignedMutationId
+            remote.lastSyncAt = existing.lastSyncAt
+            if existing.url == remote.url && existing.storeOrg == remote.storeOrg {
+                remote.cursor = existing.cursor
+                remote.resyncing = existing.resyncing
+            }
+        }
+        auth(&remote)
+        try remote.save(db)
+        return remote
     }
 
     public func remote(for org: Organization) async throws -> Remote? {
@@ -134,14 +166,7 @@ public final class RemoteService: Sendable {
     /// The address without a trailing slash, and the token trimmed; both required.
     static func validated(url: String, token: String) throws(ValidationError) -> (String, String) {
         var issues: [ValidationIssue] = []
-        var cleanURL = url.trimmingCharacters(in: .whitespaces)
-        while cleanURL.hasSuffix("/") { cleanURL.removeLast() }
-        if cleanURL.isEmpty {
-            issues.append(ValidationIssue(field: "url", message: "is required, like http://127.0.0.1:8420"))
-        } else if !HTTPClient.isHTTPURL(cleanURL) || URLComponents(string: cleanURL)?.query != nil
-                    || URLComponents(string: cleanURL)?.fragment != nil {
-            issues.append(ValidationIssue(field: "url", message: "must be an http:// or https:// address like https://store.example.org (got \"\(url)\")"))
-        }
+        let cleanURL = storeURL(url, issues: &issues)
         let cleanToken = token.trimmingCharacters(in: .whitespacesAndNewlines)
         if cleanToken.isEmpty {
             issues.append(ValidationIssue(field: "token", message: "is required"))
@@ -150,5 +175,19 @@ public final class RemoteService: Sendable {
         }
         if !issues.isEmpty { throw ValidationError(issues) }
         return (cleanURL, cleanToken)
+    }
+
+    /// A store's address without its trailing slashes; an issue naming `url` when it is missing
+    /// or not an http(s) address without query or fragment.
+    static func storeURL(_ url: String, issues: inout [ValidationIssue]) -> String {
+        var cleanURL = url.trimmingCharacters(in: .whitespaces)
+        while cleanURL.hasSuffix("/") { cleanURL.removeLast() }
+        if cleanURL.isEmpty {
+            issues.append(ValidationIssue(field: "url", message: "is required, like http://127.0.0.1:8420"))
+        } else if !HTTPClient.isHTTPURL(cleanURL) || URLComponents(string: cleanURL)?.query != nil
+                    || URLComponents(string: cleanURL)?.fragment != nil {
+            issues.append(ValidationIssue(field: "url", message: "must be an http:// or https:// address like https://store.example.org (got \"\(url)\")"))
+        }
+        return cleanURL
     }
 }

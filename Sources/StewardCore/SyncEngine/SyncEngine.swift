@@ -14,8 +14,11 @@ public final class SyncEngine: Sendable {
     private let makeTransport: @Sendable (Remote) -> any SyncTransport
 
     /// `transport` makes the transport for an organization's remote; by default, HTTP over
-    /// one shared `HTTPClient` (one connection cache for every store).
+    /// one shared `HTTPClient` (one connection cache for every store), with the remote's API
+    /// token or the signed-in staff member's tokens from `credentials` (without a credential
+    /// store, a staff remote syncs as signed out).
     public init(database: AppDatabase, options: SyncOptions = SyncOptions(),
+                credentials: (any CredentialStore)? = nil,
                 transport: (@Sendable (Remote) -> any SyncTransport)? = nil) {
         self.database = database
         self.options = options
@@ -23,18 +26,26 @@ public final class SyncEngine: Sendable {
             makeTransport = transport
         } else {
             let client = HTTPClient(options: options.http)
-            makeTransport = { HTTPSyncTransport(remote: $0, client: client) }
+            let sessions = HTTPSessionTransport(client: client)
+            makeTransport = { remote in
+                // A new provider for each sync: it reads the tokens afresh, as another process
+                // (the window, stewardctl) may have renewed them since.
+                HTTPSyncTransport(remote: remote, client: client,
+                                  tokens: SessionService.tokenProvider(for: remote, credentials: credentials,
+                                                                       transport: sessions, database: database))
+            }
         }
     }
 
     /// Push, then pull, for one organization. Throws `SyncError`; whatever was settled before
     /// the error stays settled, and the rest waits for the next sync.
+    /// `progress` is called (on a background thread) after each push batch and pull page.
     @discardableResult
-    public func sync(org: Organization) async throws -> SyncReport {
+    public func sync(org: Organization, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> SyncReport {
         try await locked(org) { remote, transport in
             var report = SyncReport()
-            try await self.pushAll(org: org, remote: remote, transport: transport, report: &report)
-            try await self.pullAll(org: org, transport: transport, report: &report)
+            try await self.pushAll(org: org, remote: remote, transport: transport, report: &report, progress: progress)
+            try await self.pullAll(org: org, transport: transport, report: &report, progress: progress)
             try await self.database.writer.write { db in
                 try db.execute(sql: "UPDATE remote SET lastSyncAt = ? WHERE orgId = ?",
                                arguments: [Date.storedNow, UUIDColumn.encode(org.id)])
@@ -74,20 +85,28 @@ public final class SyncEngine: Sendable {
         guard let remote = try await database.writer.read({ db in try Remote.fetch(orgId: org.id, db) }) else {
             throw SyncError.notConnected(slug: org.slug)
         }
+        if remote.usesStaffSignIn && !remote.signedIn { throw SyncError.signedOut(slug: org.slug) }
         return try await body(remote, makeTransport(remote))
     }
 
     // MARK: Push
 
     private func pushAll(org: Organization, remote: Remote, transport: any SyncTransport,
-                         report: inout SyncReport) async throws {
+                         report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws {
         let batchSize = options.pushBatchSize
         var sendLimit = batchSize
         var gapRecoveries = 0
+        var toSend: Int?
         while true {
-            let batch = try await database.writer.write { [sendLimit] db in
+            let (batch, sendable) = try await database.writer.write { [sendLimit, toSend] db in
                 try PushQueue.assign(orgId: org.id, limit: batchSize, db)
-                return try PushQueue.inFlight(orgId: org.id, limit: sendLimit, db)
+                // Counted once, after the first coalescing: what this sync has to send.
+                return (try PushQueue.inFlight(orgId: org.id, limit: sendLimit, db),
+                        try toSend ?? PushQueue.sendableCount(orgId: org.id, db))
+            }
+            if toSend == nil {
+                toSend = sendable
+                if sendable > 0 { progress?(SyncProgress(stage: .sending, toSend: sendable)) }
             }
             guard !batch.isEmpty else { return }
             try failpoint(.afterAssign)
@@ -115,7 +134,7 @@ public final class SyncEngine: Sendable {
                 sendLimit = max(1, batch.count / 2)
                 continue
             } catch let error as SyncTransportError {
-                throw Self.syncError(for: error, url: transport.storeURL)
+                throw Self.syncError(for: error, url: transport.storeURL, slug: org.slug)
             }
             try failpoint(.afterSend)
 
@@ -125,6 +144,8 @@ public final class SyncEngine: Sendable {
             report.pushed += outcome.pushed
             report.conflicts += outcome.conflicts
             report.rejected += outcome.rejected
+            progress?(SyncProgress(stage: .sending, sent: report.pushed + report.conflicts + report.rejected,
+                                   toSend: sendable))
             guard outcome.settled > 0 else {
                 throw SyncError.invalidAnswer(url: transport.storeURL,
                                               message: "no usable result for any of the \(batch.count) mutations sent")
@@ -134,7 +155,9 @@ public final class SyncEngine: Sendable {
 
     // MARK: Pull
 
-    private func pullAll(org: Organization, transport: any SyncTransport, report: inout SyncReport) async throws {
+    private func pullAll(org: Organization, transport: any SyncTransport, report: inout SyncReport,
+                         progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws {
+        var pages = 0
         guard let start = try await database.writer.read({ db in try Remote.fetch(orgId: org.id, db) }) else {
             throw SyncError.notConnected(slug: org.slug)
         }
@@ -164,7 +187,7 @@ public final class SyncEngine: Sendable {
                 report.resynced = true
                 continue
             } catch let error as SyncTransportError {
-                throw Self.syncError(for: error, url: transport.storeURL)
+                throw Self.syncError(for: error, url: transport.storeURL, slug: org.slug)
             }
             if page.hasMore, page.changes.isEmpty, page.cursor == cursor {
                 throw SyncError.invalidAnswer(url: transport.storeURL, message: "a page with more to come that does not move the cursor")
@@ -175,6 +198,9 @@ public final class SyncEngine: Sendable {
             }
             report.pulled += outcome.applied
             report.dropped += outcome.dropped
+            pages += 1
+            progress?(SyncProgress(stage: .receiving, sent: report.pushed + report.conflicts + report.rejected,
+                                   pagesPulled: pages, pulled: report.pulled))
             cursor = page.cursor
             if !page.hasMore { return }
             try failpoint(.midPull)
@@ -208,7 +234,7 @@ public final class SyncEngine: Sendable {
         switch error {
         case .transport(let failure): failure.isTransient
         case .status(let status, _): status >= 500 || status == 429
-        case .invalidResponse: false
+        case .invalidResponse, .signedOut, .credentialsUnavailable: false
         }
     }
 
@@ -221,11 +247,19 @@ public final class SyncEngine: Sendable {
             return "it answered \(status)"
         case .invalidResponse(let message):
             return message
+        case .signedOut:
+            return "the session is over"
+        case .credentialsUnavailable(let reason):
+            return reason
         }
     }
 
-    static func syncError(for error: SyncTransportError, url: String) -> SyncError {
+    static func syncError(for error: SyncTransportError, url: String, slug: String) -> SyncError {
         switch error {
+        case .signedOut:
+            return .signedOut(slug: slug)
+        case .credentialsUnavailable(let reason):
+            return .credentialsUnavailable(reason: reason)
         case .status(401, _):
             return .unauthorized(url: url)
         case .status(403, let body):

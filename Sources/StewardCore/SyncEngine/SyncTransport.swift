@@ -8,28 +8,43 @@ public enum SyncTransportError: Error, Hashable, Sendable {
     case status(Int, ErrorResponse?)
     /// A 200 whose body is not what the protocol says.
     case invalidResponse(String)
+    /// The staff member's session is over: sign in again.
+    case signedOut
+    /// The signed-in staff member's tokens cannot be read or kept on this computer.
+    case credentialsUnavailable(String)
 }
 
-/// The two requests of the sync protocol. `HTTPSyncTransport` speaks them to a real store over
+/// The requests of the sync protocol. `HTTPSyncTransport` speaks them to a real store over
 /// `HTTPClient`; tests put a scripted fake in its place.
 public protocol SyncTransport: Sendable {
     /// The store's address, for messages.
     var storeURL: String { get }
     func push(_ request: PushRequest) async throws(SyncTransportError) -> PushResponse
     func pull(cursor: String, limit: Int) async throws(SyncTransportError) -> PullResponse
+    /// Every change of one record, oldest first.
+    func history(entity: String, recordId: String) async throws(SyncTransportError) -> HistoryResponse
 }
 
-/// The sync protocol over HTTP: `POST /v1/orgs/{org}/push` and `GET /v1/orgs/{org}/changes`,
-/// with the remote's bearer token.
+/// The sync protocol over HTTP: `POST /v1/orgs/{org}/push`, `GET /v1/orgs/{org}/changes` and a
+/// record's history, with the bearer token the provider gives. A request the store answers with
+/// 401 (`token-expired`, or a staff token it no longer knows) is sent once more with a renewed
+/// token, when the provider can renew one.
 public struct HTTPSyncTransport: SyncTransport {
     public let remote: Remote
     public let client: HTTPClient
+    public let tokens: any AccessTokenProvider
     /// Responses larger than this, once decompressed, are refused.
     static let maxBodyBytes = 256 * 1024 * 1024
 
+    /// With the remote's API token.
     public init(remote: Remote, client: HTTPClient) {
+        self.init(remote: remote, client: client, tokens: FixedTokenProvider(remote.token))
+    }
+
+    public init(remote: Remote, client: HTTPClient, tokens: any AccessTokenProvider) {
         self.remote = remote
         self.client = client
+        self.tokens = tokens
     }
 
     public var storeURL: String { remote.url }
@@ -44,7 +59,7 @@ public struct HTTPSyncTransport: SyncTransport {
         let response = try await send(HTTPClientRequest(
             method: "POST", url: remote.endpoint("push"),
             headers: ["Content-Type": "application/json", "Accept": "application/json"],
-            body: body, bearerToken: remote.token))
+            body: body))
         return try Self.decode(PushResponse.self, from: response)
     }
 
@@ -54,11 +69,36 @@ public struct HTTPSyncTransport: SyncTransport {
         let encoded = cursor.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
         let response = try await send(HTTPClientRequest(
             method: "GET", url: remote.endpoint("changes") + "?cursor=\(encoded)&limit=\(limit)",
-            headers: ["Accept": "application/json"], bearerToken: remote.token))
+            headers: ["Accept": "application/json"]))
         return try Self.decode(PullResponse.self, from: response)
     }
 
-    private func send(_ request: HTTPClientRequest) async throws(SyncTransportError) -> HTTPClientResponse {
+    public func history(entity: String, recordId: String) async throws(SyncTransportError) -> HistoryResponse {
+        let path = [entity, recordId].map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
+        let response = try await send(HTTPClientRequest(
+            method: "GET", url: remote.endpoint("records/\(path[0])/\(path[1])/history"),
+            headers: ["Accept": "application/json"]))
+        return try Self.decode(HistoryResponse.self, from: response)
+    }
+
+    /// Sends with the provider's token; on 401, once more with a renewed one if there is one.
+    /// A 401 means the store did nothing with the request, so sending it again is safe.
+    private func send(_ unsigned: HTTPClientRequest) async throws(SyncTransportError) -> HTTPClientResponse {
+        var request = unsigned
+        request.bearerToken = try await tokens.token()
+        do {
+            return try await sendOnce(request)
+        } catch .status(401, let body) {
+            guard let rejected = request.bearerToken,
+                  let renewed = try await tokens.renewed(after: rejected) else {
+                throw .status(401, body)
+            }
+            request.bearerToken = renewed
+            return try await sendOnce(request)
+        }
+    }
+
+    private func sendOnce(_ request: HTTPClientRequest) async throws(SyncTransportError) -> HTTPClientResponse {
         let response: HTTPClientResponse
         do {
             response = try await client.send(request)

@@ -93,6 +93,17 @@ public struct SyncOptions: Sendable {
     }
 }
 
+extension SyncOptions {
+    /// For the background sync: requests give up after two tries, so an unreachable store shows
+    /// as offline quickly; the scheduler retries after growing pauses. The environment applies
+    /// as for `fromEnvironment`.
+    public static func forBackground(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SyncOptions {
+        var options = fromEnvironment(environment)
+        if environment["STEWARD_SYNC_ATTEMPTS"] == nil { options.retry.maxAttempts = 2 }
+        return options
+    }
+}
+
 public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The organization has no remote store (`stewardctl remote set`).
     case notConnected(slug: String)
@@ -111,6 +122,12 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case conflictNotFound(Int64)
     /// The store's side of the conflict is not known yet: sync first.
     case remoteSideUnknown(Int64)
+    /// The staff member's session is over (signed out, expired, ended elsewhere): sign in again.
+    /// The changes made meanwhile are kept and sent after signing in.
+    case signedOut(slug: String)
+    /// The signed-in staff member's tokens cannot be read or kept on this computer.
+    case credentialsUnavailable(reason: String)
+    case deadLetterNotFound(Int64)
 
     public var description: String {
         switch self {
@@ -119,7 +136,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .storeUnreachable(let url, let reason):
             "cannot reach the store at \(Self.display(url)) (\(reason)); your changes are kept and will be sent next time"
         case .unauthorized(let url):
-            "the store at \(Self.display(url)) refused the token (401 unauthorized); set a valid one with `stewardctl remote set`"
+            "the store at \(Self.display(url)) refused the token (401 unauthorized); sign in again, or set a valid token with `stewardctl remote set`"
         case .forbidden(let url, let message):
             "the store at \(Self.display(url)) forbids this (403): \(message)"
         case .refused(let url, let status, let message):
@@ -132,6 +149,12 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
             "no conflict with id \(id) (see `stewardctl conflicts list`)"
         case .remoteSideUnknown(let id):
             "the store's side of conflict \(id) is not known yet; run `stewardctl sync` first"
+        case .signedOut(let slug):
+            "\(slug) is signed out of its store; sign in again with `stewardctl sign-in --org \(slug) --url URL --email EMAIL` (your changes are kept)"
+        case .credentialsUnavailable(let reason):
+            "the sign-in cannot be used: \(reason)"
+        case .deadLetterNotFound(let id):
+            "no rejected change with id \(id) (see `stewardctl rejected list`)"
         }
     }
 

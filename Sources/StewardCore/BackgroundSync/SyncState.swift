@@ -1,0 +1,84 @@
+import Foundation
+
+/// Where an organization's sync stands, as the window's header bar says it.
+public struct SyncState: Hashable, Sendable {
+    public enum Phase: Hashable, Sendable {
+        /// No remote store, or the staff member's session is over: nothing can be sent.
+        case signedOut
+        /// Not syncing now; the next sync comes after edits, on the timer, or on demand.
+        case idle
+        /// A sync is running; `progress` (0...1) while changes are sent, nil otherwise.
+        case syncing(progress: Double?)
+        /// The store could not be reached; the next attempt is at `nextRetry`.
+        case offline(nextRetry: Date)
+        /// The last sync failed for a reason retrying will not fix (`message` says which).
+        case failed(message: String)
+    }
+
+    public var phase: Phase
+    /// Changes made here that the store has not confirmed yet.
+    public var pending: Int
+    /// Conflicts waiting for someone to choose.
+    public var conflicts: Int
+    /// Changes the store refused for good (dead letters).
+    public var rejected: Int
+    /// When the last sync that reached its end finished.
+    public var lastSuccess: Date?
+
+    public init(phase: Phase, pending: Int = 0, conflicts: Int = 0, rejected: Int = 0, lastSuccess: Date? = nil) {
+        self.phase = phase
+        self.pending = pending
+        self.conflicts = conflicts
+        self.rejected = rejected
+        self.lastSuccess = lastSuccess
+    }
+
+    /// The status in plain words: "All changes sent", "3 changes waiting", "Syncing…",
+    /// "Offline, will retry", "Signed out", "Sync failed".
+    public var headline: String {
+        switch phase {
+        case .signedOut: "Signed out"
+        case .syncing: "Syncing…"
+        case .offline: "Offline, will retry"
+        case .failed: "Sync failed"
+        case .idle:
+            switch pending {
+            case 0: "All changes sent"
+            case 1: "1 change waiting"
+            default: "\(pending) changes waiting"
+            }
+        }
+    }
+
+    /// "Last synced at 14:05", "Last synced yesterday at 09:12", "Never synced", in the local zone.
+    public var lastSyncText: String {
+        lastSyncText(now: Date(), zone: .current)
+    }
+
+    /// The same, as seen at `now` in `zone`: the day is named when it is not today
+    /// ("yesterday", "on 3 March", "on 3 March 2025").
+    public func lastSyncText(now: Date, zone: TimeZone) -> String {
+        guard let lastSuccess else { return "Never synced" }
+        let then = CivilTime.fields(lastSuccess, zone: zone)
+        let today = CivilTime.fields(now, zone: zone)
+        var clock = ""
+        CivilTime.appendPadded(then.hour, width: 2, to: &clock)
+        clock += ":"
+        CivilTime.appendPadded(then.minute, width: 2, to: &clock)
+        let dayThen = CivilTime.days(year: then.year, month: then.month, day: then.day)
+        let dayNow = CivilTime.days(year: today.year, month: today.month, day: today.day)
+        switch dayNow - dayThen {
+        case ...0:
+            return "Last synced at \(clock)"
+        case 1:
+            return "Last synced yesterday at \(clock)"
+        default:
+            let month = Self.monthNames[then.month - 1]
+            let year = then.year == today.year ? "" : " \(then.year)"
+            return "Last synced on \(then.day) \(month)\(year) at \(clock)"
+        }
+    }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                                     "August", "September", "October", "November", "December"]
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Where the sync transport gets its bearer token: an API token as it is, or a staff member's
+/// access token, renewed with the refresh token when it is about to expire or has expired.
+public protocol AccessTokenProvider: Sendable {
+    /// The token for the next request.
+    func token() async throws(SyncTransportError) -> String
+    /// The store answered 401 `token-expired` to a request sent with `rejected`: a renewed token
+    /// to send it once more, or nil when this kind of token cannot be renewed.
+    func renewed(after rejected: String) async throws(SyncTransportError) -> String?
+}
+
+/// An API token (`stewardctl remote set --token`): the same on every request, never renewed.
+public struct FixedTokenProvider: AccessTokenProvider {
+    public let value: String
+
+    public init(_ value: String) {
+        self.value = value
+    }
+
+    public func token() async throws(SyncTransportError) -> String { value }
+    public func renewed(after rejected: String) async throws(SyncTransportError) -> String? { nil }
+}
+
+/// A signed-in staff member's tokens, read from the credential store when first needed. A
+/// renewal saves the new pair to the credential store before the new access token is used: the
+/// store has used up the old refresh token, so a pair that was used but not kept would sign the
+/// console out at its next start. A renewal the store answers with 401 means the session is
+/// over (signed out elsewhere, expired, or its refresh token replayed): the credentials are
+/// forgotten and every request fails with `signedOut`.
+public actor StaffTokenProvider: AccessTokenProvider {
+    private let url: String
+    private let orgSlug: String
+    private let key: CredentialKey
+    private let credentials: any CredentialStore
+    private let transport: any SessionTransport
+    private let onSignedOut: @Sendable () async -> Void
+    private let now: @Sendable () -> Date
+    private var current: SessionCredentials?
+    private var signedOut = false
+
+    /// `onSignedOut` runs once when the session turns out to be over (to mark the remote row).
+    public init(url: String, orgSlug: String, key: CredentialKey, credentials: any CredentialStore,
+                transport: any SessionTransport, onSignedOut: @escaping @Sendable () async -> Void = {},
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.url = url
+        self.orgSlug = orgSlug
+        self.key = key
+        self.credentials = credentials
+        self.transport = transport
+        self.onSignedOut = onSignedOut
+        self.now = now
+    }
+
+    public func token() async throws(SyncTransportError) -> String {
+        let kept = try load()
+        if kept.accessTokenNeedsRenewal(at: now()) {
+            return try await renew(kept).accessToken
+        }
+        return kept.accessToken
+    }
+
+    public func renewed(after rejected: String) async throws(SyncTransportError) -> String? {
+        let kept = try load()
+        // Renewed since that request left (by an earlier request's renewal): use the new one.
+        if kept.accessToken != rejected { return kept.accessToken }
+        return try await renew(kept).accessToken
+    }
+
+    private func load() throws(SyncTransportError) -> SessionCredentials {
+        if signedOut { throw .signedOut }
+        if let current { return current }
+        let loaded: SessionCredentials?
+        do {
+            loaded = try credentials.load(key)
+        } catch {
+            throw .credentialsUnavailable("cannot read the sign-in from \(credentials.displayName): \(error)")
+        }
+        guard let loaded, loaded.url == url else { throw .signedOut }
+        current = loaded
+        return loaded
+    }
+
+    private func renew(_ kept: SessionCredentials) async throws(SyncTransportError) -> SessionCredentials {
+        guard kept.refreshExpiresAt > now() else {
+            await endSession()
+            throw .signedOut
+        }
+        let tokens: SessionTokens
+        do {
+            tokens = try await transport.refresh(url: url, org: orgSlug, RefreshRequest(refreshToken: kept.refreshToken))
+        } catch .status(401, _) {
+            await endSession()
+            throw .signedOut
+        }
+        let fresh = SessionCredentials(url: url, tokens: tokens, issuedAt: now())
+        do {
+            try credentials.save(fresh, for: key)
+        } catch {
+            throw .credentialsUnavailable("cannot save the renewed sign-in to \(credentials.displayName): \(error)")
+        }
+        current = fresh
+        return fresh
+    }
+
+    private func endSession() async {
+        signedOut = true
+        current = nil
+        try? credentials.delete(key)
+        await onSignedOut()
+    }
+}

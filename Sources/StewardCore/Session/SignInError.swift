@@ -1,0 +1,43 @@
+import Foundation
+
+/// Why signing in did not work, in words for the person at the sign-in page (`message`).
+/// Nothing is stored when signing in fails.
+public enum SignInError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The store knows no staff member of this organization with that email and password.
+    case wrongCredentials
+    /// Too many failed sign-ins for this email lately; the store accepts none for `retryAfter` seconds.
+    case tooManyAttempts(retryAfter: Int)
+    /// No answer from the address (refused, timed out, unknown host...).
+    case storeUnreachable(url: String, reason: String)
+    /// Something answers at the address, but not the Steward store protocol.
+    case notAStewardStore(url: String)
+    /// The store has no organization with this console organization's slug.
+    case unknownOrganization(url: String, slug: String)
+    /// Another refusal from the store, with its own words.
+    case refused(url: String, message: String)
+    /// Signed in, but the tokens could not be kept on this computer (the store's session was
+    /// closed again).
+    case credentialsNotSaved(reason: String)
+
+    public var message: String {
+        switch self {
+        case .wrongCredentials:
+            return "The email or password is not right for this organization's store."
+        case .tooManyAttempts(let seconds):
+            let minutes = max(1, (seconds + 59) / 60)
+            return "Too many failed sign-ins. Try again in \(minutes) \(minutes == 1 ? "minute" : "minutes")."
+        case .storeUnreachable(let url, let reason):
+            return "Cannot reach the store at \(url): \(reason). Check the address and the network."
+        case .notAStewardStore(let url):
+            return "The address \(url) does not answer like a Steward store. Check the store's address."
+        case .unknownOrganization(let url, let slug):
+            return "The store at \(url) has no organization \"\(slug)\". Check the address, or ask the store's administrator."
+        case .refused(let url, let message):
+            return "The store at \(url) refused the sign-in: \(message)"
+        case .credentialsNotSaved(let reason):
+            return "Signed in, but the sign-in could not be kept on this computer: \(reason)"
+        }
+    }
+
+    public var description: String { message }
+}
