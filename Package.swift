@@ -53,6 +53,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // libsecret, for the desktop keyring (Secret Service), with wrappers for its variadic calls.
+        .systemLibrary(
+            name: "CSecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]
+        ),
+        // Where the console keeps staff tokens: the keyring, or a private file. Linked by the
+        // console's programs only, not by the store.
+        .target(
+            name: "StewardCredentials",
+            dependencies: ["StewardCore", "CSecret"]
+        ),
         // The remote store: HTTP API, authorization, SQLite and PostgreSQL storage.
         .target(
             name: "StewardStore",
@@ -74,7 +86,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Steward",
-            dependencies: ["GtkKit", "StewardCore"],
+            dependencies: ["GtkKit", "StewardCore", "StewardCredentials"],
             path: "Sources/Steward"
         ),
         // What Steward's command-line tools share: exit codes and one-line error reports.
@@ -85,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "stewardctl",
             dependencies: [
-                "StewardCore", "CommandLineSupport",
+                "StewardCore", "StewardCredentials", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -97,7 +109,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore"]),
+        .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore", "StewardCredentials"]),
         .testTarget(
             name: "StewardStoreTests",
             dependencies: [

@@ -1,0 +1,113 @@
+import Foundation
+import StewardCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Staff tokens in files only the user can read, where no keyring runs: one file per console
+/// installation and organization in a folder of mode 0700, each file 0600. A file is written
+/// whole to a temporary file (0600 from the start) and renamed over the old one, so a crash
+/// leaves the old credentials or the new ones, never a mix, and no other user can read them
+/// at any moment.
+public struct FileCredentialStore: CredentialStore {
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// `$XDG_DATA_HOME/steward/credentials`, else `~/.local/share/steward/credentials`.
+    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return URL(fileURLWithPath: dataHome).appendingPathComponent("steward/credentials")
+    }
+
+    public var displayName: String { "the credentials file in \(folder.path)" }
+
+    public func file(for key: CredentialKey) -> URL {
+        folder.appendingPathComponent(key.name + ".json")
+    }
+
+    public func load(_ key: CredentialKey) throws -> SessionCredentials? {
+        let path = file(for: key).path
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try SessionCredentials.decode(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    public func save(_ credentials: SessionCredentials, for key: CredentialKey) throws {
+        try makeFolder()
+        let data = try credentials.encoded()
+        let target = file(for: key).path
+        let temporary = folder.appendingPathComponent(".\(key.name).\(UUID().uuidString).tmp").path
+        // O_EXCL: never write through a file (or link) someone else put there.
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw CredentialFileError.system("cannot create \(temporary)", errno) }
+        var closed = false
+        defer {
+            if !closed { close(fd) }
+        }
+        do {
+            // The mode open() gives is narrowed by the umask; set it exactly.
+            guard fchmod(fd, 0o600) == 0 else { throw CredentialFileError.system("cannot protect \(temporary)", errno) }
+            try data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw CredentialFileError.system("cannot write \(temporary)", errno)
+                    }
+                    offset += written
+                }
+            }
+            guard fsync(fd) == 0 else { throw CredentialFileError.system("cannot flush \(temporary)", errno) }
+            closed = true
+            guard close(fd) == 0 else { throw CredentialFileError.system("cannot close \(temporary)", errno) }
+            guard rename(temporary, target) == 0 else { throw CredentialFileError.system("cannot replace \(target)", errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        syncFolder()
+    }
+
+    public func delete(_ key: CredentialKey) throws {
+        let path = file(for: key).path
+        if unlink(path) != 0 && errno != ENOENT {
+            throw CredentialFileError.system("cannot remove \(path)", errno)
+        }
+        syncFolder()
+    }
+
+    /// The folder, made 0700 (and narrowed to 0700 if it was wider).
+    private func makeFolder() throws {
+        let path = folder.path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw CredentialFileError.system("cannot read \(path)", errno) }
+        if info.st_mode & 0o777 != 0o700, chmod(path, 0o700) != 0 {
+            throw CredentialFileError.system("cannot make \(path) private (mode 0700)", errno)
+        }
+    }
+
+    /// Makes the rename itself durable.
+    private func syncFolder() {
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+}
+
+public enum CredentialFileError: Error, CustomStringConvertible {
+    case system(String, Int32)
+
+    public var description: String {
+        switch self {
+        case .system(let what, let code): "\(what): \(String(cString: strerror(code)))"
+        }
+    }
+}
