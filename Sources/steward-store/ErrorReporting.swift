@@ -14,6 +14,7 @@ extension StewardStoreCommand {
             switch error {
             case .unknownOrg: return .usage("--org: \(error.description)")
             case .orgExists: return .usage("SLUG: \(error.description)")
+            case .staffExists: return .usage("--email: \(error.description)")
             case .resyncRequired, .unavailable: return .failure(error.description)
             }
         case let error as PSQLError:

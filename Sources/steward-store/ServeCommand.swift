@@ -26,7 +26,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Largest request body accepted, in bytes (also after gzip decompression).", valueName: "bytes"))
     var maxBodyBytes: Int = StoreConfiguration.defaultMaxBodyBytes
 
+    @Option(name: .long, help: ArgumentHelp("Seconds a staff member's access token works before the console must refresh it.", valueName: "seconds"))
+    var accessTokenTtl: Int = StoreConfiguration.defaultAccessTokenSeconds
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a refresh token stays valid if unused; past it the staff member signs in again.", valueName: "seconds"))
+    var refreshTokenTtl: Int = StoreConfiguration.defaultRefreshTokenSeconds
+
     func validate() throws {
+        guard accessTokenTtl >= 1 else { throw ValidationError("--access-token-ttl: must be 1 or more seconds") }
+        guard refreshTokenTtl >= accessTokenTtl else {
+            throw ValidationError("--refresh-token-ttl: must be at least the access token's \(accessTokenTtl) seconds")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port: must be from 0 to 65535") }
         guard tombstoneRetentionDays >= 1 else { throw ValidationError("--tombstone-retention-days: must be 1 or more") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes: must be 1024 or more") }
@@ -37,7 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = CommandLogging.logger()
         let configuration = StoreConfiguration(
             host: host, port: port, maxBodyBytes: maxBodyBytes,
-            tombstoneRetention: .seconds(Int64(tombstoneRetentionDays) * 86_400))
+            tombstoneRetention: .seconds(Int64(tombstoneRetentionDays) * 86_400),
+            accessTokenTTL: .seconds(accessTokenTtl), refreshTokenTTL: .seconds(refreshTokenTtl))
         let (repository, services) = try storage.location.makeRepository(logger: logger)
         let app = buildApplication(repository: repository, services: services, configuration: configuration,
                                    logger: logger) { host, port in

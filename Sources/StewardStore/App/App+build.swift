@@ -42,6 +42,9 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     let router = Router(context: StoreRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     HealthController(repository: repository).addRoutes(to: router)
+    let sessions = SessionController(sessions: StaffSessions(repository: repository, configuration: configuration))
+    // Signing in and refreshing are how a staff member gets a bearer token: no token needed.
+    sessions.addOpenRoutes(to: router.group("v1/orgs/{org}"))
 
     let org = router.group("v1/orgs/{org}")
         .add(middleware: BearerAuthMiddleware(repository: repository))
@@ -49,5 +52,6 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
         .addRoutes(to: org)
     ChangesController(repository: repository).addRoutes(to: org)
     UpcomingEventsController(repository: repository).addRoutes(to: org)
+    sessions.addSignedInRoutes(to: org)
     return router
 }

@@ -11,19 +11,37 @@ public struct StoreConfiguration: Sendable {
     public var tombstoneRetention: Duration
     /// How often the server purges tombstones past retention by itself.
     public var purgeInterval: Duration
+    /// How long a staff member's access token works; the console refreshes it when it expires.
+    public var accessTokenTTL: Duration
+    /// How long a refresh token may wait to be exchanged: past it, the staff member signs in again.
+    public var refreshTokenTTL: Duration
+    /// How failed sign-ins slow down further attempts.
+    public var signInThrottle: SignInThrottle
+    /// The cost of the decoy check for emails nobody has, which must match a real check's.
+    public var passwordHasher: PasswordHasher
 
     public static let defaultPort = 8420
     public static let defaultMaxBodyBytes = 8 * 1024 * 1024
     public static let defaultRetentionDays = 30
+    public static let defaultAccessTokenSeconds = 15 * 60
+    public static let defaultRefreshTokenSeconds = 30 * 86_400
 
     public init(host: String = "127.0.0.1", port: Int = defaultPort, maxBodyBytes: Int = defaultMaxBodyBytes,
                 tombstoneRetention: Duration = .seconds(Int64(defaultRetentionDays) * 86_400),
-                purgeInterval: Duration = .seconds(3600)) {
+                purgeInterval: Duration = .seconds(3600),
+                accessTokenTTL: Duration = .seconds(defaultAccessTokenSeconds),
+                refreshTokenTTL: Duration = .seconds(defaultRefreshTokenSeconds),
+                signInThrottle: SignInThrottle = .standard,
+                passwordHasher: PasswordHasher = PasswordHasher()) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
         self.tombstoneRetention = tombstoneRetention
         self.purgeInterval = purgeInterval
+        self.accessTokenTTL = accessTokenTTL
+        self.refreshTokenTTL = refreshTokenTTL
+        self.signInThrottle = signInThrottle
+        self.passwordHasher = passwordHasher
     }
 }
 

@@ -4,7 +4,7 @@ import Hummingbird
 /// set by `BearerAuthMiddleware` for the /v1 routes.
 public struct StoreRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    public var grant: TokenGrant?
+    public var grant: AccessGrant?
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

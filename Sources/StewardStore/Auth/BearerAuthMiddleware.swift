@@ -2,10 +2,12 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// Guards the /v1/orgs/{org} routes: the bearer token must be one the store issued (401
-/// otherwise), and its organization must be the one in the path (403 otherwise, also for
-/// organizations that do not exist, so a token cannot probe for other organizations).
-/// What each role may do is checked by the handlers (`StoreRequestContext.requireGrant`).
+/// Guards the /v1/orgs/{org} routes: the bearer token must be an API token the store issued or
+/// the access token of a live staff session (401 otherwise; `token-expired` when only its time
+/// is up, so the console knows to refresh), and its organization must be the one in the path
+/// (403 otherwise, also for organizations that do not exist, so a token cannot probe for other
+/// organizations). What each role may do is checked by the handlers
+/// (`StoreRequestContext.requireGrant`).
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = StoreRequestContext
     let repository: any StoreRepository
@@ -17,9 +19,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
         guard let token = Self.bearerToken(request.headers[.authorization]) else {
             throw StoreHTTPError.unauthorized
         }
-        guard let grant = try await repository.grant(forTokenHash: BearerToken.hash(token)) else {
-            throw StoreHTTPError.unauthorized
-        }
+        let grant = try await grant(for: token)
         let org = context.parameters.get("org") ?? ""
         guard OrgSlug.isValid(org) else {
             throw StoreHTTPError.badRequest("org: must be 2 to 40 lower-case letters, digits or dashes, starting with a letter or digit")
@@ -30,8 +30,24 @@ struct BearerAuthMiddleware: RouterMiddleware {
         var context = context
         context.grant = grant
         context.logger[metadataKey: "org"] = "\(org)"
-        context.logger[metadataKey: "role"] = "\(grant.role.rawValue)"
+        context.logger[metadataKey: "role"] = "\(grant.roleName)"
         return try await next(request, context)
+    }
+
+    private func grant(for token: String) async throws -> AccessGrant {
+        let hash = BearerToken.hash(token)
+        if SessionToken.isAccess(token) {
+            guard let access = try await repository.staffAccess(forTokenHash: hash), !access.revoked else {
+                throw StoreHTTPError.unauthorized
+            }
+            guard access.expiresAt > Date() else { throw StoreHTTPError.tokenExpired }
+            return AccessGrant(org: access.org, bearer: .staff(email: access.email, role: access.role,
+                                                               sessionId: access.sessionId))
+        }
+        guard let stored = try await repository.grant(forTokenHash: hash) else {
+            throw StoreHTTPError.unauthorized
+        }
+        return AccessGrant(org: stored.org, bearer: .apiToken(stored.role))
     }
 
     /// The token of an `Authorization: Bearer <token>` header (scheme case-insensitive).
@@ -46,11 +62,12 @@ struct BearerAuthMiddleware: RouterMiddleware {
 }
 
 extension StoreRequestContext {
-    /// The grant `BearerAuthMiddleware` established; with `push: true`, also that it may push.
-    func requireGrant(push: Bool = false) throws -> TokenGrant {
+    /// The grant `BearerAuthMiddleware` established; with `push: true`, also that it may
+    /// change records.
+    func requireGrant(push: Bool = false) throws -> AccessGrant {
         guard let grant else { throw StoreHTTPError.unauthorized }
-        if push && !grant.role.canPush {
-            throw StoreHTTPError.forbidden("the \(grant.role.rawValue) role cannot push changes")
+        if push && !grant.canPush {
+            throw StoreHTTPError.forbidden("the \(grant.roleName) role cannot change records")
         }
         return grant
     }

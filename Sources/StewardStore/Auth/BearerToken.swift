@@ -7,8 +7,8 @@ public enum BearerToken {
     /// Marks the text as a Steward store token (easy to spot in logs and secret scanners).
     public static let prefix = "stw_"
 
-    /// A new token: `stw_` and 256 random bits in unpadded base64url.
-    public static func generate() -> String {
+    /// A new token: `stw_` (or another prefix) and 256 random bits in unpadded base64url.
+    public static func generate(prefix: String = prefix) -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return prefix + base64URL(Data(bytes))

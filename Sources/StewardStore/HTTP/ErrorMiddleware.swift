@@ -40,7 +40,7 @@ struct ErrorMiddleware: RouterMiddleware {
             // Authorization already matched the path to the token's organization, so an
             // unknown one here was removed under us: answer as for a foreign organization.
             case .unknownOrg: return .forbidden("this token cannot act on that organization")
-            case .orgExists: return .badRequest(error.description)
+            case .orgExists, .staffExists: return .badRequest(error.description)
             case .unavailable: return .unavailable()
             }
         case let error as Hummingbird.HTTPError:

@@ -9,9 +9,10 @@ public struct StoreHTTPError: HTTPResponseError, Sendable, CustomStringConvertib
     public var status: HTTPResponse.Status
     public var body: ErrorResponse
 
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, lastMutationId: Int64? = nil) {
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, lastMutationId: Int64? = nil,
+                retryAfter: Int? = nil) {
         self.status = status
-        self.body = ErrorResponse(error: code, message: message, lastMutationId: lastMutationId)
+        self.body = ErrorResponse(error: code, message: message, lastMutationId: lastMutationId, retryAfter: retryAfter)
     }
 
     public var description: String { "\(status.code) \(body.error): \(body.message)" }
@@ -23,6 +24,9 @@ public struct StoreHTTPError: HTTPResponseError, Sendable, CustomStringConvertib
             // RFC 6750: say which scheme the store expects.
             response.headers[.wwwAuthenticate] = "Bearer"
         }
+        if let retryAfter = body.retryAfter {
+            response.headers[.retryAfter] = String(retryAfter)
+        }
         return response
     }
 
@@ -32,6 +36,21 @@ public struct StoreHTTPError: HTTPResponseError, Sendable, CustomStringConvertib
 
     public static let unauthorized = Self(.unauthorized, ErrorResponse.Code.unauthorized,
                                           "a valid bearer token is required")
+
+    /// The access token was good but its time is up: the console refreshes on exactly this code.
+    public static let tokenExpired = Self(.unauthorized, ErrorResponse.Code.tokenExpired,
+                                          "the access token has expired; refresh it and try again")
+
+    /// One answer for a wrong password, an email nobody has and another organization's staff, so
+    /// the answer does not tell which emails are on staff.
+    public static let wrongCredentials = Self(.unauthorized, ErrorResponse.Code.wrongCredentials,
+                                              "the email or password is wrong")
+
+    public static func tooManyAttempts(retryAfter: Int) -> Self {
+        Self(.tooManyRequests, ErrorResponse.Code.tooManyAttempts,
+             "too many failed sign-ins for this email; wait \(retryAfter) seconds and try again",
+             retryAfter: retryAfter)
+    }
 
     public static func forbidden(_ message: String) -> Self {
         Self(.forbidden, ErrorResponse.Code.forbidden, message)

@@ -47,6 +47,8 @@ public struct PurgeOutcome: Sendable, Hashable {
 public enum StoreFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownOrg(String)
     case orgExists(String)
+    /// The organization already has a staff member with this email.
+    case staffExists(String)
     /// The cursor points into history the store no longer has (purged, or from another store).
     case resyncRequired
     /// The database did not answer or kept failing; the client should retry later.
@@ -56,6 +58,7 @@ public enum StoreFailure: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unknownOrg(let slug): "no organization '\(slug)'"
         case .orgExists(let slug): "organization '\(slug)' already exists"
+        case .staffExists(let email): "\(email) is already on the organization's staff"
         case .resyncRequired: "the cursor is older than the store's history: pull again from the start"
         case .unavailable(let detail): "the database is unavailable: \(detail)"
         }

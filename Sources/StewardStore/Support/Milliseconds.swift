@@ -6,4 +6,8 @@ enum Milliseconds {
     static func from(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
     }
+
+    static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+    }
 }

@@ -52,6 +52,9 @@ enum SQLiteSchema {
                 );
                 """)
         }
+        migrator.registerMigration("staff-accounts") { db in
+            try db.execute(sql: staffTables)
+        }
         return migrator
     }
 }

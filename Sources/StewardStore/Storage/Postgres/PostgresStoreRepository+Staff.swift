@@ -1,0 +1,173 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StewardCore
+
+extension PostgresStoreRepository {
+    // MARK: Staff accounts
+
+    public func addStaff(_ member: StaffMember) async throws {
+        try await transaction { connection, logger in
+            let orgs = try await connection.query("SELECT slug FROM orgs WHERE slug = \(member.org)", logger: logger).collect()
+            guard !orgs.isEmpty else { throw StoreFailure.unknownOrg(member.org) }
+            let inserted = try await connection.query("""
+                INSERT INTO staff (org, email, role, password_hash, created_at)
+                VALUES (\(member.org), \(member.email), \(member.role.rawValue), \(member.passwordHash),
+                        \(Milliseconds.from(member.createdAt)))
+                ON CONFLICT (org, email) DO NOTHING RETURNING email
+                """, logger: logger).collect()
+            if inserted.isEmpty { throw StoreFailure.staffExists(member.email) }
+        }
+    }
+
+    public func staff(org: String) async throws -> [StaffMember] {
+        try await transaction { connection, logger in
+            try await Self.staffMembers(connection.query("""
+                SELECT org, email, role, password_hash, created_at FROM staff WHERE org = \(org) ORDER BY email
+                """, logger: logger))
+        }
+    }
+
+    public func staffMember(org: String, email: String) async throws -> StaffMember? {
+        try await transaction { connection, logger in
+            try await Self.staffMembers(connection.query("""
+                SELECT org, email, role, password_hash, created_at FROM staff WHERE org = \(org) AND email = \(email)
+                """, logger: logger)).first
+        }
+    }
+
+    public func removeStaff(org: String, email: String, now: Date) async throws -> Bool {
+        try await transaction { connection, logger in
+            let removed = try await connection.query("""
+                DELETE FROM staff WHERE org = \(org) AND email = \(email) RETURNING email
+                """, logger: logger).collect()
+            guard !removed.isEmpty else { return false }
+            try await connection.query("""
+                UPDATE staff_sessions SET revoked_at = \(Milliseconds.from(now))
+                WHERE org = \(org) AND email = \(email) AND revoked_at IS NULL
+                """, logger: logger)
+            return true
+        }
+    }
+
+    // MARK: Failed sign-ins
+
+    public func signInFailures(org: String, email: String, since: Date) async throws -> [Date] {
+        try await transaction { connection, logger in
+            var times: [Date] = []
+            for try await at in try await connection.query("""
+                SELECT at FROM sign_in_failures WHERE org = \(org) AND email = \(email) AND at >= \(Milliseconds.from(since))
+                ORDER BY at
+                """, logger: logger).decode(Int64.self) {
+                times.append(Milliseconds.date(at))
+            }
+            return times
+        }
+    }
+
+    public func recordSignInFailure(org: String, email: String, at: Date, forgetBefore: Date) async throws {
+        try await transaction { connection, logger in
+            try await connection.query("DELETE FROM sign_in_failures WHERE at < \(Milliseconds.from(forgetBefore))", logger: logger)
+            try await connection.query("""
+                INSERT INTO sign_in_failures (org, email, at) VALUES (\(org), \(email), \(Milliseconds.from(at)))
+                """, logger: logger)
+        }
+    }
+
+    public func clearSignInFailures(org: String, email: String) async throws {
+        try await transaction { connection, logger in
+            _ = try await connection.query("DELETE FROM sign_in_failures WHERE org = \(org) AND email = \(email)", logger: logger)
+        }
+    }
+
+    // MARK: Sessions
+
+    public func createSession(id: String, org: String, email: String, tokens: SessionTokenHashes, now: Date) async throws {
+        try await transaction { connection, logger in
+            try await connection.query("""
+                INSERT INTO staff_sessions (id, org, email, created_at) VALUES (\(id), \(org), \(email), \(Milliseconds.from(now)))
+                """, logger: logger)
+            try await Self.insertTokens(tokens, session: id, connection: connection, logger: logger)
+        }
+    }
+
+    public func staffAccess(forTokenHash hash: String) async throws -> StaffAccess? {
+        try await transaction { connection, logger in
+            let rows = try await connection.query("""
+                SELECT s.id, s.org, s.email, m.role, t.expires_at, s.revoked_at
+                FROM session_tokens t
+                JOIN staff_sessions s ON s.id = t.session_id
+                JOIN staff m ON m.org = s.org AND m.email = s.email
+                WHERE t.hash = \(hash) AND t.kind = 'access'
+                """, logger: logger)
+            for try await (id, org, email, role, expiresAt, revokedAt) in rows.decode((String, String, String, String, Int64, Int64?).self) {
+                guard let role = StaffRole(rawValue: role) else { return nil }
+                return StaffAccess(sessionId: id, org: org, email: email, role: role,
+                                   expiresAt: Milliseconds.date(expiresAt), revoked: revokedAt != nil)
+            }
+            return nil
+        }
+    }
+
+    public func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date) async throws -> RefreshOutcome {
+        try await transaction { connection, logger in
+            let nowMs = Milliseconds.from(now)
+            // The lock makes two presentations of one token take turns: the second one sees the
+            // first's use and ends the session, as for any reuse.
+            let rows = try await connection.query("""
+                SELECT s.id, s.email, s.revoked_at, t.expires_at, t.used_at, m.role
+                FROM session_tokens t
+                JOIN staff_sessions s ON s.id = t.session_id
+                LEFT JOIN staff m ON m.org = s.org AND m.email = s.email
+                WHERE t.hash = \(refreshHash) AND t.kind = 'refresh' AND s.org = \(org)
+                FOR UPDATE OF t, s
+                """, logger: logger)
+            var found: (session: String, email: String, revokedAt: Int64?, expiresAt: Int64, usedAt: Int64?, role: String?)?
+            for try await row in rows.decode((String, String, Int64?, Int64, Int64?, String?).self) {
+                found = row
+            }
+            guard let found, found.revokedAt == nil, found.expiresAt > nowMs,
+                  let role = found.role.flatMap(StaffRole.init) else { return .refused }
+            if found.usedAt != nil {
+                try await connection.query("UPDATE staff_sessions SET revoked_at = \(nowMs) WHERE id = \(found.session)", logger: logger)
+                return .reused
+            }
+            try await connection.query("UPDATE session_tokens SET used_at = \(nowMs) WHERE hash = \(refreshHash)", logger: logger)
+            // Expired tokens of the session can never be presented successfully again: forget them.
+            try await connection.query("""
+                DELETE FROM session_tokens WHERE session_id = \(found.session) AND expires_at <= \(nowMs)
+                """, logger: logger)
+            try await Self.insertTokens(replacement, session: found.session, connection: connection, logger: logger)
+            return .refreshed(email: found.email, role: role)
+        }
+    }
+
+    public func revokeSession(id: String, now: Date) async throws {
+        try await transaction { connection, logger in
+            _ = try await connection.query("""
+                UPDATE staff_sessions SET revoked_at = \(Milliseconds.from(now)) WHERE id = \(id) AND revoked_at IS NULL
+                """, logger: logger)
+        }
+    }
+
+    // MARK: Rows
+
+    private static func insertTokens(_ tokens: SessionTokenHashes, session: String, connection: PostgresConnection,
+                                     logger: Logger) async throws {
+        try await connection.query("""
+            INSERT INTO session_tokens (hash, session_id, kind, expires_at)
+            VALUES (\(tokens.accessHash), \(session), 'access', \(Milliseconds.from(tokens.accessExpiresAt))),
+                   (\(tokens.refreshHash), \(session), 'refresh', \(Milliseconds.from(tokens.refreshExpiresAt)))
+            """, logger: logger)
+    }
+
+    private static func staffMembers(_ rows: PostgresRowSequence) async throws -> [StaffMember] {
+        var members: [StaffMember] = []
+        for try await (org, email, role, hash, createdAt) in rows.decode((String, String, String, String, Int64).self) {
+            guard let role = StaffRole(rawValue: role) else { continue }
+            members.append(StaffMember(org: org, email: email, role: role, passwordHash: hash,
+                                       createdAt: Milliseconds.date(createdAt)))
+        }
+        return members
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+import StewardCore
+
+extension SQLiteStoreRepository {
+    // MARK: Staff accounts
+
+    public func addStaff(_ member: StaffMember) async throws {
+        try await pool.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM orgs WHERE slug = ?", arguments: [member.org]) != nil else {
+                throw StoreFailure.unknownOrg(member.org)
+            }
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM staff WHERE org = ? AND email = ?",
+                                 arguments: [member.org, member.email]) != nil {
+                throw StoreFailure.staffExists(member.email)
+            }
+            try db.execute(sql: """
+                INSERT INTO staff (org, email, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [member.org, member.email, member.role.rawValue, member.passwordHash,
+                                 Milliseconds.from(member.createdAt)])
+        }
+    }
+
+    public func staff(org: String) async throws -> [StaffMember] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT org, email, role, password_hash, created_at FROM staff WHERE org = ? ORDER BY email
+                """, arguments: [org]).compactMap(Self.staffMember(from:))
+        }
+    }
+
+    public func staffMember(org: String, email: String) async throws -> StaffMember? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT org, email, role, password_hash, created_at FROM staff WHERE org = ? AND email = ?
+                """, arguments: [org, email]).flatMap(Self.staffMember(from:))
+        }
+    }
+
+    public func removeStaff(org: String, email: String, now: Date) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM staff WHERE org = ? AND email = ?", arguments: [org, email])
+            guard db.changesCount > 0 else { return false }
+            try db.execute(sql: """
+                UPDATE staff_sessions SET revoked_at = ? WHERE org = ? AND email = ? AND revoked_at IS NULL
+                """, arguments: [Milliseconds.from(now), org, email])
+            return true
+        }
+    }
+
+    // MARK: Failed sign-ins
+
+    public func signInFailures(org: String, email: String, since: Date) async throws -> [Date] {
+        try await pool.read { db in
+            try Int64.fetchAll(db, sql: """
+                SELECT at FROM sign_in_failures WHERE org = ? AND email = ? AND at >= ? ORDER BY at
+                """, arguments: [org, email, Milliseconds.from(since)]).map(Milliseconds.date)
+        }
+    }
+
+    public func recordSignInFailure(org: String, email: String, at: Date, forgetBefore: Date) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM sign_in_failures WHERE at < ?", arguments: [Milliseconds.from(forgetBefore)])
+            try db.execute(sql: "INSERT INTO sign_in_failures (org, email, at) VALUES (?, ?, ?)",
+                           arguments: [org, email, Milliseconds.from(at)])
+        }
+    }
+
+    public func clearSignInFailures(org: String, email: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM sign_in_failures WHERE org = ? AND email = ?", arguments: [org, email])
+        }
+    }
+
+    // MARK: Sessions
+
+    public func createSession(id: String, org: String, email: String, tokens: SessionTokenHashes, now: Date) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "INSERT INTO staff_sessions (id, org, email, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [id, org, email, Milliseconds.from(now)])
+            try Self.insertTokens(tokens, session: id, db: db)
+        }
+    }
+
+    public func staffAccess(forTokenHash hash: String) async throws -> StaffAccess? {
+        try await pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT s.id, s.org, s.email, m.role, t.expires_at, s.revoked_at
+                FROM session_tokens t
+                JOIN staff_sessions s ON s.id = t.session_id
+                JOIN staff m ON m.org = s.org AND m.email = s.email
+                WHERE t.hash = ? AND t.kind = 'access'
+                """, arguments: [hash]),
+                let role = StaffRole(rawValue: row["role"]) else { return nil }
+            let revokedAt: Int64? = row["revoked_at"]
+            return StaffAccess(sessionId: row["id"], org: row["org"], email: row["email"], role: role,
+                               expiresAt: Milliseconds.date(row["expires_at"]), revoked: revokedAt != nil)
+        }
+    }
+
+    public func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date) async throws -> RefreshOutcome {
+        try await pool.write { db in
+            let nowMs = Milliseconds.from(now)
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT s.id, s.email, s.revoked_at, t.expires_at, t.used_at, m.role
+                FROM session_tokens t
+                JOIN staff_sessions s ON s.id = t.session_id
+                LEFT JOIN staff m ON m.org = s.org AND m.email = s.email
+                WHERE t.hash = ? AND t.kind = 'refresh' AND s.org = ?
+                """, arguments: [refreshHash, org]) else { return .refused }
+            let session: String = row["id"]
+            let revokedAt: Int64? = row["revoked_at"]
+            let usedAt: Int64? = row["used_at"]
+            let expiresAt: Int64 = row["expires_at"]
+            guard revokedAt == nil, expiresAt > nowMs, let role = (row["role"] as String?).flatMap(StaffRole.init) else {
+                return .refused
+            }
+            if usedAt != nil {
+                try db.execute(sql: "UPDATE staff_sessions SET revoked_at = ? WHERE id = ?", arguments: [nowMs, session])
+                return .reused
+            }
+            try db.execute(sql: "UPDATE session_tokens SET used_at = ? WHERE hash = ?", arguments: [nowMs, refreshHash])
+            // Expired tokens of the session can never be presented successfully again: forget them.
+            try db.execute(sql: "DELETE FROM session_tokens WHERE session_id = ? AND expires_at <= ?",
+                           arguments: [session, nowMs])
+            try Self.insertTokens(replacement, session: session, db: db)
+            return .refreshed(email: row["email"], role: role)
+        }
+    }
+
+    public func revokeSession(id: String, now: Date) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE staff_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
+                           arguments: [Milliseconds.from(now), id])
+        }
+    }
+
+    // MARK: Rows
+
+    private static func insertTokens(_ tokens: SessionTokenHashes, session: String, db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO session_tokens (hash, session_id, kind, expires_at) VALUES (?, ?, 'access', ?), (?, ?, 'refresh', ?)
+            """, arguments: [tokens.accessHash, session, Milliseconds.from(tokens.accessExpiresAt),
+                             tokens.refreshHash, session, Milliseconds.from(tokens.refreshExpiresAt)])
+    }
+
+    private static func staffMember(from row: Row) -> StaffMember? {
+        guard let role = StaffRole(rawValue: row["role"]) else { return nil }
+        return StaffMember(org: row["org"], email: row["email"], role: role, passwordHash: row["password_hash"],
+                           createdAt: Milliseconds.date(row["created_at"]))
+    }
+}
