@@ -101,6 +101,7 @@ enum Migrations {
         }
         registerSync(&migrator)
         registerSessions(&migrator)
+        registerHistory(&migrator)
         return migrator
     }
 }

@@ -27,11 +27,12 @@ public final class EventService: Sendable {
     public func update(_ id: UUID, with form: EventForm, in org: Organization) async throws -> Event {
         let details = try form.validate(organizationZone: org.timeZone)
         return try await database.writer.write { db in
-            var event = try EventStore.fetch(id, db)
-            guard !event.deleted, event.orgId == org.id else { throw EventStoreError.notFound(id) }
+            let previous = try EventStore.fetch(id, db)
+            guard !previous.deleted, previous.orgId == org.id else { throw EventStoreError.notFound(id) }
+            var event = previous
             event.details = details
             event.updatedAt = .storedNow
-            try EventStore.save(event, orgZone: org.timeZone, db)
+            try EventStore.save(event, previous: previous, orgZone: org.timeZone, db)
             return event
         }
     }
@@ -62,11 +63,12 @@ public final class EventService: Sendable {
 
     private func setDeleted(_ deleted: Bool, id: UUID, org: Organization) async throws -> Event {
         try await database.writer.write { db in
-            var event = try EventStore.fetch(id, db)
-            guard event.orgId == org.id, event.deleted != deleted else { throw EventStoreError.notFound(id) }
+            let previous = try EventStore.fetch(id, db)
+            guard previous.orgId == org.id, previous.deleted != deleted else { throw EventStoreError.notFound(id) }
+            var event = previous
             event.deleted = deleted
             event.updatedAt = .storedNow
-            try EventStore.save(event, orgZone: org.timeZone, db)
+            try EventStore.save(event, previous: previous, orgZone: org.timeZone, db)
             return event
         }
     }
@@ -74,16 +76,17 @@ public final class EventService: Sendable {
     /// Stores many validated events in one transaction (demo data, imports, benchmarks).
     public func insertMany(_ details: [EventDetails], in org: Organization) throws {
         try database.writer.write { db in
+            let author = try HistoryLog.localAuthor(orgId: org.id, db)
             for item in details {
-                _ = try Self.create(item, in: org, db)
+                _ = try Self.create(item, in: org, author: author, db)
             }
         }
     }
 
-    static func create(_ details: EventDetails, in org: Organization, _ db: Database) throws -> Event {
+    static func create(_ details: EventDetails, in org: Organization, author: String? = nil, _ db: Database) throws -> Event {
         let now = Date.storedNow
         let event = Event(orgId: org.id, createdAt: now, updatedAt: now, details: details)
-        try EventStore.insert(event, orgZone: org.timeZone, db)
+        try EventStore.insert(event, orgZone: org.timeZone, author: author, db)
         return event
     }
 

@@ -12,23 +12,30 @@ public enum EventStoreError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Every write to the event table, inside a caller's transaction. Each one also appends the
-/// outbox entry, so a change and its record of what to send are never apart.
+/// outbox entry and the history entry, so a change, its record of what to send and its place in
+/// the record's history are never apart.
 enum EventStore {
     static let entity = "event"
 
-    static func insert(_ event: Event, orgZone: TimeZone, _ db: Database) throws {
+    /// `author` defaults to the organization's signed-in staff member, else this console.
+    static func insert(_ event: Event, orgZone: TimeZone, author: String? = nil, _ db: Database) throws {
         try db.cachedStatement(sql: insertSQL)
             .execute(arguments: StatementArguments(event.databaseValues(orgZone: orgZone)))
-        try appendOutbox(for: event, db)
+        try recordLocalChange(event, previous: nil, author: author, db)
     }
 
-    static func save(_ event: Event, orgZone: TimeZone, _ db: Database) throws {
+    /// Rewrites an existing event; `previous` is the row before the change (read here when not
+    /// given), for the history.
+    static func save(_ event: Event, previous: Event? = nil, orgZone: TimeZone, author: String? = nil,
+                     _ db: Database) throws {
+        let before = try previous ?? Event.fetchOne(db.cachedStatement(sql: "SELECT * FROM event WHERE id = ?"),
+                                                    arguments: [UUIDColumn.encode(event.id)])
         // Every column but the first (id) is rewritten; the id goes last, for the WHERE clause.
         var values = event.databaseValues(orgZone: orgZone)
         values.append(values.removeFirst())
         try db.cachedStatement(sql: updateSQL).execute(arguments: StatementArguments(values))
         if db.changesCount == 0 { throw EventStoreError.notFound(event.id) }
-        try appendOutbox(for: event, db)
+        try recordLocalChange(event, previous: before, author: author, db)
     }
 
     static func fetch(_ id: UUID, _ db: Database) throws -> Event {
@@ -36,6 +43,17 @@ enum EventStore {
                                              arguments: [UUIDColumn.encode(id)])
         else { throw EventStoreError.notFound(id) }
         return event
+    }
+
+    /// The outbox entry, then the history entry that points at it.
+    private static func recordLocalChange(_ event: Event, previous: Event?, author: String?, _ db: Database) throws {
+        let fields = event.deleted ? nil : event.details.syncFields
+        let seq = try appendOutbox(for: event, fields: fields, db)
+        try HistoryLog.recordLocal(
+            orgId: event.orgId, entity: entity, recordId: event.id,
+            old: previous.flatMap { $0.deleted ? nil : $0.details.syncFields }, new: fields,
+            author: try author ?? HistoryLog.localAuthor(orgId: event.orgId, db), at: event.updatedAt,
+            outboxSeq: seq, db)
     }
 
     private static let insertSQL = """
@@ -48,11 +66,12 @@ enum EventStore {
         WHERE id = ?
         """
 
-    private static func appendOutbox(for event: Event, _ db: Database) throws {
+    /// Returns the entry's sequence number.
+    private static func appendOutbox(for event: Event, fields: JSONValue?, _ db: Database) throws -> Int64 {
         let entry = OutboxEntry(
             orgId: event.orgId, entity: entity, recordId: event.id,
             operation: event.deleted ? .delete : .upsert,
-            payload: event.deleted ? "null" : event.details.syncFields.canonicalText,
+            payload: fields?.canonicalText ?? "null",
             baseVersion: event.version, createdAt: event.updatedAt)
         try db.cachedStatement(sql: """
             INSERT INTO outbox (orgId, entity, recordId, operation, payload, baseVersion, createdAt)
@@ -61,5 +80,6 @@ enum EventStore {
                 UUIDColumn.encode(entry.orgId), entry.entity, UUIDColumn.encode(entry.recordId),
                 entry.operation.rawValue, entry.payload, entry.baseVersion, DateTimeText.storage(entry.createdAt),
             ])
+        return db.lastInsertedRowID
     }
 }

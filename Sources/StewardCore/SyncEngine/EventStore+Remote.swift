@@ -30,7 +30,7 @@ extension EventStore {
                 UPDATE syncConflict SET remoteRecord = ?
                 WHERE entity = ? AND recordId = ?
                   AND (remoteRecord IS NULL OR json_extract(remoteRecord, '$.version') < ?)
-                """, arguments: [record.canonicalLine, entity, key, record.version])
+                """, arguments: [record.conflictLine, entity, key, record.version])
             return .keptLocal
         }
         if try SyncIssues.hasOutbox(entity: entity, recordId: key, db) { return .keptLocal }
@@ -68,6 +68,10 @@ extension EventStore {
         event.version = record.version
         event.updatedAt = now
         try write(event, exists: existing != nil, orgZone: org.timeZone, db)
+        var recorded = record
+        recorded.id = UUIDColumn.encode(id)
+        try HistoryLog.recordPulled(orgId: org.id, record: recorded,
+                                    old: existing.flatMap { $0.deleted ? nil : $0.details.syncFields }, db)
         return .applied
     }
 

@@ -163,6 +163,7 @@ enum PushQueue {
                     try EventStore.setVersion(version, of: recordKey, db)
                     versionsChanged = true
                 }
+                try HistoryLog.confirm(entity: entry.entity, recordId: recordKey, throughOutboxSeq: seq, version: version, db)
                 outcome.pushed += 1
             case .conflict:
                 try remove.execute(arguments: [seq])
@@ -172,6 +173,8 @@ enum PushQueue {
                         try EventStore.setVersion(record.version, of: recordKey, db)
                         versionsChanged = true
                     }
+                    try HistoryLog.confirm(entity: entry.entity, recordId: recordKey, throughOutboxSeq: seq,
+                                           version: record.version, db)
                     outcome.pushed += 1
                 } else {
                     try db.execute(sql: """
@@ -179,7 +182,7 @@ enum PushQueue {
                         VALUES (?, ?, ?, ?, ?, ?, ?)
                         """, arguments: [UUIDColumn.encode(org.id), entry.entity, recordKey,
                                          entry.operation == .delete ? "null" : entry.payload,
-                                         entry.operation == .delete, result.record?.canonicalLine, Date.storedNow])
+                                         entry.operation == .delete, result.record?.conflictLine, Date.storedNow])
                     // A replayed conflict may come without the store's record: read the whole
                     // feed again, which brings it (pulls keep conflicts up to date).
                     if result.record == nil { needsFullPull = true }

@@ -79,6 +79,10 @@ public enum SyncIssues {
         try SyncConflict.fetchOne(db, sql: "SELECT * FROM syncConflict WHERE id = ?", arguments: [id])
     }
 
+    public static func deadLetter(id: Int64, _ db: Database) throws -> DeadLetter? {
+        try DeadLetter.fetchOne(db, sql: "SELECT * FROM deadLetter WHERE id = ?", arguments: [id])
+    }
+
     public static func deadLetters(orgId: UUID, _ db: Database) throws -> [DeadLetter] {
         try DeadLetter.fetchAll(db, sql: "SELECT * FROM deadLetter WHERE orgId = ? ORDER BY id",
                                 arguments: [UUIDColumn.encode(orgId)])
@@ -113,5 +117,19 @@ public enum SyncDump {
 
     public static func canonical(orgId: UUID, database: AppDatabase) async throws -> String {
         try await database.writer.read { db in try canonical(orgId: orgId, db) }
+    }
+}
+
+extension RemoteRecord {
+    /// How a conflict keeps the store's record: its canonical line, plus who made that version
+    /// and when (for the history when the store's side is kept).
+    var conflictLine: String {
+        var members: [String: JSONValue] = [
+            "entity": .string(entity), "id": .string(id), "version": .int(version),
+            "deleted": .bool(deleted), "fields": deleted ? .object([:]) : fields,
+        ]
+        if let changedBy { members["changedBy"] = .string(changedBy) }
+        if let changedAt { members["changedAt"] = .int(changedAt) }
+        return JSONValue.object(members).canonicalText
     }
 }

@@ -74,8 +74,8 @@ public final class SyncEngine: Sendable {
         }
     }
 
-    private func locked(_ org: Organization,
-                        _ body: (Remote, any SyncTransport) async throws -> SyncReport) async throws -> SyncReport {
+    /// Runs `body` holding the organization's sync lock, with its remote and a transport to it.
+    func locked<T>(_ org: Organization, _ body: (Remote, any SyncTransport) async throws -> T) async throws -> T {
         guard try await database.writer.read({ db in try Remote.fetch(orgId: org.id, db) }) != nil else {
             throw SyncError.notConnected(slug: org.slug)
         }

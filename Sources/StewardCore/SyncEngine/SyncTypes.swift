@@ -154,7 +154,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .credentialsUnavailable(let reason):
             "the sign-in cannot be used: \(reason)"
         case .deadLetterNotFound(let id):
-            "no rejected change with id \(id) (see `stewardctl rejected list`)"
+            "no rejected change with id \(id) (it may have been discarded or retried already)"
         }
     }
 

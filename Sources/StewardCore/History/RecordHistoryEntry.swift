@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+/// One change of one record, as the console's history shows it: who, when, what changed.
+public struct RecordHistoryEntry: Hashable, Sendable, Identifiable {
+    public enum Origin: String, Hashable, Sendable {
+        /// Made in this console (the window or stewardctl).
+        case console
+        /// Made elsewhere (another console, a phone app) and pulled from the store.
+        case store
+    }
+
+    public var id: Int64
+    public var entity: String
+    public var recordId: UUID
+    /// A staff member's email, `token:<role>`, or "this console (<login name>)".
+    public var author: String
+    public var at: Date
+    public var operation: Mutation.Operation
+    /// The fields whose value changed, sorted by field (sync field names: `title`, `startsAt`...).
+    public var changes: [FieldChange]
+    /// The store's version the change made; nil while it has not reached the store.
+    public var version: Int64?
+    public var origin: Origin
+
+    /// A local change the store has not confirmed yet.
+    public var isPending: Bool { version == nil }
+
+    /// "Created", "Deleted", or "Changed title, starts": for a list of changes.
+    public var summary: String {
+        if operation == .delete { return "Deleted" }
+        if !changes.isEmpty, changes.allSatisfy({ $0.old == nil }) { return "Created" }
+        var labels: [String] = []
+        for change in changes {
+            let label = SyncFieldLabels.label(for: change.field)
+            if !labels.contains(label) { labels.append(label) }
+        }
+        return labels.isEmpty ? "Saved without changes" : "Changed " + labels.joined(separator: ", ").lowercased()
+    }
+}
+
+extension RecordHistoryEntry: FetchableRecord {
+    public init(row: Row) throws {
+        id = row["id"]
+        entity = row["entity"]
+        recordId = try UUIDColumn.decode(row["recordId"])
+        author = row["author"]
+        at = row["at"]
+        operation = Mutation.Operation(rawValue: row["operation"]) ?? .upsert
+        let text: String = row["changes"]
+        changes = (try? JSONDecoder().decode([FieldChange].self, from: Data(text.utf8))) ?? []
+        version = row["version"]
+        origin = Origin(rawValue: row["origin"]) ?? .console
+    }
+}
+
+/// Names for people of the fields records sync with.
+public enum SyncFieldLabels {
+    public static func label(for field: String) -> String {
+        labels[field] ?? field
+    }
+
+    static let labels: [String: String] = [
+        "title": "Title", "description": "Description", "locationName": "Location", "address": "Address",
+        "latitude": "Latitude", "longitude": "Longitude", "timing": "Timing",
+        "startsAt": "Starts", "startDate": "Starts", "endsAt": "Ends", "endDate": "Ends",
+        "timeZone": "Time zone", "imageURL": "Image", "links": "Links", "host": "Host",
+        "contactName": "Contact name", "contactEmail": "Contact email", "contactPhone": "Contact phone",
+        "audience": "Audience", "stampValue": "Stamps", "rideSharing": "Ride sharing",
+    ]
+}

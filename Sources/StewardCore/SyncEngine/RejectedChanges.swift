@@ -1,0 +1,154 @@
+import Foundation
+import GRDB
+
+/// A change the store refused for good (a dead letter), as the sync page lists it.
+public struct RejectedChange: Hashable, Sendable, Identifiable {
+    /// The dead letter's id, for `discard` and `retry`.
+    public var id: Int64
+    public var entity: String
+    public var recordId: UUID
+    /// The record's title as the change had it (or as the console has it now).
+    public var title: String
+    /// The store's reason, in its words.
+    public var reason: String
+    /// When the store refused it.
+    public var at: Date
+    public var operation: Mutation.Operation
+    /// What was sent, to start a corrected version from; nil for a delete, or when the fields do
+    /// not read as an event any more.
+    public var details: EventDetails?
+}
+
+extension SyncEngine {
+    /// The organization's rejected changes, oldest first.
+    public func rejectedChanges(org: Organization) async throws -> [RejectedChange] {
+        try await database.writer.read { db in
+            try SyncIssues.deadLetters(orgId: org.id, db).map { letter in
+                let fields = letter.payload == "null" ? nil : try? JSONValue.parse(letter.payload)
+                let details = fields.flatMap { try? EventDetails(syncFields: $0) }
+                let local = try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?",
+                                               arguments: [UUIDColumn.encode(letter.recordId)])
+                let title = fields?["title"]?.stringValue ?? local?.details.title ?? ""
+                return RejectedChange(id: letter.id, entity: letter.entity, recordId: letter.recordId, title: title,
+                                      reason: letter.reason, at: letter.createdAt,
+                                      operation: letter.operation == "delete" ? .delete : .upsert, details: details)
+            }
+        }
+    }
+
+    /// Drops a rejected change: the record goes back to the store's version, and local edits of
+    /// it made since (still waiting to be sent) go with it.
+    ///
+    /// The console keeps no copy of the store's version once a local edit has replaced the row,
+    /// and the store's record may have moved on since that edit was based on it, so the store's
+    /// version is fetched: the record's history, folded from its creation, is the store's current
+    /// record. A record the store never had (version 0) is simply removed. When the history does
+    /// not reach back to the record's creation (records older than the store's history), the row
+    /// is marked as never synced and the next sync pulls the whole feed again, which brings it.
+    /// Throws `SyncError` when the store cannot be asked; then nothing changes.
+    public func discard(deadLetterId: Int64) async throws {
+        let (letter, org, version) = try await database.writer.read { db in
+            guard let letter = try SyncIssues.deadLetter(id: deadLetterId, db),
+                  let org = try Organization.fetchOne(db, sql: "SELECT * FROM organization WHERE id = ?",
+                                                      arguments: [UUIDColumn.encode(letter.orgId)])
+            else { throw SyncError.deadLetterNotFound(deadLetterId) }
+            let version = try Int64.fetchOne(db, sql: "SELECT version FROM event WHERE id = ?",
+                                             arguments: [UUIDColumn.encode(letter.recordId)])
+            return (letter, org, version ?? 0)
+        }
+        let key = UUIDColumn.encode(letter.recordId)
+        let storeRecord = version > 0 ? try await storeVersion(of: letter.entity, id: key, org: org) : nil
+        try await database.writer.write { db in
+            guard try SyncIssues.deadLetter(id: deadLetterId, db) != nil else { throw SyncError.deadLetterNotFound(deadLetterId) }
+            if try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM outbox WHERE entity = ? AND recordId = ? AND mutationId IS NOT NULL)
+                """, arguments: [letter.entity, key]) == true {
+                throw SyncError.refused(url: try Remote.fetch(orgId: org.id, db)?.url ?? "", status: 409,
+                                        message: "a later change of this record is being sent; sync, then discard")
+            }
+            try db.execute(sql: "DELETE FROM outbox WHERE entity = ? AND recordId = ?", arguments: [letter.entity, key])
+            try HistoryLog.dropPending(entity: letter.entity, recordId: key, db)
+            if letter.entity == EventStore.entity {
+                let existing = try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?", arguments: [key])
+                if version == 0 {
+                    // The store never had it: nothing to go back to.
+                    try db.execute(sql: "DELETE FROM event WHERE id = ?", arguments: [key])
+                    try db.execute(sql: "DELETE FROM recordHistory WHERE entity = ? AND recordId = ?",
+                                   arguments: [letter.entity, key])
+                } else if let storeRecord,
+                          case .applied = try EventStore.overwrite(with: storeRecord, existing: existing, org: org, db) {
+                    // In place.
+                } else {
+                    try db.execute(sql: "UPDATE event SET version = 0 WHERE id = ?", arguments: [key])
+                    try db.execute(sql: "UPDATE remote SET cursor = '' WHERE orgId = ?", arguments: [UUIDColumn.encode(org.id)])
+                }
+            }
+            try db.execute(sql: "DELETE FROM deadLetter WHERE id = ?", arguments: [deadLetterId])
+            try DataGeneration.bumpPulls(db)
+        }
+    }
+
+    /// The store's current record, from its history (nil when the history does not reach back
+    /// to its creation). Under the sync lock: asking may renew the staff tokens.
+    private func storeVersion(of entity: String, id: String, org: Organization) async throws -> RemoteRecord? {
+        try await locked(org) { _, transport -> RemoteRecord? in
+            let history: HistoryResponse
+            do throws(SyncTransportError) {
+                history = try await transport.history(entity: entity, recordId: id)
+            } catch {
+                throw Self.syncError(for: error, url: transport.storeURL, slug: org.slug)
+            }
+            return history.currentRecord(entity: entity, id: id)
+        }
+    }
+
+    /// Sends a corrected version of a rejected change: `details` (checked with the editor's
+    /// rules; a `ValidationError` names the field and changes nothing) become the event's, with
+    /// a new outbox entry, and the rejected change goes.
+    public func retry(deadLetterId: Int64, details: EventDetails) async throws {
+        try await database.writer.write { db in
+            guard let letter = try SyncIssues.deadLetter(id: deadLetterId, db),
+                  let org = try Organization.fetchOne(db, sql: "SELECT * FROM organization WHERE id = ?",
+                                                      arguments: [UUIDColumn.encode(letter.orgId)])
+            else { throw SyncError.deadLetterNotFound(deadLetterId) }
+            let checked = try EventForm(details, organizationZone: org.timeZone).validate(organizationZone: org.timeZone)
+            if letter.entity == EventStore.entity {
+                let key = UUIDColumn.encode(letter.recordId)
+                if let existing = try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?", arguments: [key]) {
+                    var event = existing
+                    event.details = checked
+                    event.deleted = false
+                    event.updatedAt = .storedNow
+                    try EventStore.save(event, previous: existing, orgZone: org.timeZone, db)
+                } else {
+                    let now = Date.storedNow
+                    try EventStore.insert(Event(id: letter.recordId, orgId: org.id, createdAt: now, updatedAt: now,
+                                                details: checked), orgZone: org.timeZone, db)
+                }
+            }
+            try db.execute(sql: "DELETE FROM deadLetter WHERE id = ?", arguments: [deadLetterId])
+        }
+    }
+}
+
+extension HistoryResponse {
+    /// The record as its history leaves it: each change applied in turn from its creation. Nil
+    /// when the history does not start with the record's creation (it was created before the
+    /// store kept history), since the fields it never changed would be missing.
+    func currentRecord(entity: String, id: String) -> RemoteRecord? {
+        guard let first = entries.first, first.changes.allSatisfy({ $0.old == nil }), first.operation == .upsert,
+              let last = entries.last else { return nil }
+        var fields: [String: JSONValue] = [:]
+        for entry in entries {
+            if entry.operation == .delete {
+                fields = [:]
+                continue
+            }
+            for change in entry.changes {
+                fields[change.field] = change.new ?? .null
+            }
+        }
+        return RemoteRecord(entity: entity, id: id, version: last.version, deleted: last.operation == .delete,
+                            fields: .object(fields), changedBy: last.author, changedAt: last.at)
+    }
+}
