@@ -33,3 +33,41 @@ public enum CredentialStores {
         return keyringAnswers() ? .keyring : .file
     }
 }
+
+/// The standard credential store, chosen on first use: a command that never needs staff tokens
+/// (an API-token remote) never asks the session bus.
+public final class LazyCredentialStore: CredentialStore, @unchecked Sendable {
+    private let environment: [String: String]
+    private let lock = NSLock()
+    private var chosen: Result<any CredentialStore, any Error>?
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// The store in use, choosing it now if not done yet.
+    public func resolved() throws -> any CredentialStore {
+        try lock.withLock {
+            if let chosen { return try chosen.get() }
+            let result = Result { try CredentialStores.standard(environment: environment) }
+            chosen = result
+            return try result.get()
+        }
+    }
+
+    public var displayName: String {
+        (try? resolved().displayName) ?? "the credential store"
+    }
+
+    public func load(_ key: CredentialKey) throws -> SessionCredentials? {
+        try resolved().load(key)
+    }
+
+    public func save(_ credentials: SessionCredentials, for key: CredentialKey) throws {
+        try resolved().save(credentials, for: key)
+    }
+
+    public func delete(_ key: CredentialKey) throws {
+        try resolved().delete(key)
+    }
+}

@@ -10,8 +10,8 @@ struct Stewardctl: AsyncParsableCommand {
             Exit status: 0 on success, 2 for invalid input or usage (the field at fault is named \
             on stderr, and nothing is changed), 1 for any other failure.
             """,
-        subcommands: [Orgs.self, Events.self, Demo.self, RemoteCommand.self, SyncCommand.self,
-                      ConflictsCommand.self, DumpCommand.self])
+        subcommands: [Orgs.self, Events.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
+                      SyncCommand.self, ConflictsCommand.self, HistoryCommand.self, DumpCommand.self])
 
     @OptionGroup var global: GlobalOptions
 }

@@ -8,43 +8,73 @@ import StewardCore
 /// Every endpoint × every kind of caller, with the exact status each must get.
 @Suite("Authorization matrix")
 struct AuthorizationMatrixTests {
+    /// Sign-out comes last: it ends the sessions it is called with.
     enum Endpoint: String, CaseIterable {
-        case health, push, changes, upcoming
+        case health, push, changes, upcoming, history, signOut
+    }
+
+    /// Who holds the bearer token: an API token or a signed-in staff member.
+    enum Holder: Hashable, CustomStringConvertible {
+        case api(Role)
+        case staff(StaffRole)
+
+        static var all: [Holder] { Role.allCases.map(Holder.api) + StaffRole.allCases.map(Holder.staff) }
+
+        var description: String {
+            switch self {
+            case .api(let role): "\(role.rawValue) token"
+            case .staff(let role): "staff \(role.rawValue)"
+            }
+        }
     }
 
     enum Caller: Hashable, CustomStringConvertible {
-        case own(Role)
+        case own(Holder)
         /// A token of another organization, on this organization's path.
-        case foreign(Role)
+        case foreign(Holder)
         /// A valid token of this organization, on the path of an organization that does not exist.
-        case nonexistentOrg(Role)
+        case nonexistentOrg(Holder)
         case noToken
         case garbageToken
+        case garbageSessionToken
         case wrongScheme
 
         var description: String {
             switch self {
-            case .own(let role): "own \(role.rawValue)"
-            case .foreign(let role): "foreign \(role.rawValue)"
-            case .nonexistentOrg(let role): "\(role.rawValue) on a nonexistent org"
+            case .own(let holder): "own \(holder)"
+            case .foreign(let holder): "foreign \(holder)"
+            case .nonexistentOrg(let holder): "\(holder) on a nonexistent org"
             case .noToken: "no token"
             case .garbageToken: "garbage token"
+            case .garbageSessionToken: "garbage session token"
             case .wrongScheme: "Basic credentials"
             }
         }
 
         static var all: [Caller] {
-            Role.allCases.map(Caller.own) + Role.allCases.map(Caller.foreign) + Role.allCases.map(Caller.nonexistentOrg)
-                + [.noToken, .garbageToken, .wrongScheme]
+            Holder.all.map(Caller.own) + Holder.all.map(Caller.foreign) + Holder.all.map(Caller.nonexistentOrg)
+                + [.noToken, .garbageToken, .garbageSessionToken, .wrongScheme]
+        }
+    }
+
+    static func canPush(_ holder: Holder) -> Bool {
+        switch holder {
+        case .api(let role): role.canPush
+        case .staff(let role): role.canEdit
         }
     }
 
     static func expected(_ endpoint: Endpoint, _ caller: Caller) -> Int {
         if endpoint == .health { return 200 }
         switch caller {
-        case .noToken, .garbageToken, .wrongScheme: return 401
+        case .noToken, .garbageToken, .garbageSessionToken, .wrongScheme: return 401
         case .foreign, .nonexistentOrg: return 403
-        case .own(let role): return endpoint == .push && !role.canPush ? 403 : 200
+        case .own(let holder):
+            switch endpoint {
+            case .push: return canPush(holder) ? 200 : 403
+            case .signOut: if case .staff = holder { return 204 } else { return 403 }
+            case .health, .changes, .upcoming, .history: return 200
+            }
         }
     }
 
@@ -53,18 +83,31 @@ struct AuthorizationMatrixTests {
         try await TestStore.with(backend) { store in
             var failures: [String] = []
             let missingOrg = TestStore.freshSlug("nobody")
+            let recordId = Fixtures.newRecordId()
+            _ = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [Fixtures.upsert(1, recordId)]))
             for endpoint in Endpoint.allCases {
                 for caller in Caller.all {
                     var headers = HTTPFields()
                     var org = store.org
+                    // Signing out ends the session: each sign-out gets a session of its own.
+                    func token(_ holder: Holder, org tokenOrg: String) async throws -> String {
+                        switch holder {
+                        case .api(let role):
+                            return (tokenOrg == store.org ? store.tokens : store.foreignTokens)[role]!
+                        case .staff(let role):
+                            if endpoint == .signOut { return try await store.signInOK(role, org: tokenOrg).accessToken }
+                            return (tokenOrg == store.org ? store.staffTokens : store.foreignStaffTokens)[role]!
+                        }
+                    }
                     switch caller {
-                    case .own(let role): headers[.authorization] = "Bearer \(store.tokens[role]!)"
-                    case .foreign(let role): headers[.authorization] = "Bearer \(store.foreignTokens[role]!)"
-                    case .nonexistentOrg(let role):
-                        headers[.authorization] = "Bearer \(store.tokens[role]!)"
+                    case .own(let holder): headers[.authorization] = "Bearer \(try await token(holder, org: store.org))"
+                    case .foreign(let holder): headers[.authorization] = "Bearer \(try await token(holder, org: store.foreignOrg))"
+                    case .nonexistentOrg(let holder):
+                        headers[.authorization] = "Bearer \(try await token(holder, org: store.org))"
                         org = missingOrg
                     case .noToken: break
                     case .garbageToken: headers[.authorization] = "Bearer stw_notAtokenTheStoreEverIssued"
+                    case .garbageSessionToken: headers[.authorization] = "Bearer stwa_notAtokenTheStoreEverIssued"
                     case .wrongScheme: headers[.authorization] = "Basic \(Data("admin:\(store.admin)".utf8).base64EncodedString())"
                     }
                     let response: TestResponse
@@ -78,6 +121,11 @@ struct AuthorizationMatrixTests {
                         response = try await store.request(.get, "/v1/orgs/\(org)/changes", token: nil, headers: headers)
                     case .upcoming:
                         response = try await store.request(.get, "/v1/orgs/\(org)/events/upcoming", token: nil, headers: headers)
+                    case .history:
+                        response = try await store.request(.get, "/v1/orgs/\(org)/records/event/\(recordId)/history", token: nil,
+                                                           headers: headers)
+                    case .signOut:
+                        response = try await store.request(.delete, "/v1/orgs/\(org)/session", token: nil, headers: headers)
                     }
                     let want = Self.expected(endpoint, caller)
                     if Int(response.status.code) != want {
@@ -94,9 +142,26 @@ struct AuthorizationMatrixTests {
                 }
             }
             #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-            // What the matrix pushed as admin and staff (one record each) and nothing else.
-            #expect(try await store.repository.allRecords(org: store.org).count == 2)
+            // The record made for the history, and what the matrix pushed as every holder that
+            // may push (one record each), and nothing else.
+            let pushers = Holder.all.filter(Self.canPush).count
+            #expect(try await store.repository.allRecords(org: store.org).count == 1 + pushers)
             #expect(try await store.repository.allRecords(org: store.foreignOrg).isEmpty)
+        }
+    }
+
+    @Test("signing in and refreshing need no bearer token, and ignore one", arguments: Backend.available)
+    func openEndpoints(backend: Backend) async throws {
+        try await TestStore.with(backend) { store in
+            let body = try JSONEncoder().encode(SignInRequest(email: store.staffEmail(.viewer), password: TestStore.staffPassword))
+            for token in [nil, store.foreignTokens[.admin]!, "garbage"] as [String?] {
+                let signedIn = try await store.request(.post, "/v1/orgs/\(store.org)/session", token: token, body: body)
+                #expect(signedIn.status == .ok, "with \(token ?? "no token"): \(signedIn.text)")
+                let tokens = try signedIn.decode(SessionTokens.self)
+                let refreshed = try await store.request(.post, "/v1/orgs/\(store.org)/session/refresh", token: token,
+                                                        body: try JSONEncoder().encode(RefreshRequest(refreshToken: tokens.refreshToken)))
+                #expect(refreshed.status == .ok, "with \(token ?? "no token"): \(refreshed.text)")
+            }
         }
     }
 

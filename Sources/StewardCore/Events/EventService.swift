@@ -93,8 +93,13 @@ public final class EventService: Sendable {
     // MARK: Reads
 
     public func event(id: UUID) async throws -> Event? {
+        try await event(id: id, includingDeleted: false)
+    }
+
+    /// The event, or its tombstone too when `includingDeleted` (its history is still there).
+    public func event(id: UUID, includingDeleted: Bool) async throws -> Event? {
         try await database.writer.read { db in
-            try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ? AND deleted = 0",
+            try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?" + (includingDeleted ? "" : " AND deleted = 0"),
                                arguments: [UUIDColumn.encode(id)])
         }
     }

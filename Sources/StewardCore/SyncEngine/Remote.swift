@@ -163,6 +163,13 @@ public final class RemoteService: Sendable {
         }
     }
 
+    /// Checks an address and a token as `connect` does (a `ValidationError` naming `url` or
+    /// `token`), without connecting.
+    @discardableResult
+    public static func validatedConnection(url: String, token: String) throws(ValidationError) -> (url: String, token: String) {
+        try validated(url: url, token: token)
+    }
+
     /// The address without a trailing slash, and the token trimmed; both required.
     static func validated(url: String, token: String) throws(ValidationError) -> (String, String) {
         var issues: [ValidationIssue] = []

@@ -52,6 +52,7 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
         .addRoutes(to: org)
     ChangesController(repository: repository).addRoutes(to: org)
     UpcomingEventsController(repository: repository).addRoutes(to: org)
+    HistoryController(repository: repository).addRoutes(to: org)
     sessions.addSignedInRoutes(to: org)
     return router
 }

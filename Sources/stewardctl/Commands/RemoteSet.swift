@@ -1,5 +1,6 @@
 import ArgumentParser
 import StewardCore
+import StewardCredentials
 
 struct RemoteSet: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,7 +27,15 @@ struct RemoteSet: AsyncParsableCommand {
     func run() async throws {
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
-        let remote = try await RemoteService(database: database).connect(organization, url: url, token: token)
+        let service = RemoteService(database: database)
+        // Checked before anything changes: a bad address or token leaves the sign-in in place.
+        _ = try RemoteService.validatedConnection(url: url, token: token)
+        if try await service.remote(for: organization)?.usesStaffSignIn == true {
+            // From now on the token is used: the staff session ends, on the store too.
+            try await SessionService(database: database, credentials: LazyCredentialStore(),
+                                     http: SyncOptions.fromEnvironment().http).signOut(org: organization)
+        }
+        let remote = try await service.connect(organization, url: url, token: token)
         if output.json {
             Console.printJSON(RemoteOutput.json(remote, status: nil))
         } else {
@@ -45,7 +54,10 @@ enum RemoteOutput {
             "lastMutationId": .int(remote.lastAssignedMutationId),
             "cursor": .string(remote.cursor),
             "lastSyncAt": .optional(remote.lastSyncAt.map { DateTimeText.utc($0) }),
-            "token": .string(masked(remote.token)),
+            "token": remote.usesStaffSignIn ? .null : .string(masked(remote.token)),
+            "staffEmail": .optional(remote.staffEmail),
+            "staffRole": .optional(remote.staffRole?.rawValue),
+            "signedIn": .bool(remote.usesStaffSignIn && remote.signedIn),
         ]
         if let status {
             object["pending"] = .int(Int64(status.pending))
@@ -60,13 +72,20 @@ enum RemoteOutput {
         var record = Record()
         record.add("url", remote.url)
         record.add("store org", remote.storeOrg)
-        record.add("token", masked(remote.token))
+        record.add("signed in", signedIn(remote))
         record.add("client id", remote.clientId)
         record.add("last sync", remote.lastSyncAt.map { DateTimeText.utc($0) } ?? "never")
         record.add("pending", "\(status.pending + status.inFlight) change(s) to send")
         record.add("conflicts", "\(status.conflicts)")
         record.add("dead letters", "\(status.deadLetters)")
         return record.lines
+    }
+
+    /// "ann@grace.example (Editor)", "no (last: ann@grace.example)", or "with token ****abcd".
+    static func signedIn(_ remote: Remote) -> String {
+        guard let email = remote.staffEmail else { return "no, an API token is used (\(masked(remote.token)))" }
+        guard remote.signedIn else { return "no, signed out (last: \(email)); sign in with `stewardctl sign-in`" }
+        return "\(email) (\(remote.staffRole?.displayName ?? "unknown role"))"
     }
 
     /// The token's last four characters, the rest as stars.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StewardCore
+import StewardCredentials
 
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +23,7 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
-        let engine = SyncEngine(database: database, options: .fromEnvironment())
+        let engine = SyncEngine(database: database, options: .fromEnvironment(), credentials: LazyCredentialStore())
         let report: SyncReport
         do {
             report = try await engine.sync(org: organization)

@@ -2,6 +2,7 @@ import CommandLineSupport
 import Foundation
 import GRDB
 import StewardCore
+import StewardCredentials
 
 extension Stewardctl {
     /// How stewardctl reports failures; the rules shared with steward-store live in
@@ -17,6 +18,14 @@ extension Stewardctl {
             }
         case let error as EventStoreError:
             return .failure(error.description)
+        case let error as SignInError:
+            return .failure(error.message)
+        case let error as SyncError:
+            return error.cliError
+        case let error as KeyringError:
+            return .failure("keyring: \(error.message)")
+        case let error as CredentialFileError:
+            return .failure("credentials file: \(error.description)")
         case let error as DatabaseError:
             return .failure("database: \(OneLine.text(error))")
         default:

@@ -6,8 +6,9 @@ import Logging
 import StewardCore
 @testable import StewardStore
 
-/// One test's store: a repository with two organizations (ours and a foreign one, fresh slugs)
-/// and a token of every role for each, served in-process by the real router.
+/// One test's store: a repository with two organizations (ours and a foreign one, fresh slugs),
+/// an API token of every role for each, and a staff member of every staff role for each, signed
+/// in; served in-process by the real router.
 struct TestStore: Sendable {
     let backend: Backend
     let repository: any StoreRepository
@@ -15,11 +16,27 @@ struct TestStore: Sendable {
     let foreignOrg: String
     let tokens: [Role: String]
     let foreignTokens: [Role: String]
+    /// Access tokens of our staff members' sessions, and of the foreign organization's.
+    let staffTokens: [StaffRole: String]
+    let foreignStaffTokens: [StaffRole: String]
     let client: any TestClientProtocol
 
     var admin: String { tokens[.admin]! }
     var staff: String { tokens[.staff]! }
     var reader: String { tokens[.reader]! }
+
+    /// Every staff member of both organizations has this password.
+    static let staffPassword = "correct horse battery staple"
+    /// Hashing at the default strength costs a few hundred milliseconds a password; the tests
+    /// that are not about hashing use a cheap one (the stored hash says which).
+    static let fastHasher = PasswordHasher(iterations: 1_000)
+    static var testConfiguration: StoreConfiguration {
+        StoreConfiguration(port: 0, passwordHasher: fastHasher)
+    }
+
+    /// The email of the staff member with `role` in `org`.
+    static func staffEmail(_ role: StaffRole, org: String) -> String { "\(role.rawValue)@\(org).example" }
+    func staffEmail(_ role: StaffRole) -> String { Self.staffEmail(role, org: org) }
 
     static var testLogger: Logger {
         var logger = Logger(label: "steward-store-tests")
@@ -39,7 +56,7 @@ struct TestStore: Sendable {
     static func with<T: Sendable>(
         _ backend: Backend,
         timeZone: String = "Europe/Paris",
-        configuration: StoreConfiguration = StoreConfiguration(port: 0),
+        configuration: StoreConfiguration = testConfiguration,
         postgresApplicationName: String? = nil,
         _ body: @Sendable (TestStore) async throws -> T
     ) async throws -> T {
@@ -63,16 +80,36 @@ struct TestStore: Sendable {
                 tokens[role] = try await makeToken(repository, org: org, role: role)
                 foreignTokens[role] = try await makeToken(repository, org: foreign, role: role)
             }
+            for role in StaffRole.allCases {
+                try await addStaff(repository, org: org, role: role)
+                try await addStaff(repository, org: foreign, role: role)
+            }
             let app = buildApplication(repository: repository, configuration: configuration, logger: logger)
             let ownTokens = tokens
             let otherTokens = foreignTokens
             let value = try await app.test(.router) { client in
-                try await body(TestStore(backend: backend, repository: repository, org: org, foreignOrg: foreign,
-                                         tokens: ownTokens, foreignTokens: otherTokens, client: client))
+                var store = TestStore(backend: backend, repository: repository, org: org, foreignOrg: foreign,
+                                      tokens: ownTokens, foreignTokens: otherTokens, staffTokens: [:],
+                                      foreignStaffTokens: [:], client: client)
+                var staffTokens: [StaffRole: String] = [:]
+                var foreignStaffTokens: [StaffRole: String] = [:]
+                for role in StaffRole.allCases {
+                    staffTokens[role] = try await store.signInOK(role).accessToken
+                    foreignStaffTokens[role] = try await store.signInOK(role, org: foreign).accessToken
+                }
+                store = TestStore(backend: backend, repository: repository, org: org, foreignOrg: foreign,
+                                  tokens: ownTokens, foreignTokens: otherTokens, staffTokens: staffTokens,
+                                  foreignStaffTokens: foreignStaffTokens, client: client)
+                return try await body(store)
             }
             try await repository.close()
             return value
         }
+    }
+
+    static func addStaff(_ repository: any StoreRepository, org: String, role: StaffRole) async throws {
+        try await repository.addStaff(StaffMember(org: org, email: staffEmail(role, org: org), role: role,
+                                                  passwordHash: try fastHasher.hash(staffPassword), createdAt: Date()))
     }
 
     static func makeToken(_ repository: any StoreRepository, org: String, role: Role) async throws -> String {
@@ -134,6 +171,34 @@ extension TestStore {
 
     func upcoming(limit: Int? = nil, token: String? = nil) async throws -> TestResponse {
         try await request(.get, "/v1/orgs/\(org)/events/upcoming" + (limit.map { "?limit=\($0)" } ?? ""), token: token ?? reader)
+    }
+
+    // MARK: Sessions and history
+
+    func signIn(email: String, password: String = staffPassword, org: String? = nil) async throws -> TestResponse {
+        try await request(.post, "/v1/orgs/\(org ?? self.org)/session", token: nil,
+                          body: try JSONEncoder().encode(SignInRequest(email: email, password: password)))
+    }
+
+    /// Signs the staff member with `role` in (of `org`, ours by default) and expects 200.
+    func signInOK(_ role: StaffRole, org: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> SessionTokens {
+        let org = org ?? self.org
+        let response = try await signIn(email: Self.staffEmail(role, org: org), org: org)
+        #expect(response.status == .ok, "sign-in answered \(response.status): \(response.text)", sourceLocation: sourceLocation)
+        return try response.decode(SessionTokens.self)
+    }
+
+    func refresh(_ refreshToken: String, org: String? = nil) async throws -> TestResponse {
+        try await request(.post, "/v1/orgs/\(org ?? self.org)/session/refresh", token: nil,
+                          body: try JSONEncoder().encode(RefreshRequest(refreshToken: refreshToken)))
+    }
+
+    func signOut(_ accessToken: String) async throws -> TestResponse {
+        try await request(.delete, "/v1/orgs/\(org)/session", token: accessToken)
+    }
+
+    func history(entity: String = SyncEntity.event, id: String, token: String? = nil) async throws -> TestResponse {
+        try await request(.get, "/v1/orgs/\(org)/records/\(entity)/\(id)/history", token: token ?? reader)
     }
 
     func dump() async throws -> String {

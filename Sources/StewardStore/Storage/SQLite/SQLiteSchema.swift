@@ -55,6 +55,9 @@ enum SQLiteSchema {
         migrator.registerMigration("staff-accounts") { db in
             try db.execute(sql: staffTables)
         }
+        migrator.registerMigration("record-history") { db in
+            try db.execute(sql: historyTables)
+        }
         return migrator
     }
 }

@@ -1,0 +1,53 @@
+import ArgumentParser
+import StewardCore
+import StewardCredentials
+
+struct SignIn: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign-in",
+        abstract: "Sign in to an organization's remote store as a staff member.",
+        discussion: """
+            The password is read from standard input: typed without echo on a terminal, or the \
+            first line of what is piped in. It is sent to the store once and never kept; the \
+            store's tokens are kept in the desktop keyring, or where no keyring runs in \
+            $XDG_DATA_HOME/steward/credentials (readable by you only). $STEWARD_CREDENTIALS=file \
+            or keyring forces one. Signing in connects the organization to the store (like \
+            `remote set`, keeping what was already sent); `stewardctl sync` and the window then \
+            sync as this staff member.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var org: OrganizationOption
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: ArgumentHelp("The store's address: http:// or https://, like https://store.example.org.",
+                               valueName: "url"))
+    var url: String
+
+    @Option(help: ArgumentHelp("The email you sign in to the store with.", valueName: "email"))
+    var email: String
+
+    func run() async throws {
+        let database = try global.openDatabase()
+        let organization = try await org.resolve(in: database)
+        let password = try PasswordInput.read(prompt: "Password for \(email) at \(url): ")
+        let sessions = SessionService(database: database, credentials: LazyCredentialStore(),
+                                      http: SyncOptions.fromEnvironment().http)
+        let session = try await sessions.signIn(org: organization, url: url, email: email, password: password)
+        if output.json {
+            Console.printJSON(SessionOutput.json(session, org: organization))
+        } else {
+            print("Signed in to \(organization.slug) at \(session.url) as \(session.email) (\(session.role.displayName)).")
+        }
+    }
+}
+
+/// How a sign-in is shown.
+enum SessionOutput {
+    static func json(_ session: StaffSession, org: Organization) -> JSONValue {
+        .object([
+            "org": .string(org.slug), "url": .string(session.url), "email": .string(session.email),
+            "role": .string(session.role.rawValue), "canEdit": .bool(session.role.canEdit),
+        ])
+    }
+}
