@@ -278,3 +278,31 @@ struct StaffSessionTests {
         }
     }
 }
+
+@Suite("Session cleanup")
+struct SessionCleanupTests {
+    @Test("ended sessions are forgotten; live ones keep even their expired access tokens", arguments: Backend.available)
+    func cleanup(backend: Backend) async throws {
+        var configuration = TestStore.testConfiguration
+        configuration.accessTokenTTL = .seconds(1)
+        try await TestStore.with(backend, configuration: configuration) { store in
+            let live = try await store.signInOK(.editor)
+            let signedOut = try await store.signInOK(.editor)
+            #expect(try await store.signOut(signedOut.accessToken).status == .noContent)
+            try await Task.sleep(for: .milliseconds(1200))
+            let service = SessionCleanupService(repository: store.repository, throttle: .standard,
+                                                interval: .seconds(3600), logger: TestStore.testLogger)
+            await service.cleanUp()
+            #expect(try await store.repository.staffAccess(forTokenHash: BearerToken.hash(signedOut.accessToken)) == nil)
+            // The live session's expired access token still says "refresh", and the refresh works.
+            #expect(try await store.changes(token: live.accessToken).errorBody?.error == ErrorResponse.Code.tokenExpired)
+            #expect(try await store.refresh(live.refreshToken).status == .ok)
+            // A session whose refresh token has expired goes too, seen from a later "now" (not on
+            // PostgreSQL, whose database the tests running beside this one share).
+            guard backend == .sqlite else { return }
+            let later = Date().addingTimeInterval(Double(StoreConfiguration.defaultRefreshTokenSeconds) + 60)
+            #expect(try await store.repository.forgetExpiredSessions(now: later, failuresBefore: Date()) >= 1)
+            #expect(try await store.repository.staffAccess(forTokenHash: BearerToken.hash(live.accessToken)) == nil)
+        }
+    }
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of the steward-store commands through the real binary, on SQLite and, when
 # STEWARD_TEST_POSTGRES_URL is set, on PostgreSQL: exit codes, the listening line, a push and
-# pull over HTTP, the dump's bytes, and purge making old cursors answer 410.
+# pull over HTTP, the dump's bytes, purge making old cursors answer 410, and staff accounts
+# (add, list, sign in over HTTP, remove ending the session).
 #
 #   Tests/store/cli_test.sh [path/to/steward-store]
 set -euo pipefail
@@ -33,6 +34,16 @@ expect_exit() {
   fi
 }
 
+# expect_exit_in CODE INPUT command...: the same, with INPUT on the command's stdin.
+expect_exit_in() {
+  local want=$1 input=$2; shift 2
+  set +e; "$@" <<<"$input" >"$WORK/out" 2>"$WORK/err"; local got=$?; set -e
+  [[ $got -eq $want ]] || fail "$* exited $got, expected $want: $(cat "$WORK/err")"
+  if [[ $want -ne 0 ]]; then
+    [[ $(wc -l <"$WORK/err") -eq 1 ]] || fail "$*: expected one line on stderr, got: $(cat "$WORK/err")"
+  fi
+}
+
 run_backend() {
   local name=$1; shift
   local storage=("$@")
@@ -51,6 +62,32 @@ run_backend() {
   local token; token=$(cat "$WORK/out")
   [[ $token =~ ^stw_[A-Za-z0-9_-]{43}$ ]] || fail "token has an unexpected shape: $token"
 
+  # Staff accounts: the password is the first line of stdin.
+  local password="correct horse battery staple"
+  expect_exit_in 0 "$password" "$BIN" staff add --org "$org" --email " Ann@Example.ORG" --role editor "${storage[@]}"
+  grep -q "^added ann@example.org to $org as editor$" "$WORK/out" || fail "staff add said: $(cat "$WORK/out")"
+  expect_exit_in 0 "$password" "$BIN" staff add --org "$org" --email viewer@example.org --role viewer "${storage[@]}"
+  expect_exit_in 2 "$password" "$BIN" staff add --org "$org" --email ann@example.org --role admin "${storage[@]}"
+  grep -q "already on the organization's staff" "$WORK/err" || fail "duplicate staff: $(cat "$WORK/err")"
+  expect_exit_in 2 "$password" "$BIN" staff add --org "$org" --email not-an-email --role admin "${storage[@]}"
+  grep -q -- "--email: 'not-an-email' is not an email address" "$WORK/err" || fail "invalid email: $(cat "$WORK/err")"
+  expect_exit_in 2 "too short" "$BIN" staff add --org "$org" --email bob@example.org --role admin "${storage[@]}"
+  grep -q "password: must be at least 10 characters long (this one has 9)" "$WORK/err" || fail "short password: $(cat "$WORK/err")"
+  expect_exit_in 2 "$password" "$BIN" staff add --org no-such-org --email bob@example.org --role admin "${storage[@]}"
+  grep -q -- "--org: no organization 'no-such-org'" "$WORK/err" || fail "unknown org: $(cat "$WORK/err")"
+  expect_exit_in 2 "$password" "$BIN" staff add --org "$org" --email bob@example.org --role owner "${storage[@]}"
+  expect_exit 2 "$BIN" staff add --org "$org" --email bob@example.org --role admin "${storage[@]}" </dev/null
+  grep -q "password: standard input is empty" "$WORK/err" || fail "no password: $(cat "$WORK/err")"
+  expect_exit 0 "$BIN" staff list --org "$org" "${storage[@]}"
+  [[ $(sed -n 1p "$WORK/out") =~ ^EMAIL\ +ROLE\ +CREATED$ ]] || fail "staff list header: $(cat "$WORK/out")"
+  [[ $(sed -n 2p "$WORK/out") =~ ^ann@example\.org\ +editor\ +[0-9]{4}-[0-9]{2}-[0-9]{2}\ [0-9]{2}:[0-9]{2}\ UTC$ ]] \
+    || fail "staff list row: $(cat "$WORK/out")"
+  [[ $(sed -n 3p "$WORK/out") =~ ^viewer@example\.org\ +viewer\  ]] || fail "staff list row: $(cat "$WORK/out")"
+  [[ $(wc -l <"$WORK/out") -eq 3 ]] || fail "staff list: $(cat "$WORK/out")"
+  expect_exit 2 "$BIN" staff list --org no-such-org "${storage[@]}"
+  expect_exit 2 "$BIN" staff remove --org "$org" --email nobody@example.org "${storage[@]}"
+  grep -q "nobody@example.org is not on the staff of $org" "$WORK/err" || fail "remove unknown: $(cat "$WORK/err")"
+
   "$BIN" serve --host 127.0.0.1 --port 0 "${storage[@]}" >"$WORK/serve.out" 2>"$WORK/serve.err" &
   SERVER_PID=$!
   for _ in $(seq 1 100); do grep -q '^steward-store listening on ' "$WORK/serve.out" 2>/dev/null && break; sleep 0.1; done
@@ -66,11 +103,28 @@ run_backend() {
   [[ $answer == '{"lastMutationId":2,"results":[{"id":1,"status":"applied","version":1},{"id":2,"status":"applied","version":2}]}' ]] \
     || fail "push answered $answer"
 
+  # Staff sign in over HTTP; removing them ends their session at once.
+  local session access status
+  session=$(curl -sS -H 'Content-Type: application/json' \
+    --data '{"email":"ANN@example.org","password":"'"$password"'"}' "$url/v1/orgs/$org/session")
+  access=$(sed -n 's/.*"accessToken":"\([^"]*\)".*/\1/p' <<<"$session")
+  [[ $access =~ ^stwa_[A-Za-z0-9_-]{43}$ ]] || fail "sign-in answered $session"
+  status=$(curl -sS -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $access" "$url/v1/orgs/$org/changes")
+  [[ $status == 200 ]] || fail "changes with a staff access token answered $status"
+  status=$(curl -sS -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+    --data '{"email":"ann@example.org","password":"wrong password"}' "$url/v1/orgs/$org/session")
+  [[ $status == 401 ]] || fail "a wrong password answered $status"
+  expect_exit 0 "$BIN" staff remove --org "$org" --email ANN@example.org "${storage[@]}"
+  grep -q "^removed ann@example.org from $org" "$WORK/out" || fail "staff remove said: $(cat "$WORK/out")"
+  status=$(curl -sS -o "$WORK/body" -w '%{http_code}' -H "Authorization: Bearer $access" "$url/v1/orgs/$org/changes")
+  [[ $status == 401 ]] && grep -q '"unauthorized"' "$WORK/body" || fail "a removed member's token answered $status $(cat "$WORK/body")"
+  expect_exit 0 "$BIN" staff list --org "$org" "${storage[@]}"
+  ! grep -q "ann@example.org" "$WORK/out" || fail "staff list after remove: $(cat "$WORK/out")"
+
   expect_exit 0 "$BIN" dump --org "$org" "${storage[@]}"
   printf '{"deleted":true,"entity":"event","fields":{},"id":"%s","version":2}\n' "$id" >"$WORK/expected.dump"
   cmp -s "$WORK/out" "$WORK/expected.dump" || fail "dump differs: $(cat "$WORK/out")"
 
-  local status
   status=$(curl -sS -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "$url/v1/orgs/$org/changes?cursor=s1.1")
   [[ $status == 200 ]] || fail "changes before the purge answered $status"
   expect_exit 0 "$BIN" purge --org "$org" --older-than-seconds 0 "${storage[@]}"

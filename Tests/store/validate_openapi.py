@@ -3,11 +3,16 @@
 
 1. Validates the document with openapi-spec-validator.
 2. Starts `steward-store serve --port 0` on a temporary SQLite database (127.0.0.1 only), with
-   an organization and an admin token made by the tool itself.
-3. Requests every path and method the document lists, with a valid token and a valid body,
-   and checks that the router serves it (no 404/405), that the status is one the document
-   declares for that operation, and that a JSON body matches the declared schema. It also
-   checks a 401 per operation against the Error schema.
+   an organization, an admin token and a staff member made by the tool itself, and short-lived
+   access tokens.
+3. Requests every path and method the document lists, with a valid token (the admin token, or
+   a staff session's where the operation needs one) and a valid body, and checks that the
+   router serves it (no 404/405), that the status is one the document declares for that
+   operation, and that a JSON body matches the declared schema. It also checks a 401 per
+   operation that takes a bearer token against the Error schema.
+4. Checks the answers the session endpoints give when things go wrong (a wrong password, the
+   throttle's 429 and Retry-After, an expired access token), the history the push left, and
+   that the change feed says who made each change.
 
 Usage: Tests/store/validate_openapi.py [--bin PATH] [--spec PATH]
 The binary defaults to $STEWARD_STORE_BIN, else the newest of .build-store/debug and
@@ -70,14 +75,16 @@ class Server:
         self.proc = None
         self.base = None
 
-    def tool(self, *args):
-        out = subprocess.run([self.binary, *args, "--sqlite", self.db], capture_output=True, text=True, timeout=60)
+    def tool(self, *args, stdin=None):
+        out = subprocess.run([self.binary, *args, "--sqlite", self.db], capture_output=True, text=True, timeout=60,
+                             input=stdin if stdin is not None else "")
         if out.returncode != 0:
             sys.exit(f"validate_openapi: steward-store {' '.join(args)} failed ({out.returncode}): {out.stderr.strip()}")
         return out.stdout.strip()
 
     def start(self):
-        self.proc = subprocess.Popen([self.binary, "serve", "--host", "127.0.0.1", "--port", "0", "--sqlite", self.db],
+        self.proc = subprocess.Popen([self.binary, "serve", "--host", "127.0.0.1", "--port", "0", "--sqlite", self.db,
+                                      "--access-token-ttl", str(ACCESS_TTL)],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -98,7 +105,11 @@ class Server:
                 self.proc.kill()
 
 
-def request(base, method, path, token=None, body=None):
+# Seconds an access token lasts in this run: long enough for the checks, short enough to wait out.
+ACCESS_TTL = 4
+
+
+def request(base, method, path, token=None, body=None, with_headers=False):
     headers = {"Accept-Encoding": "gzip"}
     data = None
     if token:
@@ -109,12 +120,36 @@ def request(base, method, path, token=None, body=None):
     req = urllib.request.Request(base + path, data=data, method=method.upper(), headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=30) as resp:
-            status, raw, encoding = resp.status, resp.read(), resp.headers.get("Content-Encoding")
+            status, raw, answer_headers = resp.status, resp.read(), resp.headers
     except urllib.error.HTTPError as err:
-        status, raw, encoding = err.code, err.read(), err.headers.get("Content-Encoding")
-    if encoding == "gzip":
+        status, raw, answer_headers = err.code, err.read(), err.headers
+    if answer_headers.get("Content-Encoding") == "gzip":
         raw = gzip.decompress(raw)
+    if with_headers:
+        return status, raw, answer_headers
     return status, raw
+
+
+def sign_in(base, slug, email, password):
+    status, raw = request(base, "post", f"/v1/orgs/{slug}/session", body={"email": email, "password": password})
+    if status != 200:
+        sys.exit(f"validate_openapi: signing {email} in answered {status}: {raw[:200]!r}")
+    return json.loads(raw)
+
+
+def error_check(failures, spec, name, status, raw, want_status, want_code):
+    """Appends a failure unless the answer is want_status with an Error body of want_code."""
+    try:
+        body = json.loads(raw)
+        OAS30Validator(inline_refs({"$ref": "#/components/schemas/Error"}, spec)).validate(body)
+    except Exception as err:  # noqa: BLE001 - any mismatch is a finding
+        failures.append(f"{name}: {status} body is not an Error: {str(err).splitlines()[0]}")
+        return None
+    if status != want_status or body.get("error") != want_code:
+        failures.append(f"{name}: answered {status} {body.get('error')}, expected {want_status} {want_code}")
+        return None
+    print(f"ok: {name} -> {status} {want_code}")
+    return body
 
 
 def main():
@@ -126,6 +161,7 @@ def main():
     ensure_validators()
     import yaml
     from openapi_spec_validator import validate
+    global OAS30Validator
     from openapi_schema_validator import OAS30Validator
 
     with open(args.spec) as f:
@@ -151,24 +187,33 @@ def main():
             }],
         },
     }
+    email, password = "Editor@Example.org", "correct horse battery staple"
     with tempfile.TemporaryDirectory(prefix="steward-openapi-") as workdir:
         server = Server(find_binary(args.bin), workdir)
         server.tool("orgs", "add", slug, "--name", "OpenAPI check", "--time-zone", "America/Toronto")
         token = server.tool("token", "create", "--org", slug, "--role", "admin")
+        server.tool("staff", "add", "--org", slug, "--email", email, "--role", "editor", stdin=password + "\n")
         server.start()
         try:
+            bodies["SignInRequest"] = {"email": email, "password": password}
+            # One session for the refresh, one to sign out, one to wait out.
+            bodies["RefreshRequest"] = {"refreshToken": sign_in(server.base, slug, email, password)["refreshToken"]}
+            signing_out = sign_in(server.base, slug, email, password)["accessToken"]
+            expiring = sign_in(server.base, slug, email, password)["accessToken"]
+            signed_in_at = time.time()
+            tokens = {"DELETE /v1/orgs/{org}/session": signing_out}
             for path, item in spec["paths"].items():
                 for method, operation in item.items():
                     if method not in ("get", "post", "put", "patch", "delete"):
                         continue
                     name = f"{method.upper()} {path}"
-                    url_path = path.replace("{org}", slug)
+                    url_path = path.replace("{org}", slug).replace("{entity}", "event").replace("{id}", record_id)
                     body = None
                     if "requestBody" in operation:
                         schema_ref = operation["requestBody"]["content"]["application/json"]["schema"].get("$ref", "")
                         body = bodies[schema_ref.rsplit("/", 1)[-1]]
                     declared = operation.get("responses", {})
-                    status, raw = request(server.base, method, url_path, token=token, body=body)
+                    status, raw = request(server.base, method, url_path, token=tokens.get(name, token), body=body)
                     if status in (404, 405):
                         failures.append(f"{name}: not served ({status})")
                         continue
@@ -200,6 +245,30 @@ def main():
             changes = json.loads(raw).get("changes", []) if status == 200 else []
             if [c.get("id") for c in changes] != [record_id]:
                 failures.append(f"changes after the push: expected record {record_id}, got {changes}")
+
+            # Signed out: the session's access token no longer works.
+            status, raw = request(server.base, "get", f"/v1/orgs/{slug}/changes", token=signing_out)
+            error_check(failures, spec, "GET changes after signing out", status, raw, 401, "unauthorized")
+            # A wrong password, then the throttle after five failures.
+            session_path = f"/v1/orgs/{slug}/session"
+            wrong = {"email": email, "password": "not the password"}
+            for attempt in range(5):
+                status, raw = request(server.base, "post", session_path, body=wrong)
+                error_check(failures, spec, f"POST session with a wrong password ({attempt + 1})", status, raw,
+                            401, "wrong-credentials")
+            status, raw, headers = request(server.base, "post", session_path, body=bodies["SignInRequest"],
+                                           with_headers=True)
+            throttled = error_check(failures, spec, "POST session after 5 failures", status, raw, 429, "too-many-attempts")
+            if throttled is not None:
+                if "429" not in spec["paths"]["/v1/orgs/{org}/session"]["post"]["responses"]:
+                    failures.append("POST session: 429 is not declared")
+                if headers.get("Retry-After") != str(throttled.get("retryAfter")):
+                    failures.append(f"POST session 429: Retry-After {headers.get('Retry-After')!r} "
+                                    f"differs from retryAfter {throttled.get('retryAfter')!r}")
+            # An access token past its time.
+            time.sleep(max(0.0, signed_in_at + ACCESS_TTL + 0.5 - time.time()))
+            status, raw = request(server.base, "get", f"/v1/orgs/{slug}/changes", token=expiring)
+            error_check(failures, spec, "GET changes with an expired access token", status, raw, 401, "token-expired")
         finally:
             server.stop()
 

@@ -5,8 +5,8 @@ import NIOCore
 import ServiceLifecycle
 
 /// Builds the HTTP application on a repository: routes, middleware, and the services that run
-/// beside the server (the PostgreSQL pool, the tombstone purge). The schema is migrated before
-/// the server accepts its first request.
+/// beside the server (the PostgreSQL pool, the tombstone purge, the session cleanup). The schema
+/// is migrated before the server accepts its first request.
 ///
 /// `onListening` gets the bound host and port once the socket is open (with port 0 that is
 /// the only way to learn the port).
@@ -32,8 +32,10 @@ public func buildApplication(
         logger: logger
     )
     app.beforeServerStarts { try await repository.migrate() }
-    // Added after the repository's own services so the pool is up when it first runs.
-    app.addServices(purge)
+    let sessionCleanup = SessionCleanupService(repository: repository, throttle: configuration.signInThrottle,
+                                               interval: configuration.purgeInterval, logger: logger)
+    // Added after the repository's own services so the pool is up when they first run.
+    app.addServices(purge, sessionCleanup)
     return app
 }
 

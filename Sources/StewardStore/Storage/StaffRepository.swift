@@ -28,4 +28,8 @@ public protocol StaffRepository: Sendable {
     func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date) async throws -> RefreshOutcome
     /// Ends a session: its access and refresh tokens stop working at once.
     func revokeSession(id: String, now: Date) async throws
+    /// Forgets the sessions that can never be used again (signed out, or with no live refresh
+    /// token at `now`) with their tokens, and failed sign-ins from before `failuresBefore`;
+    /// answers how many sessions went.
+    func forgetExpiredSessions(now: Date, failuresBefore: Date) async throws -> Int
 }

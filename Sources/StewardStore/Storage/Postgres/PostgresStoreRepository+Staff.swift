@@ -150,6 +150,29 @@ extension PostgresStoreRepository {
         }
     }
 
+    public func forgetExpiredSessions(now: Date, failuresBefore: Date) async throws -> Int {
+        try await transaction { connection, logger in
+            // A live session keeps even its expired access tokens, so they go on answering
+            // token-expired (refresh) rather than unauthorized (sign in again).
+            try await connection.query("""
+                DELETE FROM session_tokens WHERE session_id IN (
+                    SELECT s.id FROM staff_sessions s
+                    WHERE s.revoked_at IS NOT NULL OR NOT EXISTS (
+                        SELECT 1 FROM session_tokens r
+                        WHERE r.session_id = s.id AND r.kind = 'refresh' AND r.used_at IS NULL
+                          AND r.expires_at > \(Milliseconds.from(now))))
+                """, logger: logger)
+            let sessions = try await connection.query("""
+                DELETE FROM staff_sessions s WHERE NOT EXISTS (SELECT 1 FROM session_tokens t WHERE t.session_id = s.id)
+                RETURNING id
+                """, logger: logger).collect().count
+            try await connection.query("""
+                DELETE FROM sign_in_failures WHERE at < \(Milliseconds.from(failuresBefore))
+                """, logger: logger)
+            return sessions
+        }
+    }
+
     // MARK: Rows
 
     private static func insertTokens(_ tokens: SessionTokenHashes, session: String, connection: PostgresConnection,

@@ -135,6 +135,26 @@ extension SQLiteStoreRepository {
         }
     }
 
+    public func forgetExpiredSessions(now: Date, failuresBefore: Date) async throws -> Int {
+        try await pool.write { db in
+            // A live session keeps even its expired access tokens, so they go on answering
+            // token-expired (refresh) rather than unauthorized (sign in again).
+            try db.execute(sql: """
+                DELETE FROM session_tokens WHERE session_id IN (
+                    SELECT s.id FROM staff_sessions s
+                    WHERE s.revoked_at IS NOT NULL OR NOT EXISTS (
+                        SELECT 1 FROM session_tokens r
+                        WHERE r.session_id = s.id AND r.kind = 'refresh' AND r.used_at IS NULL AND r.expires_at > ?))
+                """, arguments: [Milliseconds.from(now)])
+            try db.execute(sql: """
+                DELETE FROM staff_sessions WHERE NOT EXISTS (SELECT 1 FROM session_tokens t WHERE t.session_id = staff_sessions.id)
+                """)
+            let sessions = db.changesCount
+            try db.execute(sql: "DELETE FROM sign_in_failures WHERE at < ?", arguments: [Milliseconds.from(failuresBefore)])
+            return sessions
+        }
+    }
+
     // MARK: Rows
 
     private static func insertTokens(_ tokens: SessionTokenHashes, session: String, db: Database) throws {

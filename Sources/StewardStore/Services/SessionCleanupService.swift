@@ -1,0 +1,39 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Forgets what can no longer be used, every `interval` while the server runs: sessions signed
+/// out or past their last refresh, with their tokens, and failed sign-ins older than the
+/// throttle's window.
+struct SessionCleanupService: Service {
+    let repository: any StoreRepository
+    let throttle: SignInThrottle
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        // Shutdown cancels the sleep: that is the normal way out, not an error.
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await Task.sleep(for: interval)
+                } catch {
+                    return
+                }
+                await cleanUp()
+            }
+        }
+    }
+
+    func cleanUp(now: Date = Date()) async {
+        do {
+            let sessions = try await repository.forgetExpiredSessions(now: now, failuresBefore: throttle.windowStart(now: now))
+            if sessions > 0 {
+                logger.info("forgot ended sessions", metadata: ["count": "\(sessions)"])
+            }
+        } catch {
+            // The next round tries again; until then the rows only take space.
+            logger.warning("session cleanup failed", metadata: ["error": "\(error)"])
+        }
+    }
+}
