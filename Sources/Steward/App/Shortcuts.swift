@@ -17,6 +17,7 @@ enum Shortcuts {
         // Enabled only while there is a delete to undo, so Ctrl+Z still undoes typing otherwise.
         ("win.undo", ["<Control>z"]),
         ("win.show-help-overlay", ["<Control>question"]),
+        ("win.sync-now", ["<Control>r"]),
     ]
 
     /// Keys that act on the event list while it has focus.

@@ -10,6 +10,7 @@ final class StewardApplication {
     private let app: Application
     private var mainWindow: MainWindow?
     private let preload: StartupPreload
+    private var stallReport: StallReport?
 
     init() {
         // First, so the database work runs while GTK starts.
@@ -17,6 +18,7 @@ final class StewardApplication {
         app = Application(id: Self.id)
         app.onStartup { [weak self] in self?.startup() }
         app.onActivate { [weak self] in self?.activate() }
+        app.onShutdown { [weak self] in self?.stallReport?.finish() }
     }
 
     func run() -> Int32 {
@@ -33,6 +35,7 @@ final class StewardApplication {
     private func startup() {
         // Follow the desktop's light/dark preference.
         StyleManager.followSystem()
+        stallReport = StallReport.startIfRequested()
         app.addAction("quit") { [weak self] in self?.quit() }
         app.addAction("about") { [weak self] in self?.showAbout() }
         Shortcuts.install(on: app)

@@ -2,52 +2,81 @@ import Foundation
 import GtkKit
 import StewardCore
 
-/// The window where an event is created or changed: modal over the main window, Save and
-/// Cancel in its header. Saving hands the typed form to the core; a refused form stays open
-/// with each problem shown under its field and nothing stored.
+/// The window where an event is created, changed, looked at (read-only, for viewers), or
+/// corrected after the store refused it: modal over the main window, Save and Cancel in its
+/// header. Saving hands the typed form to `save`; a refused form stays open with each problem
+/// shown under its field and nothing stored.
 @MainActor
 final class EventEditor {
+    /// What the editor is for, which decides its title and what Save does.
+    struct Setup {
+        /// "New Event", "Edit Event", "Event", "Correct Rejected Change".
+        var heading: String
+        /// The values to start from (nil: an empty form).
+        var form: EventForm?
+        /// Looking only: nothing can be typed, there is no Save.
+        var isReadOnly = false
+        /// The record whose history the History button opens (nil: no button).
+        var record: (id: UUID, title: String)?
+    }
+
     private let ui: Builder
     private let window: Window
     private let binding: EventFormBinding
     private let saveButton: Button
-    private let service: EventService
-    private let organization: Organization
-    private let existing: Event?
+    private let setup: Setup
+    private let save: (EventForm) async throws -> Void
+    private let history: HistoryService?
+    private var historyWindow: HistoryWindow?
     private var isSaving = false
     private var isClosed = false
 
-    var onSaved: ((Event) -> Void)?
     var onClosed: (() -> Void)?
 
-    /// `event` nil creates a new event.
-    init(parent: Window, organization: Organization, service: EventService, event: Event?) {
+    /// `save` stores the form (throwing `ValidationError` to keep the editor open); `history`
+    /// reads the record's history for the History button.
+    init(parent: Window, organization: Organization, setup: Setup, history: HistoryService?,
+         save: @escaping (EventForm) async throws -> Void) {
         ui = Builder(resource: ResourceBundle.path("event-editor.ui"))
         window = ui.object("editor_window")
         saveButton = ui.object("save_button")
         binding = EventFormBinding(ui: ui, organization: organization)
-        self.service = service
-        self.organization = organization
-        existing = event
+        self.setup = setup
+        self.save = save
+        self.history = history
 
-        let heading = event == nil ? "New Event" : "Edit Event"
-        window.title = "\(heading) — \(organization.name)"
+        window.title = "\(setup.heading) — \(organization.name)"
         let title: WindowTitle = ui.object("editor_title")
-        title.title = heading
+        title.title = setup.heading
         title.subtitle = organization.name
         window.setTransientFor(parent)
-        if let event {
-            binding.fill(EventForm(event.details, organizationZone: organization.timeZone))
-        }
+        if let form = setup.form { binding.fill(form) }
 
         let actions = ActionGroup()
-        actions.addAction("save") { [weak self] in self?.save() }
+        let saveAction = actions.addAction("save") { [weak self] in self?.saveForm() }
         actions.addAction("cancel") { [weak self] in self?.close() }
+        let historyAction = actions.addAction("history") { [weak self] in self?.showHistory() }
         window.insertActionGroup(actions, prefix: "editor")
         window.addController(Shortcuts.controller(Shortcuts.editor))
         window.onCloseRequest { [weak self] in
             self?.finish()
             return false
+        }
+
+        ui.object("history_button", as: Button.self).isVisible = setup.record != nil && history != nil
+        historyAction.isEnabled = setup.record != nil && history != nil
+        if setup.isReadOnly {
+            binding.setReadOnly(true)
+            saveAction.isEnabled = false
+            saveButton.isVisible = false
+            window.setDefaultWidget(nil)
+            ui.object("editor_view_only_label", as: Label.self).isVisible = true
+            // Nothing to cancel when nothing can change.
+            let cancel: Button = ui.object("cancel_button")
+            cancel.setChild(nil)
+            cancel.label = "_Close"
+            cancel.setProperty("use-underline", true)
+            cancel.setAccessibleLabel("Close")
         }
     }
 
@@ -56,8 +85,8 @@ final class EventEditor {
         ui.object("title_row", as: EntryRow.self).grabFocus()
     }
 
-    private func save() {
-        guard !isSaving else { return }
+    private func saveForm() {
+        guard !isSaving, !setup.isReadOnly else { return }
         isSaving = true
         saveButton.isSensitive = false
         let form = binding.form()
@@ -67,13 +96,7 @@ final class EventEditor {
                 saveButton.isSensitive = true
             }
             do {
-                let event: Event
-                if let existing {
-                    event = try await service.update(existing.id, with: form, in: organization)
-                } else {
-                    event = try await service.create(form, in: organization)
-                }
-                onSaved?(event)
+                try await save(form)
                 close()
             } catch let error as ValidationError {
                 binding.show(error)?.grabFocus()
@@ -83,6 +106,15 @@ final class EventEditor {
                 dialog.present()
             }
         }
+    }
+
+    private func showHistory() {
+        guard historyWindow == nil, let record = setup.record, let history else { return }
+        let shown = HistoryWindow(parent: window, title: record.title, entity: "event", recordId: record.id,
+                                  service: history)
+        shown.onClosed = { [weak self] in self?.historyWindow = nil }
+        historyWindow = shown
+        shown.present()
     }
 
     private func close() {

@@ -201,6 +201,23 @@ final class EventFormBinding {
         return text
     }
 
+    /// Looking only: every field shows its value but takes no typing, and no switch or
+    /// toggle moves.
+    func setReadOnly(_ readOnly: Bool) {
+        for slot in slots {
+            switch slot.input {
+            case .entryRow(let w): w.isEditable = !readOnly
+            case .entry(let w): w.isEditable = !readOnly
+            case .textView(let w): w.isEditable = !readOnly
+            case .spin(let w):
+                w.isEditable = !readOnly
+                w.isSensitive = !readOnly
+            }
+        }
+        for toggle in [timed, allDay, ongoing] { toggle.isSensitive = !readOnly }
+        rideSharing.isSensitive = !readOnly
+    }
+
     // MARK: timing kind
 
     private func timingKindChanged() {

@@ -68,6 +68,14 @@ final class EventsListController {
 
     func cachedRow(for key: Int64) -> EventRow? { cache[key] }
 
+    /// Forgets every cached row but `rows` (fetched just now): rows may have changed under the
+    /// list (a sync), and the others are asked for again when GTK shows them.
+    func replaceCachedRows(with rows: [EventRow]) {
+        cache = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { _, newest in newest })
+        wanted.removeAll()
+        cacheGeneration += 1
+    }
+
     /// Shows nothing (no organization).
     func clear() {
         keysRequest += 1

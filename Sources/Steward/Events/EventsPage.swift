@@ -3,7 +3,8 @@ import GtkKit
 import StewardCore
 
 /// The Events page of one organization: a searchable, sortable table of its events, the
-/// actions on them (new, open, duplicate, delete with undo), and the empty states.
+/// actions on them (new, open, duplicate, delete with undo), and the empty states. For people
+/// who may only look (a viewer's role) it has no editing actions and opens events read-only.
 ///
 /// Its "win." actions live on the main window so the header buttons, the right-click menu and
 /// the keyboard shortcuts all run the same code and grey out together.
@@ -34,6 +35,16 @@ final class EventsPage {
     private var undoToast: Toast?
     private var editor: EventEditor?
     private var isOpeningEditor = false
+    private let viewOnlyLabel: Label
+    private let editingButtons: [Widget]
+    private let emptyPage: StatusPage
+    /// False for people whose role lets them look but not change.
+    private(set) var canEdit = true
+
+    /// Records histories for the editor's History button (nil until sync is set up).
+    var history: HistoryService?
+    /// Every local change made from this page: sync follows it.
+    var onLocalChange: (() -> Void)?
 
     /// The labels GTK currently shows, so rows that arrive late fill their cells, and a
     /// right-click can tell which row it hit.
@@ -57,6 +68,11 @@ final class EventsPage {
         countLabel = ui.object("count_label")
         stack = ui.object("events_stack")
         scroller = ui.object("events_scroller")
+        viewOnlyLabel = ui.object("view_only_label")
+        let builder = ui
+        editingButtons = ["new_event_button", "duplicate_button", "delete_button", "create_event_button"]
+            .map { builder.object($0, as: Widget.self) }
+        emptyPage = ui.object("empty_page")
 
         list = EventsListController(service: environment.events)
         selection = SingleSelection(model: list.keys, autoselect: false, canUnselect: true)
@@ -272,12 +288,29 @@ final class EventsPage {
     private func updateActionStates() {
         let hasOrg = organization != nil
         let hasSelection = hasOrg && selection.selectedKey != nil && stack.visibleChildName == "list"
-        actions["new-event"]?.isEnabled = hasOrg
+        actions["new-event"]?.isEnabled = hasOrg && canEdit
         actions["search"]?.isEnabled = hasOrg
         actions["edit-event"]?.isEnabled = hasSelection
-        actions["duplicate"]?.isEnabled = hasSelection
-        actions["delete"]?.isEnabled = hasSelection
-        actions["undo"]?.isEnabled = lastDeleted != nil
+        actions["duplicate"]?.isEnabled = hasSelection && canEdit
+        actions["delete"]?.isEnabled = hasSelection && canEdit
+        actions["undo"]?.isEnabled = lastDeleted != nil && canEdit
+    }
+
+    /// Shows or hides everything that changes events, as the current person's role allows.
+    /// The store enforces the same rule; this only spares people buttons that cannot work.
+    func setCanEdit(_ allowed: Bool) {
+        guard allowed != canEdit else { return }
+        canEdit = allowed
+        for button in editingButtons { button.isVisible = allowed }
+        viewOnlyLabel.isVisible = !allowed
+        emptyPage.statusDescription = allowed
+            ? "Events you add here appear in your members’ app."
+            : "Events your staff add appear here."
+        if !allowed {
+            lastDeleted = nil
+            undoToast?.dismiss()
+        }
+        updateActionStates()
     }
 
     /// The selected event's key and id (the id may need a fetch if the row is not cached).
@@ -291,6 +324,7 @@ final class EventsPage {
     private func openEditor(key: Int64?) {
         // One editor at a time; `isOpeningEditor` covers the fetch before it exists.
         guard let org = organization, editor == nil, !isOpeningEditor else { return }
+        guard key != nil || canEdit else { return }
         isOpeningEditor = true
         Task {
             defer { isOpeningEditor = false }
@@ -300,15 +334,63 @@ final class EventsPage {
                       let event = try? await environment.events.event(id: selected.id) else { return }
                 existing = event
             }
-            let editor = EventEditor(parent: window, organization: org, service: environment.events, event: existing)
-            editor.onSaved = { [weak self] event in self?.saved(event, key: key) }
-            editor.onClosed = { [weak self] in self?.editor = nil }
-            self.editor = editor
-            editor.present()
+            var setup = EventEditor.Setup(heading: existing == nil ? "New Event" : canEdit ? "Edit Event" : "Event")
+            if let existing {
+                setup.form = EventForm(existing.details, organizationZone: org.timeZone)
+                setup.record = (existing.id, existing.details.title)
+            }
+            setup.isReadOnly = !canEdit
+            let events = environment.events
+            present(EventEditor(parent: window, organization: org, setup: setup, history: history) { [weak self] form in
+                let event: Event
+                if let existing {
+                    event = try await events.update(existing.id, with: form, in: org)
+                } else {
+                    event = try await events.create(form, in: org)
+                }
+                self?.saved(event, key: key)
+            })
+        }
+    }
+
+    /// "Edit and retry" from the Sync page: the editor opens on the values the store refused,
+    /// and saving sends the corrected version in their place.
+    func openRejectedEditor(_ change: RejectedChange, in org: Organization, engine: SyncEngine,
+                            onRetried: @escaping () -> Void) {
+        guard editor == nil, !isOpeningEditor, let details = change.details else { return }
+        var setup = EventEditor.Setup(heading: "Correct Rejected Change")
+        setup.form = EventForm(details, organizationZone: org.timeZone)
+        setup.record = (change.recordId, change.title)
+        present(EventEditor(parent: window, organization: org, setup: setup, history: history) { form in
+            let corrected = try form.validate(organizationZone: org.timeZone)
+            try await engine.retry(deadLetterId: change.id, details: corrected)
+            onRetried()
+        })
+    }
+
+    private func present(_ editor: EventEditor) {
+        editor.onClosed = { [weak self] in self?.editor = nil }
+        self.editor = editor
+        editor.present()
+    }
+
+    /// Rows changed under the page (a sync brought other people's edits, a conflict was
+    /// settled): the list and the rows on screen are read again.
+    func refreshRows() {
+        guard organization != nil else { return }
+        Task {
+            // The rows on screen are fetched before the cache is replaced, so they change in
+            // place instead of going blank for a frame.
+            let onScreen = Array(Set(boundCells.values.map(\.key)))
+            let fresh = (try? await environment.events.rows(for: onScreen)) ?? []
+            list.replaceCachedRows(with: fresh)
+            fill(fresh)
+            await reloadNow()
         }
     }
 
     private func saved(_ event: Event, key: Int64?) {
+        onLocalChange?()
         Task {
             await reloadNow(invalidating: key.map { [$0] } ?? [])
             if let newKey = await list.key(of: event.id, hint: key), let position = list.position(of: newKey) {
@@ -319,11 +401,12 @@ final class EventsPage {
     }
 
     private func duplicateSelected() {
-        guard let org = organization else { return }
+        guard let org = organization, canEdit else { return }
         Task {
             guard let selected = await selectedEvent() else { return }
             do {
                 let copy = try await environment.events.duplicate(selected.id, in: org)
+                onLocalChange?()
                 await reloadNow()
                 if let key = await list.key(of: copy.id), let position = list.position(of: key) {
                     selectAndReveal(position)
@@ -337,12 +420,13 @@ final class EventsPage {
     }
 
     private func deleteSelected() {
-        guard let org = organization else { return }
+        guard let org = organization, canEdit else { return }
         Task {
             guard let selected = await selectedEvent() else { return }
             let position = selection.selectedPosition ?? 0
             do {
                 try await environment.events.delete(selected.id, in: org)
+                onLocalChange?()
             } catch {
                 toasts.showToast("Could not delete the event: \(error)")
                 return
@@ -367,6 +451,7 @@ final class EventsPage {
         Task {
             do {
                 try await environment.events.restore(deleted.id, in: deleted.org)
+                onLocalChange?()
                 guard deleted.org.id == organization?.id else { return }
                 await reloadNow(select: deleted.key)
             } catch {

@@ -2,10 +2,12 @@ import Foundation
 import GtkKit
 import StewardCore
 
-/// The main window: organization switcher and page list on the left, the page on the right.
+/// The main window: organization switcher and page list on the left, the page on the right,
+/// and the current organization's sync status in the sidebar's header.
 ///
 /// It opens the database after the window is on screen (a spinner shows meanwhile), then lists
-/// the organizations: none gives the first-run page, otherwise the last one used is shown.
+/// the organizations: none gives the first-run page, otherwise the last one used is shown. Sync
+/// starts once the first rows are painted, so launching never waits for it.
 @MainActor
 final class MainWindow {
     private let ui: Builder
@@ -17,12 +19,15 @@ final class MainWindow {
     private let noOrganizationsPage: StatusPage
     private let switcher: OrganizationSwitcher
     private let sidebar: Sidebar
+    private let syncStatus: SyncStatusIndicator
     private let settings = AppSettings()
 
     private var environment: AppEnvironment?
     private var eventsPage: EventsPage?
+    private var syncMonitor: SyncMonitor?
+    private var syncPage: SyncPage?
     private var organization: Organization?
-    private var module: Module?
+    private var page: SidebarPage?
 
     init(application: Application) {
         ui = Builder(resource: ResourceBundle.path("window.ui"))
@@ -35,6 +40,7 @@ final class MainWindow {
         noOrganizationsPage = ui.object("no_organizations_page")
         switcher = OrganizationSwitcher(ui: ui)
         sidebar = Sidebar(list: ui.object("sidebar_list"))
+        syncStatus = SyncStatusIndicator(ui: ui)
 
         // The shortcuts window is built when first asked for: it is the largest .ui file
         // and nobody needs it in the first frame.
@@ -42,13 +48,14 @@ final class MainWindow {
         settings.persistWindowState(window)
 
         switcher.onSwitch = { [weak self] org in self?.show(org) }
-        sidebar.onSelect = { [weak self] module in self?.show(module) }
+        sidebar.onSelect = { [weak self] page in self?.show(page) }
         sidebar.onActivate = { [weak self] _ in self?.leaflet.navigate(back: false) }
         window.addAction("show-sidebar") { [weak self] in self?.leaflet.navigate(back: true) }
         window.addAction("reload") { [weak self] in
             guard let self else { return }
             Task { await self.loadOrganizations() }
         }
+        window.addAction("sync-now") { [weak self] in self?.syncNow() }
     }
 
     func present() { window.present() }
@@ -92,11 +99,75 @@ final class MainWindow {
         if let first = StartupPreload.initialOrganization(loaded.organizations, remembered: settings.lastOrganization) {
             page.prime(first, keys: loaded.firstKeys, rows: loaded.firstRows)
         }
-        contentStack.addNamed(page.widget, name: Module.events.rawValue)
+        contentStack.addNamed(page.widget, name: SidebarPage.module(.events).tag)
         contentStack.addNamed(Self.unavailablePage(), name: "unavailable")
         eventsPage = page
         show(loaded.organizations)
+        startSync(database: environment.database)
     }
+
+    // MARK: sync
+
+    /// Sets up sign-in and background sync off the main thread (starting the HTTP client is
+    /// not free), then starts syncing once the first rows have been painted.
+    private func startSync(database: AppDatabase) {
+        Task {
+            let services = await Task.detached(priority: .utility) { SyncServices(database: database) }.value
+            attach(services)
+        }
+    }
+
+    private func attach(_ services: SyncServices) {
+        let monitor = SyncMonitor(services: services)
+        syncMonitor = monitor
+        let page = SyncPage(monitor: monitor, window: window, toasts: toasts)
+        syncPage = page
+        leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
+        page.setFolded(leaflet.isFolded)
+        contentStack.addNamed(page.widget, name: SidebarPage.sync.tag)
+        page.onRecordsChanged = { [weak self] in self?.eventsPage?.refreshRows() }
+        page.onEditRejected = { [weak self, weak page] change, org in
+            self?.eventsPage?.openRejectedEditor(change, in: org, engine: services.engine) {
+                page?.settled()
+            }
+        }
+
+        monitor.onState.append { [weak self] previous, state in self?.syncStateChanged(from: previous, to: state) }
+        monitor.onSession.append { [weak self] session in
+            // Mirrors the store's rules: a viewer gets no edit controls.
+            self?.eventsPage?.setCanEdit(session?.role.canEdit ?? true)
+        }
+        eventsPage?.history = services.history
+        eventsPage?.onLocalChange = { [weak monitor] in monitor?.changesMade() }
+
+        monitor.show(organization)
+        page.show(organization)
+        syncStatus.show(monitor.state)
+        if self.page == .sync { show(SidebarPage.sync) }
+        NextPaint.after(window) { [weak monitor] in monitor?.start() }
+    }
+
+    private func syncStateChanged(from previous: SyncState, to state: SyncState) {
+        syncStatus.show(state)
+        // A sync that ended may have brought other people's changes.
+        if case .syncing = previous.phase {
+            if case .syncing = state.phase {} else { eventsPage?.refreshRows() }
+        }
+    }
+
+    /// Ctrl+R and the header button. Signed out, there is nothing to sync with: the Sync page
+    /// (and its sign-in form) shows instead.
+    private func syncNow() {
+        guard let monitor = syncMonitor, organization != nil else { return }
+        if case .signedOut = monitor.state.phase {
+            sidebar.select(.sync)
+            leaflet.navigate(back: false)
+            return
+        }
+        monitor.syncNow()
+    }
+
+    // MARK: organizations and pages
 
     private func loadOrganizations() async {
         guard let environment else { return }
@@ -111,7 +182,10 @@ final class MainWindow {
         guard !organizations.isEmpty else {
             window.title = "Steward"
             windowStack.visibleChildName = "no-organizations"
+            organization = nil
             eventsPage?.show(nil)
+            syncMonitor?.show(nil)
+            syncPage?.show(nil)
             return
         }
         let selected = organizations.first { $0.id == organization?.id }
@@ -125,24 +199,25 @@ final class MainWindow {
         organization = org
         settings.lastOrganization = org.slug
         eventsPage?.show(org)
-        let modules = org.availableModules
-        sidebar.show(modules, selecting: module)
-        if modules.isEmpty { show(nil as Module?) }
+        syncMonitor?.show(org)
+        syncPage?.show(org)
+        sidebar.show(org.availableModules, selecting: page)
     }
 
-    private func show(_ module: Module?) {
-        self.module = module
-        if let module, contentStack.child(named: module.rawValue) != nil {
-            contentStack.visibleChildName = module.rawValue
+    private func show(_ page: SidebarPage?) {
+        self.page = page
+        if let page, contentStack.child(named: page.tag) != nil {
+            contentStack.visibleChildName = page.tag
         } else {
             contentStack.visibleChildName = "unavailable"
         }
+        syncPage?.setVisible(page == .sync)
         updateTitle()
     }
 
     /// "Events — Grace Community Church — Steward": what the window list and screen readers say.
     private func updateTitle() {
-        let parts = [module?.title, organization?.name, "Steward"].compactMap { $0 }
+        let parts = [page?.title, organization?.name, "Steward"].compactMap { $0 }
         window.title = parts.joined(separator: " — ")
     }
 

@@ -1,43 +1,86 @@
 import GtkKit
 import StewardCore
 
+/// A page the sidebar lists: one of the organization's modules, or its Sync page.
+enum SidebarPage: Hashable {
+    case module(Module)
+    case sync
+
+    var tag: String {
+        switch self {
+        case .module(let module): module.rawValue
+        case .sync: "sync"
+        }
+    }
+
+    init?(tag: String) {
+        if tag == "sync" {
+            self = .sync
+        } else if let module = Module(rawValue: tag) {
+            self = .module(module)
+        } else {
+            return nil
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .module(let module): module.title
+        case .sync: "Sync"
+        }
+    }
+
+    var iconName: String {
+        switch self {
+        case .module(let module): Sidebar.iconName(module)
+        case .sync: "emblem-synchronizing-symbolic"
+        }
+    }
+}
+
 /// The sidebar's list of pages: one row per module of the current organization that this
-/// version of Steward can show (`Module.isAvailable`).
+/// version of Steward can show (`Module.isAvailable`), then the organization's Sync page.
 @MainActor
 final class Sidebar {
     private let list: ListBox
     private var isUpdating = false
     /// A page was chosen (by click, keyboard, or in code).
-    var onSelect: ((Module) -> Void)?
+    var onSelect: ((SidebarPage) -> Void)?
     /// A row was activated: on a narrow (folded) window, time to show the page.
-    var onActivate: ((Module) -> Void)?
+    var onActivate: ((SidebarPage) -> Void)?
 
     init(list: ListBox) {
         self.list = list
         list.onRowSelected { [weak self] row in
-            guard let self, !self.isUpdating, let tag = row?.tag, let module = Module(rawValue: tag) else { return }
-            self.onSelect?(module)
+            guard let self, !self.isUpdating, let tag = row?.tag, let page = SidebarPage(tag: tag) else { return }
+            self.onSelect?(page)
         }
         list.onRowActivated { [weak self] row in
-            guard let self, let tag = row.tag, let module = Module(rawValue: tag) else { return }
-            self.onActivate?(module)
+            guard let self, let tag = row.tag, let page = SidebarPage(tag: tag) else { return }
+            self.onActivate?(page)
         }
     }
 
-    /// Lists `modules` and selects `selected` (or the first).
-    func show(_ modules: [Module], selecting selected: Module?) {
+    /// Lists `modules` and the Sync page, and selects `selected` (or the first).
+    func show(_ modules: [Module], selecting selected: SidebarPage?) {
+        let pages = modules.map(SidebarPage.module) + [.sync]
         isUpdating = true
         list.removeAll()
-        for module in modules {
-            list.appendSidebarRow(title: module.title, iconName: Self.iconName(module), tag: module.rawValue)
+        for page in pages {
+            list.appendSidebarRow(title: page.title, iconName: page.iconName, tag: page.tag)
         }
         isUpdating = false
-        if let module = selected.flatMap({ modules.contains($0) ? $0 : nil }) ?? modules.first {
-            list.selectRow(tagged: module.rawValue)
+        if let page = selected.flatMap({ pages.contains($0) ? $0 : nil }) ?? pages.first {
+            list.selectRow(tagged: page.tag)
         }
     }
 
-    static func iconName(_ module: Module) -> String {
+    /// Selects `page` as if it had been clicked.
+    func select(_ page: SidebarPage) {
+        list.selectRow(tagged: page.tag)
+    }
+
+    nonisolated static func iconName(_ module: Module) -> String {
         switch module {
         case .events: "x-office-calendar-symbolic"
         case .bulletins, .messages: "mail-unread-symbolic"

@@ -33,6 +33,9 @@ struct StaffSessions: Sendable {
         if let wait = throttle.retryAfter(failures: failures, now: now) {
             return .throttled(retryAfter: wait)
         }
+        // Counted as a failure before the slow check, and cleared if it succeeds: guesses sent
+        // all at once then see one another instead of all passing the throttle together.
+        try await repository.recordSignInFailure(org: org, email: email, at: now, forgetBefore: windowStart)
         let member = try await repository.staffMember(org: org, email: email)
         let storedHash = member?.passwordHash
         let hasher = self.hasher
@@ -43,13 +46,8 @@ struct StaffSessions: Sendable {
             }
             return PasswordHasher.verify(password, against: storedHash)
         }
-        guard let member, matches else {
-            try await repository.recordSignInFailure(org: org, email: email, at: now, forgetBefore: windowStart)
-            return .wrongCredentials
-        }
-        if !failures.isEmpty {
-            try await repository.clearSignInFailures(org: org, email: email)
-        }
+        guard let member, matches else { return .wrongCredentials }
+        try await repository.clearSignInFailures(org: org, email: email)
         let pair = newPair(now: now)
         try await repository.createSession(id: UUID().uuidString.lowercased(), org: org, email: member.email,
                                            tokens: pair.hashes, now: now)

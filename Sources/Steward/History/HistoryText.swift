@@ -1,0 +1,67 @@
+import Foundation
+import StewardCore
+
+/// How a record's history reads: who made a change, when (in the computer's time zone), and
+/// each changed field as "Label: old → new".
+enum HistoryText {
+    /// An email as it is; an API token as what it is; this console as it says itself.
+    static func author(_ author: String) -> String {
+        if author.hasPrefix("token:") {
+            let role = author.dropFirst("token:".count)
+            return role.isEmpty ? "an access token" : "an access token (\(role))"
+        }
+        return author.isEmpty ? "someone unknown" : author
+    }
+
+    /// "Tue 3 Nov 2026, 14:02".
+    static func when(_ date: Date, zone: TimeZone = .current) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = zone
+        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// "ann@example.org, Tue 3 Nov 2026, 14:02".
+    static func heading(_ entry: RecordHistoryEntry, zone: TimeZone = .current) -> String {
+        "\(author(entry.author)), \(when(entry.at, zone: zone))"
+    }
+
+    /// What happened, with the change's state when it has not reached the store yet.
+    static func summary(_ entry: RecordHistoryEntry) -> String {
+        entry.isPending ? "\(entry.summary) · not sent yet" : entry.summary
+    }
+
+    /// One line per changed field: "Title: Choir practice → Choir rehearsal".
+    static func lines(_ entry: RecordHistoryEntry) -> [String] {
+        entry.changes.map { change in
+            "\(SyncFieldLabels.label(for: change.field)): \(value(change.old)) → \(value(change.new))"
+        }
+    }
+
+    /// A field's value for people; "(empty)" for none.
+    static func value(_ value: JSONValue?) -> String {
+        guard let value else { return "(empty)" }
+        switch value {
+        case .null: return "(empty)"
+        case .bool(let flag): return flag ? "Yes" : "No"
+        case .int(let number): return String(number)
+        case .double(let number): return String(number)
+        case .string(let text): return text.isEmpty ? "(empty)" : text
+        case .array(let items):
+            guard !items.isEmpty else { return "(empty)" }
+            return items.map(Self.item).joined(separator: ", ")
+        case .object:
+            return value.canonicalText
+        }
+    }
+
+    /// A link reads as "Label (url)", anything else as its value.
+    private static func item(_ value: JSONValue) -> String {
+        if let url = value["url"]?.stringValue {
+            let label = value["label"]?.stringValue ?? url
+            return label == url ? url : "\(label) (\(url))"
+        }
+        return Self.value(value)
+    }
+}

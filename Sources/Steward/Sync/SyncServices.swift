@@ -1,0 +1,26 @@
+import Foundation
+import StewardCore
+import StewardCredentials
+
+/// The sync side of the console, over the database the window opened: staff sign-in, the
+/// background scheduler (with its engine), and record histories. Made after the window shows
+/// its first rows, so launching does not wait for any of it; nothing here touches the keyring
+/// or the network until it is used, and then only off the main thread.
+final class SyncServices: Sendable {
+    let sessions: SessionService
+    let scheduler: SyncScheduler
+    let history: HistoryService
+    let remotes: RemoteService
+
+    var engine: SyncEngine { scheduler.engine }
+
+    init(database: AppDatabase) {
+        // Chosen on first use: an organization synced with an API token never asks the
+        // session bus for a keyring.
+        let credentials = LazyCredentialStore()
+        sessions = SessionService(database: database, credentials: credentials)
+        scheduler = SyncScheduler(database: database, credentials: credentials)
+        history = HistoryService(database: database)
+        remotes = RemoteService(database: database)
+    }
+}

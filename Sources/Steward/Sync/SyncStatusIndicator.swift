@@ -1,0 +1,88 @@
+import Foundation
+import GtkKit
+import StewardCore
+
+/// The sync status in the main window's header: the headline in plain words, when the last
+/// sync went through, and a bar while a long sync sends changes. Calm when all is well; the
+/// warning colour only when something needs a person (offline, failed, conflicts, rejected).
+@MainActor
+final class SyncStatusIndicator {
+    private let status: Label
+    private let lastSync: Label
+    private let progress: ProgressBar
+
+    init(ui: Builder) {
+        status = ui.object("sync_status_label")
+        lastSync = ui.object("last_sync_label")
+        progress = ui.object("sync_progress")
+    }
+
+    func show(_ state: SyncState) {
+        status.text = state.headline
+        let attention = Self.needsAttention(state)
+        status.setCSSClass("sync-attention", attention)
+        status.setCSSClass("dim-label", !attention)
+        status.tooltip = Self.details(state)
+
+        lastSync.text = state.lastSyncText
+        lastSync.tooltip = state.lastSyncText
+        lastSync.isVisible = true
+
+        if case .syncing(let fraction?) = state.phase {
+            progress.fraction = fraction
+            progress.setAccessibleDescription("\(Int((fraction * 100).rounded())) percent of the changes sent")
+            progress.isVisible = true
+        } else {
+            progress.isVisible = false
+        }
+    }
+
+    static func needsAttention(_ state: SyncState) -> Bool {
+        switch state.phase {
+        case .offline, .failed: return true
+        case .signedOut, .idle, .syncing: return state.conflicts > 0 || state.rejected > 0
+        }
+    }
+
+    /// The longer story, for the tooltip: why, what happens next, and what is waiting.
+    static func details(_ state: SyncState, zone: TimeZone = .current) -> String {
+        var lines: [String] = []
+        switch state.phase {
+        case .signedOut:
+            lines.append("Sign in on the Sync page to send changes to the store.")
+        case .idle:
+            break
+        case .syncing(let fraction):
+            if let fraction { lines.append("\(Int((fraction * 100).rounded()))% of the changes sent.") }
+        case .offline(let next):
+            lines.append("The store cannot be reached. Trying again at \(Self.clock(next, zone: zone)); changes are kept until then.")
+        case .failed(let message):
+            lines.append(Self.sentence(message))
+        }
+        if state.pending > 0, state.phase != .idle {
+            lines.append(state.pending == 1 ? "1 change waiting to be sent." : "\(state.pending) changes waiting to be sent.")
+        }
+        if state.conflicts > 0 {
+            lines.append(state.conflicts == 1 ? "1 conflict needs a choice." : "\(state.conflicts) conflicts need a choice.")
+        }
+        if state.rejected > 0 {
+            lines.append(state.rejected == 1 ? "1 change was rejected." : "\(state.rejected) changes were rejected.")
+        }
+        return lines.isEmpty ? state.headline : lines.joined(separator: "\n")
+    }
+
+    private static func clock(_ date: Date, zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = zone
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
+    /// The core words errors to follow a colon; alone they read as a sentence.
+    static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let text = first.uppercased() + message.dropFirst()
+        return text.hasSuffix(".") ? text : text + "."
+    }
+}
