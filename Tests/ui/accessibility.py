@@ -190,8 +190,9 @@ def has_action(node):
 
 
 def named(node, label):
-    """Whether `node` is named `label`. Buttons libadwaita builds itself carry both their
-    mnemonic label and their text in GTK 4.8 ("_Undo Undo"); accept that."""
+    """Whether `node` is named `label`. GTK 4.8 joins a control's mnemonic label and its own
+    accessible label ("_Undo Undo" on buttons libadwaita builds, "Email Email" on an entry
+    with a mnemonic label); accept that."""
     n = name(node)
     return n == label or n.replace("_", "") == f"{label} {label}"
 
@@ -224,7 +225,9 @@ def click(node):
 def field(root, label, timeout=TIMEOUT):
     """The editable text control named `label` (or inside the control named `label`)."""
     def probe():
-        for node in find_all(root, name_is=label):
+        for node in find_all(root, name_has=label):
+            if not named(node, label):
+                continue
             for candidate in walk(node):
                 if "EditableText" in interfaces(candidate):
                     return candidate

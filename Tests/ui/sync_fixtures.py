@@ -103,9 +103,10 @@ class ConsoleCtl:
     def dump(self, slug):
         return self.run("dump", "--org", slug).stdout
 
-    def outbox_count(self):
+    def outbox_count(self, org_id):
+        """Changes of one organization still waiting to be sent (ids are stored as lower-case text)."""
         with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=10) as db:
-            return db.execute("SELECT count(*) FROM outbox").fetchone()[0]
+            return db.execute("SELECT count(*) FROM outbox WHERE orgId = ?", (org_id.lower(),)).fetchone()[0]
 
 
 def dump_records(dump_text):
