@@ -244,10 +244,6 @@ def type_into(root, label, text):
         raise Failure(f'typed "{text}" into "{label}" but it shows "{got}"')
 
 
-def editable(node):
-    return state_has(node, pyatspi.STATE_EDITABLE)
-
-
 def label_text(root, label):
     """The text of the label named `label` (its accessible name is what it is, its text what
     it says), or None when there is no such label."""
@@ -262,6 +258,28 @@ def label_text(root, label):
             pass
         return ""
     return None
+
+
+class LabelWatch:
+    """Re-reads the text of the label named `label` without walking the tree each time: over
+    AT-SPI a walk of a large window takes seconds on a busy machine, long enough to miss a
+    state that lasts a few. Finds the label again if it went away."""
+
+    def __init__(self, root, label):
+        self.root = root
+        self.label = label
+        self.node = None
+
+    def text(self):
+        if self.node is None or name(self.node) != self.label:
+            self.node = next(iter(find_all(self.root, name_is=self.label)), None)
+        return text_of(self.node) if self.node is not None else None
+
+    def sibling(self, label):
+        """A control next to the label (in the same container) named `label`, or None."""
+        if self.node is None:
+            return None
+        return next((n for n in children(self.node.parent) if name(n) == label), None)
 
 
 def choose_page(window, page):
@@ -295,8 +313,15 @@ def point_at(node):
     time.sleep(0.2)
 
 
-def screenshot(folder, filename):
+def click_at(node):
+    """A real mouse click in the middle of `node`."""
+    x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, "b1c")
+    time.sleep(0.3)
+
+
+def screenshot(folder, filename, settle=0.6):
     path = os.path.join(folder, filename)
-    time.sleep(0.6)  # let the last frame paint
+    time.sleep(settle)  # let the last frame paint
     subprocess.run(["import", "-window", "root", path], check=False)
     return path
