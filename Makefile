@@ -19,10 +19,13 @@
 #   postgres    starts the throwaway PostgreSQL cluster (127.0.0.1) the tests use
 #   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
 #               and every ui/*.ui with gtk4-builder-tool (libadwaita types included)
-#   test-ui     Tests/ui/run.sh, the accessibility-tree end-to-end test, when it exists
+#   test-ui     Tests/ui/run.sh, the accessibility-tree end-to-end tests, when they exist: the
+#               Events page, then sync against real steward-store processes on loopback
 #   install     release build, then installs into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
 #   uninstall   removes what install put there
 #   bench       release builds, then steward-bench under Xvfb (BENCH_ARGS="--events N ...")
+#               BENCH_ARGS=--stall: the window's longest main-loop stall while 10k changes
+#               sync to a store on loopback, and idle for as long ("--changes N --deadline S")
 #   clean       removes build/ and SwiftPM's build products (keeps fetched packages)
 #   distclean   clean + removes .build/ entirely
 #
@@ -311,11 +314,14 @@ uninstall:
 
 # ---------------------------------------------------------------- misc
 
-# Release builds of steward and steward-bench; the launch figures need a display and a session
+# Release builds of steward and steward-bench (and of steward-store and stewardctl, which the
+# sync and stall figures run); the launch and stall figures need a display and a session
 # bus, as on a desktop, so the run gets a private X server and bus of its own.
 bench: test-deps resources
 	swift build -c release --product steward 2>&1 | $(SWIFT_FILTER)
 	swift build -c release --product steward-bench 2>&1 | $(SWIFT_FILTER)
+	$(if $(filter --stall --sync,$(BENCH_ARGS)),swift build -c release --product steward-store 2>&1 | $(SWIFT_FILTER))
+	$(if $(filter --stall,$(BENCH_ARGS)),swift build -c release --product stewardctl 2>&1 | $(SWIFT_FILTER))
 	$(DEV_ENV) GSK_RENDERER=cairo xvfb-run -a -s "-screen 0 1280x800x24" \
 	  dbus-run-session -- $(RELEASE_BIN)/steward-bench $(BENCH_ARGS)
 

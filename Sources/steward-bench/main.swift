@@ -5,6 +5,7 @@ import StewardCore
 // measured in the same run on the same machine.
 //   steward-bench [--events N] [--runs N] [--insert N] [--skip-launch]
 //   steward-bench --sync [--push N] [--pull N] [--postgres URL]
+//   steward-bench --stall [--changes N] [--deadline S]
 
 if CommandLine.arguments.contains("--minimal-window") {
     exit(MainActor.assumeIsolated { MinimalWindow.run() })

@@ -44,3 +44,11 @@ mkdir -p "$STEWARD_SCREENSHOTS"
 
 # Debian's python has pyatspi; a pyenv or venv python first on PATH would not.
 "${PYTHON:-/usr/bin/python3}" Tests/ui/test_events.py
+
+# Sync through the window, against a real steward-store on loopback; each test makes its own
+# console folders and store, so the demo database above is not touched.
+if [ ! -x "$STEWARD_BIN_DIR/steward-store" ]; then
+    echo "ui: $STEWARD_BIN_DIR/steward-store not found; build first (make build) or set STEWARD_BIN_DIR" >&2
+    exit 2
+fi
+"${PYTHON:-/usr/bin/python3}" Tests/ui/test_sync_ui.py

@@ -3,7 +3,11 @@
 # office worker (or a screen reader user) would use it. Needs xvfb-run, dbus-run-session,
 # at-spi2-core, imagemagick and Debian's python3-pyatspi.
 #
-#   STEWARD_BIN_DIR   folder holding steward and stewardctl (default .build/debug)
+# test_events.py drives the Events page; test_sync_ui.py then drives sync (signing in,
+# conflicts, a store lost mid-sync, roles) against real steward-store processes on loopback.
+#
+#   STEWARD_BIN_DIR   folder holding steward and stewardctl (and steward-store for the sync
+#                     tests; default .build/debug)
 #
 # Screenshots of each state land in build/screenshots/.
 set -euo pipefail

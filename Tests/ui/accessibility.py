@@ -1,0 +1,327 @@
+"""Driving the Steward window through the accessibility tree, as a screen reader user would.
+
+Every control is found by its accessible name; a control without one cannot be found, which
+is the point. Used by the sync tests (test_sync_ui.py); runs with Debian's /usr/bin/python3,
+which has pyatspi.
+"""
+
+import os
+import subprocess
+import time
+
+import pyatspi
+
+TIMEOUT = 15
+
+
+class Failure(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- the app
+
+class App:
+    """One steward process with an environment of its own, its output appended to `log_path`."""
+
+    def __init__(self, binary, env, log_path):
+        full = dict(env, GTK_A11Y="atspi", GSK_RENDERER="cairo", NO_AT_BRIDGE="0")
+        self.log = open(log_path, "a")
+        self.process = subprocess.Popen([binary], env=full, stdout=self.log, stderr=subprocess.STDOUT)
+
+    def node(self):
+        for app in pyatspi.Registry.getDesktop(0):
+            try:
+                if app is not None and app.name == "steward":
+                    return app
+            except Exception:
+                continue
+        return None
+
+    def running(self):
+        return self.process.poll() is None
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        # The accessibility registry forgets a closed app a moment later; the next test's app
+        # must not be confused with this one.
+        deadline = time.time() + 5
+        while self.node() is not None and time.time() < deadline:
+            time.sleep(0.1)
+        self.log.close()
+
+
+# ---------------------------------------------------------------- reading the tree
+
+def children(node):
+    try:
+        return [c for c in node if c is not None]
+    except Exception:
+        return []
+
+
+def walk(node):
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(children(current)))
+
+
+def state_has(node, state):
+    try:
+        return node.getState().contains(state)
+    except Exception:
+        return False
+
+
+def showing(node):
+    # GTK 4.8 reports VISIBLE (the widget and its parents are visible) but never SHOWING.
+    return state_has(node, pyatspi.STATE_VISIBLE)
+
+
+def role(node):
+    try:
+        return node.getRoleName()
+    except Exception:
+        return ""
+
+
+def name(node):
+    try:
+        return node.name or ""
+    except Exception:
+        return ""
+
+
+def interfaces(node):
+    try:
+        return pyatspi.utils.listInterfaces(node)
+    except Exception:
+        return []
+
+
+def find_all(root, name_is=None, name_has=None, name_starts=None, roles=None, visible=True):
+    found = []
+    if root is None:
+        return found
+    for node in walk(root):
+        n = name(node)
+        if name_is is not None and n != name_is:
+            continue
+        if name_has is not None and name_has.lower() not in n.lower():
+            continue
+        if name_starts is not None and not n.startswith(name_starts):
+            continue
+        if roles is not None and role(node) not in roles:
+            continue
+        if visible and not showing(node):
+            continue
+        found.append(node)
+    return found
+
+
+def text_of(node):
+    """The text a control shows (a label's or an entry's), which may differ from its name."""
+    try:
+        t = node.queryText()
+        return t.getText(0, t.characterCount)
+    except Exception:
+        return ""
+
+
+# ---------------------------------------------------------------- waiting
+
+def wait_for(what, probe, timeout=TIMEOUT, interval=0.2):
+    """Polls `probe` until it returns something truthy; fails naming `what`."""
+    deadline = time.time() + timeout
+    while True:
+        try:
+            result = probe()
+        except Exception:
+            result = None
+        if result:
+            return result
+        if time.time() > deadline:
+            raise Failure(f"timed out after {timeout:g}s waiting for {what}")
+        time.sleep(interval)
+
+
+def wait_gone(what, probe, timeout=TIMEOUT):
+    deadline = time.time() + timeout
+    while probe():
+        if time.time() > deadline:
+            raise Failure(f"timed out after {timeout:g}s waiting for {what} to go away")
+        time.sleep(0.2)
+
+
+# ---------------------------------------------------------------- windows
+
+def frames(app):
+    return [w for w in children(app.node()) if role(w) in ("frame", "dialog", "window")]
+
+
+def main_window(app, timeout=TIMEOUT):
+    return wait_for('a window whose name contains "Steward"',
+                    lambda: next((w for w in frames(app) if "Steward" in name(w)), None), timeout)
+
+
+def window_named(app, prefix, timeout=TIMEOUT):
+    return wait_for(f'the "{prefix}" window',
+                    lambda: next((w for w in frames(app) if name(w).startswith(prefix)), None), timeout)
+
+
+def window_open(app, prefix):
+    return any(name(w).startswith(prefix) for w in frames(app))
+
+
+# ---------------------------------------------------------------- controls
+
+def has_action(node):
+    try:
+        return node.queryAction().nActions > 0
+    except Exception:
+        return False
+
+
+def named(node, label):
+    """Whether `node` is named `label`. GTK 4.8 joins a control's mnemonic label and its own
+    accessible label ("_Undo Undo" on buttons libadwaita builds, "Email Email" on an entry
+    with a mnemonic label); accept that."""
+    n = name(node)
+    return n == label or n.replace("_", "") == f"{label} {label}"
+
+
+BUTTON_ROLES = ("push button", "toggle button", "radio button", "check box")
+
+
+def buttons(root, label):
+    return [b for b in find_all(root, roles=BUTTON_ROLES) if named(b, label) and has_action(b)]
+
+
+def button(root, label, timeout=TIMEOUT):
+    return wait_for(f'a button named "{label}"', lambda: next(iter(buttons(root, label)), None), timeout)
+
+
+def sensitive(node):
+    return state_has(node, pyatspi.STATE_SENSITIVE)
+
+
+def click(node):
+    action = node.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    for wanted in ("click", "activate", "press", "toggle"):
+        if wanted in names:
+            action.doAction(names.index(wanted))
+            return
+    raise Failure(f'"{name(node)}" ({role(node)}) has no click action, only {names}')
+
+
+def field(root, label, timeout=TIMEOUT):
+    """The editable text control named `label` (or inside the control named `label`)."""
+    def probe():
+        for node in find_all(root, name_has=label):
+            if not named(node, label):
+                continue
+            for candidate in walk(node):
+                if "EditableText" in interfaces(candidate):
+                    return candidate
+        return None
+    return wait_for(f'a text field named "{label}"', probe, timeout)
+
+
+def type_into(root, label, text):
+    control = field(root, label)
+    control.queryEditableText().setTextContents(text)
+    got = text_of(control)
+    # A password entry shows bullets, not what was typed; only its length can be checked.
+    if got != text and len(got) != len(text):
+        raise Failure(f'typed "{text}" into "{label}" but it shows "{got}"')
+
+
+def label_text(root, label):
+    """The text of the label named `label` (its accessible name is what it is, its text what
+    it says), or None when there is no such label."""
+    for node in find_all(root, name_is=label):
+        text = text_of(node)
+        if text:
+            return text
+        try:
+            if node.description:
+                return node.description
+        except Exception:
+            pass
+        return ""
+    return None
+
+
+class LabelWatch:
+    """Re-reads the text of the label named `label` without walking the tree each time: over
+    AT-SPI a walk of a large window takes seconds on a busy machine, long enough to miss a
+    state that lasts a few. Finds the label again if it went away."""
+
+    def __init__(self, root, label):
+        self.root = root
+        self.label = label
+        self.node = None
+
+    def text(self):
+        if self.node is None or name(self.node) != self.label:
+            self.node = next(iter(find_all(self.root, name_is=self.label)), None)
+        return text_of(self.node) if self.node is not None else None
+
+    def sibling(self, label):
+        """A control next to the label (in the same container) named `label`, or None."""
+        if self.node is None:
+            return None
+        return next((n for n in children(self.node.parent) if name(n) == label), None)
+
+
+def choose_page(window, page):
+    """Selects the sidebar row named `page`, as a click on it would."""
+    def probe():
+        for item in find_all(window, name_is=page, roles=("list item",)):
+            parent = item.parent
+            if "Selection" in interfaces(parent):
+                parent.querySelection().selectChild(item.getIndexInParent())
+                return True
+        return False
+    wait_for(f'a sidebar row named "{page}"', probe)
+
+
+# ---------------------------------------------------------------- keyboard, pointer, screen
+
+def press(keysym, control=False):
+    """A real key press through the X server, as a keyboard user would."""
+    control_keycode = 37  # Control_L in Xvfb's default keymap
+    if control:
+        pyatspi.Registry.generateKeyboardEvent(control_keycode, None, pyatspi.KEY_PRESS)
+    pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+    if control:
+        pyatspi.Registry.generateKeyboardEvent(control_keycode, None, pyatspi.KEY_RELEASE)
+
+
+def point_at(node):
+    """Without a window manager X sends keys to the window under the pointer."""
+    x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, "abs")
+    time.sleep(0.2)
+
+
+def click_at(node):
+    """A real mouse click in the middle of `node`."""
+    x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, "b1c")
+    time.sleep(0.3)
+
+
+def screenshot(folder, filename, settle=0.6):
+    path = os.path.join(folder, filename)
+    time.sleep(settle)  # let the last frame paint
+    subprocess.run(["import", "-window", "root", path], check=False)
+    return path
