@@ -84,10 +84,13 @@ public final class SyncEngine: Sendable {
         let batchSize = options.pushBatchSize
         var sendLimit = batchSize
         var gapRecoveries = 0
+        var coalescedThrough: Int64 = 0
         while true {
-            let batch = try await database.writer.write { [sendLimit] db in
-                try PushQueue.assign(orgId: org.id, limit: batchSize, db)
-                return try PushQueue.inFlight(orgId: org.id, limit: sendLimit, db)
+            let batch: [PushQueue.InFlight]
+            (batch, coalescedThrough) = try await database.writer.write { [sendLimit, coalescedThrough] db in
+                var coalesced = coalescedThrough
+                try PushQueue.assign(orgId: org.id, limit: batchSize, coalescedThrough: &coalesced, db)
+                return (try PushQueue.inFlight(orgId: org.id, limit: sendLimit, db), coalesced)
             }
             guard !batch.isEmpty else { return }
             try failpoint(.afterAssign)
