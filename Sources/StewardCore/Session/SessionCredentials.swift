@@ -28,10 +28,9 @@ public struct SessionCredentials: Hashable, Sendable, Codable {
     }
 
     /// The credentials for tokens the store has just issued.
-    public init(url: String, tokens: SessionTokens, issuedAt now: Date = Date()) {
-        // Whole seconds: the stored form counts milliseconds in a double, and a time finer than
-        // that would not read back equal to what was saved.
-        let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+    public init(url: String, tokens: SessionTokens, issuedAt date: Date = Date()) {
+        // To the millisecond, as they are kept: what is saved reads back equal.
+        let now = Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
         self.init(url: url, email: tokens.email, role: tokens.role,
                   accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
                   accessExpiresAt: now.addingTimeInterval(TimeInterval(tokens.accessExpiresIn)),

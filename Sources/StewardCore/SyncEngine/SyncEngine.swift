@@ -96,17 +96,18 @@ public final class SyncEngine: Sendable {
         let batchSize = options.pushBatchSize
         var sendLimit = batchSize
         var gapRecoveries = 0
-        var coalescedThrough: Int64 = 0
         var toSend: Int?
+        var coalescedThrough: Int64 = 0
         while true {
-            let (batch, sendable, coalesced) = try await database.writer.write { [sendLimit, toSend, coalescedThrough] db in
+            let batch: [PushQueue.InFlight]
+            let sendable: Int
+            (batch, coalescedThrough, sendable) = try await database.writer.write { [sendLimit, coalescedThrough, toSend] db in
                 var coalesced = coalescedThrough
                 try PushQueue.assign(orgId: org.id, limit: batchSize, coalescedThrough: &coalesced, db)
                 // Counted once, after the first coalescing: what this sync has to send.
-                return (try PushQueue.inFlight(orgId: org.id, limit: sendLimit, db),
-                        try toSend ?? PushQueue.sendableCount(orgId: org.id, db), coalesced)
+                return (try PushQueue.inFlight(orgId: org.id, limit: sendLimit, db), coalesced,
+                        try toSend ?? PushQueue.sendableCount(orgId: org.id, db))
             }
-            coalescedThrough = coalesced
             if toSend == nil {
                 toSend = sendable
                 if sendable > 0 { progress?(SyncProgress(stage: .sending, toSend: sendable)) }
