@@ -114,6 +114,10 @@ class Scene:
         if self.app:
             self.app.stop()
         self.store.stop()
+        if failed and os.path.exists(self.store.log_path):
+            with open(self.store.log_path, errors="replace") as log:
+                tail = log.read().splitlines()[-8:]
+            print("      the store's last words:\n" + "\n".join("        " + line for line in tail), flush=True)
         if failed and os.environ.get("STEWARD_KEEP_TMP") == "1":
             print(f"      kept {self.folder}", flush=True)
         else:
