@@ -10,6 +10,12 @@ extension Label {
         }
     }
 
+    /// The width the label asks for, in characters (-1: its text's).
+    public var widthChars: Int {
+        get { Int(gtk_label_get_width_chars(opaque)) }
+        set { gtk_label_set_width_chars(opaque, gint(newValue)) }
+    }
+
     /// Lines at most this many characters wide before wrapping (-1: no limit).
     public var maxWidthChars: Int {
         get { Int(gtk_label_get_max_width_chars(opaque)) }

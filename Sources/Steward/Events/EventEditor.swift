@@ -18,6 +18,8 @@ final class EventEditor {
         var isReadOnly = false
         /// The record whose history the History button opens (nil: no button).
         var record: (id: UUID, title: String)?
+        /// A line above the form saying why it opened (nil: none).
+        var notice: String?
     }
 
     private let ui: Builder
@@ -27,6 +29,7 @@ final class EventEditor {
     private let setup: Setup
     private let save: (EventForm) async throws -> Void
     private let history: HistoryService?
+    private let organization: Organization
     private var historyWindow: HistoryWindow?
     private var isSaving = false
     private var isClosed = false
@@ -44,6 +47,7 @@ final class EventEditor {
         self.setup = setup
         self.save = save
         self.history = history
+        self.organization = organization
 
         window.title = "\(setup.heading) — \(organization.name)"
         let title: WindowTitle = ui.object("editor_title")
@@ -51,6 +55,11 @@ final class EventEditor {
         title.subtitle = organization.name
         window.setTransientFor(parent)
         if let form = setup.form { binding.fill(form) }
+        if let notice = setup.notice {
+            let label: Label = ui.object("editor_notice")
+            label.text = notice
+            label.isVisible = true
+        }
 
         let actions = ActionGroup()
         let saveAction = actions.addAction("save") { [weak self] in self?.saveForm() }
@@ -67,15 +76,14 @@ final class EventEditor {
         historyAction.isEnabled = setup.record != nil && history != nil
         if setup.isReadOnly {
             binding.setReadOnly(true)
+            window.addCSSClass("read-only")
             saveAction.isEnabled = false
             saveButton.isVisible = false
             window.setDefaultWidget(nil)
             ui.object("editor_view_only_label", as: Label.self).isVisible = true
             // Nothing to cancel when nothing can change.
             let cancel: Button = ui.object("cancel_button")
-            cancel.setChild(nil)
-            cancel.label = "_Close"
-            cancel.setProperty("use-underline", true)
+            cancel.setChild(Label(mnemonic: "_Close"))
             cancel.setAccessibleLabel("Close")
         }
     }
@@ -110,8 +118,8 @@ final class EventEditor {
 
     private func showHistory() {
         guard historyWindow == nil, let record = setup.record, let history else { return }
-        let shown = HistoryWindow(parent: window, title: record.title, entity: "event", recordId: record.id,
-                                  service: history)
+        let shown = HistoryWindow(parent: window, title: record.title, entity: SyncEntity.event, recordId: record.id,
+                                  recordZone: organization.timeZone, service: history)
         shown.onClosed = { [weak self] in self?.historyWindow = nil }
         historyWindow = shown
         shown.present()

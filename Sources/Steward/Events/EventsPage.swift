@@ -361,6 +361,7 @@ final class EventsPage {
         var setup = EventEditor.Setup(heading: "Correct Rejected Change")
         setup.form = EventForm(details, organizationZone: org.timeZone)
         setup.record = (change.recordId, change.title)
+        setup.notice = "The store refused this change: \(change.reason). Correct it and save to send it again."
         present(EventEditor(parent: window, organization: org, setup: setup, history: history) { form in
             let corrected = try form.validate(organizationZone: org.timeZone)
             try await engine.retry(deadLetterId: change.id, details: corrected)

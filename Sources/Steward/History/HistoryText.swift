@@ -32,28 +32,45 @@ enum HistoryText {
         entry.isPending ? "\(entry.summary) · not sent yet" : entry.summary
     }
 
-    /// One line per changed field: "Title: Choir practice → Choir rehearsal".
-    static func lines(_ entry: RecordHistoryEntry) -> [String] {
-        entry.changes.map { change in
-            "\(SyncFieldLabels.label(for: change.field)): \(value(change.old)) → \(value(change.new))"
+    /// One line per changed field: "Title: Choir practice → Choir rehearsal". Fields that read
+    /// the same either way (an empty list becoming no list) are left out.
+    static func lines(_ entry: RecordHistoryEntry, zone: TimeZone = .current) -> [String] {
+        entry.changes.compactMap { change in
+            let old = value(change.old, zone: zone), new = value(change.new, zone: zone)
+            guard old != new else { return nil }
+            return "\(SyncFieldLabels.label(for: change.field)): \(old) → \(new)"
         }
     }
 
-    /// A field's value for people; "(empty)" for none.
-    static func value(_ value: JSONValue?) -> String {
+    /// A field's value for people; "(empty)" for none, moments in the computer's time zone.
+    static func value(_ value: JSONValue?, zone: TimeZone = .current) -> String {
         guard let value else { return "(empty)" }
         switch value {
         case .null: return "(empty)"
         case .bool(let flag): return flag ? "Yes" : "No"
         case .int(let number): return String(number)
         case .double(let number): return String(number)
-        case .string(let text): return text.isEmpty ? "(empty)" : text
+        case .string(let text):
+            if text.isEmpty { return "(empty)" }
+            if let moment = moment(text) { return when(moment, zone: zone) }
+            return text
         case .array(let items):
             guard !items.isEmpty else { return "(empty)" }
             return items.map(Self.item).joined(separator: ", ")
         case .object:
             return value.canonicalText
         }
+    }
+
+    /// Synced moments are UTC timestamps ("2026-08-28T01:30:00.000Z"); dates alone stay as
+    /// they are.
+    private static func moment(_ text: String) -> Date? {
+        guard text.count >= 20, text.hasSuffix("Z"), text.contains("T") else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
     }
 
     /// A link reads as "Label (url)", anything else as its value.

@@ -12,9 +12,13 @@ final class HistoryWindow {
     private let stack: Stack
     private let list: ListBox
     private let spinner: Spinner
+    /// The zone the record's own times read in (the organization's): "20:30" for an event at
+    /// half past eight in Chicago, wherever the computer is.
+    private let recordZone: TimeZone
     var onClosed: (() -> Void)?
 
-    init(parent: Window, title: String, entity: String, recordId: UUID, service: HistoryService) {
+    init(parent: Window, title: String, entity: String, recordId: UUID, recordZone: TimeZone, service: HistoryService) {
+        self.recordZone = recordZone
         ui = Builder(resource: ResourceBundle.path("history.ui"))
         window = ui.object("history_window")
         stack = ui.object("history_stack")
@@ -79,7 +83,7 @@ final class HistoryWindow {
         summary.addCSSClass("dim-label")
         summary.addCSSClass("caption")
         box.append(summary)
-        let lines = HistoryText.lines(entry)
+        let lines = HistoryText.lines(entry, zone: recordZone)
         if !lines.isEmpty {
             let changes = Label(lines.joined(separator: "\n"))
             changes.xalign = 0

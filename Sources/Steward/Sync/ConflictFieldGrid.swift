@@ -116,6 +116,7 @@ final class ConflictFieldGrid {
         let label = Label(text.isEmpty ? "(empty)" : text)
         label.xalign = 0
         label.wrapsAnywhere = true
+        Self.shareWidth(label)
         label.isSelectable = true
         label.hexpand = true
         label.setMargins(top: 6, bottom: 6, start: 8, end: 8)
@@ -124,11 +125,18 @@ final class ConflictFieldGrid {
         return label
     }
 
+    /// Every value asks for the same width, so the two sides get columns of one size.
+    private static func shareWidth(_ label: Label) {
+        label.widthChars = 20
+        label.maxWidthChars = 20
+    }
+
     private func choiceButton(_ value: String, accessibleName: String) -> ToggleButton {
         let button = ToggleButton(label: "")
         let content = Label(value.isEmpty ? "(empty)" : value)
         content.xalign = 0
         content.wrapsAnywhere = true
+        Self.shareWidth(content)
         if value.isEmpty { content.addCSSClass("conflict-value-empty") }
         button.setChild(content)
         button.hexpand = true

@@ -27,6 +27,7 @@ final class ResolveConflictWindow {
         ui = Builder(resource: ResourceBundle.path("resolve-conflict.ui"))
         window = ui.object("resolve_window")
         message = ui.object("resolve_message")
+        message.keepAccessibleName("Resolve message")
         applyButton = ui.object("apply_button")
         fields = ConflictFieldGrid(grid: ui.object("fields_grid"))
         self.detail = detail

@@ -26,6 +26,7 @@ final class SignInForm {
         button = ui.object("sign_in_button")
         spinner = ui.object("sign_in_spinner")
         message = ui.object("sign_in_message")
+        message.keepAccessibleName("Sign-in message")
 
         button.onClicked { [weak self] in self?.submit() }
         // Enter in any field signs in, as the default button would.

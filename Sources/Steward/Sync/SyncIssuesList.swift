@@ -14,11 +14,14 @@ final class SyncIssuesList {
     var onRetry: ((RejectedChange) -> Void)?
     var onDiscard: ((RejectedChange) -> Void)?
 
+    private let noConflicts = SyncIssuesList.placeholder("No conflicts")
+    private let noRejected = SyncIssuesList.placeholder("No rejected changes")
+
     init(ui: Builder) {
         conflictsList = ui.object("conflicts_list")
         rejectedList = ui.object("rejected_list")
-        conflictsList.setPlaceholder(Self.placeholder("No conflicts"))
-        rejectedList.setPlaceholder(Self.placeholder("No rejected changes"))
+        conflictsList.setPlaceholder(noConflicts)
+        rejectedList.setPlaceholder(noRejected)
     }
 
     func show(conflicts: [ConflictDetail], rejected: [RejectedChange]) {
@@ -26,6 +29,10 @@ final class SyncIssuesList {
         for conflict in conflicts { conflictsList.append(conflictRow(conflict)) }
         rejectedList.removeAll()
         for change in rejected { rejectedList.append(rejectedRow(change)) }
+        // GTK only stops drawing a list's placeholder when there are rows; hidden as well, it
+        // leaves the accessibility tree, where "No conflicts" beside a conflict would mislead.
+        noConflicts.isVisible = conflicts.isEmpty
+        noRejected.isVisible = rejected.isEmpty
     }
 
     // MARK: rows
@@ -35,12 +42,12 @@ final class SyncIssuesList {
         let row = ActionRow(title: title, subtitle: Self.conflictSubtitle(conflict))
         row.setProperty("use-markup", false)
         row.iconName = "dialog-warning-symbolic"
-        let resolve = Button(label: "_Resolve…")
+        let resolve = Button(label: "_Resolve…", accessibleLabel: "Resolve conflict: \(title)")
         resolve.verticalAlignment = .center
-        resolve.setAccessibleLabel("Resolve conflict: \(title)")
         resolve.onClicked { [weak self] in self?.onResolve?(conflict) }
+        // Not the row's activatable widget: the row would then lend the button its title as a
+        // second name.
         row.addSuffix(resolve)
-        row.setActivatableWidget(resolve)
         return row
     }
 
@@ -53,13 +60,11 @@ final class SyncIssuesList {
         buttons.verticalAlignment = .center
         // A refused delete has nothing to edit: it can only be dropped (or made again).
         if change.details != nil {
-            let retry = Button(label: "_Edit and Retry…")
-            retry.setAccessibleLabel("Edit and retry: \(title)")
+            let retry = Button(label: "_Edit and Retry…", accessibleLabel: "Edit and retry: \(title)")
             retry.onClicked { [weak self] in self?.onRetry?(change) }
             buttons.append(retry)
         }
-        let discard = Button(label: "_Discard…")
-        discard.setAccessibleLabel("Discard: \(title)")
+        let discard = Button(label: "_Discard…", accessibleLabel: "Discard: \(title)")
         discard.onClicked { [weak self] in self?.onDiscard?(change) }
         buttons.append(discard)
         row.addSuffix(buttons)

@@ -80,7 +80,9 @@ final class SyncPage {
     func setVisible(_ visible: Bool) {
         isVisible = visible
         updateDefaultWidget()
-        if visible { reload() }
+        guard visible else { return }
+        if shownView == "signed-out" { form.focusFirstEmpty() }
+        reload()
     }
 
     /// On a narrow window the page stands alone: it shows a back button and the window buttons.

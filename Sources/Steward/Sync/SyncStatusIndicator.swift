@@ -15,6 +15,8 @@ final class SyncStatusIndicator {
         status = ui.object("sync_status_label")
         lastSync = ui.object("last_sync_label")
         progress = ui.object("sync_progress")
+        status.keepAccessibleName("Sync status")
+        lastSync.keepAccessibleName("Last sync")
     }
 
     func show(_ state: SyncState) {

@@ -143,12 +143,14 @@ final class MainWindow {
         monitor.show(organization)
         page.show(organization)
         syncStatus.show(monitor.state)
-        if self.page == .sync { show(SidebarPage.sync) }
+        // Shows it if it was asked for before it existed, and hides it otherwise.
+        show(self.page)
         NextPaint.after(window) { [weak monitor] in monitor?.start() }
     }
 
     private func syncStateChanged(from previous: SyncState, to state: SyncState) {
         syncStatus.show(state)
+        sidebar.setIssueCount(state.conflicts + state.rejected)
         // A sync that ended may have brought other people's changes.
         if case .syncing = previous.phase {
             if case .syncing = state.phase {} else { eventsPage?.refreshRows() }
@@ -206,10 +208,14 @@ final class MainWindow {
 
     private func show(_ page: SidebarPage?) {
         self.page = page
-        if let page, contentStack.child(named: page.tag) != nil {
-            contentStack.visibleChildName = page.tag
-        } else {
-            contentStack.visibleChildName = "unavailable"
+        var shown = "unavailable"
+        if let page, contentStack.child(named: page.tag) != nil { shown = page.tag }
+        // Pages not shown are hidden too, so screen readers (and UI tests) only meet the
+        // controls of the page on screen.
+        contentStack.child(named: shown)?.isVisible = true
+        contentStack.visibleChildName = shown
+        for other in [SidebarPage.module(.events).tag, SidebarPage.sync.tag, "unavailable"] where other != shown {
+            contentStack.child(named: other)?.isVisible = false
         }
         syncPage?.setVisible(page == .sync)
         updateTitle()

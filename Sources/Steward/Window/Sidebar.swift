@@ -44,6 +44,9 @@ enum SidebarPage: Hashable {
 final class Sidebar {
     private let list: ListBox
     private var isUpdating = false
+    /// How many conflicts and rejected changes wait, beside "Sync"; it moves to the new row
+    /// when the rows are made again.
+    private let issueBadge = Label()
     /// A page was chosen (by click, keyboard, or in code).
     var onSelect: ((SidebarPage) -> Void)?
     /// A row was activated: on a narrow (folded) window, time to show the page.
@@ -51,6 +54,11 @@ final class Sidebar {
 
     init(list: ListBox) {
         self.list = list
+        issueBadge.hexpand = true
+        issueBadge.horizontalAlignment = .end
+        issueBadge.addCSSClass("sidebar-badge")
+        issueBadge.addCSSClass("numeric")
+        issueBadge.isVisible = false
         list.onRowSelected { [weak self] row in
             guard let self, !self.isUpdating, let tag = row?.tag, let page = SidebarPage(tag: tag) else { return }
             self.onSelect?(page)
@@ -67,12 +75,23 @@ final class Sidebar {
         isUpdating = true
         list.removeAll()
         for page in pages {
-            list.appendSidebarRow(title: page.title, iconName: page.iconName, tag: page.tag)
+            let row = list.appendSidebarRow(title: page.title, iconName: page.iconName, tag: page.tag)
+            if page == .sync, let content = row.children.first?.as(Box.self) {
+                issueBadge.parent?.as(Box.self)?.remove(issueBadge)
+                content.append(issueBadge)
+            }
         }
         isUpdating = false
         if let page = selected.flatMap({ pages.contains($0) ? $0 : nil }) ?? pages.first {
             list.selectRow(tagged: page.tag)
         }
+    }
+
+    /// Shows how many conflicts and rejected changes wait on the Sync page.
+    func setIssueCount(_ count: Int) {
+        issueBadge.text = count > 0 ? "\(count)" : ""
+        issueBadge.isVisible = count > 0
+        issueBadge.tooltip = count == 1 ? "1 change needs a look" : "\(count) changes need a look"
     }
 
     /// Selects `page` as if it had been clicked.
