@@ -341,9 +341,9 @@ def test_store_lost_mid_sync_recovers(scene_holder):
     # Signing in starts the first sync at once. The push takes seconds, so from here on the
     # label is re-read, never searched for again.
     wait_status(scene, "Syncing…", timeout=30)
-    progress = scene.status.sibling("Sync progress")
-    if progress is None or not showing(progress):
-        raise Failure('no "Sync progress" bar shows during a long sync')
+    # The bar shows once the first changes are on their way.
+    wait_for('the "Sync progress" bar during a long sync',
+             lambda: showing(scene.status.sibling("Sync progress")), timeout=10, interval=0.05)
     shot("sync-status-syncing.png", settle=0.2)
 
     port = scene.store.port
