@@ -68,6 +68,21 @@ import Testing
         #expect(try await s.sessions.session(for: s.org) == session)
     }
 
+    @Test func signingInAgainEndsTheSessionItReplaces() async throws {
+        let s = try await Setup()
+        await s.transport.answerSignIn(.success(.issued(1)))
+        await s.transport.answerSignIn(.success(.issued(2, email: "bob@grace.example", role: .viewer)))
+        try await s.sessions.signIn(org: s.org, url: "http://store", email: "ann@grace.example", password: "pw")
+
+        let session = try await s.sessions.signIn(org: s.org, url: "http://store", email: "bob@grace.example", password: "pw")
+
+        #expect(session.email == "bob@grace.example")
+        #expect(session.role == .viewer)
+        #expect(await s.transport.signedOutTokens == ["access-1"])
+        #expect(try s.credentials.load(try s.key)?.accessToken == "access-2")
+        #expect(try await s.remote()?.staffRole == .viewer)
+    }
+
     @Test func signingInAfterAnAPITokenKeepsTheNumberingAndTheCursorOfTheSameStore() async throws {
         let f = try await SyncFixture()
         try await f.create("Choir")
