@@ -17,7 +17,10 @@ struct PushContractTests {
             #expect(answer.lastMutationId == 1)
             #expect(answer.results == [MutationResult(id: 1, status: .applied, version: 1)])
             let pulled = try await store.pullAll()
-            #expect(pulled.records == [RemoteRecord(entity: "event", id: recordId, version: 1, deleted: false, fields: fields)])
+            // Pushed with the admin API token, which the store records as the author.
+            let changedAt = try #require(pulled.records.first?.changedAt)
+            #expect(pulled.records == [RemoteRecord(entity: "event", id: recordId, version: 1, deleted: false, fields: fields,
+                                                    changedBy: "token:admin", changedAt: changedAt)])
         }
     }
 

@@ -245,6 +245,20 @@ def main():
             changes = json.loads(raw).get("changes", []) if status == 200 else []
             if [c.get("id") for c in changes] != [record_id]:
                 failures.append(f"changes after the push: expected record {record_id}, got {changes}")
+            elif changes[0].get("changedBy") != "token:admin" or not isinstance(changes[0].get("changedAt"), int):
+                failures.append(f"changes after the push: no author and time on the record: {changes[0]}")
+            # The push is the record's history: the admin token made it, with every field new.
+            status, raw = request(server.base, "get", f"/v1/orgs/{slug}/records/event/{record_id.upper()}/history",
+                                  token=token)
+            entries = json.loads(raw).get("entries", []) if status == 200 else []
+            if [(e.get("version"), e.get("author"), e.get("operation")) for e in entries] != [(1, "token:admin", "upsert")]:
+                failures.append(f"history after the push: {status} {raw[:300]!r}")
+            elif {"field": "title", "new": "Mural walk"} not in entries[0].get("changes", []):
+                failures.append(f"history after the push: the title is not among the changes: {entries[0]}")
+            else:
+                print("ok: the feed and the history say the admin token made the change")
+            status, raw = request(server.base, "get", f"/v1/orgs/{slug}/records/event/{uuid.uuid4()}/history", token=token)
+            error_check(failures, spec, "GET history of a record the store never had", status, raw, 404, "not-found")
 
             # Signed out: the session's access token no longer works.
             status, raw = request(server.base, "get", f"/v1/orgs/{slug}/changes", token=signing_out)

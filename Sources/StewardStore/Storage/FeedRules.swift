@@ -32,13 +32,17 @@ enum RecordColumns {
         var description: String { "stored fields of record \(id) are not valid JSON" }
     }
 
-    static func record(entity: String, id: String, version: Int64, deleted: Bool, fieldsText: String) throws -> RemoteRecord {
+    /// `changedAt` counts only with `changedBy`: versions stored before history was kept have a
+    /// time but no author, and carry neither.
+    static func record(entity: String, id: String, version: Int64, deleted: Bool, fieldsText: String,
+                       changedBy: String? = nil, changedAt: Int64? = nil) throws -> RemoteRecord {
         let fields: JSONValue
         do {
             fields = try JSONValue.parse(fieldsText)
         } catch {
             throw CorruptFields(id: id)
         }
-        return RemoteRecord(entity: entity, id: id, version: version, deleted: deleted, fields: fields)
+        return RemoteRecord(entity: entity, id: id, version: version, deleted: deleted, fields: fields,
+                            changedBy: changedBy, changedAt: changedBy == nil ? nil : changedAt)
     }
 }

@@ -12,6 +12,20 @@ struct StoredRecord: Sendable, Hashable {
     var sortEnd: Int64?
     /// When this version was written (ms since 1970): tombstone retention counts from here.
     var changedAt: Int64
+    /// Who wrote it: a staff member's email, or `token:<role>`.
+    var changedBy: String
+}
+
+/// One applied change, as the history table keeps it.
+struct HistoryWrite: Sendable, Hashable {
+    var entity: String
+    var recordId: String
+    var version: Int64
+    var author: String
+    var at: Int64
+    var operation: Mutation.Operation
+    /// `HistoryColumns.text` of the changed fields.
+    var changesText: String
 }
 
 /// The result a mutation got the first time, kept so a replay can be answered the same way.
@@ -42,6 +56,8 @@ struct PushPlan: Sendable {
     var outcome: PushOutcome
     /// Rows to upsert, in mutation order (a record changed twice appears twice).
     var recordWrites: [StoredRecord] = []
+    /// One per record write, in the same order.
+    var historyWrites: [HistoryWrite] = []
     var newResults: [StoredResult] = []
     /// The organization's sequence after the batch.
     var newLastSeq: Int64
@@ -52,7 +68,8 @@ struct PushPlan: Sendable {
 /// Decides a push batch from what the store holds: pure, so both databases share exactly the
 /// same semantics and the rules can be read (and tested) in one place.
 enum PushPlanner {
-    static func plan(_ batch: PushBatch, state: PushState, now: Date) -> PushPlan {
+    /// `author` is who the store records as having made the batch's changes.
+    static func plan(_ batch: PushBatch, state: PushState, author: String, now: Date) -> PushPlan {
         let last = state.clientLastMutationId
         var plan = PushPlan(outcome: .completed(PushResponse(lastMutationId: last, results: [])),
                             newLastSeq: state.org.lastSeq, newClientLastMutationId: last)
@@ -90,10 +107,18 @@ enum PushPlanner {
                 let version = plan.newLastSeq
                 let deleted = item.operation == .delete
                 let record = RemoteRecord(entity: item.entity, id: item.recordId, version: version,
-                                          deleted: deleted, fields: fields)
+                                          deleted: deleted, fields: fields, changedBy: author, changedAt: changedAt)
+                let previous = records[key]
                 records[key] = record
                 plan.recordWrites.append(StoredRecord(record: record, fieldsText: record.fields.canonicalText,
-                                                      sortStart: sortStart, sortEnd: sortEnd, changedAt: changedAt))
+                                                      sortStart: sortStart, sortEnd: sortEnd, changedAt: changedAt,
+                                                      changedBy: author))
+                // A tombstone has no fields: re-creating a deleted record lists every field as new.
+                let changes = HistoryEntry.changes(from: previous.flatMap { $0.deleted ? nil : $0.fields },
+                                                   to: deleted ? nil : fields)
+                plan.historyWrites.append(HistoryWrite(entity: item.entity, recordId: item.recordId, version: version,
+                                                       author: author, at: changedAt, operation: item.operation,
+                                                       changesText: HistoryColumns.text(changes)))
                 results.append(MutationResult(id: item.id, status: .applied, version: version))
                 plan.newResults.append(StoredResult(mutationId: item.id, status: .applied, version: version, reason: nil))
             }

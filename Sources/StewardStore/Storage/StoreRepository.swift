@@ -21,8 +21,9 @@ public protocol StoreRepository: StaffRepository, HistoryRepository, Sendable {
     func addToken(hash: String, grant: TokenGrant, createdAt: Date) async throws
     func grant(forTokenHash hash: String) async throws -> TokenGrant?
 
-    /// Applies a batch in one transaction, exactly once per mutation id.
-    func push(org: String, batch: PushBatch, now: Date) async throws -> PushOutcome
+    /// Applies a batch in one transaction, exactly once per mutation id, recording each applied
+    /// change in the history as made by `author`.
+    func push(org: String, batch: PushBatch, author: String, now: Date) async throws -> PushOutcome
     /// Records with a version after the cursor, oldest first.
     func changes(org: String, after cursor: SyncCursor, limit: Int) async throws -> ChangesPage
     /// Events not over at `now`, soonest first, untimed ones last.

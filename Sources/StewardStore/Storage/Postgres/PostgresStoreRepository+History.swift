@@ -1,8 +1,24 @@
 import Foundation
+import Logging
 import PostgresNIO
 import StewardCore
 
 extension PostgresStoreRepository {
+    /// A push's history rows in one statement (arrays through UNNEST), in the push's transaction.
+    static func writeHistory(_ writes: [HistoryWrite], connection: PostgresConnection, org: String,
+                             logger: Logger) async throws {
+        // One push has one author and one time.
+        guard let author = writes.first?.author, let at = writes.first?.at else { return }
+        try await connection.query("""
+            INSERT INTO history (org, entity, record_id, version, author, at, operation, changes)
+            SELECT \(org), h.entity, h.record_id, h.version, \(author), \(at), h.operation, h.changes
+            FROM UNNEST(\(writes.map(\.entity))::text[], \(writes.map(\.recordId))::text[],
+                        \(writes.map(\.version))::bigint[], \(writes.map(\.operation.rawValue))::text[],
+                        \(writes.map(\.changesText))::text[])
+                 AS h(entity, record_id, version, operation, changes)
+            """, logger: logger)
+    }
+
     public func history(org: String, entity: String, id: String) async throws -> [HistoryEntry]? {
         try await transaction(isolation: "REPEATABLE READ READ ONLY") { connection, logger in
             var entries: [HistoryEntry] = []

@@ -123,13 +123,13 @@ public final class PostgresStoreRepository: StoreRepository, Service {
 
     // MARK: Push
 
-    public func push(org: String, batch: PushBatch, now: Date) async throws -> PushOutcome {
+    public func push(org: String, batch: PushBatch, author: String, now: Date) async throws -> PushOutcome {
         try await transaction { connection, logger in
             guard let info = try await Self.fetchOrg(connection, slug: org, lock: true, logger: logger) else {
                 throw StoreFailure.unknownOrg(org)
             }
             let state = try await Self.readState(connection, org: info, batch: batch, logger: logger)
-            let plan = PushPlanner.plan(batch, state: state, now: now)
+            let plan = PushPlanner.plan(batch, state: state, author: author, now: now)
             if case .completed = plan.outcome {
                 try await Self.write(plan, connection: connection, org: org, clientId: batch.clientId, logger: logger)
             }
@@ -162,12 +162,13 @@ public final class PostgresStoreRepository: StoreRepository, Service {
         if !wanted.isEmpty {
             let ids = Array(Set(wanted.map(\.id)))
             let rows = try await connection.query("""
-                SELECT entity, id, version, deleted, fields FROM records WHERE org = \(org.slug) AND id = ANY(\(ids))
+                SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
+                WHERE org = \(org.slug) AND id = ANY(\(ids))
                 """, logger: logger)
-            for try await (entity, id, version, deleted, fields) in rows.decode((String, String, Int64, Bool, String).self) {
-                let key = RecordKey(entity: entity, id: id)
+            for record in try await Self.recordsWithAuthors(rows) {
+                let key = RecordKey(entity: record.entity, id: record.id)
                 guard wanted.contains(key) else { continue }
-                records[key] = try RecordColumns.record(entity: entity, id: id, version: version, deleted: deleted, fieldsText: fields)
+                records[key] = record
             }
         }
         return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
@@ -186,12 +187,13 @@ public final class PostgresStoreRepository: StoreRepository, Service {
             lastWrite[RecordKey(entity: write.record.entity, id: write.record.id)] = write
         }
         let writes = Array(lastWrite.values)
-        if let changedAt = writes.first?.changedAt {
+        // One push has one author and one time.
+        if let changedAt = writes.first?.changedAt, let changedBy = writes.first?.changedBy {
             try await connection.query("""
-                INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at)
+                INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at, changed_by)
                 SELECT \(org), r.entity, r.id, r.version, r.deleted, r.fields,
                        CASE WHEN r.has_start THEN r.sort_start END, CASE WHEN r.has_end THEN r.sort_end END,
-                       \(changedAt)
+                       \(changedAt), \(changedBy)
                 FROM UNNEST(\(writes.map(\.record.entity))::text[], \(writes.map(\.record.id))::text[],
                             \(writes.map(\.record.version))::bigint[], \(writes.map(\.record.deleted))::boolean[],
                             \(writes.map(\.fieldsText))::text[],
@@ -200,9 +202,11 @@ public final class PostgresStoreRepository: StoreRepository, Service {
                      AS r(entity, id, version, deleted, fields, has_start, sort_start, has_end, sort_end)
                 ON CONFLICT (org, entity, id) DO UPDATE SET
                     version = EXCLUDED.version, deleted = EXCLUDED.deleted, fields = EXCLUDED.fields,
-                    sort_start = EXCLUDED.sort_start, sort_end = EXCLUDED.sort_end, changed_at = EXCLUDED.changed_at
+                    sort_start = EXCLUDED.sort_start, sort_end = EXCLUDED.sort_end, changed_at = EXCLUDED.changed_at,
+                    changed_by = EXCLUDED.changed_by
                 """, logger: logger)
         }
+        try await writeHistory(plan.historyWrites, connection: connection, org: org, logger: logger)
         let results = plan.newResults
         if !results.isEmpty {
             try await connection.query("""
@@ -232,10 +236,10 @@ public final class PostgresStoreRepository: StoreRepository, Service {
             }
             try FeedRules.check(cursor, org: info)
             let rows = try await connection.query("""
-                SELECT entity, id, version, deleted, fields FROM records
+                SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
                 WHERE org = \(org) AND version > \(cursor.sequence) ORDER BY version LIMIT \(Int64(limit + 1))
                 """, logger: logger)
-            return FeedRules.page(try await Self.records(rows), after: cursor, org: info, limit: limit)
+            return FeedRules.page(try await Self.recordsWithAuthors(rows), after: cursor, org: info, limit: limit)
         }
     }
 
@@ -297,6 +301,18 @@ public final class PostgresStoreRepository: StoreRepository, Service {
             return OrgInfo(slug: slug, name: name, timeZone: zone, lastSeq: last, purgedThroughSeq: purged)
         }
         return nil
+    }
+
+    /// Rows of `entity, id, version, deleted, fields, changed_by, changed_at`: the feed and
+    /// conflict answers say who made each version.
+    private static func recordsWithAuthors(_ rows: PostgresRowSequence) async throws -> [RemoteRecord] {
+        var records: [RemoteRecord] = []
+        for try await (entity, id, version, deleted, fields, changedBy, changedAt)
+            in rows.decode((String, String, Int64, Bool, String, String?, Int64).self) {
+            records.append(try RecordColumns.record(entity: entity, id: id, version: version, deleted: deleted, fieldsText: fields,
+                                                    changedBy: changedBy, changedAt: changedAt))
+        }
+        return records
     }
 
     private static func records(_ rows: PostgresRowSequence) async throws -> [RemoteRecord] {

@@ -70,11 +70,11 @@ public final class SQLiteStoreRepository: StoreRepository {
 
     // MARK: Push
 
-    public func push(org: String, batch: PushBatch, now: Date) async throws -> PushOutcome {
+    public func push(org: String, batch: PushBatch, author: String, now: Date) async throws -> PushOutcome {
         try await pool.write { db in
             guard let orgInfo = try Self.fetchOrg(db, slug: org) else { throw StoreFailure.unknownOrg(org) }
             let state = try Self.readState(db, org: orgInfo, batch: batch)
-            let plan = PushPlanner.plan(batch, state: state, now: now)
+            let plan = PushPlanner.plan(batch, state: state, author: author, now: now)
             if case .completed = plan.outcome {
                 try Self.write(plan, db: db, org: org, clientId: batch.clientId)
             }
@@ -115,7 +115,7 @@ public final class SQLiteStoreRepository: StoreRepository {
                 let chunk = ids[start..<min(start + Self.idsPerQuery, ids.count)]
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
                 let rows = try Row.fetchCursor(db, sql: """
-                    SELECT entity, id, version, deleted, fields FROM records
+                    SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
                     WHERE org = ? AND entity = ? AND id IN (\(marks))
                     """, arguments: StatementArguments([org, entity] + chunk.map { $0 as any DatabaseValueConvertible }))
                 while let row = try rows.next() {
@@ -134,17 +134,19 @@ public final class SQLiteStoreRepository: StoreRepository {
         // Cached statements: a batch runs the same three statements hundreds of times, and
         // compiling each one anew cost more than executing it.
         let upsert = try db.cachedStatement(sql: """
-            INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at, changed_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (org, entity, id) DO UPDATE SET
                 version = excluded.version, deleted = excluded.deleted, fields = excluded.fields,
-                sort_start = excluded.sort_start, sort_end = excluded.sort_end, changed_at = excluded.changed_at
+                sort_start = excluded.sort_start, sort_end = excluded.sort_end, changed_at = excluded.changed_at,
+                changed_by = excluded.changed_by
             """)
         for write in plan.recordWrites {
             try upsert.execute(arguments: [org, write.record.entity, write.record.id, write.record.version,
                                            write.record.deleted, write.fieldsText, write.sortStart, write.sortEnd,
-                                           write.changedAt])
+                                           write.changedAt, write.changedBy])
         }
+        try writeHistory(plan.historyWrites, db: db, org: org)
         let result = try db.cachedStatement(sql: """
             INSERT INTO mutation_results (org, client_id, mutation_id, status, version, reason) VALUES (?, ?, ?, ?, ?, ?)
             """)
@@ -167,7 +169,7 @@ public final class SQLiteStoreRepository: StoreRepository {
             guard let info = try Self.fetchOrg(db, slug: org) else { throw StoreFailure.unknownOrg(org) }
             try FeedRules.check(cursor, org: info)
             let rows = try Row.fetchAll(db, sql: """
-                SELECT entity, id, version, deleted, fields FROM records
+                SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
                 WHERE org = ? AND version > ? ORDER BY version LIMIT ?
                 """, arguments: [org, cursor.sequence, limit + 1])
             return FeedRules.page(try rows.map(Self.record(from:)), after: cursor, org: info, limit: limit)
@@ -222,8 +224,12 @@ public final class SQLiteStoreRepository: StoreRepository {
         }
     }
 
+    /// A record from its row; with the author columns when the row has them (the feed and
+    /// conflict answers say who made each version, the phone apps' reads do not).
     private static func record(from row: Row) throws -> RemoteRecord {
         try RecordColumns.record(entity: row["entity"], id: row["id"], version: row["version"],
-                                 deleted: row["deleted"], fieldsText: row["fields"])
+                                 deleted: row["deleted"], fieldsText: row["fields"],
+                                 changedBy: row.hasColumn("changed_by") ? row["changed_by"] : nil,
+                                 changedAt: row.hasColumn("changed_at") ? row["changed_at"] : nil)
     }
 }
