@@ -3,8 +3,9 @@ import GtkKit
 
 /// With STEWARD_STALL_REPORT=PATH, measures how long the main loop ever goes without running
 /// and writes `{"longest_ms":…,"over_50ms":…,"ticks":…}` to PATH every second and on exit, so
-/// a benchmark can read it while the app runs. Without the variable nothing is measured or
-/// scheduled.
+/// a benchmark can read it while the app runs. Measuring starts once the window's first frame
+/// is painted: building the window is launch time, which has a benchmark of its own. Without
+/// the variable nothing is measured or scheduled.
 @MainActor
 final class StallReport {
     private let path: String
@@ -18,17 +19,19 @@ final class StallReport {
         self.path = path
     }
 
-    /// The report the environment asks for, started; nil when it asks for none.
-    static func startIfRequested(environment: [String: String] = ProcessInfo.processInfo.environment) -> StallReport? {
+    /// The report the environment asks for (nil when it asks for none); it measures from the
+    /// first frame `window` paints.
+    static func startIfRequested(after window: Widget,
+                                 environment: [String: String] = ProcessInfo.processInfo.environment) -> StallReport? {
         guard let path = environment["STEWARD_STALL_REPORT"], !path.isEmpty else { return nil }
         let report = StallReport(path: path)
-        report.start()
+        report.write()
+        NextPaint.after(window) { [weak report] in report?.start() }
         return report
     }
 
     private func start() {
         meter.start()
-        write()
         writer = Timeout(every: 1000, priority: .low) { [weak self] in
             self?.write()
             return self != nil

@@ -35,7 +35,6 @@ final class StewardApplication {
     private func startup() {
         // Follow the desktop's light/dark preference.
         StyleManager.followSystem()
-        stallReport = StallReport.startIfRequested()
         app.addAction("quit") { [weak self] in self?.quit() }
         app.addAction("about") { [weak self] in self?.showAbout() }
         Shortcuts.install(on: app)
@@ -52,6 +51,7 @@ final class StewardApplication {
         // Filled before it is shown, so the first frame has the events when they are loaded.
         window.start(with: preload)
         window.present()
+        stallReport = StallReport.startIfRequested(after: window.widget)
     }
 
     private func quit() {

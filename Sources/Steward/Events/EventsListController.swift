@@ -38,6 +38,9 @@ final class EventsListController {
     /// long list is in the model.
     private(set) var count = 0
 
+    /// Every key of the list shown (or about to be, for a load shown in two steps).
+    private var modelKeys: [Int64] = []
+
     /// The full key list of a load shown in two steps, until its first rows are on screen.
     private var remainingKeys: (request: Int, keys: [Int64], widget: Widget)?
 
@@ -81,6 +84,7 @@ final class EventsListController {
         keysRequest += 1
         remainingKeys = nil
         count = 0
+        modelKeys = []
         keys.setKeys([])
     }
 
@@ -120,6 +124,14 @@ final class EventsListController {
         primed = nil
         guard request == keysRequest else { return false }
         if cache.count > Self.cacheLimit { cache.removeAll() }
+        // The same keys in the same order (a sync that brought nothing new, an edit that moved
+        // nothing): GTK keeps its rows, since handing it the list again costs time in
+        // proportion to its length. Only the changed rows on screen are read again.
+        if remainingKeys == nil, newKeys == modelKeys {
+            for key in changed { self.request(key) }
+            return true
+        }
+        modelKeys = newKeys
         positions = [:]
         count = newKeys.count
         if let firstPaint, newKeys.count > Self.pageSize * 2 {

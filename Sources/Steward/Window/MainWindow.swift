@@ -60,6 +60,9 @@ final class MainWindow {
 
     func present() { window.present() }
 
+    /// The window itself, for whoever needs to know when it paints.
+    var widget: Widget { window }
+
     private var shortcutsWindow: Window?
 
     private func showShortcuts() {
