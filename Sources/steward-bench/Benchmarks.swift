@@ -148,17 +148,25 @@ enum Benchmarks {
         say("steward-bench --stall: \(ProcessInfo.processInfo.activeProcessorCount) cores, store and console on 127.0.0.1")
         let result = try await StallBenchmark(binDirectory: binDirectory, folder: folder, changeCount: changeCount,
                                               deadlineSeconds: deadline, environment: env).run()
-        let met = result.syncing.longestMilliseconds <= 50
-        func stalls(_ report: StallBenchmark.StallReport) -> String {
+        // The goal: no stall over 50 ms once the window is up and the sync runs.
+        let met = result.syncing.laterOver50 == 0
+        func figures(_ report: StallBenchmark.StallReport) -> String {
             "longest stall \(format(report.longestMilliseconds, 1)) ms, \(report.over50Milliseconds) over 50 ms, \(report.ticks) ticks"
+        }
+        func later(_ run: StallBenchmark.Run) -> String {
+            let longest = run.laterLongest.map { "longest stall \(format($0, 1)) ms" }
+                ?? "longest stall at most \(format(run.startup.longestMilliseconds, 1)) ms (start-up's)"
+            return "\(longest), \(run.laterOver50) over 50 ms"
         }
         say("""
 
-        Main loop of the window (STEWARD_STALL_REPORT), each window open \(format(result.openSeconds, 1)) s
-          sending \(result.changeCount) changes: \(stalls(result.syncing))
-          idle, nothing to send: \(stalls(result.idle))
-          outbox empty \(format(result.syncSeconds, 2)) s after start = \(Int(result.changesPerSecond)) changes/s
-          longest stall while syncing at most 50 ms: \(met ? "goal met" : "GOAL MISSED")
+        Main loop of the window (STEWARD_STALL_REPORT, a 10 ms tick), the store coming up once the window has settled
+          start-up, until 2 s after the first frame:  \(figures(result.syncing.startup))
+          then sending \(result.changeCount) changes:            \(later(result.syncing))
+          idle for as long, nothing to send:         \(later(result.idle))
+          outbox empty \(format(result.syncSeconds, 2)) s after the store came up = \(Int(result.changesPerSecond)) changes/s
+          whole windows: syncing \(figures(result.syncing.total)); idle \(figures(result.idle.total))
+          no stall over 50 ms while syncing: \(met ? "goal met" : "GOAL MISSED")
         """)
         return met
     }

@@ -114,6 +114,10 @@ class Scene:
         if self.app:
             self.app.stop()
         self.store.stop()
+        if failed and os.path.exists(self.store.log_path):
+            with open(self.store.log_path, errors="replace") as log:
+                tail = log.read().splitlines()[-8:]
+            print("      the store's last words:\n" + "\n".join("        " + line for line in tail), flush=True)
         if failed and os.environ.get("STEWARD_KEEP_TMP") == "1":
             print(f"      kept {self.folder}", flush=True)
         else:
@@ -337,9 +341,9 @@ def test_store_lost_mid_sync_recovers(scene_holder):
     # Signing in starts the first sync at once. The push takes seconds, so from here on the
     # label is re-read, never searched for again.
     wait_status(scene, "Syncing…", timeout=30)
-    progress = scene.status.sibling("Sync progress")
-    if progress is None or not showing(progress):
-        raise Failure('no "Sync progress" bar shows during a long sync')
+    # The bar shows once the first changes are on their way.
+    wait_for('the "Sync progress" bar during a long sync',
+             lambda: showing(scene.status.sibling("Sync progress")), timeout=10, interval=0.05)
     shot("sync-status-syncing.png", settle=0.2)
 
     port = scene.store.port

@@ -107,8 +107,6 @@ final class SignInForm {
 
     private func showMessage(_ text: String?) {
         message.text = text ?? ""
-        // GTK 4.8 renames a label after its text on every change; the message keeps its name.
-        message.setAccessibleLabel("Sign-in message")
         message.isVisible = text != nil
         // Screen readers announce the message with the button that caused it.
         button.setAccessibleDescription(text ?? "")

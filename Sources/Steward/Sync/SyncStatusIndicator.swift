@@ -24,16 +24,12 @@ final class SyncStatusIndicator {
 
     func show(_ state: SyncState) {
         status.text = state.headline
-        // GTK 4.8 renames a label after its text on every change; these keep the names that say
-        // what they are, and screen readers read the text as their content.
-        status.setAccessibleLabel("Sync status")
         let attention = Self.needsAttention(state)
         status.setCSSClass("sync-attention", attention)
         status.setCSSClass("dim-label", !attention)
         status.tooltip = Self.details(state)
 
         lastSync.text = state.lastSyncText
-        lastSync.setAccessibleLabel("Last sync")
         lastSync.tooltip = state.lastSyncText
         lastSync.isVisible = true
 
