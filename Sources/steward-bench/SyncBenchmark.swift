@@ -101,9 +101,8 @@ struct SyncBenchmark {
     private func perRecordRequests(_ database: AppDatabase, slug: String, token: String, url: String,
                                    clientId: String? = nil, fromOutbox: Bool = true, events: [EventDetails] = [],
                                    orgId: UUID? = nil) throws -> [(HTTPClientRequest, Int64)] {
-        let encoder = JSONEncoder()
         func request(_ mutation: Mutation) throws -> HTTPClientRequest {
-            let body = try encoder.encode(PushRequest(clientId: clientId ?? "per-record/\(slug)", mutations: [mutation]))
+            let body = PushRequest(clientId: clientId ?? "per-record/\(slug)", mutations: [mutation]).jsonData
             return HTTPClientRequest(method: "POST", url: "\(url)/v1/orgs/\(slug)/push",
                                      headers: ["Content-Type": "application/json"], body: body, bearerToken: token)
         }

@@ -44,7 +44,7 @@ actor FakeStore: SyncTransport {
     func failHistory(_ faults: [Fault]) { historyFaults += faults }
     func setPushAuthor(_ author: String) { pushAuthor = author }
     func failPulls(_ faults: [Fault]) { pullFaults += faults }
-    func setRefused(_ id: UUID, reason: String) { refuse[UUIDColumn.encode(id)] = reason }
+    func setRefused(_ id: UUID, reason: String?) { refuse[UUIDColumn.encode(id)] = reason }
     func setReplayKeepsRecord(_ value: Bool) { replayKeepsRecord = value }
 
     func push(_ request: PushRequest) async throws(SyncTransportError) -> PushResponse {

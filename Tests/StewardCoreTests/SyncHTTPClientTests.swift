@@ -86,10 +86,11 @@ print(server.server_address[1], flush=True)
 server.serve_forever()
 """#
 
-    init() throws {
+    /// Runs `script`, which prints the port it listens on as its first line.
+    init(script: String = LoopbackServer.script) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-c", Self.script]
+        process.arguments = ["python3", "-u", "-c", script]
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()

@@ -52,7 +52,7 @@ final class CLI {
 
     /// `stewardctl ARGS`, with no `--db` added.
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
@@ -66,7 +66,13 @@ final class CLI {
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = folder.appendingPathComponent("in-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         try out.close()

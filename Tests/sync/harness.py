@@ -52,12 +52,13 @@ class Store:
             raise Failure("steward-store %s failed (%d): %s" % (" ".join(args), result.returncode, result.stderr.strip()))
         return result.stdout
 
-    def start(self, port=None):
+    def start(self, port=None, serve_args=()):
         self.port = port or self.port or free_port()
+        self.serve_args = tuple(serve_args) or getattr(self, "serve_args", ())
         log = open(os.path.join(self.workdir, "%s.log" % self.name), "a")
         self.process = subprocess.Popen(
             [os.path.join(BIN, "steward-store"), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             *self.storage_args()], stdout=subprocess.PIPE, stderr=log, text=True)
+             *self.serve_args, *self.storage_args()], stdout=subprocess.PIPE, stderr=log, text=True)
         deadline = time.time() + 60
         while time.time() < deadline:
             line = self.process.stdout.readline()
@@ -91,6 +92,9 @@ class Store:
     def dump(self, slug):
         return self.run("dump", "--org", slug)
 
+    def add_staff(self, slug, email, role, password):
+        self.run("staff", "add", "--org", slug, "--email", email, "--role", role, stdin=password + "\n")
+
 
 class Console:
     """One console installation: its own database, driven through stewardctl."""
@@ -98,14 +102,23 @@ class Console:
     def __init__(self, workdir, name):
         self.db = os.path.join(workdir, name + ".sqlite")
         self.name = name
+        # Staff tokens go to a credentials folder of this console's own, never a real keyring.
+        self.data_home = os.path.join(workdir, name + "-data")
+        self.base_env = {"STEWARD_CREDENTIALS": "file", "XDG_DATA_HOME": self.data_home}
 
-    def ctl(self, *args, env=None, check_exit=True, timeout=180):
+    @property
+    def credentials_folder(self):
+        return os.path.join(self.data_home, "steward", "credentials")
+
+    def ctl(self, *args, env=None, check_exit=True, timeout=180, stdin=None):
         full_env = dict(os.environ)
+        full_env.update(self.base_env)
         full_env.update(env or {})
         if not env or "STEWARD_FAILPOINT" not in env:
             full_env.pop("STEWARD_FAILPOINT", None)
         result = subprocess.run([os.path.join(BIN, "stewardctl"), "--db", self.db, *args],
-                                capture_output=True, text=True, env=full_env, timeout=timeout)
+                                capture_output=True, text=True, env=full_env, timeout=timeout,
+                                input=stdin if stdin is not None else "")
         if check_exit and result.returncode != 0:
             raise Failure("%s: stewardctl %s failed (%d): %s" % (self.name, " ".join(args), result.returncode,
                                                                   result.stderr.strip()))
@@ -119,6 +132,9 @@ class Console:
 
     def connect(self, store_url, token, slug):
         self.ctl("remote", "set", "--url", store_url, "--token", token, "--org", slug)
+
+    def sign_in(self, store_url, slug, email, password, **kwargs):
+        return self.ctl("sign-in", "--url", store_url, "--org", slug, "--email", email, stdin=password + "\n", **kwargs)
 
     def sync(self, slug, **kwargs):
         return self.ctl("sync", "--org", slug, **kwargs)
@@ -144,10 +160,13 @@ class Console:
     def event_ids(self, slug):
         return [e["id"] for e in self.json("events", "list", "--org", slug)]
 
-    def outbox_count(self):
+    def outbox_count(self, slug=None):
         import sqlite3
         with sqlite3.connect(self.db) as db:
-            return db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]
+            if slug is None:
+                return db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]
+            return db.execute("SELECT COUNT(*) FROM outbox JOIN organization ON organization.id = outbox.orgId "
+                              "WHERE organization.slug = ?", (slug,)).fetchone()[0]
 
 
 class FaultProxy:

@@ -17,6 +17,7 @@ import uuid
 
 sys.path.insert(0, os.path.dirname(__file__))
 from harness import Console, FaultProxy, Failure, Store, Workdir, check, dump_versions  # noqa: E402
+import staff_tests  # noqa: E402
 
 POSTGRES = os.environ.get("STEWARD_TEST_POSTGRES_URL")
 SLUG = "grace-church"
@@ -352,6 +353,14 @@ def test_random_edits_and_faults_match_a_model(workdir, backend):
             live[record["id"]] = record["fields"]["title"]
     check(live == model, "the store holds the model's events (%d vs %d)" % (len(live), len(model)))
     proxy.close()
+
+
+def test_staff_sign_in_then_sync_converges(workdir, backend):
+    staff_tests.staff_sign_in_then_sync_converges(workdir, backend, new_store)
+
+
+def test_staff_token_expiring_mid_drain_loses_nothing(workdir, backend):
+    staff_tests.staff_token_expiring_mid_drain_loses_nothing(workdir, backend, new_store)
 
 
 # ------------------------------------------------------------------------------------------ runner

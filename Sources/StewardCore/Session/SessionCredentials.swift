@@ -28,7 +28,9 @@ public struct SessionCredentials: Hashable, Sendable, Codable {
     }
 
     /// The credentials for tokens the store has just issued.
-    public init(url: String, tokens: SessionTokens, issuedAt now: Date = Date()) {
+    public init(url: String, tokens: SessionTokens, issuedAt date: Date = Date()) {
+        // To the millisecond, as they are kept: what is saved reads back equal.
+        let now = Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
         self.init(url: url, email: tokens.email, role: tokens.role,
                   accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
                   accessExpiresAt: now.addingTimeInterval(TimeInterval(tokens.accessExpiresIn)),

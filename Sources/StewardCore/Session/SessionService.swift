@@ -34,6 +34,8 @@ public final class SessionService: Sendable {
         }
         let installation = try await database.writer.read { db in try AppDatabase.installationId(db) }
         let key = CredentialKey(installation: UUIDColumn.encode(installation), orgSlug: org.slug)
+        // Signing in again (another member, another store): the session it replaces ends too.
+        let replaced = try? credentials.load(key)
         do {
             try credentials.save(SessionCredentials(url: cleanURL, tokens: tokens), for: key)
         } catch {
@@ -52,6 +54,9 @@ public final class SessionService: Sendable {
             try? credentials.delete(key)
             await closeOnStore(url: cleanURL, slug: org.slug, accessToken: tokens.accessToken)
             throw error
+        }
+        if let replaced, replaced.accessToken != tokens.accessToken {
+            await closeOnStore(url: replaced.url, slug: org.slug, accessToken: replaced.accessToken)
         }
         return StaffSession(orgId: org.id, email: tokens.email, role: tokens.role, url: cleanURL)
     }

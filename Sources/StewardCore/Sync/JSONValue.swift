@@ -75,10 +75,6 @@ public enum JSONValue: Hashable, Sendable {
         out += "\""
     }
 
-    public static func parse(_ text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-    }
-
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil

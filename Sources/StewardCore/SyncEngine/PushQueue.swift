@@ -29,20 +29,20 @@ enum PushQueue {
     /// up to `limit` minus those already in flight, in outbox order, skipping records that have
     /// a mutation in flight or an open conflict. Each gets the record's current local version as
     /// its base. Returns how many were given ids.
+    ///
+    /// `coalescedThrough` is the newest entry a previous call of the same push coalesced: once
+    /// every record has one waiting entry, only newer entries can make a second, so coalescing
+    /// is skipped until one arrives (it cost a 10k push a scan of the whole outbox per batch).
+    /// Outbox numbers are AUTOINCREMENT, never reused, so "newer" is exactly "a larger seq".
     @discardableResult
-    static func assign(orgId: UUID, limit: Int, _ db: Database) throws -> Int {
+    static func assign(orgId: UUID, limit: Int, coalescedThrough: inout Int64, _ db: Database) throws -> Int {
         let org = UUIDColumn.encode(orgId)
         guard var remote = try Remote.fetch(orgId: orgId, db) else { return 0 }
-        // The unary + keeps SQLite off the (orgId, seq) and (orgId, mutationId) indexes in the
-        // subqueries: with them it scanned every later entry for each entry (quadratic; 100k
-        // pending changes took minutes). The (entity, recordId) index finds a record's few.
-        try db.execute(sql: """
-            DELETE FROM outbox
-            WHERE orgId = ? AND mutationId IS NULL AND EXISTS (
-                SELECT 1 FROM outbox AS newer
-                WHERE +newer.orgId = outbox.orgId AND newer.entity = outbox.entity
-                  AND newer.recordId = outbox.recordId AND +newer.mutationId IS NULL AND +newer.seq > outbox.seq)
-            """, arguments: [org])
+        let newest = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM outbox WHERE orgId = ?", arguments: [org]) ?? 0
+        if newest > coalescedThrough {
+            try coalesce(org: org, db)
+            coalescedThrough = newest
+        }
         let inFlight = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE orgId = ? AND mutationId IS NOT NULL",
                                         arguments: [org]) ?? 0
         let room = limit - inFlight
@@ -72,6 +72,20 @@ enum PushQueue {
                            arguments: [remote.lastAssignedMutationId, org])
         }
         return rows.count
+    }
+
+    /// Per record, drops every waiting entry but the newest.
+    private static func coalesce(org: String, _ db: Database) throws {
+        // The unary + keeps SQLite off the (orgId, seq) and (orgId, mutationId) indexes in the
+        // subqueries: with them it scanned every later entry for each entry (quadratic; 100k
+        // pending changes took minutes). The (entity, recordId) index finds a record's few.
+        try db.execute(sql: """
+            DELETE FROM outbox
+            WHERE orgId = ? AND mutationId IS NULL AND EXISTS (
+                SELECT 1 FROM outbox AS newer
+                WHERE +newer.orgId = outbox.orgId AND newer.entity = outbox.entity
+                  AND newer.recordId = outbox.recordId AND +newer.mutationId IS NULL AND +newer.seq > outbox.seq)
+            """, arguments: [org])
     }
 
     /// Entries that can be sent now or later in this sync: all but those held by a conflict.

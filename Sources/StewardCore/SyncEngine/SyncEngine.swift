@@ -97,11 +97,15 @@ public final class SyncEngine: Sendable {
         var sendLimit = batchSize
         var gapRecoveries = 0
         var toSend: Int?
+        var coalescedThrough: Int64 = 0
         while true {
-            let (batch, sendable) = try await database.writer.write { [sendLimit, toSend] db in
-                try PushQueue.assign(orgId: org.id, limit: batchSize, db)
+            let batch: [PushQueue.InFlight]
+            let sendable: Int
+            (batch, coalescedThrough, sendable) = try await database.writer.write { [sendLimit, coalescedThrough, toSend] db in
+                var coalesced = coalescedThrough
+                try PushQueue.assign(orgId: org.id, limit: batchSize, coalescedThrough: &coalesced, db)
                 // Counted once, after the first coalescing: what this sync has to send.
-                return (try PushQueue.inFlight(orgId: org.id, limit: sendLimit, db),
+                return (try PushQueue.inFlight(orgId: org.id, limit: sendLimit, db), coalesced,
                         try toSend ?? PushQueue.sendableCount(orgId: org.id, db))
             }
             if toSend == nil {

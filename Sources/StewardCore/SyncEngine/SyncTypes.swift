@@ -64,7 +64,7 @@ public struct SyncOptions: Sendable {
     /// sync there, as a crash would.
     public var failpointHook: (@Sendable (Failpoint) throws -> Void)?
 
-    public init(pushBatchSize: Int = 500, pullPageSize: Int = 1000, resyncPageSize: Int = 5000,
+    public init(pushBatchSize: Int = 1000, pullPageSize: Int = 1000, resyncPageSize: Int = 5000,
                 retry: RetryPolicy = RetryPolicy(), http: HTTPClientOptions = HTTPClientOptions(),
                 failpointHook: (@Sendable (Failpoint) throws -> Void)? = nil) {
         self.pushBatchSize = min(max(1, pushBatchSize), 1000)

@@ -12,10 +12,10 @@ struct PushController {
         group.post("push", use: push)
     }
 
-    @Sendable func push(request: Request, context: StoreRequestContext) async throws -> JSONBody<PushResponse> {
+    @Sendable func push(request: Request, context: StoreRequestContext) async throws -> JSONTextBody {
         let grant = try context.requireGrant(push: true)
         let data = try await bodyReader.read(request)
-        let pushRequest = try JSONInput.decode(PushRequest.self, from: data)
+        let pushRequest = try JSONInput.pushRequest(from: data)
         let batch: PushBatch
         do {
             batch = try PushBatch(pushRequest)
@@ -29,7 +29,7 @@ struct PushController {
                 "applied": "\(response.results.filter { $0.status == .applied }.count)",
                 "lastMutationId": "\(response.lastMutationId)",
             ])
-            return JSONBody(response)
+            return JSONTextBody(response.json)
         case .gap(let last):
             throw StoreHTTPError.mutationGap(lastMutationId: last)
         }

@@ -13,6 +13,21 @@ enum JSONInput {
         }
     }
 
+    /// A push body, read in one pass (see `PushMessages+JSON.swift`), with the same 400s.
+    static func pushRequest(from data: Data) throws -> PushRequest {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(data)
+        } catch {
+            throw StoreHTTPError.badRequest("body: \(error.description)")
+        }
+        do {
+            return try PushRequest(json: json)
+        } catch {
+            throw StoreHTTPError.badRequest(error.message)
+        }
+    }
+
     private static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()

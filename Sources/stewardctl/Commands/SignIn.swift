@@ -30,8 +30,10 @@ struct SignIn: AsyncParsableCommand {
     func run() async throws {
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
+        // Chosen first: a misconfigured store is reported before the password is asked for.
+        let credentials = try CredentialStores.standard()
         let password = try PasswordInput.read(prompt: "Password for \(email) at \(url): ")
-        let sessions = SessionService(database: database, credentials: LazyCredentialStore(),
+        let sessions = SessionService(database: database, credentials: credentials,
                                       http: SyncOptions.fromEnvironment().http)
         let session = try await sessions.signIn(org: organization, url: url, email: email, password: password)
         if output.json {

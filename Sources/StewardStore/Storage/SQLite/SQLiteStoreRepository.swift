@@ -98,32 +98,59 @@ public final class SQLiteStoreRepository: StoreRepository {
                 previous[result.mutationId] = result
             }
         }
-        var records: [RecordKey: RemoteRecord] = [:]
-        for key in PushPlanner.recordKeys(batch, clientLastMutationId: last, previousResults: previous) {
-            if let row = try Row.fetchOne(db, sql: """
-                SELECT entity, id, version, deleted, fields FROM records WHERE org = ? AND entity = ? AND id = ?
-                """, arguments: [org.slug, key.entity, key.id]) {
-                records[key] = try record(from: row)
-            }
-        }
-        return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
+        let keys = PushPlanner.recordKeys(batch, clientLastMutationId: last, previousResults: previous)
+        return PushState(org: org, clientLastMutationId: last, previousResults: previous,
+                         records: try currentRecords(db, org: org.slug, keys: keys))
     }
 
-    private static func write(_ plan: PushPlan, db: Database, org: String, clientId: String) throws {
-        for write in plan.recordWrites {
-            try db.execute(sql: """
-                INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (org, entity, id) DO UPDATE SET
-                    version = excluded.version, deleted = excluded.deleted, fields = excluded.fields,
-                    sort_start = excluded.sort_start, sort_end = excluded.sort_end, changed_at = excluded.changed_at
-                """, arguments: [org, write.record.entity, write.record.id, write.record.version, write.record.deleted,
-                                 write.fieldsText, write.sortStart, write.sortEnd, write.changedAt])
+    /// The stored rows of `keys`, read per entity with `id IN (…)` a chunk at a time: one
+    /// statement for a whole batch instead of one per mutation.
+    private static func currentRecords(_ db: Database, org: String, keys: Set<RecordKey>) throws -> [RecordKey: RemoteRecord] {
+        var records: [RecordKey: RemoteRecord] = [:]
+        records.reserveCapacity(keys.count)
+        let byEntity = Dictionary(grouping: keys, by: \.entity)
+        for (entity, entityKeys) in byEntity {
+            let ids = entityKeys.map(\.id)
+            for start in stride(from: 0, to: ids.count, by: Self.idsPerQuery) {
+                let chunk = ids[start..<min(start + Self.idsPerQuery, ids.count)]
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT entity, id, version, deleted, fields FROM records
+                    WHERE org = ? AND entity = ? AND id IN (\(marks))
+                    """, arguments: StatementArguments([org, entity] + chunk.map { $0 as any DatabaseValueConvertible }))
+                while let row = try rows.next() {
+                    let record = try record(from: row)
+                    records[RecordKey(entity: record.entity, id: record.id)] = record
+                }
+            }
         }
-        for result in plan.newResults {
-            try db.execute(sql: """
-                INSERT INTO mutation_results (org, client_id, mutation_id, status, version, reason) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [org, clientId, result.mutationId, result.status.rawValue, result.version, result.reason])
+        return records
+    }
+
+    /// Well under SQLite's limit on bound parameters.
+    private static let idsPerQuery = 500
+
+    private static func write(_ plan: PushPlan, db: Database, org: String, clientId: String) throws {
+        // Cached statements: a batch runs the same three statements hundreds of times, and
+        // compiling each one anew cost more than executing it.
+        let upsert = try db.cachedStatement(sql: """
+            INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (org, entity, id) DO UPDATE SET
+                version = excluded.version, deleted = excluded.deleted, fields = excluded.fields,
+                sort_start = excluded.sort_start, sort_end = excluded.sort_end, changed_at = excluded.changed_at
+            """)
+        for write in plan.recordWrites {
+            try upsert.execute(arguments: [org, write.record.entity, write.record.id, write.record.version,
+                                           write.record.deleted, write.fieldsText, write.sortStart, write.sortEnd,
+                                           write.changedAt])
+        }
+        let result = try db.cachedStatement(sql: """
+            INSERT INTO mutation_results (org, client_id, mutation_id, status, version, reason) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for stored in plan.newResults {
+            try result.execute(arguments: [org, clientId, stored.mutationId, stored.status.rawValue, stored.version,
+                                           stored.reason])
         }
         try db.execute(sql: """
             INSERT INTO clients (org, client_id, last_mutation_id) VALUES (?, ?, ?)

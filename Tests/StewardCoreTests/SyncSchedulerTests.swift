@@ -1,0 +1,233 @@
+import Foundation
+import GRDB
+import Testing
+@testable import StewardCore
+
+/// The background scheduler against the fake store, with short intervals. Each test waits for
+/// an outcome (a state, the store's contents, a count of requests), never for a time.
+@Suite struct SyncSchedulerTests {
+    /// A transport over the fake store that can be made unreachable, slows each request a
+    /// little, and counts how many requests ever ran at once.
+    final class Gate: SyncTransport, @unchecked Sendable {
+        let inner: FakeStore
+        private let lock = NSLock()
+        private var down = false
+        private var running = 0
+        private(set) var mostAtOnce = 0
+        private(set) var failures = 0
+        let delay: UInt64
+
+        init(_ inner: FakeStore, delayMilliseconds: UInt64 = 0) {
+            self.inner = inner
+            self.delay = delayMilliseconds * 1_000_000
+        }
+
+        var storeURL: String { inner.storeURL }
+        func setDown(_ value: Bool) { lock.withLock { down = value } }
+        var failed: Int { lock.withLock { failures } }
+        var concurrency: Int { lock.withLock { mostAtOnce } }
+
+        private func enter() throws(SyncTransportError) {
+            lock.lock()
+            defer { lock.unlock() }
+            if down {
+                failures += 1
+                throw .transport(.couldNotConnect("connection refused"))
+            }
+            running += 1
+            mostAtOnce = max(mostAtOnce, running)
+        }
+
+        private func leave() { lock.withLock { running -= 1 } }
+
+        func push(_ request: PushRequest) async throws(SyncTransportError) -> PushResponse {
+            try enter()
+            defer { leave() }
+            if delay > 0 { try? await Task.sleep(nanoseconds: delay) }
+            return try await inner.push(request)
+        }
+
+        func pull(cursor: String, limit: Int) async throws(SyncTransportError) -> PullResponse {
+            try enter()
+            defer { leave() }
+            if delay > 0 { try? await Task.sleep(nanoseconds: delay) }
+            return try await inner.pull(cursor: cursor, limit: limit)
+        }
+
+        func history(entity: String, recordId: String) async throws(SyncTransportError) -> HistoryResponse {
+            try await inner.history(entity: entity, recordId: recordId)
+        }
+    }
+
+    final class States: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [SyncState] = []
+        func append(_ state: SyncState) { lock.withLock { items.append(state) } }
+        var all: [SyncState] { lock.withLock { items } }
+        var last: SyncState? { all.last }
+    }
+
+    func scheduler(_ f: SyncFixture, gate: Gate, schedule: SyncSchedule) -> SyncScheduler {
+        let engine = SyncEngine(database: f.database,
+                                options: SyncOptions(retry: RetryPolicy(maxAttempts: 1)),
+                                transport: { _ in gate })
+        return SyncScheduler(engine: engine, schedule: schedule)
+    }
+
+    @Test func editsAreSentOnceTheyPauseAsOneSync() async throws {
+        let f = try await SyncFixture()
+        let gate = Gate(f.store)
+        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 1, interval: 3600))
+        let states = States()
+        let observation = scheduler.observe { states.append($0) }
+        scheduler.setOrganization(f.org)
+        scheduler.start()
+        #expect(await eventually {
+            let pulls = await f.store.pullCursors.count
+            return states.last?.headline == "All changes sent" && pulls == 1
+        })
+
+        for n in 1...5 { try await f.create("Event \(n)") }
+        for _ in 1...5 { scheduler.changesMade() }
+
+        // The counts follow the edits at once; the sync waits for the pause.
+        #expect(await eventually { states.last?.headline == "5 changes waiting" })
+        #expect(await f.store.pushRequests.isEmpty)
+        #expect(await eventually { states.last?.headline == "All changes sent" })
+        #expect(await f.store.pushRequests.count == 1)
+        #expect(await f.store.pullCursors.count == 2)
+        #expect(try await f.dump() == (await f.store.dump()))
+        #expect(states.last?.lastSuccess != nil)
+        observation.cancel()
+        scheduler.stop()
+    }
+
+    @Test func theTimerBringsTheStoresChangesWithoutAnyoneAsking() async throws {
+        let f = try await SyncFixture()
+        let event = try await f.create("Choir")
+        let gate = Gate(f.store)
+        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 3600, interval: 0.2))
+        scheduler.setOrganization(f.org)
+        scheduler.start()
+        #expect(await eventually { await f.store.record(event.id) != nil })
+
+        await f.store.remoteWrite(event.id, title: "Choir (moved to the hall)")
+
+        #expect(try await eventually { try await f.event(event.id)?.details.title == "Choir (moved to the hall)" })
+        #expect(await eventually { await f.store.pullCursors.count >= 3 })
+        scheduler.stop()
+    }
+
+    @Test func syncNowSyncsOnDemandAndNothingRunsBeforeStart() async throws {
+        let f = try await SyncFixture()
+        try await f.create("Choir")
+        let gate = Gate(f.store)
+        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 0, interval: 3600))
+        scheduler.setOrganization(f.org)
+        scheduler.changesMade()
+        scheduler.syncNow()
+        #expect(await eventually { scheduler.currentState.pending == 1 })
+        #expect(await f.store.pushRequests.isEmpty)
+
+        scheduler.start()
+        #expect(await eventually { await f.store.pullCursors.count == 1 })
+        scheduler.syncNow()
+        #expect(await eventually { await f.store.pullCursors.count == 2 })
+        #expect(scheduler.currentState.pending == 0)
+        scheduler.stop()
+    }
+
+    @Test func neverTwoSyncsAtOnce() async throws {
+        let f = try await SyncFixture()
+        let gate = Gate(f.store, delayMilliseconds: 30)
+        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 0, interval: 0.05))
+        scheduler.setOrganization(f.org)
+        scheduler.start()
+        for n in 1...20 {
+            try await f.create("Event \(n)")
+            scheduler.changesMade()
+            scheduler.syncNow()
+        }
+        #expect(await eventually {
+            let stored = await f.store.records.count
+            return scheduler.currentState.pending == 0 && stored == 20
+        })
+        #expect(gate.concurrency == 1)
+        #expect(await f.store.maxApplications() == 1)
+        scheduler.stop()
+    }
+
+    @Test func anUnreachableStoreShowsOfflineAndSyncIsRetriedUntilItAnswers() async throws {
+        let f = try await SyncFixture()
+        try await f.create("Choir")
+        let gate = Gate(f.store)
+        gate.setDown(true)
+        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 3600, interval: 3600,
+                                                                         firstRetryDelay: 0.05, maxRetryDelay: 0.2))
+        let states = States()
+        let observation = scheduler.observe { states.append($0) }
+        scheduler.setOrganization(f.org)
+        scheduler.start()
+
+        #expect(await eventually { states.last?.headline == "Offline, will retry" })
+        if case .offline(let next)? = states.last?.phase {
+            #expect(next > Date().addingTimeInterval(-5))
+        } else {
+            Issue.record("not offline: \(String(describing: states.last))")
+        }
+        #expect(states.last?.pending == 1)
+        // Retried by itself, with nobody asking.
+        #expect(await eventually { gate.failed >= 4 })
+
+        gate.setDown(false)
+
+        #expect(await eventually { states.last?.headline == "All changes sent" })
+        #expect(await f.store.pushRequests.count == 1)
+        #expect(try await f.dump() == (await f.store.dump()))
+        observation.cancel()
+        scheduler.stop()
+    }
+
+    @Test func anOrganizationWithoutARemoteOrSessionIsSignedOut() async throws {
+        let f = try await SyncFixture()
+        let other = try await OrganizationService(database: f.database)
+            .add(slug: "city-office", name: "City", timeZone: "UTC", kind: .cityOffice)
+        let gate = Gate(f.store)
+        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 0, interval: 3600))
+        scheduler.start()
+        scheduler.setOrganization(other)
+        #expect(await eventually { scheduler.currentState.headline == "Signed out" })
+
+        // A staff remote whose session ended is signed out too; switching organizations shows
+        // each one's own state.
+        scheduler.setOrganization(f.org)
+        #expect(await eventually { scheduler.currentState.headline == "All changes sent" })
+        try await f.database.writer.write { [org = f.org] db in
+            try db.execute(sql: "UPDATE remote SET staffEmail = 'ann@grace.example', staffRole = 'editor', signedIn = 0 WHERE orgId = ?",
+                           arguments: [UUIDColumn.encode(org.id)])
+        }
+        try await f.create("Choir")
+        scheduler.changesMade()
+        #expect(await eventually { scheduler.currentState.headline == "Signed out" && scheduler.currentState.pending == 1 })
+        scheduler.syncNow()
+        #expect(await eventually { scheduler.currentState.phase == .signedOut })
+        #expect(await f.store.pushRequests.isEmpty)
+        scheduler.stop()
+    }
+
+    @Test func aFailureRetryingCannotFixIsShownWithItsReason() async throws {
+        let f = try await SyncFixture()
+        try await f.create("Choir")
+        await f.store.failPushes([.fail(.status(403, ErrorResponse(error: "forbidden", message: "viewers cannot push")))])
+        let gate = Gate(f.store)
+        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 3600, interval: 3600))
+        scheduler.setOrganization(f.org)
+        scheduler.start()
+
+        #expect(await eventually { scheduler.currentState.headline == "Sync failed" })
+        guard case .failed(let message) = scheduler.currentState.phase else { return }
+        #expect(message.contains("viewers cannot push"))
+        #expect(scheduler.currentState.pending == 1)
+        scheduler.stop()
+    }
+}
