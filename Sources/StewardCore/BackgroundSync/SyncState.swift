@@ -33,7 +33,8 @@ public struct SyncState: Hashable, Sendable {
         self.lastSuccess = lastSuccess
     }
 
-    /// The status in plain words: "All changes sent", "3 changes waiting", "Syncing…",
+    /// The status in plain words: "All changes sent", "3 changes waiting", "2 changes need
+    /// attention" (conflicts and refused changes), "Syncing…",
     /// "Offline, will retry", "Signed out", "Sync failed".
     public var headline: String {
         switch phase {
@@ -42,9 +43,13 @@ public struct SyncState: Hashable, Sendable {
         case .offline: "Offline, will retry"
         case .failed: "Sync failed"
         case .idle:
-            switch pending {
-            case 0: "All changes sent"
-            case 1: "1 change waiting"
+            // A change held by a conflict or refused by the store has not been sent either:
+            // "All changes sent" is said only when it is true.
+            switch (pending, conflicts + rejected) {
+            case (0, 0): "All changes sent"
+            case (0, 1): "1 change needs attention"
+            case (0, let held): "\(held) changes need attention"
+            case (1, _): "1 change waiting"
             default: "\(pending) changes waiting"
             }
         }
