@@ -30,18 +30,12 @@ final class SyncMonitor {
     /// Starts following the scheduler and lets it sync.
     func start() {
         guard observation == nil else { return }
-        observation = services.scheduler.observe { state in
+        observation = services.scheduler.observe { [weak self] state in
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { [weak self] in self?.receive(state) }
+                MainActor.assumeIsolated { self?.receive(state) }
             }
         }
         services.scheduler.start()
-    }
-
-    func stop() {
-        observation?.cancel()
-        observation = nil
-        services.scheduler.stop()
     }
 
     /// Syncs `org` from now on.

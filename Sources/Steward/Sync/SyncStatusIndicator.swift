@@ -10,6 +10,9 @@ final class SyncStatusIndicator {
     private let status: Label
     private let lastSync: Label
     private let progress: ProgressBar
+    /// Whether the sync running now has reported how far its sending has come: after that, a
+    /// sync without a fraction is receiving, whose length nobody knows.
+    private var sendingReported = false
 
     init(ui: Builder) {
         status = ui.object("sync_status_label")
@@ -30,13 +33,31 @@ final class SyncStatusIndicator {
         lastSync.tooltip = state.lastSyncText
         lastSync.isVisible = true
 
-        if case .syncing(let fraction?) = state.phase {
-            progress.fraction = fraction
-            progress.setAccessibleDescription("\(Int((fraction * 100).rounded())) percent of the changes sent")
-            progress.isVisible = true
-        } else {
+        showProgress(state)
+    }
+
+    /// The bar shows while a sync sends changes: from its start when changes wait (at 0 until
+    /// the first batch is answered), until everything is sent and the store's changes come in.
+    private func showProgress(_ state: SyncState) {
+        guard case .syncing(let fraction) = state.phase else {
+            sendingReported = false
             progress.isVisible = false
+            return
         }
+        let shown: Double?
+        if let fraction {
+            sendingReported = true
+            shown = fraction
+        } else {
+            shown = sendingReported || state.pending == 0 ? nil : 0
+        }
+        guard let shown else {
+            progress.isVisible = false
+            return
+        }
+        progress.fraction = shown
+        progress.setAccessibleDescription("\(Int((shown * 100).rounded())) percent of the changes sent")
+        progress.isVisible = true
     }
 
     static func needsAttention(_ state: SyncState) -> Bool {

@@ -111,12 +111,15 @@ final class MainWindow {
 
     // MARK: sync
 
-    /// Sets up sign-in and background sync off the main thread (starting the HTTP client is
-    /// not free), then starts syncing once the first rows have been painted.
+    /// Sets up sign-in and background sync once the first rows have been painted, so launching
+    /// never waits for it: the services are made off the main thread (starting the HTTP client
+    /// is not free), the Sync page and the status on it.
     private func startSync(database: AppDatabase) {
-        Task {
-            let services = await Task.detached(priority: .utility) { SyncServices(database: database) }.value
-            attach(services)
+        NextPaint.after(window) { [weak self] in
+            Task {
+                let services = await Task.detached(priority: .utility) { SyncServices(database: database) }.value
+                self?.attach(services)
+            }
         }
     }
 
@@ -148,7 +151,7 @@ final class MainWindow {
         syncStatus.show(monitor.state)
         // Shows it if it was asked for before it existed, and hides it otherwise.
         show(self.page)
-        NextPaint.after(window) { [weak monitor] in monitor?.start() }
+        monitor.start()
     }
 
     private func syncStateChanged(from previous: SyncState, to state: SyncState) {

@@ -56,6 +56,7 @@ final class Sidebar {
         self.list = list
         issueBadge.hexpand = true
         issueBadge.horizontalAlignment = .end
+        issueBadge.verticalAlignment = .center
         issueBadge.addCSSClass("sidebar-badge")
         issueBadge.addCSSClass("numeric")
         issueBadge.isVisible = false
