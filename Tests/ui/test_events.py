@@ -29,190 +29,28 @@ SEARCH = TITLE.split()[0][:5] + " " + TITLE.split()[1][:4]  # "Harve Supp"
 TIMEOUT = 15
 
 
-class Failure(Exception):
-    pass
+# ---------------------------------------------------------------- the app and its controls
+
+# Finding, waiting for and driving controls is shared with the sync tests.
+from accessibility import (  # noqa: E402
+    Failure, button, children, click, field, find_all, frames, has_action, main_window, name, named,
+    role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named,
+)
+import accessibility  # noqa: E402
 
 
-# ---------------------------------------------------------------- the app
-
-class App:
-    def __init__(self, extra_env=None):
-        env = dict(os.environ, GTK_A11Y="atspi", GSK_RENDERER="cairo", NO_AT_BRIDGE="0")
-        env.update(extra_env or {})
-        self.log = open(os.path.join(SHOTS, "steward.log"), "a")
-        self.process = subprocess.Popen([os.path.join(BIN_DIR, "steward")], env=env,
-                                        stdout=self.log, stderr=subprocess.STDOUT)
-
-    def node(self):
-        for app in pyatspi.Registry.getDesktop(0):
-            try:
-                if app is not None and app.name == "steward":
-                    return app
-            except Exception:
-                continue
-        return None
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        self.log.close()
-
-
-# ---------------------------------------------------------------- finding things
-
-def children(node):
-    try:
-        return [c for c in node if c is not None]
-    except Exception:
-        return []
-
-
-def walk(node):
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(reversed(children(current)))
-
-
-def showing(node):
-    # GTK 4.8 reports VISIBLE (the widget and its parents are visible) but never SHOWING.
-    try:
-        return node.getState().contains(pyatspi.STATE_VISIBLE)
-    except Exception:
-        return False
-
-
-def role(node):
-    try:
-        return node.getRoleName()
-    except Exception:
-        return ""
-
-
-def name(node):
-    try:
-        return node.name or ""
-    except Exception:
-        return ""
-
-
-def find_all(root, name_is=None, name_has=None, roles=None, visible=True):
-    found = []
-    for node in walk(root):
-        n = name(node)
-        if name_is is not None and n != name_is:
-            continue
-        if name_has is not None and name_has.lower() not in n.lower():
-            continue
-        if roles is not None and role(node) not in roles:
-            continue
-        if visible and not showing(node):
-            continue
-        found.append(node)
-    return found
-
-
-def wait_for(what, probe, timeout=TIMEOUT):
-    """Polls `probe` until it returns something truthy; fails naming `what`."""
-    deadline = time.time() + timeout
-    while True:
-        try:
-            result = probe()
-        except Exception:
-            result = None
-        if result:
-            return result
-        if time.time() > deadline:
-            raise Failure(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(0.2)
-
-
-def wait_gone(what, probe, timeout=TIMEOUT):
-    deadline = time.time() + timeout
-    while probe():
-        if time.time() > deadline:
-            raise Failure(f"timed out after {timeout}s waiting for {what} to go away")
-        time.sleep(0.2)
-
-
-def frames(app):
-    return [w for w in children(app.node()) if role(w) in ("frame", "dialog", "window")]
-
-
-def main_window(app):
-    return wait_for('a window whose name contains "Steward"',
-                    lambda: next((w for w in frames(app) if "Steward" in name(w)), None))
+def App(extra_env=None):
+    """The steward window on the test database, its output appended to steward.log."""
+    return accessibility.App(os.path.join(BIN_DIR, "steward"), dict(os.environ, **(extra_env or {})),
+                             os.path.join(SHOTS, "steward.log"))
 
 
 def editor_window(app, heading="New Event"):
-    return wait_for(f'the "{heading}" window',
-                    lambda: next((w for w in frames(app) if name(w).startswith(heading)), None))
-
-
-def named(node, label):
-    """Whether `node` is named `label`. Buttons libadwaita builds itself (the toast's "Undo")
-    carry both their mnemonic label and their text in GTK 4.8 ("_Undo Undo"); accept that."""
-    n = name(node)
-    return n == label or n.replace("_", "") == f"{label} {label}"
-
-
-def button(root, label):
-    return wait_for(f'a button named "{label}"',
-                    lambda: next((b for b in find_all(root, roles=("push button", "toggle button"))
-                                  if named(b, label) and has_action(b)), None))
-
-
-def has_action(node):
-    try:
-        return node.queryAction().nActions > 0
-    except Exception:
-        return False
-
-
-def click(node):
-    action = node.queryAction()
-    names = [action.getName(i) for i in range(action.nActions)]
-    for wanted in ("click", "activate", "press"):
-        if wanted in names:
-            action.doAction(names.index(wanted))
-            return
-    raise Failure(f'"{name(node)}" ({role(node)}) has no click action, only {names}')
-
-
-def field(root, label):
-    """The editable text control named `label` (or inside the control named `label`)."""
-    def probe():
-        for node in find_all(root, name_is=label):
-            for candidate in walk(node):
-                if "EditableText" in pyatspi.utils.listInterfaces(candidate):
-                    return candidate
-        return None
-    return wait_for(f'a text field named "{label}"', probe)
-
-
-def type_into(root, label, text):
-    control = field(root, label)
-    control.queryEditableText().setTextContents(text)
-    got = text_of(control)
-    if got != text:
-        raise Failure(f'typed "{text}" into "{label}" but it shows "{got}"')
-
-
-def text_of(control):
-    t = control.queryText()
-    return t.getText(0, t.characterCount)
+    return window_named(app, heading)
 
 
 def screenshot(filename):
-    path = os.path.join(SHOTS, filename)
-    time.sleep(0.6)  # let the last frame paint
-    subprocess.run(["import", "-window", "root", path], check=False)
-    return path
+    return accessibility.screenshot(SHOTS, filename)
 
 
 # ---------------------------------------------------------------- the database
