@@ -12,17 +12,7 @@ struct SessionCleanupService: Service {
     let logger: Logger
 
     func run() async throws {
-        // Shutdown cancels the sleep: that is the normal way out, not an error.
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await Task.sleep(for: interval)
-                } catch {
-                    return
-                }
-                await cleanUp()
-            }
-        }
+        await repeatUntilShutdown(every: interval) { await cleanUp() }
     }
 
     func cleanUp(now: Date = Date()) async {

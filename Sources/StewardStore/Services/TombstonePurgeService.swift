@@ -3,7 +3,7 @@ import Logging
 import ServiceLifecycle
 
 /// Purges tombstones past retention for every organization every `interval`, for as long as
-/// the server runs (first after one interval: at start the schema may not be migrated yet). `steward-store purge` does the same on demand.
+/// the server runs. `steward-store purge` does the same on demand.
 struct TombstonePurgeService: Service {
     let repository: any StoreRepository
     let retention: Duration
@@ -11,17 +11,7 @@ struct TombstonePurgeService: Service {
     let logger: Logger
 
     func run() async throws {
-        // Shutdown cancels the sleep: that is the normal way out, not an error.
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await Task.sleep(for: interval)
-                } catch {
-                    return
-                }
-                await purgeAll()
-            }
-        }
+        await repeatUntilShutdown(every: interval) { await purgeAll() }
     }
 
     func purgeAll() async {
