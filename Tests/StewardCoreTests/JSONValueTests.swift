@@ -7,4 +7,11 @@ import Testing
         #expect(value.canonicalText == #"{"a":["x\"y\n",null,true,1.5,3],"b":2}"#)
         #expect(try JSONValue.parse(value.canonicalText).canonicalText == value.canonicalText)
     }
+
+    @Test func controlCharactersBackslashesAndNonASCIIAreWrittenAsJSONRequires() throws {
+        let value = JSONValue.string("tab\there\\ \u{01} café ☕\r")
+        #expect(value.canonicalText == #""tab\there\\ \u0001 café ☕\r""#)
+        #expect(try JSONValue.parse(value.canonicalText) == value)
+        #expect(value.canonicalBytes == Array(value.canonicalText.utf8))
+    }
 }

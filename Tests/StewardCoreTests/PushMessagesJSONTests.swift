@@ -22,6 +22,20 @@ struct PushMessagesJSONTests {
         #expect(try PushRequest(json: try JSONValue.parse(JSONEncoder().encode(request))) == request)
     }
 
+    @Test("a mutation made from an outbox payload writes the payload as it is, the same bytes as from fields")
+    func mutationFromPayloadText() throws {
+        let payload = Self.record.fields.canonicalText
+        let fromText = Mutation(id: 3, entity: "event", recordId: Self.record.id, baseVersion: 2, fieldsText: payload)
+        let fromFields = Mutation(id: 3, entity: "event", recordId: Self.record.id, operation: .upsert, baseVersion: 2,
+                                  fields: Self.record.fields)
+        #expect(fromText.fields == Self.record.fields)
+        #expect(fromText == fromFields)
+        let request = PushRequest(clientId: "install/church", mutations: [fromText])
+        #expect(request.jsonData == PushRequest(clientId: "install/church", mutations: [fromFields]).jsonData)
+        #expect(request.jsonData == Data(request.json.canonicalBytes))
+        #expect(try PushRequest(json: try JSONValue.parse(request.jsonData)).mutations[0].fields == Self.record.fields)
+    }
+
     @Test("a response with every kind of result reads back, and Codable reads it the same")
     func responseRoundTrip() throws {
         let response = PushResponse(lastMutationId: 4, results: [

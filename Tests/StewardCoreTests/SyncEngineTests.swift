@@ -54,6 +54,42 @@ import Testing
         #expect(try await f.dump() == (await f.store.dump()))
     }
 
+    @Test func batchesGoInOrderWhileTheNextIsPreparedAndAnEditWaitsForItsRecordsAnswer() async throws {
+        let f = try await SyncFixture()
+        var events: [Event] = []
+        for title in ["Choir", "Bake sale", "Youth night", "Food pantry", "Men's breakfast"] {
+            events.append(try await f.create(title))
+        }
+        let first = events[0]
+        let database = f.database
+        let zone = f.org.timeZone
+        let prepared = Counter()
+        let engine = f.engine(pushBatchSize: 2, failpoint: { point in
+            // The second batch is read while the first is at the store: the person edits a
+            // record of the first batch just then.
+            guard point == .afterAssign, prepared.next() == 2 else { return }
+            try database.writer.write { db in
+                var row = try EventStore.fetch(first.id, db)
+                row.details.title = "Choir rehearsal"
+                try EventStore.save(row, orgZone: zone, db)
+            }
+        })
+
+        let report = try await engine.push(org: f.org)
+
+        let requests = await f.store.pushRequests
+        #expect(requests.map { $0.mutations.map(\.id) } == [[1, 2], [3, 4], [5, 6]])
+        // The edit was given an id only once the first batch's answer was applied, and is
+        // based on the version that answer gave.
+        #expect(requests[2].mutations[1].recordId == UUIDColumn.encode(first.id))
+        #expect(requests[2].mutations[1].baseVersion == 1)
+        #expect(report.pushed == 6)
+        #expect(await f.store.maxApplications() == 1)
+        #expect(await f.store.record(first.id)?.fields["title"]?.stringValue == "Choir rehearsal")
+        #expect(try await f.outbox().isEmpty)
+        #expect(try await f.dump() == (await f.store.dump()))
+    }
+
     @Test func aLostAnswerIsResentWithTheSameIdsAndAppliedOnce() async throws {
         let f = try await SyncFixture()
         let a = try await f.create("Choir")
@@ -517,4 +553,18 @@ final class Edited: @unchecked Sendable {
     private let lock = NSLock()
     private var done = false
     func mark() -> Bool { lock.withLock { defer { done = true }; return !done } }
+}
+
+/// Counts calls from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// The number of this call, from 1.
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
 }

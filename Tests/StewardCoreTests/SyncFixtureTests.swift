@@ -225,11 +225,13 @@ struct SyncFixture {
     }
 
     /// An engine over the fake store; `failpoint` may throw to stop the sync there like a crash.
-    func engine(attempts: Int = 4, failpoint: (@Sendable (Failpoint) throws -> Void)? = nil) -> SyncEngine {
+    func engine(attempts: Int = 4, pushBatchSize: Int = 1000,
+                failpoint: (@Sendable (Failpoint) throws -> Void)? = nil) -> SyncEngine {
         let store = self.store
         return SyncEngine(
             database: database,
-            options: SyncOptions(retry: RetryPolicy(maxAttempts: attempts, baseDelay: 0.001, maxDelay: 0.01),
+            options: SyncOptions(pushBatchSize: pushBatchSize,
+                                 retry: RetryPolicy(maxAttempts: attempts, baseDelay: 0.001, maxDelay: 0.01),
                                  failpointHook: failpoint),
             transport: { _ in store })
     }

@@ -48,10 +48,11 @@ enum EventStore {
     /// The outbox entry, then the history entry that points at it.
     private static func recordLocalChange(_ event: Event, previous: Event?, author: String?, _ db: Database) throws {
         let fields = event.deleted ? nil : event.details.syncFields
-        let seq = try appendOutbox(for: event, fields: fields, db)
+        let payload = fields?.canonicalText ?? "null"
+        let seq = try appendOutbox(for: event, payload: payload, db)
         try HistoryLog.recordLocal(
             orgId: event.orgId, entity: entity, recordId: event.id,
-            old: previous.flatMap { $0.deleted ? nil : $0.details.syncFields }, new: fields,
+            old: previous.flatMap { $0.deleted ? nil : $0.details.syncFields }, new: fields, newText: payload,
             author: try author ?? HistoryLog.localAuthor(orgId: event.orgId, db), at: event.updatedAt,
             outboxSeq: seq, db)
     }
@@ -67,11 +68,11 @@ enum EventStore {
         """
 
     /// Returns the entry's sequence number.
-    private static func appendOutbox(for event: Event, fields: JSONValue?, _ db: Database) throws -> Int64 {
+    private static func appendOutbox(for event: Event, payload: String, _ db: Database) throws -> Int64 {
         let entry = OutboxEntry(
             orgId: event.orgId, entity: entity, recordId: event.id,
             operation: event.deleted ? .delete : .upsert,
-            payload: fields?.canonicalText ?? "null",
+            payload: payload,
             baseVersion: event.version, createdAt: event.updatedAt)
         try db.cachedStatement(sql: """
             INSERT INTO outbox (orgId, entity, recordId, operation, payload, baseVersion, createdAt)

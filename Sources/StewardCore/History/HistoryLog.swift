@@ -10,12 +10,19 @@ import Glibc
 enum HistoryLog {
     /// A local edit of `recordId`: the fields went from `old` to `new` (nil: no record, or deleted).
     /// Nothing is written when no field changed and the record neither appeared nor went away.
+    /// `newText` is the canonical text of `new` (the outbox payload), which a creation keeps.
     static func recordLocal(orgId: UUID, entity: String, recordId: UUID, old: JSONValue?, new: JSONValue?,
-                            author: String, at: Date, outboxSeq: Int64, _ db: Database) throws {
-        let changes = HistoryEntry.changes(from: old, to: new)
-        if changes.isEmpty && (old == nil) == (new == nil) { return }
+                            newText: String, author: String, at: Date, outboxSeq: Int64, _ db: Database) throws {
+        let changesText: String
+        if old == nil, new != nil {
+            changesText = FieldChangesText.text(from: old, to: new, newText: newText)
+        } else {
+            let changes = HistoryEntry.changes(from: old, to: new)
+            if changes.isEmpty && (old == nil) == (new == nil) { return }
+            changesText = FieldChangesText.text(changes)
+        }
         try insert(orgId: orgId, entity: entity, recordId: UUIDColumn.encode(recordId), author: author,
-                   origin: .console, at: at, operation: new == nil ? .delete : .upsert, changes: changes,
+                   origin: .console, at: at, operation: new == nil ? .delete : .upsert, changesText: changesText,
                    version: nil, outboxSeq: outboxSeq, db)
     }
 
@@ -30,7 +37,7 @@ enum HistoryLog {
         let at = record.changedAt.map { Date(timeIntervalSince1970: Double($0) / 1000) } ?? .storedNow
         try insert(orgId: orgId, entity: record.entity, recordId: record.id, author: record.changedBy ?? "the store",
                    origin: .store, at: at, operation: record.deleted ? .delete : .upsert,
-                   changes: HistoryEntry.changes(from: old, to: record.deleted ? nil : record.fields),
+                   changesText: FieldChangesText.text(HistoryEntry.changes(from: old, to: record.deleted ? nil : record.fields)),
                    version: record.version, outboxSeq: nil, db)
     }
 
@@ -71,23 +78,13 @@ enum HistoryLog {
 
     private static func insert(orgId: UUID, entity: String, recordId: String, author: String,
                                origin: RecordHistoryEntry.Origin, at: Date, operation: Mutation.Operation,
-                               changes: [FieldChange], version: Int64?, outboxSeq: Int64?, _ db: Database) throws {
+                               changesText: String, version: Int64?, outboxSeq: Int64?, _ db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO recordHistory (orgId, entity, recordId, author, origin, at, operation, changes, version, outboxSeq)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 UUIDColumn.encode(orgId), entity, recordId, author, origin.rawValue, DateTimeText.storage(at),
-                operation.rawValue, changesText(changes), version, outboxSeq,
+                operation.rawValue, changesText, version, outboxSeq,
             ])
-    }
-
-    /// The canonical JSON of a change list (written by hand: bulk writes record one per row).
-    static func changesText(_ changes: [FieldChange]) -> String {
-        JSONValue.array(changes.map { change in
-            var members: [String: JSONValue] = ["field": .string(change.field)]
-            if let old = change.old { members["old"] = old }
-            if let new = change.new { members["new"] = new }
-            return .object(members)
-        }).canonicalText
     }
 }

@@ -48,7 +48,7 @@ extension RecordHistoryEntry: FetchableRecord {
         at = row["at"]
         operation = Mutation.Operation(rawValue: row["operation"]) ?? .upsert
         let text: String = row["changes"]
-        changes = (try? JSONDecoder().decode([FieldChange].self, from: Data(text.utf8))) ?? []
+        changes = FieldChangesText.changes(text) ?? []
         version = row["version"]
         origin = Origin(rawValue: row["origin"]) ?? .console
     }

@@ -5,7 +5,9 @@ import Foundation
 /// local to the zone given, which is what an office worker means by "6 pm".
 public enum DateTimeText {
     public static func parse(_ text: String, zone: TimeZone) -> Date? {
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        // Foundation's trimming bridges through NSString; most texts have nothing to trim.
+        let untrimmed = text.first.map { !$0.isWhitespace } == true && text.last.map { !$0.isWhitespace } == true
+        var rest = Substring(untrimmed ? text : text.trimmingCharacters(in: .whitespaces))
         guard rest.count >= 16 else { return nil }
         let dateText = rest.prefix(10)
         guard let date = LocalDate(iso: String(dateText)) else { return nil }
@@ -36,7 +38,7 @@ public enum DateTimeText {
             offsetSeconds = 0
         } else {
             guard let sign = offsetText.first, sign == "+" || sign == "-" else { return nil }
-            let digits = offsetText.dropFirst().replacingOccurrences(of: ":", with: "")
+            let digits = String(offsetText.dropFirst().filter { $0 != ":" })
             guard digits.count == 4 || digits.count == 2, let value = Int(digits) else { return nil }
             let hours = digits.count == 4 ? value / 100 : value
             let minutes = digits.count == 4 ? value % 100 : 0

@@ -78,7 +78,7 @@ extension EventStore {
     /// Records the version the store gave an applied mutation; the row's fields stay as they
     /// are (they are what was sent, or a newer local edit waiting to be sent on top of it).
     static func setVersion(_ version: Int64, of id: String, _ db: Database) throws {
-        try db.execute(sql: "UPDATE event SET version = ? WHERE id = ?", arguments: [version, id])
+        try db.cachedStatement(sql: "UPDATE event SET version = ? WHERE id = ?").execute(arguments: [version, id])
     }
 
     /// Appends an outbox entry by hand (resolving a conflict for the local side), with the

@@ -9,11 +9,15 @@ enum PushQueue {
         var entry: OutboxEntry
         var mutationId: Int64
 
-        func mutation() throws -> Mutation {
-            Mutation(id: mutationId, entity: entry.entity, recordId: UUIDColumn.encode(entry.recordId),
-                     operation: entry.operation == .delete ? .delete : .upsert,
-                     baseVersion: entry.baseVersion,
-                     fields: entry.operation == .delete ? nil : try JSONValue.parse(entry.payload))
+        /// The payload is the canonical text the console wrote, so it goes out as it is.
+        func mutation() -> Mutation {
+            let recordId = UUIDColumn.encode(entry.recordId)
+            if entry.operation == .delete {
+                return Mutation(id: mutationId, entity: entry.entity, recordId: recordId, operation: .delete,
+                                baseVersion: entry.baseVersion, fields: nil)
+            }
+            return Mutation(id: mutationId, entity: entry.entity, recordId: recordId,
+                            baseVersion: entry.baseVersion, fieldsText: entry.payload)
         }
     }
 
@@ -97,12 +101,12 @@ enum PushQueue {
             """, arguments: [UUIDColumn.encode(orgId)]) ?? 0
     }
 
-    /// The entries in flight, in mutation id order: up to `limit`, and only as far as the ids are
-    /// consecutive (the store takes nothing else).
-    static func inFlight(orgId: UUID, limit: Int, _ db: Database) throws -> [InFlight] {
+    /// The entries in flight after mutation id `after` (nil: all), in mutation id order: up to
+    /// `limit`, and only as far as the ids are consecutive (the store takes nothing else).
+    static func inFlight(orgId: UUID, after: Int64? = nil, limit: Int, _ db: Database) throws -> [InFlight] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT * FROM outbox WHERE orgId = ? AND mutationId IS NOT NULL ORDER BY mutationId LIMIT ?
-            """, arguments: [UUIDColumn.encode(orgId), limit])
+            SELECT * FROM outbox WHERE orgId = ? AND mutationId > ? ORDER BY mutationId LIMIT ?
+            """, arguments: [UUIDColumn.encode(orgId), after ?? Int64.min, limit])
         var batch: [InFlight] = []
         for row in rows {
             let id: Int64 = row["mutationId"]

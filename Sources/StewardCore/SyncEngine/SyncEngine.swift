@@ -91,69 +91,124 @@ public final class SyncEngine: Sendable {
 
     // MARK: Push
 
+    /// Sends the outbox batch after batch. While the store works on one batch, the console
+    /// applies the answer to the one before and reads the next, so neither side waits for the
+    /// other's bookkeeping; the batches still go one at a time and in order (the store takes
+    /// each client's mutation ids only in sequence).
     private func pushAll(org: Organization, remote: Remote, transport: any SyncTransport,
                          report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws {
-        let batchSize = options.pushBatchSize
-        var sendLimit = batchSize
+        var sendLimit = options.pushBatchSize
         var gapRecoveries = 0
-        var toSend: Int?
         var coalescedThrough: Int64 = 0
-        while true {
-            let batch: [PushQueue.InFlight]
-            let sendable: Int
-            (batch, coalescedThrough, sendable) = try await database.writer.write { [sendLimit, coalescedThrough, toSend] db in
-                var coalesced = coalescedThrough
-                try PushQueue.assign(orgId: org.id, limit: batchSize, coalescedThrough: &coalesced, db)
-                // Counted once, after the first coalescing: what this sync has to send.
-                return (try PushQueue.inFlight(orgId: org.id, limit: sendLimit, db), coalesced,
-                        try toSend ?? PushQueue.sendableCount(orgId: org.id, db))
-            }
-            if toSend == nil {
-                toSend = sendable
-                if sendable > 0 { progress?(SyncProgress(stage: .sending, toSend: sendable)) }
-            }
-            guard !batch.isEmpty else { return }
-            try failpoint(.afterAssign)
+        var next = try await preparePush(org: org, clientId: remote.clientId, after: nil, limit: sendLimit,
+                                         coalescedThrough: &coalescedThrough)
+        // Counted once, after the first coalescing: what this sync has to send.
+        let toSend = try await database.writer.read { db in try PushQueue.sendableCount(orgId: org.id, db) }
+        if toSend > 0 { progress?(SyncProgress(stage: .sending, toSend: toSend)) }
+        // A batch the store has answered, its results not applied yet.
+        var answered: (batch: [PushQueue.InFlight], response: PushResponse)?
 
-            let request = PushRequest(clientId: remote.clientId, mutations: try batch.map { try $0.mutation() })
-            let response: PushResponse
+        while true {
+            guard let last = next.batch.last else {
+                guard let (batch, _) = answered else { return }
+                // The records that batch held back may have changes waiting.
+                next = try await preparePush(org: org, clientId: remote.clientId, after: nil, limit: sendLimit,
+                                             coalescedThrough: &coalescedThrough, settling: answered)
+                answered = nil
+                try count(next.settled, of: batch, url: transport.storeURL, toSend: toSend, report: &report,
+                          progress: progress)
+                continue
+            }
+            let current = next
+            async let answer = sendPush(current.request, transport)
+            // One transaction settles the batch before and prepares the one after.
+            let following = try await preparePush(org: org, clientId: remote.clientId, after: last.mutationId,
+                                                  limit: sendLimit, coalescedThrough: &coalescedThrough,
+                                                  settling: answered)
+            if let (batch, _) = answered {
+                answered = nil
+                try count(following.settled, of: batch, url: transport.storeURL, toSend: toSend, report: &report,
+                          progress: progress)
+            }
             do {
-                response = try await withRetry(transport) { () async throws(SyncTransportError) -> PushResponse in
-                    try await transport.push(request)
-                }
+                answered = (current.batch, try await answer.get())
+                next = following
             } catch SyncTransportError.status(409, let body) where body?.error == ErrorResponse.Code.mutationGap {
                 // The store has fewer of this client's mutations than the first one sent
                 // assumes (a store restored from a backup, a new store at the same address).
                 // It has applied none of ours past its last id, so ours are renumbered to follow it.
                 gapRecoveries += 1
-                guard gapRecoveries <= 3, let last = body?.lastMutationId, last >= 0 else {
+                guard gapRecoveries <= 3, let lastApplied = body?.lastMutationId, lastApplied >= 0 else {
                     throw SyncError.invalidAnswer(url: transport.storeURL,
                                                   message: "mutation-gap without a usable lastMutationId")
                 }
                 try await database.writer.write { db in
-                    _ = try PushQueue.renumber(orgId: org.id, after: last, db)
+                    _ = try PushQueue.renumber(orgId: org.id, after: lastApplied, db)
                 }
+                next = try await preparePush(org: org, clientId: remote.clientId, after: nil, limit: sendLimit,
+                                             coalescedThrough: &coalescedThrough)
                 continue
-            } catch SyncTransportError.status(413, _) where batch.count > 1 {
-                sendLimit = max(1, batch.count / 2)
+            } catch SyncTransportError.status(413, _) where current.batch.count > 1 {
+                sendLimit = max(1, current.batch.count / 2)
+                next = try await preparePush(org: org, clientId: remote.clientId, after: nil, limit: sendLimit,
+                                             coalescedThrough: &coalescedThrough)
                 continue
             } catch let error as SyncTransportError {
                 throw Self.syncError(for: error, url: transport.storeURL, slug: org.slug)
             }
             try failpoint(.afterSend)
+        }
+    }
 
-            let outcome = try await database.writer.write { db in
-                try PushQueue.apply(response, to: batch, org: org, db)
-            }
-            report.pushed += outcome.pushed
-            report.conflicts += outcome.conflicts
-            report.rejected += outcome.rejected
-            progress?(SyncProgress(stage: .sending, sent: report.pushed + report.conflicts + report.rejected,
-                                   toSend: sendable))
-            guard outcome.settled > 0 else {
-                throw SyncError.invalidAnswer(url: transport.storeURL,
-                                              message: "no usable result for any of the \(batch.count) mutations sent")
-            }
+    /// A batch given mutation ids and read from the outbox, with the request that sends it.
+    private struct PreparedPush: Sendable {
+        var batch: [PushQueue.InFlight]
+        var request: PushRequest
+        /// What applying the answer to the batch before settled, when there was one.
+        var settled: PushQueue.Outcome?
+    }
+
+    /// In one transaction: applies the store's answer to the batch before (`settling`), gives
+    /// ids to waiting entries, and reads the batch that follows `lastSent` (nil: the first one in
+    /// flight), up to `limit` entries.
+    private func preparePush(org: Organization, clientId: String, after lastSent: Int64?, limit: Int,
+                             coalescedThrough: inout Int64,
+                             settling: (batch: [PushQueue.InFlight], response: PushResponse)? = nil) async throws -> PreparedPush {
+        // Room for two batches in flight: the one on its way to the store and the next.
+        let room = 2 * options.pushBatchSize
+        let (batch, coalesced, settled) = try await database.writer.write { [coalescedThrough] db in
+            let settled = try settling.map { try PushQueue.apply($0.response, to: $0.batch, org: org, db) }
+            var coalesced = coalescedThrough
+            try PushQueue.assign(orgId: org.id, limit: room, coalescedThrough: &coalesced, db)
+            return (try PushQueue.inFlight(orgId: org.id, after: lastSent, limit: limit, db), coalesced, settled)
+        }
+        coalescedThrough = coalesced
+        let request = PushRequest(clientId: clientId, mutations: batch.map { $0.mutation() })
+        if !batch.isEmpty { try failpoint(.afterAssign) }
+        return PreparedPush(batch: batch, request: request, settled: settled)
+    }
+
+    /// One push request, retried as `withRetry` does; its failure is kept for the caller to read.
+    private func sendPush(_ request: PushRequest, _ transport: any SyncTransport) async -> Result<PushResponse, any Error> {
+        do {
+            return .success(try await withRetry(transport) { () async throws(SyncTransportError) -> PushResponse in
+                try await transport.push(request)
+            })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Counts what applying the store's answer to `batch` settled.
+    private func count(_ outcome: PushQueue.Outcome?, of batch: [PushQueue.InFlight], url: String, toSend: Int,
+                       report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)?) throws {
+        guard let outcome else { return }
+        report.pushed += outcome.pushed
+        report.conflicts += outcome.conflicts
+        report.rejected += outcome.rejected
+        progress?(SyncProgress(stage: .sending, sent: report.pushed + report.conflicts + report.rejected, toSend: toSend))
+        guard outcome.settled > 0 else {
+            throw SyncError.invalidAnswer(url: url, message: "no usable result for any of the \(batch.count) mutations sent")
         }
     }
 

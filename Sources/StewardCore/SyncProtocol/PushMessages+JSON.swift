@@ -17,7 +17,21 @@ extension PushRequest {
         .object(["clientId": .string(clientId), "mutations": .array(mutations.map(\.json))])
     }
 
-    public var jsonData: Data { Data(json.canonicalText.utf8) }
+    /// The same bytes as `json.canonicalBytes`, written directly: fields a mutation holds as
+    /// text go in as they are.
+    public var jsonData: Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + mutations.count * 1024)
+        out.append(contentsOf: #"{"clientId":"#.utf8)
+        JSONValue.writeString(clientId, to: &out)
+        out.append(contentsOf: #","mutations":["#.utf8)
+        for (index, mutation) in mutations.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            mutation.write(to: &out)
+        }
+        out.append(contentsOf: "]}".utf8)
+        return Data(out)
+    }
 
     public init(json: JSONValue) throws(PushMessageError) {
         let body = try JSONMembers(json, at: "body")
@@ -42,18 +56,36 @@ extension Mutation {
         return .object(members)
     }
 
+    /// `json`'s canonical text, members in key order.
+    func write(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"baseVersion":"#.utf8)
+        JSONValue.int(baseVersion).write(to: &out)
+        out.append(contentsOf: #","entity":"#.utf8)
+        JSONValue.writeString(entity, to: &out)
+        if let fieldsText {
+            out.append(contentsOf: #","fields":"#.utf8)
+            out.append(contentsOf: fieldsText.utf8)
+        } else if let fields {
+            out.append(contentsOf: #","fields":"#.utf8)
+            fields.write(to: &out)
+        }
+        out.append(contentsOf: #","id":"#.utf8)
+        JSONValue.int(id).write(to: &out)
+        out.append(contentsOf: #","operation":"#.utf8)
+        JSONValue.writeString(operation.rawValue, to: &out)
+        out.append(contentsOf: #","recordId":"#.utf8)
+        JSONValue.writeString(recordId, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
     init(json: JSONValue, at path: String) throws(PushMessageError) {
         let members = try JSONMembers(json, at: path)
-        id = try members.int("id")
-        entity = try members.string("entity")
-        recordId = try members.string("recordId")
         let operationName = try members.string("operation")
         guard let operation = Operation(rawValue: operationName) else {
             throw PushMessageError(message: "\(path).operation: must be upsert or delete")
         }
-        self.operation = operation
-        baseVersion = try members.int("baseVersion")
-        fields = members.optional("fields")
+        self.init(id: try members.int("id"), entity: try members.string("entity"), recordId: try members.string("recordId"),
+                  operation: operation, baseVersion: try members.int("baseVersion"), fields: members.optional("fields"))
     }
 }
 
@@ -62,7 +94,7 @@ extension PushResponse {
         .object(["lastMutationId": .int(lastMutationId), "results": .array(results.map(\.json))])
     }
 
-    public var jsonData: Data { Data(json.canonicalText.utf8) }
+    public var jsonData: Data { Data(json.canonicalBytes) }
 
     public init(json: JSONValue) throws(PushMessageError) {
         let body = try JSONMembers(json, at: "body")

@@ -8,7 +8,7 @@ public enum SyncEntity {
 
 /// One local change, sent to the store. `id` is the console's mutation id: consecutive per
 /// client, so the store can tell a replay (already applied: "duplicate") from a gap.
-public struct Mutation: Hashable, Sendable, Codable {
+public struct Mutation: Sendable {
     public enum Operation: String, Hashable, Sendable, Codable {
         case upsert
         case delete
@@ -21,7 +21,14 @@ public struct Mutation: Hashable, Sendable, Codable {
     /// The store version this change was made on; 0 for a record the store has never seen.
     public var baseVersion: Int64
     /// The record's fields for an upsert; absent for a delete.
-    public var fields: JSONValue?
+    public var fields: JSONValue? {
+        get { fieldsText.map { (try? JSONValue.parse($0)) ?? .null } ?? storedFields }
+        set { storedFields = newValue; fieldsText = nil }
+    }
+    /// The canonical text of the fields when the mutation was made from it (a console's outbox
+    /// payload): a request carries it as it is, rather than parsing and writing it again.
+    public private(set) var fieldsText: String?
+    private var storedFields: JSONValue?
 
     public init(id: Int64, entity: String, recordId: String, operation: Operation, baseVersion: Int64, fields: JSONValue?) {
         self.id = id
@@ -29,7 +36,51 @@ public struct Mutation: Hashable, Sendable, Codable {
         self.recordId = recordId
         self.operation = operation
         self.baseVersion = baseVersion
-        self.fields = fields
+        self.storedFields = fields
+    }
+
+    /// An upsert whose fields are `fieldsText`, canonical JSON text of an object.
+    public init(id: Int64, entity: String, recordId: String, baseVersion: Int64, fieldsText: String) {
+        self.init(id: id, entity: entity, recordId: recordId, operation: .upsert, baseVersion: baseVersion, fields: nil)
+        self.fieldsText = fieldsText
+    }
+}
+
+extension Mutation: Hashable {
+    public static func == (a: Mutation, b: Mutation) -> Bool {
+        a.id == b.id && a.entity == b.entity && a.recordId == b.recordId && a.operation == b.operation
+            && a.baseVersion == b.baseVersion && a.fields == b.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(recordId)
+        hasher.combine(fields)
+    }
+}
+
+extension Mutation: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, entity, recordId, operation, baseVersion, fields
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(Int64.self, forKey: .id), entity: try container.decode(String.self, forKey: .entity),
+                  recordId: try container.decode(String.self, forKey: .recordId),
+                  operation: try container.decode(Operation.self, forKey: .operation),
+                  baseVersion: try container.decode(Int64.self, forKey: .baseVersion),
+                  fields: try container.decodeIfPresent(JSONValue.self, forKey: .fields))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(entity, forKey: .entity)
+        try container.encode(recordId, forKey: .recordId)
+        try container.encode(operation, forKey: .operation)
+        try container.encode(baseVersion, forKey: .baseVersion)
+        try container.encodeIfPresent(fields, forKey: .fields)
     }
 }
 

@@ -36,7 +36,7 @@ public struct JSONTextBody: ResponseGenerator, Sendable {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONBodyResponse.make(Data(json.canonicalText.utf8), status: status, for: request)
+        JSONBodyResponse.make(Data(json.canonicalBytes), status: status, for: request)
     }
 }
 

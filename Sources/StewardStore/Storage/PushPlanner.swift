@@ -24,7 +24,7 @@ struct HistoryWrite: Sendable, Hashable {
     var author: String
     var at: Int64
     var operation: Mutation.Operation
-    /// `HistoryColumns.text` of the changed fields.
+    /// The changed fields, as `FieldChangesText` keeps them.
     var changesText: String
 }
 
@@ -108,17 +108,17 @@ enum PushPlanner {
                 let deleted = item.operation == .delete
                 let record = RemoteRecord(entity: item.entity, id: item.recordId, version: version,
                                           deleted: deleted, fields: fields, changedBy: author, changedAt: changedAt)
-                let previous = records[key]
+                // A tombstone has no fields: re-creating a deleted record lists every field as new.
+                let before = records[key].flatMap { $0.deleted ? nil : $0.fields }
                 records[key] = record
-                plan.recordWrites.append(StoredRecord(record: record, fieldsText: record.fields.canonicalText,
+                let fieldsText = record.fields.canonicalText
+                plan.recordWrites.append(StoredRecord(record: record, fieldsText: fieldsText,
                                                       sortStart: sortStart, sortEnd: sortEnd, changedAt: changedAt,
                                                       changedBy: author))
-                // A tombstone has no fields: re-creating a deleted record lists every field as new.
-                let changes = HistoryEntry.changes(from: previous.flatMap { $0.deleted ? nil : $0.fields },
-                                                   to: deleted ? nil : fields)
+                let changesText = FieldChangesText.text(from: before, to: deleted ? nil : fields, newText: fieldsText)
                 plan.historyWrites.append(HistoryWrite(entity: item.entity, recordId: item.recordId, version: version,
                                                        author: author, at: changedAt, operation: item.operation,
-                                                       changesText: HistoryColumns.text(changes)))
+                                                       changesText: changesText))
                 results.append(MutationResult(id: item.id, status: .applied, version: version))
                 plan.newResults.append(StoredResult(mutationId: item.id, status: .applied, version: version, reason: nil))
             }
