@@ -37,7 +37,7 @@ enum Benchmarks {
         let insert = try InsertBenchmark(count: insertCount, folder: folder).run()
         say("""
 
-        Bulk insert of \(insertCount) events
+        Bulk insert of \(insertCount) events (medians of \(InsertBenchmark.rounds) rounds, alternating)
           Steward (validate forms, write events + outbox): \(format(insert.stewardSeconds, 3)) s = \(Int(insert.stewardRate)) events/s
           raw SQLite (prepared INSERT of the same rows):   \(format(insert.rawSeconds, 3)) s = \(Int(insert.rawRate)) events/s
           ratio Steward/raw = \(format(insert.ratio)) (goal >= 0.50): \(verdict(insert.ratio >= 0.5))

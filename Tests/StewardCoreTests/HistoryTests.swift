@@ -28,6 +28,30 @@ import Testing
         #expect(try await history(f, copy.id).map(\.summary) == ["Created"])
     }
 
+    @Test func aCreationKeepsItsFirstFieldsThroughCoalescingAndThePush() async throws {
+        let f = try await SyncFixture()
+        let event = try await f.create("Choir")
+        // Before any push, the creation reads its fields from the outbox entry it came with.
+        let pending = try await history(f, event.id)
+        #expect(pending.map(\.summary) == ["Created"])
+        #expect(pending[0].changes.contains(FieldChange(field: "title", old: nil, new: .string("Choir"))))
+        let stored: String? = try await f.read { db in try String.fetchOne(db, sql: "SELECT changes FROM recordHistory") }
+        #expect(stored == "", "a pending creation keeps no second copy of its fields")
+
+        // The edit makes the push send only the newest entry; the creation's entry leaves the
+        // outbox unsent, and its fields move into the history as it goes.
+        try await f.rename(event.id, "Choir rehearsal")
+        try await f.engine().sync(org: f.org)
+
+        let entries = try await history(f, event.id)
+        #expect(entries.map(\.summary) == ["Changed title", "Created"])
+        #expect(entries[1].changes.contains(FieldChange(field: "title", old: nil, new: .string("Choir"))))
+        // Every field of the first version, as the pending entry showed it.
+        #expect(entries[1].changes == pending[0].changes)
+        #expect(entries.allSatisfy { !$0.isPending })
+        #expect(try await f.outbox().isEmpty)
+    }
+
     @Test func theSignedInStaffMemberIsTheAuthor() async throws {
         let f = try await SyncFixture()
         let transport = FakeSessionTransport()

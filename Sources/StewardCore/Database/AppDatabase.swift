@@ -39,6 +39,12 @@ public final class AppDatabase: Sendable {
             // Pages read through a memory map rather than a read() call each: a sync or a
             // bulk edit touches thousands of pages, and the copies cost more than the work.
             try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            if !db.configuration.readonly {
+                // Room for a bulk write's dirty pages: with SQLite's 2 MB default, a 5,000-event
+                // import spilled index and search pages to the log mid-transaction and wrote
+                // many of them several times over.
+                try db.execute(sql: "PRAGMA cache_size = -65536")
+            }
         }
         return config
     }

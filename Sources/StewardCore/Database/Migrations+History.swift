@@ -16,8 +16,7 @@ extension Migrations {
                 t.column("origin", .text).notNull().check(sql: "origin IN ('console', 'store')")
                 t.column("at", .datetime).notNull()
                 t.column("operation", .text).notNull().check(sql: "operation IN ('upsert', 'delete')")
-                // The fields the change set, as `FieldChangesText` keeps them (a JSON array of
-                // {field, old, new} sorted by field, or for a creation the fields object).
+                // The fields the change set, as a JSON array of {field, old, new} sorted by field.
                 t.column("changes", .text).notNull()
                 // The store's version the change made; NULL while a local edit has not reached it.
                 t.column("version", .integer)

@@ -102,6 +102,7 @@ enum Migrations {
         registerSync(&migrator)
         registerSessions(&migrator)
         registerHistory(&migrator)
+        registerCreationHistory(&migrator)
         return migrator
     }
 }

@@ -52,7 +52,7 @@ enum EventStore {
         let seq = try appendOutbox(for: event, payload: payload, db)
         try HistoryLog.recordLocal(
             orgId: event.orgId, entity: entity, recordId: event.id,
-            old: previous.flatMap { $0.deleted ? nil : $0.details.syncFields }, new: fields, newText: payload,
+            old: previous.flatMap { $0.deleted ? nil : $0.details.syncFields }, new: fields,
             author: try author ?? HistoryLog.localAuthor(orgId: event.orgId, db), at: event.updatedAt,
             outboxSeq: seq, db)
     }

@@ -10,12 +10,13 @@ import Glibc
 enum HistoryLog {
     /// A local edit of `recordId`: the fields went from `old` to `new` (nil: no record, or deleted).
     /// Nothing is written when no field changed and the record neither appeared nor went away.
-    /// `newText` is the canonical text of `new` (the outbox payload), which a creation keeps.
     static func recordLocal(orgId: UUID, entity: String, recordId: UUID, old: JSONValue?, new: JSONValue?,
-                            newText: String, author: String, at: Date, outboxSeq: Int64, _ db: Database) throws {
+                            author: String, at: Date, outboxSeq: Int64, _ db: Database) throws {
         let changesText: String
         if old == nil, new != nil {
-            changesText = FieldChangesText.text(from: old, to: new, newText: newText)
+            // A creation: its fields are the outbox entry's payload, read from there until the
+            // entry leaves the outbox (see `Migrations.registerCreationHistory`).
+            changesText = pendingCreation
         } else {
             let changes = HistoryEntry.changes(from: old, to: new)
             if changes.isEmpty && (old == nil) == (new == nil) { return }
@@ -25,6 +26,9 @@ enum HistoryLog {
                    origin: .console, at: at, operation: new == nil ? .delete : .upsert, changesText: changesText,
                    version: nil, outboxSeq: outboxSeq, db)
     }
+
+    /// The `changes` of a local creation whose outbox entry holds its fields.
+    static let pendingCreation = ""
 
     /// A change pulled from the store (or a store version put back in place of a local one),
     /// unless the history already has that version of the record: our own pushed change comes

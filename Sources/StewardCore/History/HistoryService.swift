@@ -12,8 +12,12 @@ public final class HistoryService: Sendable {
     /// Every change of the record this console knows of, newest first.
     public func history(entity: String, recordId: UUID) async throws -> [RecordHistoryEntry] {
         try await database.writer.read { db in
+            // A creation not pushed yet reads its fields from its outbox entry.
             try RecordHistoryEntry.fetchAll(db, sql: """
-                SELECT * FROM recordHistory WHERE entity = ? AND recordId = ? ORDER BY id DESC
+                SELECT h.*, o.payload AS pendingFields
+                FROM recordHistory AS h
+                LEFT JOIN outbox AS o ON h.changes = '' AND o.seq = h.outboxSeq
+                WHERE h.entity = ? AND h.recordId = ? ORDER BY h.id DESC
                 """, arguments: [entity, UUIDColumn.encode(recordId)])
         }
     }

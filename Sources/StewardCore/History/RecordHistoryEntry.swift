@@ -48,7 +48,8 @@ extension RecordHistoryEntry: FetchableRecord {
         at = row["at"]
         operation = Mutation.Operation(rawValue: row["operation"]) ?? .upsert
         let text: String = row["changes"]
-        changes = FieldChangesText.changes(text) ?? []
+        let pending: String? = row.hasColumn("pendingFields") ? row["pendingFields"] : nil
+        changes = FieldChangesText.changes(text == HistoryLog.pendingCreation ? pending ?? "" : text) ?? []
         version = row["version"]
         origin = Origin(rawValue: row["origin"]) ?? .console
     }

@@ -3,8 +3,9 @@ import Foundation
 /// How a history row keeps the fields a change set, in the console's table and in both store
 /// databases alike: a canonical JSON array, `[{"field":…,"new":…,"old":…}, …]` sorted by field
 /// (a missing `old` or `new` is no value); or, for a record's creation, where every field is new,
-/// the record's fields object itself. The creation form is the text the outbox payload or the
-/// store's record already holds, so creating records in bulk computes and writes no diff.
+/// the record's fields object itself. The creation form is the text the store's record or the
+/// console's outbox payload already holds, so creating records in bulk computes no diff (and
+/// the console writes it only once the payload leaves the outbox).
 public enum FieldChangesText {
     /// The array form of `changes`.
     public static func text(_ changes: [FieldChange]) -> String {
