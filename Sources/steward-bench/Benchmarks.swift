@@ -89,6 +89,19 @@ enum Benchmarks {
           minimal GTK 4 window:       \(format(launch.minimalMilliseconds.median, 0)) ms  \(launch.minimalMilliseconds.map { format($0, 0) })
           ratio = \(format(launch.ratio)) (goal <= 1.50): \(verdict(launch.ratio <= 1.5))
         """)
+            // Steward draws with Cairo on a machine without a GPU (see RendererChoice); the
+            // baseline keeps GTK's default. Both on one renderer, for comparison.
+            if env["GSK_RENDERER"] == nil {
+                say("  the same, both drawn by one renderer (for comparison, not the goal):")
+                for renderer in ["cairo", "gl"] {
+                    var forced = launchEnv
+                    forced["GSK_RENDERER"] = renderer
+                    let same = try LaunchBenchmark(
+                        stewardPath: binDir.appendingPathComponent("steward").path, benchPath: arguments[0],
+                        databasePath: databasePath, runs: runs, environment: forced).run()
+                    say("    \(renderer): steward \(format(same.stewardMilliseconds.median, 0)) ms, minimal \(format(same.minimalMilliseconds.median, 0)) ms, ratio \(format(same.ratio))")
+                }
+            }
         }
 
         say(goalsMet ? "\nAll speed goals met." : "\nSome speed goals were missed.")

@@ -15,11 +15,7 @@ enum HistoryText {
 
     /// "Tue 3 Nov 2026, 14:02".
     static func when(_ date: Date, zone: TimeZone = .current) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = zone
-        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
-        return formatter.string(from: date)
+        DatePatternText.format(date, "EEE d MMM yyyy, HH:mm", zone: zone)
     }
 
     /// "ann@example.org, Tue 3 Nov 2026, 14:02".
@@ -66,11 +62,7 @@ enum HistoryText {
     /// they are.
     private static func moment(_ text: String) -> Date? {
         guard text.count >= 20, text.hasSuffix("Z"), text.contains("T") else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        return DateTimeText.parseUTC(text)
     }
 
     /// A link reads as "Label (url)", anything else as its value.

@@ -95,11 +95,7 @@ final class SyncStatusIndicator {
     }
 
     private static func clock(_ date: Date, zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = zone
-        formatter.dateFormat = "HH:mm:ss"
-        return formatter.string(from: date)
+        DatePatternText.format(date, "HH:mm:ss", zone: zone)
     }
 
     /// The core words errors to follow a colon; alone they read as a sentence.

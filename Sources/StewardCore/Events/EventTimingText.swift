@@ -29,10 +29,6 @@ public enum EventTimingText {
     }
 
     private static func format(_ date: Date, _ pattern: String, _ zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = zone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
+        DatePatternText.format(date, pattern, zone: zone)
     }
 }
