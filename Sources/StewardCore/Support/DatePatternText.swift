@@ -8,6 +8,9 @@ public enum DatePatternText {
     /// kept as they are. The same output as DateFormatter with the en_GB locale.
     public static func format(_ date: Date, _ pattern: String, zone: TimeZone) -> String {
         let f = CivilTime.fields(date, zone: zone)
+        let numbers: [(token: String, width: Int, value: Int)] = [
+            ("yyyy", 4, f.year), ("HH", 2, f.hour), ("mm", 2, f.minute), ("ss", 2, f.second),
+        ]
         var out = ""
         var rest = Substring(pattern)
         while let next = rest.first {
@@ -19,18 +22,9 @@ public enum DatePatternText {
             } else if rest.hasPrefix("MMM") {
                 out += months[f.month - 1]
                 rest = rest.dropFirst(3)
-            } else if rest.hasPrefix("yyyy") {
-                CivilTime.appendPadded(f.year, width: 4, to: &out)
-                rest = rest.dropFirst(4)
-            } else if rest.hasPrefix("HH") {
-                CivilTime.appendPadded(f.hour, width: 2, to: &out)
-                rest = rest.dropFirst(2)
-            } else if rest.hasPrefix("mm") {
-                CivilTime.appendPadded(f.minute, width: 2, to: &out)
-                rest = rest.dropFirst(2)
-            } else if rest.hasPrefix("ss") {
-                CivilTime.appendPadded(f.second, width: 2, to: &out)
-                rest = rest.dropFirst(2)
+            } else if let number = numbers.first(where: { rest.hasPrefix($0.token) }) {
+                CivilTime.appendPadded(number.value, width: number.width, to: &out)
+                rest = rest.dropFirst(number.token.count)
             } else if next == "d" {
                 out += String(f.day)
                 rest = rest.dropFirst()
