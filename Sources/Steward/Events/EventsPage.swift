@@ -223,7 +223,9 @@ final class EventsPage {
         }
         let keep = select ?? selection.selectedKey
         do {
-            let firstPaint: Widget? = firstLoad ? window : nil
+            // A maximized window is as tall as the screen: then the first frame gets a full page.
+            let height = window.isMaximized ? Int.max / 2 : window.defaultSize.height
+            let firstPaint = firstLoad ? (window: window as Widget, height: height) : nil
             firstLoad = false
             guard try await list.load(query, invalidating: changed, firstPaint: firstPaint) else { return }
         } catch {
