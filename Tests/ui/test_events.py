@@ -34,7 +34,7 @@ TIMEOUT = 15
 # Finding, waiting for and driving controls is shared with the sync tests.
 from accessibility import (  # noqa: E402
     Failure, button, children, click, field, find_all, frames, has_action, main_window, name, named,
-    role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named,
+    press, role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named,
 )
 import accessibility  # noqa: E402
 
@@ -192,16 +192,6 @@ def select_search_result(window):
     wait_for('"Delete Event" to become available',
              lambda: next((b for b in find_all(window, name_is="Delete Event", roles=("push button",))
                            if b.getState().contains(pyatspi.STATE_SENSITIVE)), None))
-
-
-def press(keysym, control=False):
-    """A real key press through the X server, as a keyboard user would."""
-    control_keycode = 37  # Control_L in Xvfb's default keymap
-    if control:
-        pyatspi.Registry.generateKeyboardEvent(control_keycode, None, pyatspi.KEY_PRESS)
-    pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
-    if control:
-        pyatspi.Registry.generateKeyboardEvent(control_keycode, None, pyatspi.KEY_RELEASE)
 
 
 def point_at_editor():
