@@ -8,12 +8,16 @@ func say(_ text: String) {
 
 /// Runs every benchmark and prints the report; true when every goal is met.
 enum Benchmarks {
+    /// The word after option `name` on the command line, if it is there.
+    static func value(of name: String, in arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+
     static func runAll() async throws -> Bool {
         let arguments = CommandLine.arguments
         func option(_ name: String, default fallback: Int) -> Int {
-            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
-                  let value = Int(arguments[index + 1]) else { return fallback }
-            return value
+            value(of: name, in: arguments).flatMap(Int.init) ?? fallback
         }
 
         let eventCount = option("--events", default: 100_000)
@@ -111,10 +115,7 @@ enum Benchmarks {
     /// `steward-bench --sync [--push N] [--pull N] [--postgres URL]`: the sync figures on SQLite,
     /// and on PostgreSQL when a URL is given (or STEWARD_TEST_POSTGRES_URL is set).
     static func runSync(arguments: [String], folder: URL) async throws -> Bool {
-        func option(_ name: String) -> String? {
-            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-            return arguments[index + 1]
-        }
+        func option(_ name: String) -> String? { value(of: name, in: arguments) }
         let pushCount = option("--push").flatMap(Int.init) ?? 10_000
         let pullCount = option("--pull").flatMap(Int.init) ?? 100_000
         let storePath = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("steward-store").path
@@ -144,10 +145,7 @@ enum Benchmarks {
     /// `steward-bench --stall [--changes N] [--deadline S]`: the window's longest main-loop
     /// stall while N changes sync to a store on loopback, against the same window idle.
     static func runStall(arguments: [String], folder: URL) async throws -> Bool {
-        func option(_ name: String) -> String? {
-            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-            return arguments[index + 1]
-        }
+        func option(_ name: String) -> String? { value(of: name, in: arguments) }
         let changeCount = option("--changes").flatMap(Int.init) ?? 10_000
         let deadline = option("--deadline").flatMap(Double.init) ?? 600
         var env = ProcessInfo.processInfo.environment
