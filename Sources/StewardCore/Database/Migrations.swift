@@ -103,6 +103,7 @@ enum Migrations {
         registerSessions(&migrator)
         registerHistory(&migrator)
         registerCreationHistory(&migrator)
+        registerRecordKit(&migrator)
         return migrator
     }
 }

@@ -45,16 +45,23 @@ enum EventStore {
         return event
     }
 
-    /// The outbox entry, then the history entry that points at it.
     private static func recordLocalChange(_ event: Event, previous: Event?, author: String?, _ db: Database) throws {
-        let fields = event.deleted ? nil : event.details.syncFields
-        let payload = fields?.canonicalText ?? "null"
-        let seq = try appendOutbox(for: event, payload: payload, db)
-        try HistoryLog.recordLocal(
-            orgId: event.orgId, entity: entity, recordId: event.id,
-            old: previous.flatMap { $0.deleted ? nil : $0.details.syncFields }, new: fields,
-            author: try author ?? HistoryLog.localAuthor(orgId: event.orgId, db), at: event.updatedAt,
-            outboxSeq: seq, db)
+        try RecordWrites.recordLocalChange(
+            entity: entity, orgId: event.orgId, recordId: event.id,
+            fields: event.deleted ? nil : event.details.syncFields,
+            previous: previous.flatMap { $0.deleted ? nil : $0.details.syncFields },
+            baseVersion: event.version, at: event.updatedAt, author: author, db)
+    }
+
+    /// Writes the row alone (no outbox, no history): for changes that come from the store.
+    static func writeRow(_ event: Event, exists: Bool, orgZone: TimeZone, _ db: Database) throws {
+        var values = event.databaseValues(orgZone: orgZone)
+        if exists {
+            values.append(values.removeFirst())
+            try db.cachedStatement(sql: updateSQL).execute(arguments: StatementArguments(values))
+        } else {
+            try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(values))
+        }
     }
 
     private static let insertSQL = """
@@ -66,21 +73,4 @@ enum EventStore {
         UPDATE event SET \(Event.columnNames.dropFirst().map { "\($0) = ?" }.joined(separator: ", "))
         WHERE id = ?
         """
-
-    /// Returns the entry's sequence number.
-    private static func appendOutbox(for event: Event, payload: String, _ db: Database) throws -> Int64 {
-        let entry = OutboxEntry(
-            orgId: event.orgId, entity: entity, recordId: event.id,
-            operation: event.deleted ? .delete : .upsert,
-            payload: payload,
-            baseVersion: event.version, createdAt: event.updatedAt)
-        try db.cachedStatement(sql: """
-            INSERT INTO outbox (orgId, entity, recordId, operation, payload, baseVersion, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                UUIDColumn.encode(entry.orgId), entry.entity, UUIDColumn.encode(entry.recordId),
-                entry.operation.rawValue, entry.payload, entry.baseVersion, DateTimeText.storage(entry.createdAt),
-            ])
-        return db.lastInsertedRowID
-    }
 }

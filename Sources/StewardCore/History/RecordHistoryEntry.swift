@@ -32,7 +32,7 @@ public struct RecordHistoryEntry: Hashable, Sendable, Identifiable {
         if !changes.isEmpty, changes.allSatisfy({ $0.old == nil }) { return "Created" }
         var labels: [String] = []
         for change in changes {
-            let label = SyncFieldLabels.label(for: change.field)
+            let label = SyncFieldLabels.label(for: change.field, entity: entity)
             if !labels.contains(label) { labels.append(label) }
         }
         return labels.isEmpty ? "Saved without changes" : "Changed " + labels.joined(separator: ", ").lowercased()
@@ -55,18 +55,9 @@ extension RecordHistoryEntry: FetchableRecord {
     }
 }
 
-/// Names for people of the fields records sync with.
+/// Names for people of the fields records sync with, from their type's declaration.
 public enum SyncFieldLabels {
-    public static func label(for field: String) -> String {
-        labels[field] ?? field
+    public static func label(for field: String, entity: String = SyncEntity.event) -> String {
+        RecordTypes.named(entity)?.field(field)?.label ?? field
     }
-
-    static let labels: [String: String] = [
-        "title": "Title", "description": "Description", "locationName": "Location", "address": "Address",
-        "latitude": "Latitude", "longitude": "Longitude", "timing": "Timing",
-        "startsAt": "Starts", "startDate": "Starts", "endsAt": "Ends", "endDate": "Ends",
-        "timeZone": "Time zone", "imageURL": "Image", "links": "Links", "host": "Host",
-        "contactName": "Contact name", "contactEmail": "Contact email", "contactPhone": "Contact phone",
-        "audience": "Audience", "stampValue": "Stamps", "rideSharing": "Ride sharing",
-    ]
 }

@@ -11,10 +11,11 @@ public enum ConflictFieldChoice: String, Hashable, Sendable, CaseIterable {
 
 /// One field of a conflict, side by side.
 public struct ConflictField: Hashable, Sendable, Identifiable {
-    /// The field's name, as validation and `resolve(conflictId:fields:)` name it: `title`,
-    /// `description`, `location`, `address`, `latitude`, `longitude`, `timing`, `starts`, `ends`,
-    /// `time-zone`, `image-url`, `link`, `host`, `contact-name`, `contact-email`, `contact-phone`,
-    /// `audience`, `stamp-value`, `ride-sharing`.
+    /// The field's name, as validation and `resolve(conflictId:fields:)` name it: the record
+    /// type's option names (`publish-at`); for events `title`, `description`, `location`,
+    /// `address`, `latitude`, `longitude`, `timing`, `starts`, `ends`, `time-zone`, `image-url`,
+    /// `link`, `host`, `contact-name`, `contact-email`, `contact-phone`, `audience`,
+    /// `stamp-value`, `ride-sharing`.
     public var key: String
     /// For people: "Title", "Starts"...
     public var label: String
@@ -31,8 +32,10 @@ public struct ConflictField: Hashable, Sendable, Identifiable {
 public struct ConflictDetail: Hashable, Sendable, Identifiable {
     /// The conflict's id, for `resolve`.
     public var id: Int64
+    /// The record's type (`event`, `bulletin`...).
+    public var entity: String
     public var recordId: UUID
-    /// The event's title on this console (the store's when deleted here).
+    /// The record's title on this console (the store's when deleted here).
     public var title: String
     public var mineDeleted: Bool
     public var theirsDeleted: Bool
@@ -70,29 +73,21 @@ extension SyncEngine {
     }
 
     static func detail(of conflict: SyncConflict, org: Organization, _ db: Database) throws -> ConflictDetail {
-        let local = try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?",
-                                       arguments: [UUIDColumn.encode(conflict.recordId)])
+        let type = RecordTypes.named(conflict.entity)
+        let local = try RecordTypes.storage(for: conflict.entity)
+            .fetch(entity: conflict.entity, id: UUIDColumn.encode(conflict.recordId), db)
         let mineDeleted = local?.deleted ?? conflict.localDeleted
-        let mine: EventDetails? = mineDeleted ? nil
-            : local?.details ?? conflict.localFields.flatMap { try? EventDetails(syncFields: $0) }
+        let mine: JSONValue? = mineDeleted ? nil : local?.fields ?? conflict.localFields
         let theirsDeleted = conflict.remote?.deleted ?? false
-        let theirs: EventDetails? = theirsDeleted ? nil
-            : conflict.remote.flatMap { try? EventDetails(syncFields: $0.fields) }
-        let zone = org.timeZone
-        let mineForm = mine.map { EventForm($0, organizationZone: zone) }
-        let theirsForm = theirs.map { EventForm($0, organizationZone: zone) }
-        let fields = ConflictFields.all.map { spec in
-            ConflictField(key: spec.key, label: spec.label,
-                          mine: mine.map { spec.text($0, zone) } ?? "",
-                          theirs: theirs.map { spec.text($0, zone) } ?? "",
-                          differs: mineForm.map(spec.value) != theirsForm.map(spec.value))
-        }
+        let theirs: JSONValue? = theirsDeleted ? nil : conflict.remote?.fields
+        let presentation = type?.conflicts ?? FieldConflicts(fields: [])
+        let title = [mine, theirs, local?.fields].compactMap { $0.flatMap { type?.title(of: $0) } }.first { !$0.isEmpty }
         return ConflictDetail(
-            id: conflict.id, recordId: conflict.recordId,
-            title: mine?.title ?? theirs?.title ?? local?.details.title ?? "",
+            id: conflict.id, entity: conflict.entity, recordId: conflict.recordId, title: title ?? "",
             mineDeleted: mineDeleted, theirsDeleted: theirsDeleted, theirsKnown: conflict.remote != nil,
             theirsAuthor: conflict.remote?.changedBy,
             theirsAt: conflict.remote?.changedAt.map { Date(timeIntervalSince1970: Double($0) / 1000) },
-            createdAt: conflict.createdAt, fields: fields)
+            createdAt: conflict.createdAt,
+            fields: presentation.fields(mine: mine, theirs: theirs, zone: org.timeZone))
     }
 }

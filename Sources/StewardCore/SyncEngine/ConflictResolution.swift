@@ -13,47 +13,34 @@ extension SyncEngine {
     }
 
     static func resolve(conflictId: Int64, keep choice: ConflictChoice, _ db: Database) throws {
-        guard let conflict = try SyncIssues.conflict(id: conflictId, db),
-              let org = try Organization.fetchOne(db, sql: "SELECT * FROM organization WHERE id = ?",
-                                                  arguments: [UUIDColumn.encode(conflict.orgId)])
-        else { throw SyncError.conflictNotFound(conflictId) }
+        let (conflict, org) = try conflictAndOrg(conflictId, db)
         guard let remote = conflict.remote else { throw SyncError.remoteSideUnknown(conflictId) }
         let key = UUIDColumn.encode(conflict.recordId)
-
-        if conflict.entity == EventStore.entity {
-            // Edits waiting behind the conflict are settled by the choice made here.
-            try db.execute(sql: "DELETE FROM outbox WHERE entity = ? AND recordId = ? AND mutationId IS NULL",
-                           arguments: [conflict.entity, key])
-            let existing = try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?", arguments: [key])
-            switch choice {
-            case .remote:
-                // The local edits will never reach the store: they leave the history too.
-                try HistoryLog.dropPending(entity: conflict.entity, recordId: key, db)
-                if case .invalid(let message) = try EventStore.overwrite(with: remote, existing: existing, org: org, db) {
-                    let url = try Remote.fetch(orgId: org.id, db)?.url ?? "(not connected)"
-                    throw SyncError.invalidAnswer(url: url, message: "its record does not validate: \(message)")
-                }
-            case .local:
-                var event: Event
-                if let existing {
-                    event = existing
-                } else {
-                    // Not expected (a conflicted record is never dropped), but the typed fields are
-                    // at hand.
-                    let details = try conflict.localFields.map { try EventDetails(syncFields: $0) }
-                        ?? EventDetails(title: "", timing: .untimed)
-                    event = Event(id: conflict.recordId, orgId: org.id, deleted: conflict.localDeleted, details: details)
-                    try db.execute(sql: """
-                        INSERT INTO event (\(Event.columnNames.joined(separator: ", ")))
-                        VALUES (\(Array(repeating: "?", count: Event.columnNames.count).joined(separator: ", ")))
-                        """, arguments: StatementArguments(event.databaseValues(orgZone: org.timeZone)))
-                }
-                event.version = remote.version
-                try EventStore.setVersion(remote.version, of: key, db)
-                // Deleted on both sides: nothing left to send.
-                if !(event.deleted && remote.deleted) {
-                    try EventStore.appendOutbox(for: event, baseVersion: remote.version, db)
-                }
+        let storage = RecordTypes.storage(for: conflict.entity)
+        // Edits waiting behind the conflict are settled by the choice made here.
+        try db.execute(sql: "DELETE FROM outbox WHERE entity = ? AND recordId = ? AND mutationId IS NULL",
+                       arguments: [conflict.entity, key])
+        let existing = try storage.fetch(entity: conflict.entity, id: key, db)
+        switch choice {
+        case .remote:
+            // The local edits will never reach the store: they leave the history too.
+            try HistoryLog.dropPending(entity: conflict.entity, recordId: key, db)
+            if case .invalid(let message) = try RemoteApply.overwrite(with: remote, existing: existing, org: org, db) {
+                let url = try Remote.fetch(orgId: org.id, db)?.url ?? "(not connected)"
+                throw SyncError.invalidAnswer(url: url, message: "its record does not validate: \(message)")
+            }
+        case .local:
+            // A conflicted record is never dropped, but should its row be missing, the fields
+            // the conflict kept are at hand.
+            var record = existing ?? LocalRecord(entity: conflict.entity, id: conflict.recordId, orgId: org.id,
+                                                 deleted: conflict.localDeleted,
+                                                 fields: conflict.localFields ?? .object([:]))
+            record.version = remote.version
+            try storage.write(record, org: org, db)
+            // Deleted on both sides: nothing left to send.
+            if !(record.deleted && remote.deleted) {
+                try RecordWrites.appendOutbox(entity: record.entity, orgId: org.id, recordId: record.id,
+                                              fields: record.liveFields, baseVersion: remote.version, at: .storedNow, db)
             }
         }
         try db.execute(sql: "DELETE FROM syncConflict WHERE id = ?", arguments: [conflictId])
@@ -61,7 +48,7 @@ extension SyncEngine {
     }
 
     /// Settles a conflict by taking each field from the side chosen for it (`fields` maps a
-    /// `ConflictField.key` to a side; fields not named take the store's value). The merged event
+    /// `ConflictField.key` to a side; fields not named take the store's value). The merged record
     /// is checked with the same rules as the editor: when it does not hold together, a
     /// `ValidationError` names the field and nothing changes. Otherwise it is sent like a kept
     /// local change (a new outbox entry based on the store's version); a merge that is the
@@ -71,51 +58,59 @@ extension SyncEngine {
     }
 
     static func resolve(conflictId: Int64, fields choices: [String: ConflictFieldChoice], _ db: Database) throws {
-        guard let conflict = try SyncIssues.conflict(id: conflictId, db),
-              let org = try Organization.fetchOne(db, sql: "SELECT * FROM organization WHERE id = ?",
-                                                  arguments: [UUIDColumn.encode(conflict.orgId)])
-        else { throw SyncError.conflictNotFound(conflictId) }
-        let unknown = choices.keys.filter { !ConflictFields.keys.contains($0) }.sorted()
-        if let first = unknown.first {
-            throw ValidationError(field: "fields", message: "\"\(first)\" is not a field of an event; the fields are "
-                                  + ConflictFields.all.map(\.key).joined(separator: ", "))
+        let (conflict, org) = try conflictAndOrg(conflictId, db)
+        guard let type = RecordTypes.named(conflict.entity) else {
+            throw ValidationError(field: "fields", message: "this console does not know \(conflict.entity) records: keep all of mine or all of theirs")
+        }
+        let keys = type.conflicts.keys
+        if let unknown = choices.keys.filter({ !keys.contains($0) }).sorted().first {
+            throw ValidationError(field: "fields", message: "\"\(unknown)\" is not a field of \(article(type.noun)) \(type.noun); the fields are "
+                                  + keys.joined(separator: ", "))
         }
         guard let remote = conflict.remote else { throw SyncError.remoteSideUnknown(conflictId) }
         let key = UUIDColumn.encode(conflict.recordId)
-        let local = try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?", arguments: [key])
+        let local = try type.storage.fetch(entity: type.entity, id: key, db)
         if remote.deleted || (local?.deleted ?? conflict.localDeleted) {
-            throw ValidationError(field: "fields", message: "the event was deleted on one side, so its fields cannot be mixed: keep all of mine or all of theirs")
+            throw ValidationError(field: "fields", message: "the \(type.noun) was deleted on one side, so its fields cannot be mixed: keep all of mine or all of theirs")
         }
-        let theirs: EventDetails
+        let theirs: JSONValue
         do {
-            theirs = try EventDetails(syncFields: remote.fields)
+            theirs = try type.validate(remote.fields, orgZone: org.timeZone)
         } catch {
             let url = try Remote.fetch(orgId: org.id, db)?.url ?? "(not connected)"
             throw SyncError.invalidAnswer(url: url, message: "its record does not validate: \(error.description)")
         }
-        let mine = try local?.details ?? conflict.localFields.map { try EventDetails(syncFields: $0) } ?? theirs
-        let merged = try ConflictFields.merge(mine: mine, theirs: theirs, choices: choices, orgZone: org.timeZone)
-        if merged.syncFields == theirs.syncFields {
+        let mine = local?.fields ?? conflict.localFields ?? theirs
+        let merged = try type.conflicts.merge(mine: mine, theirs: theirs, choices: choices, type: type, zone: org.timeZone)
+        if merged == theirs {
             try resolve(conflictId: conflictId, keep: .remote, db)
             return
         }
         // Edits waiting behind the conflict were part of "mine": the merge replaces them.
         try db.execute(sql: "DELETE FROM outbox WHERE entity = ? AND recordId = ? AND mutationId IS NULL",
                        arguments: [conflict.entity, key])
-        var event = local ?? Event(id: conflict.recordId, orgId: org.id, details: mine)
-        if local == nil {
-            try db.execute(sql: """
-                INSERT INTO event (\(Event.columnNames.joined(separator: ", ")))
-                VALUES (\(Array(repeating: "?", count: Event.columnNames.count).joined(separator: ", ")))
-                """, arguments: StatementArguments(event.databaseValues(orgZone: org.timeZone)))
-        }
-        let previous = event
-        event.details = merged
-        event.deleted = false
-        event.version = remote.version
-        event.updatedAt = .storedNow
-        try EventStore.save(event, previous: previous, orgZone: org.timeZone, db)
+        let previous = local ?? LocalRecord(entity: type.entity, id: conflict.recordId, orgId: org.id, fields: mine)
+        var record = previous
+        record.fields = merged
+        record.deleted = false
+        record.version = remote.version
+        record.updatedAt = .storedNow
+        try RecordWrites.save(record, previous: previous, org: org, db)
         try db.execute(sql: "DELETE FROM syncConflict WHERE id = ?", arguments: [conflictId])
         try DataGeneration.bumpPulls(db)
     }
+
+    static func conflictAndOrg(_ conflictId: Int64, _ db: Database) throws -> (SyncConflict, Organization) {
+        guard let conflict = try SyncIssues.conflict(id: conflictId, db),
+              let org = try Organization.fetchOne(db, sql: "SELECT * FROM organization WHERE id = ?",
+                                                  arguments: [UUIDColumn.encode(conflict.orgId)])
+        else { throw SyncError.conflictNotFound(conflictId) }
+        return (conflict, org)
+    }
+}
+
+/// "a" or "an", for messages that name a record type.
+func article(_ noun: String) -> String {
+    guard let first = noun.lowercased().first else { return "a" }
+    return "aeiou".contains(first) ? "an" : "a"
 }

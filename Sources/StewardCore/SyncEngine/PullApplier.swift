@@ -9,7 +9,7 @@ enum PullApplier {
         var applied = 0
         /// Records left alone because of a local edit or an open conflict.
         var keptLocal = 0
-        /// Records whose fields do not validate (skipped).
+        /// Records whose fields do not validate (kept as unreadable records to show).
         var invalid = 0
         /// Local synced records dropped at the end of a resync.
         var dropped = 0
@@ -29,7 +29,7 @@ enum PullApplier {
         for var record in page.changes {
             if let id = UUID(uuidString: record.id) { record.id = UUIDColumn.encode(id) }
             if resyncing { try seen.execute(arguments: [orgKey, record.entity, record.id]) }
-            switch try EventStore.applyRemote(record, org: org, db) {
+            switch try RemoteApply.apply(record, org: org, db) {
             case .applied: outcome.applied += 1
             case .keptLocal: outcome.keptLocal += 1
             case .invalid: outcome.invalid += 1
@@ -40,18 +40,12 @@ enum PullApplier {
         if resyncing && !page.hasMore {
             // The full feed is read: synced records it did not return are gone from the store.
             // Records with a local edit or an open conflict stay (the edit is still to be sent).
-            try db.execute(sql: """
-                DELETE FROM event
-                WHERE orgId = ? AND version > 0
-                  AND id NOT IN (SELECT recordId FROM resyncSeen WHERE orgId = ? AND entity = 'event')
-                  AND id NOT IN (SELECT recordId FROM outbox WHERE entity = 'event')
-                  AND id NOT IN (SELECT recordId FROM syncConflict WHERE entity = 'event')
-                """, arguments: [orgKey, orgKey])
-            outcome.dropped = db.changesCount
+            outcome.dropped = try RecordTypes.dropUnseen(orgId: org.id, db)
+            try UnreadableRecords.dropUnseen(orgId: org.id, db)
             try db.execute(sql: "DELETE FROM resyncSeen WHERE orgId = ?", arguments: [orgKey])
             try db.execute(sql: "UPDATE remote SET resyncing = 0 WHERE orgId = ?", arguments: [orgKey])
         }
-        if outcome.applied > 0 || outcome.dropped > 0 { try DataGeneration.bumpPulls(db) }
+        if outcome.applied > 0 || outcome.dropped > 0 || outcome.invalid > 0 { try DataGeneration.bumpPulls(db) }
         return outcome
     }
 }

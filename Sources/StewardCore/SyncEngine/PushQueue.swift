@@ -51,10 +51,13 @@ enum PushQueue {
                                         arguments: [org]) ?? 0
         let room = limit - inFlight
         guard room > 0 else { return 0 }
+        // A record's current version is in its type's table: the event table, or the shared
+        // record table every other type uses.
         let rows = try Row.fetchAll(db, sql: """
-            SELECT o.seq, o.baseVersion, e.version AS currentVersion
+            SELECT o.seq, o.baseVersion, COALESCE(e.version, r.version) AS currentVersion
             FROM outbox AS o
             LEFT JOIN event AS e ON o.entity = 'event' AND e.id = o.recordId
+            LEFT JOIN record AS r ON o.entity <> 'event' AND r.entity = o.entity AND r.id = o.recordId
             WHERE o.orgId = ? AND o.mutationId IS NULL
               AND NOT EXISTS (SELECT 1 FROM outbox AS sent
                               WHERE +sent.orgId = o.orgId AND sent.entity = o.entity
@@ -177,20 +180,17 @@ enum PushQueue {
             case .applied:
                 guard let version = result.version else { continue }
                 try remove.execute(arguments: [seq])
-                if entry.entity == EventStore.entity {
-                    try EventStore.setVersion(version, of: recordKey, db)
-                    versionsChanged = true
-                }
+                try RecordTypes.storage(for: entry.entity).setVersion(version, entity: entry.entity, id: recordKey, db)
+                versionsChanged = true
                 try HistoryLog.confirm(entity: entry.entity, recordId: recordKey, throughOutboxSeq: seq, version: version, db)
                 outcome.pushed += 1
             case .conflict:
                 try remove.execute(arguments: [seq])
                 if let record = result.record, sameContent(entry, record) {
                     // Both sides made the same change: nothing to choose.
-                    if entry.entity == EventStore.entity {
-                        try EventStore.setVersion(record.version, of: recordKey, db)
-                        versionsChanged = true
-                    }
+                    try RecordTypes.storage(for: entry.entity).setVersion(record.version, entity: entry.entity,
+                                                                          id: recordKey, db)
+                    versionsChanged = true
                     try HistoryLog.confirm(entity: entry.entity, recordId: recordKey, throughOutboxSeq: seq,
                                            version: record.version, db)
                     outcome.pushed += 1

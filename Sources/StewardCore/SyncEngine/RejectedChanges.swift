@@ -14,9 +14,15 @@ public struct RejectedChange: Hashable, Sendable, Identifiable {
     /// When the store refused it.
     public var at: Date
     public var operation: Mutation.Operation
-    /// What was sent, to start a corrected version from; nil for a delete, or when the fields do
-    /// not read as an event any more.
-    public var details: EventDetails?
+    /// What was sent, to start a corrected version from; nil for a delete.
+    public var fields: JSONValue?
+
+    /// The fields as an event's, for the event editor; nil for other types or fields that do
+    /// not read as an event.
+    public var details: EventDetails? {
+        guard entity == SyncEntity.event else { return nil }
+        return fields.flatMap { try? EventDetails(syncFields: $0) }
+    }
 }
 
 extension SyncEngine {
@@ -25,13 +31,14 @@ extension SyncEngine {
         try await database.writer.read { db in
             try SyncIssues.deadLetters(orgId: org.id, db).map { letter in
                 let fields = letter.payload == "null" ? nil : try? JSONValue.parse(letter.payload)
-                let details = fields.flatMap { try? EventDetails(syncFields: $0) }
-                let local = try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?",
-                                               arguments: [UUIDColumn.encode(letter.recordId)])
-                let title = fields?["title"]?.stringValue ?? local?.details.title ?? ""
+                let type = RecordTypes.named(letter.entity)
+                let local = try RecordTypes.storage(for: letter.entity)
+                    .fetch(entity: letter.entity, id: UUIDColumn.encode(letter.recordId), db)
+                let title = [fields, local?.fields].compactMap { $0.flatMap { type?.title(of: $0) } }
+                    .first { !$0.isEmpty } ?? ""
                 return RejectedChange(id: letter.id, entity: letter.entity, recordId: letter.recordId, title: title,
                                       reason: letter.reason, at: letter.createdAt,
-                                      operation: letter.operation == "delete" ? .delete : .upsert, details: details)
+                                      operation: letter.operation == "delete" ? .delete : .upsert, fields: fields)
             }
         }
     }
@@ -52,8 +59,8 @@ extension SyncEngine {
                   let org = try Organization.fetchOne(db, sql: "SELECT * FROM organization WHERE id = ?",
                                                       arguments: [UUIDColumn.encode(letter.orgId)])
             else { throw SyncError.deadLetterNotFound(deadLetterId) }
-            let version = try Int64.fetchOne(db, sql: "SELECT version FROM event WHERE id = ?",
-                                             arguments: [UUIDColumn.encode(letter.recordId)])
+            let version = try RecordTypes.storage(for: letter.entity)
+                .fetch(entity: letter.entity, id: UUIDColumn.encode(letter.recordId), db)?.version
             return (letter, org, version ?? 0)
         }
         let key = UUIDColumn.encode(letter.recordId)
@@ -68,20 +75,19 @@ extension SyncEngine {
             }
             try db.execute(sql: "DELETE FROM outbox WHERE entity = ? AND recordId = ?", arguments: [letter.entity, key])
             try HistoryLog.dropPending(entity: letter.entity, recordId: key, db)
-            if letter.entity == EventStore.entity {
-                let existing = try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?", arguments: [key])
-                if version == 0 {
-                    // The store never had it: nothing to go back to.
-                    try db.execute(sql: "DELETE FROM event WHERE id = ?", arguments: [key])
-                    try db.execute(sql: "DELETE FROM recordHistory WHERE entity = ? AND recordId = ?",
-                                   arguments: [letter.entity, key])
-                } else if let storeRecord,
-                          case .applied = try EventStore.overwrite(with: storeRecord, existing: existing, org: org, db) {
-                    // In place.
-                } else {
-                    try db.execute(sql: "UPDATE event SET version = 0 WHERE id = ?", arguments: [key])
-                    try db.execute(sql: "UPDATE remote SET cursor = '' WHERE orgId = ?", arguments: [UUIDColumn.encode(org.id)])
-                }
+            let storage = RecordTypes.storage(for: letter.entity)
+            let existing = try storage.fetch(entity: letter.entity, id: key, db)
+            if version == 0 {
+                // The store never had it: nothing to go back to.
+                try storage.remove(entity: letter.entity, id: key, db)
+                try db.execute(sql: "DELETE FROM recordHistory WHERE entity = ? AND recordId = ?",
+                               arguments: [letter.entity, key])
+            } else if let storeRecord,
+                      case .applied = try RemoteApply.overwrite(with: storeRecord, existing: existing, org: org, db) {
+                // In place.
+            } else {
+                try storage.setVersion(0, entity: letter.entity, id: key, db)
+                try db.execute(sql: "UPDATE remote SET cursor = '' WHERE orgId = ?", arguments: [UUIDColumn.encode(org.id)])
             }
             try db.execute(sql: "DELETE FROM deadLetter WHERE id = ?", arguments: [deadLetterId])
             try DataGeneration.bumpPulls(db)
@@ -102,32 +108,33 @@ extension SyncEngine {
         }
     }
 
-    /// Sends a corrected version of a rejected change: `details` (checked with the editor's
-    /// rules; a `ValidationError` names the field and changes nothing) become the event's, with
+    /// Sends a corrected version of a rejected change: `fields` (checked with the editor's
+    /// rules; a `ValidationError` names the field and changes nothing) become the record's, with
     /// a new outbox entry, and the rejected change goes.
-    public func retry(deadLetterId: Int64, details: EventDetails) async throws {
+    public func retry(deadLetterId: Int64, fields: JSONValue) async throws {
         try await database.writer.write { db in
             guard let letter = try SyncIssues.deadLetter(id: deadLetterId, db),
                   let org = try Organization.fetchOne(db, sql: "SELECT * FROM organization WHERE id = ?",
                                                       arguments: [UUIDColumn.encode(letter.orgId)])
             else { throw SyncError.deadLetterNotFound(deadLetterId) }
-            let checked = try EventForm(details, organizationZone: org.timeZone).validate(organizationZone: org.timeZone)
-            if letter.entity == EventStore.entity {
-                let key = UUIDColumn.encode(letter.recordId)
-                if let existing = try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?", arguments: [key]) {
-                    var event = existing
-                    event.details = checked
-                    event.deleted = false
-                    event.updatedAt = .storedNow
-                    try EventStore.save(event, previous: existing, orgZone: org.timeZone, db)
-                } else {
-                    let now = Date.storedNow
-                    try EventStore.insert(Event(id: letter.recordId, orgId: org.id, createdAt: now, updatedAt: now,
-                                                details: checked), orgZone: org.timeZone, db)
-                }
+            guard let type = RecordTypes.named(letter.entity) else {
+                throw ValidationError(field: "fields", message: "this console does not know \(letter.entity) records")
             }
+            let checked = try type.validate(fields, orgZone: org.timeZone)
+            let key = UUIDColumn.encode(letter.recordId)
+            let existing = try type.storage.fetch(entity: type.entity, id: key, db)
+            var record = existing ?? LocalRecord(entity: type.entity, id: letter.recordId, orgId: org.id, fields: checked)
+            record.fields = checked
+            record.deleted = false
+            record.updatedAt = .storedNow
+            try RecordWrites.save(record, previous: existing, org: org, db)
             try db.execute(sql: "DELETE FROM deadLetter WHERE id = ?", arguments: [deadLetterId])
         }
+    }
+
+    /// `retry(deadLetterId:fields:)` for an event, from the event editor's details.
+    public func retry(deadLetterId: Int64, details: EventDetails) async throws {
+        try await retry(deadLetterId: deadLetterId, fields: details.syncFields)
     }
 }
 

@@ -102,13 +102,12 @@ public enum SyncIssues {
 /// The console's side of the canonical dump: byte-identical to the store's
 /// (`steward-store dump --org SLUG`) when both hold the same records.
 public enum SyncDump {
-    /// Every event of the organization, tombstones included, at its local version.
+    /// Every record of the organization, of every type, tombstones included, at its local version.
     public static func records(orgId: UUID, _ db: Database) throws -> [RemoteRecord] {
-        try Event.fetchAll(db, sql: "SELECT * FROM event WHERE orgId = ?", arguments: [UUIDColumn.encode(orgId)])
-            .map { event in
-                RemoteRecord(entity: SyncEntity.event, id: UUIDColumn.encode(event.id), version: event.version,
-                             deleted: event.deleted, fields: event.details.syncFields)
-            }
+        try RecordTypes.allRecords(orgId: orgId, db).map { record in
+            RemoteRecord(entity: record.entity, id: record.key, version: record.version,
+                         deleted: record.deleted, fields: record.fields)
+        }
     }
 
     public static func canonical(orgId: UUID, _ db: Database) throws -> String {

@@ -1,11 +1,5 @@
 import Foundation
 
-/// The entities that sync; the store refuses any other.
-public enum SyncEntity {
-    public static let event = "event"
-    public static let all: Set<String> = [event]
-}
-
 /// One local change, sent to the store. `id` is the console's mutation id: consecutive per
 /// client, so the store can tell a replay (already applied: "duplicate") from a gap.
 public struct Mutation: Sendable {

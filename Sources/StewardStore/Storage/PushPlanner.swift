@@ -95,14 +95,14 @@ enum PushPlanner {
                 continue
             }
             let key = RecordKey(entity: item.entity, id: item.recordId)
-            switch decide(item, current: records[key], zone: zone) {
+            switch decide(item, current: records[key], records: records, zone: zone) {
             case .rejected(let reason):
                 results.append(MutationResult(id: item.id, status: .rejected, reason: reason))
                 plan.newResults.append(StoredResult(mutationId: item.id, status: .rejected, version: nil, reason: reason))
             case .conflict(let current):
                 results.append(MutationResult(id: item.id, status: .conflict, version: current.version, record: current))
                 plan.newResults.append(StoredResult(mutationId: item.id, status: .conflict, version: current.version, reason: nil))
-            case .write(let fields, let sortStart, let sortEnd):
+            case .write(let fields, let window):
                 plan.newLastSeq += 1
                 let version = plan.newLastSeq
                 let deleted = item.operation == .delete
@@ -113,7 +113,7 @@ enum PushPlanner {
                 records[key] = record
                 let fieldsText = record.fields.canonicalText
                 plan.recordWrites.append(StoredRecord(record: record, fieldsText: fieldsText,
-                                                      sortStart: sortStart, sortEnd: sortEnd, changedAt: changedAt,
+                                                      sortStart: window.start, sortEnd: window.end, changedAt: changedAt,
                                                       changedBy: author))
                 let changesText = FieldChangesText.text(from: before, to: deleted ? nil : fields, newText: fieldsText)
                 plan.historyWrites.append(HistoryWrite(entity: item.entity, recordId: item.recordId, version: version,
@@ -129,47 +129,106 @@ enum PushPlanner {
     }
 
     /// The records the repository must read into `PushState.records` for a batch: those the
-    /// new mutations touch, and those of replayed conflicts (their answer carries the record).
+    /// new mutations touch, those their reference fields name (checked to exist), and those of
+    /// replayed conflicts (their answer carries the record). Records that refer to one the
+    /// batch deletes come from `referrerQueries`.
     static func recordKeys(_ batch: PushBatch, clientLastMutationId last: Int64,
                            previousResults: [Int64: StoredResult]) -> Set<RecordKey> {
         var keys = Set<RecordKey>()
         for item in batch.items where item.id > last || previousResults[item.id]?.status == .conflict {
             keys.insert(RecordKey(entity: item.entity, id: item.recordId))
+            guard item.id > last, item.operation == .upsert, let type = RecordTypes.named(item.entity) else { continue }
+            for (field, target) in type.references {
+                if let id = item.fields?[field.name]?.stringValue, let uuid = UUID(uuidString: id) {
+                    keys.insert(RecordKey(entity: target, id: uuid.uuidString.lowercased()))
+                }
+            }
         }
         return keys
+    }
+
+    /// Live records of `entity` whose `field` holds one of `targetIds`: the repository reads
+    /// them into `PushState.records`, so that deleting a record still referred to is refused.
+    struct ReferrerQuery: Hashable, Sendable {
+        var entity: String
+        var field: String
+        var targetIds: [String]
+    }
+
+    static func referrerQueries(_ batch: PushBatch, clientLastMutationId last: Int64) -> [ReferrerQuery] {
+        var targets: [String: Set<String>] = [:]
+        for item in batch.items where item.id > last && item.operation == .delete {
+            targets[item.entity, default: []].insert(item.recordId)
+        }
+        return targets.keys.sorted().flatMap { entity in
+            RecordTypes.referrers(of: entity).map { referrer in
+                ReferrerQuery(entity: referrer.type.entity, field: referrer.field.name,
+                              targetIds: targets[entity, default: []].sorted())
+            }
+        }
     }
 
     private enum Decision {
         case rejected(String)
         case conflict(RemoteRecord)
         /// Store the record with these (normalized) fields; empty for a tombstone.
-        case write(fields: JSONValue, sortStart: Int64?, sortEnd: Int64?)
+        case write(fields: JSONValue, window: RecordWindow)
     }
 
-    private static func decide(_ item: PushBatch.Item, current: RemoteRecord?, zone: TimeZone) -> Decision {
-        guard SyncEntity.all.contains(item.entity) else {
+    /// The record type's own declaration decides, the same one the console validates with, so
+    /// both sides accept exactly the same records. `records` holds the stored rows the batch
+    /// needs, as the batch has left them so far.
+    private static func decide(_ item: PushBatch.Item, current: RemoteRecord?, records: [RecordKey: RemoteRecord],
+                               zone: TimeZone) -> Decision {
+        guard let type = RecordTypes.named(item.entity) else {
             return .rejected("unknown entity '\(item.entity)'")
         }
         // Invalid fields can never apply, whatever the base version: reject before looking at
         // conflicts so the console does not ask a person to resolve something unstorable.
         var fields = JSONValue.object([:])
-        var sortStart: Int64?
-        var sortEnd: Int64?
+        var window = RecordWindow()
         if item.operation == .upsert {
             do {
-                let details = try EventDetails(syncFields: item.fields ?? .null)
-                fields = details.syncFields
-                sortStart = details.timing.sortStart(orgZone: zone).map(Milliseconds.from)
-                sortEnd = details.timing.sortEnd(orgZone: zone).map(Milliseconds.from)
+                fields = try type.validate(item.fields ?? .null, orgZone: zone)
             } catch {
                 return .rejected(error.description)
             }
+            if let missing = missingReference(fields, of: type, records: records) { return .rejected(missing) }
+            window = type.storeWindow(of: fields, zone: zone)
+        } else if current.map({ !$0.deleted }) ?? false, let user = referrer(of: item, records: records) {
+            return .rejected(user)
         }
         if let current {
             if item.baseVersion != current.version { return .conflict(current) }
         } else if item.baseVersion > 0 {
             return .rejected("unknown record: the store has no \(item.entity) \(item.recordId)")
         }
-        return .write(fields: fields, sortStart: sortStart, sortEnd: sortEnd)
+        return .write(fields: fields, window: window)
+    }
+
+    /// Why a reference field names no live record of the organization, if it does not.
+    private static func missingReference(_ fields: JSONValue, of type: RecordType, records: [RecordKey: RemoteRecord]) -> String? {
+        for (field, target) in type.references {
+            guard let id = fields[field.name]?.stringValue else { continue }
+            if let record = records[RecordKey(entity: target, id: id)], !record.deleted { continue }
+            let noun = RecordTypes.named(target)?.noun ?? target
+            return "\(field.optionName): there is no \(noun) \(id) in this organization"
+        }
+        return nil
+    }
+
+    /// Why a record may not be deleted: another live record refers to it.
+    private static func referrer(of item: PushBatch.Item, records: [RecordKey: RemoteRecord]) -> String? {
+        let referrers = RecordTypes.referrers(of: item.entity)
+        guard !referrers.isEmpty else { return nil }
+        let users = records.values.filter { record in
+            !record.deleted && referrers.contains { $0.type.entity == record.entity
+                && record.fields[$0.field.name]?.stringValue == item.recordId }
+        }.sorted { ($0.entity, $0.id) < ($1.entity, $1.id) }
+        guard let first = users.first else { return nil }
+        let type = RecordTypes.named(first.entity)
+        let title = type.map { $0.title(of: first.fields) } ?? first.id
+        let more = users.count > 1 ? " and \(users.count - 1) more" : ""
+        return "still used by the \(type?.noun ?? first.entity) \"\(title)\"\(more): change or remove those first"
     }
 }

@@ -171,6 +171,17 @@ public final class PostgresStoreRepository: StoreRepository, Service {
                 records[key] = record
             }
         }
+        // Live records whose reference field names one the batch deletes.
+        for query in PushPlanner.referrerQueries(batch, clientLastMutationId: last) {
+            let rows = try await connection.query("""
+                SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
+                WHERE org = \(org.slug) AND entity = \(query.entity) AND NOT deleted
+                  AND (fields::jsonb ->> \(query.field)) = ANY(\(query.targetIds))
+                """, logger: logger)
+            for record in try await Self.recordsWithAuthors(rows) {
+                records[RecordKey(entity: record.entity, id: record.id)] = record
+            }
+        }
         return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
     }
 

@@ -99,8 +99,29 @@ public final class SQLiteStoreRepository: StoreRepository {
             }
         }
         let keys = PushPlanner.recordKeys(batch, clientLastMutationId: last, previousResults: previous)
-        return PushState(org: org, clientLastMutationId: last, previousResults: previous,
-                         records: try currentRecords(db, org: org.slug, keys: keys))
+        var records = try currentRecords(db, org: org.slug, keys: keys)
+        for query in PushPlanner.referrerQueries(batch, clientLastMutationId: last) {
+            for record in try referrers(db, org: org.slug, query) {
+                records[RecordKey(entity: record.entity, id: record.id)] = record
+            }
+        }
+        return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
+    }
+
+    /// Live records whose reference field names one of the records a batch deletes.
+    private static func referrers(_ db: Database, org: String, _ query: PushPlanner.ReferrerQuery) throws -> [RemoteRecord] {
+        var found: [RemoteRecord] = []
+        for start in stride(from: 0, to: query.targetIds.count, by: Self.idsPerQuery) {
+            let chunk = query.targetIds[start..<min(start + Self.idsPerQuery, query.targetIds.count)]
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
+                WHERE org = ? AND entity = ? AND deleted = 0 AND json_extract(fields, ?) IN (\(marks))
+                """, arguments: StatementArguments([org, query.entity, "$." + query.field]
+                                                  + chunk.map { $0 as any DatabaseValueConvertible }))
+            while let row = try rows.next() { found.append(try record(from: row)) }
+        }
+        return found
     }
 
     /// The stored rows of `keys`, read per entity with `id IN (…)` a chunk at a time: one

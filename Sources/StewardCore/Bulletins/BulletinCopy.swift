@@ -1,0 +1,19 @@
+import Foundation
+
+extension RecordService {
+    /// "Copy last week's": a new draft of the same bulletin dated a week later, with the same
+    /// sections, not published (staff check it, then set its publish time).
+    public func copyBulletinToNextWeek(_ id: UUID, in org: Organization) async throws -> LocalRecord {
+        let type = RecordType.bulletin
+        guard let original = try await record(type, id: id, in: org) else {
+            throw RecordServiceError.notFound(noun: type.noun, id: id)
+        }
+        guard case .object(var fields) = original.fields else { return original }
+        if let date = fields["date"]?.stringValue.flatMap(LocalDate.init(iso:)) {
+            fields["date"] = .string(date.adding(days: 7).description)
+        }
+        fields["publishAt"] = .null
+        fields["expireAt"] = .null
+        return try await create(type, fields: .object(fields), in: org)
+    }
+}

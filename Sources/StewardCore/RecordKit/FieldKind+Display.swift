@@ -1,0 +1,55 @@
+import Foundation
+
+extension FieldKind {
+    /// How a stored value reads for people: lists, conflicts, history, the CLI's text output.
+    public func displayText(_ value: JSONValue?, zone: TimeZone) -> String {
+        guard let value, value != .null else { return "" }
+        switch self {
+        case .boolean:
+            return value.boolValue == true ? "Yes" : "No"
+        case .date:
+            guard let text = value.stringValue, let day = LocalDate(iso: text) else { return value.stringValue ?? "" }
+            return DatePatternText.format(day.startOfDay(in: .gmt), "EEE d MMM yyyy", zone: .gmt)
+        case .dateTime:
+            guard let text = value.stringValue, let instant = DateTimeText.parseUTC(text) else { return value.stringValue ?? "" }
+            return DatePatternText.format(instant, "EEE d MMM yyyy, HH:mm", zone: zone)
+        case .duration:
+            return value.int64Value.map(Self.clock) ?? ""
+        case .list(let itemFields, _):
+            let items = value.arrayValue ?? []
+            let first = itemFields.first?.name ?? ""
+            return items.map { $0[first]?.stringValue ?? "" }.joined(separator: "\n")
+        default:
+            return editableText(value, zone: zone)
+        }
+    }
+
+    /// The text an editor or `update` starts from, which parses back to the same value.
+    public func editableText(_ value: JSONValue?, zone: TimeZone) -> String {
+        guard let value, value != .null else { return "" }
+        switch self {
+        case .dateTime:
+            guard let text = value.stringValue, let instant = DateTimeText.parseUTC(text) else { return value.stringValue ?? "" }
+            return DateTimeText.local(instant, zone: zone)
+        case .duration:
+            return value.int64Value.map(Self.clock) ?? ""
+        case .boolean:
+            return value.boolValue == true ? "yes" : "no"
+        case .list:
+            return value.canonicalText
+        default:
+            switch value {
+            case .string(let text): return text
+            case .int(let number): return String(number)
+            default: return value.canonicalText
+            }
+        }
+    }
+
+    /// `1:02:03`, or `45:12` under an hour.
+    static func clock(_ seconds: Int64) -> String {
+        let hours = seconds / 3600, minutes = (seconds % 3600) / 60, rest = seconds % 60
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : String(n) }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+extension FieldSpec {
+    /// Checks one field's value as a form, the CLI or another side gave it (text, or JSON of the
+    /// right type) and returns its canonical JSON value. The same call serves the editor, the
+    /// command line, pulled records and the store, so all of them accept exactly the same input.
+    func parse(_ value: JSONValue?, zone: TimeZone) throws(FieldError) -> JSONValue {
+        if FieldKind.isEmpty(value) {
+            if isRequired { throw FieldError("is required") }
+            return defaultValue ?? kind.emptyValue
+        }
+        return try kind.parse(value!, zone: zone)
+    }
+}
+
+extension FieldKind {
+    /// `value` is not empty (see `FieldSpec.parse`).
+    func parse(_ value: JSONValue, zone: TimeZone) throws(FieldError) -> JSONValue {
+        switch self {
+        case .text(let maxLength):
+            let text = try Self.text(value)
+            if text.contains(where: \.isNewline) { throw FieldError("must be one line") }
+            return .string(try FieldParsers.limited(text, maxLength: maxLength))
+        case .longText(let maxLength):
+            return .string(try FieldParsers.limited(try Self.text(value), maxLength: maxLength))
+        case .integer(let range):
+            let number: Int64
+            if let exact = value.int64Value {
+                number = exact
+            } else if case .string(let text) = value, let parsed = Int64(FieldParsers.trimmed(text)) {
+                number = parsed
+            } else {
+                throw FieldError("must be a whole number (got \(Self.shown(value)))")
+            }
+            guard range.contains(number) else {
+                throw FieldError("must be between \(range.lowerBound) and \(range.upperBound) (got \(number))")
+            }
+            return .int(number)
+        case .boolean:
+            if let flag = value.boolValue { return .bool(flag) }
+            if case .string(let text) = value {
+                switch FieldParsers.trimmed(text).lowercased() {
+                case "yes", "true", "1", "on": return .bool(true)
+                case "no", "false", "0", "off": return .bool(false)
+                default: break
+                }
+            }
+            throw FieldError("must be yes or no (got \(Self.shown(value)))")
+        case .date:
+            let text = FieldParsers.trimmed(try Self.text(value))
+            guard let day = LocalDate(iso: text) else { throw FieldError("must be a date like 2026-12-06 (got \"\(text)\")") }
+            return .string(day.description)
+        case .dateTime:
+            let text = FieldParsers.trimmed(try Self.text(value))
+            guard let instant = DateTimeText.parse(text, zone: zone) else {
+                throw FieldError("must be a date and time like 2026-12-06T09:00 (got \"\(text)\")")
+            }
+            return .string(DateTimeText.utc(instant))
+        case .duration:
+            if let seconds = value.int64Value {
+                guard (0...Self.longestDuration).contains(seconds) else {
+                    throw FieldError("must be between 0 and \(Self.longestDuration) seconds (got \(seconds))")
+                }
+                return .int(seconds)
+            }
+            let text = FieldParsers.trimmed(try Self.text(value))
+            guard let seconds = Self.durationSeconds(text), seconds <= Self.longestDuration else {
+                throw FieldError("must be a length like 45:12 or 1:02:03 (got \"\(text)\")")
+            }
+            return .int(seconds)
+        case .webURL(let httpsOnly):
+            guard let url = try FieldParsers.webURL(try Self.text(value)) else { return .null }
+            if httpsOnly, !url.lowercased().hasPrefix("https://") {
+                throw FieldError("must be a secure address starting with https:// (got \"\(url)\")")
+            }
+            return .string(url)
+        case .email:
+            return JSONValue(try FieldParsers.email(try Self.text(value)))
+        case .choice(let words):
+            let word = FieldParsers.trimmed(try Self.text(value))
+            guard words.contains(word) else {
+                throw FieldError("must be one of \(words.joined(separator: ", ")) (got \"\(word)\")")
+            }
+            return .string(word)
+        case .reference:
+            let text = FieldParsers.trimmed(try Self.text(value))
+            guard let id = UUID(uuidString: text) else { throw FieldError("must be a record id (got \"\(text)\")") }
+            return .string(id.uuidString.lowercased())
+        case .list(let itemFields, let maxItems):
+            guard case .array(let items) = value else { throw FieldError("must be a list (a JSON array of objects)") }
+            if items.count > maxItems { throw FieldError("has too many items (\(items.count); at most \(maxItems))") }
+            var parsed: [JSONValue] = []
+            for (index, item) in items.enumerated() {
+                do {
+                    parsed.append(try RecordFields.check(item, fields: itemFields, zone: zone, noun: "item"))
+                } catch {
+                    let first = error.issues.first.map { "\($0.field) \($0.message)" } ?? "is not valid"
+                    throw FieldError("item \(index + 1): \(first)")
+                }
+            }
+            return .array(parsed)
+        }
+    }
+
+    static let longestDuration: Int64 = 7 * 86_400
+
+    private static func text(_ value: JSONValue) throws(FieldError) -> String {
+        switch value {
+        case .string(let text): return text
+        case .int(let number): return String(number)
+        case .double(let number): return String(number)
+        default: throw FieldError("must be text (got \(shown(value)))")
+        }
+    }
+
+    private static func shown(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return "\"\(text)\"" }
+        return value.canonicalText
+    }
+
+    /// `1:02:03`, `45:12` or `2712`.
+    static func durationSeconds(_ text: String) -> Int64? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var total: Int64 = 0
+        for (index, part) in parts.enumerated() {
+            guard !part.isEmpty, part.allSatisfy(\.isASCII), let number = Int64(part), number >= 0 else { return nil }
+            if index > 0 && (number >= 60 || part.count != 2) { return nil }
+            guard number <= longestDuration else { return nil }
+            total = total * 60 + number
+        }
+        return total
+    }
+}
+
+/// Checks a whole object of fields against a field list.
+enum RecordFields {
+    /// Every declared field, parsed; unknown keys are refused, naming the fields there are.
+    static func check(_ input: JSONValue, fields: [FieldSpec], zone: TimeZone, noun: String) throws(ValidationError) -> JSONValue {
+        guard case .object(let given) = input else {
+            throw ValidationError(field: "fields", message: "must be a JSON object")
+        }
+        var issues = IssueCollector()
+        let known = Set(fields.map(\.name))
+        for key in given.keys.sorted() where !known.contains(key) {
+            issues.add(FieldSpec.kebab(key), "is not a field of a \(noun); the fields are "
+                       + fields.map(\.name).joined(separator: ", "))
+        }
+        var values: [String: JSONValue] = [:]
+        for field in fields {
+            if let value = issues.check(field.optionName, { () throws(FieldError) in try field.parse(given[field.name], zone: zone) }) {
+                values[field.name] = value
+            }
+        }
+        try issues.throwIfAny()
+        return .object(values)
+    }
+}

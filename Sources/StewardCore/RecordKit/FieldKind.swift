@@ -1,0 +1,67 @@
+import Foundation
+
+/// What a field holds, and so how people type it, how it is checked, how it travels as JSON and
+/// how it reads on screen. Every record type's fields are one of these.
+public indirect enum FieldKind: Sendable {
+    /// One line of text (names, titles); "" when empty.
+    case text(maxLength: Int)
+    /// Paragraphs (descriptions, bodies); "" when empty.
+    case longText(maxLength: Int)
+    /// A whole number in a range; null when empty and there is no default.
+    case integer(ClosedRange<Int64>)
+    case boolean
+    /// A calendar day, `YYYY-MM-DD`.
+    case date
+    /// An instant: typed in the organization's zone (or with an offset), sent as UTC text.
+    case dateTime
+    /// Seconds, typed as `1:02:03`, `45:12` or a number of seconds.
+    case duration
+    /// An http(s) address; `httpsOnly` refuses plain http (giving links, feeds).
+    case webURL(httpsOnly: Bool)
+    case email
+    /// One of a fixed set of words.
+    case choice([String])
+    /// The id of another record of the organization, of type `entity`.
+    case reference(entity: String)
+    /// An ordered list of small records (a bulletin's sections), each with these fields.
+    case list(of: [FieldSpec], maxItems: Int)
+}
+
+extension FieldKind {
+    /// The value of a field left empty.
+    var emptyValue: JSONValue {
+        switch self {
+        case .text, .longText: .string("")
+        case .boolean: .bool(false)
+        case .list: .array([])
+        default: .null
+        }
+    }
+
+    /// Whether a value counts as "nothing typed".
+    static func isEmpty(_ value: JSONValue?) -> Bool {
+        switch value {
+        case nil, .null?: true
+        case .string(let text)?: FieldParsers.trimmed(text).isEmpty
+        case .array(let items)?: items.isEmpty
+        default: false
+        }
+    }
+
+    /// What to type on the command line, for help texts.
+    var valueName: String {
+        switch self {
+        case .text, .longText: "text"
+        case .integer: "n"
+        case .boolean: "yes|no"
+        case .date: "YYYY-MM-DD"
+        case .dateTime: "date-time"
+        case .duration: "h:mm:ss"
+        case .webURL: "url"
+        case .email: "email"
+        case .choice(let words): words.joined(separator: "|")
+        case .reference: "id"
+        case .list: "json"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// One field of a record type: everything the editor, the list, the CLI, validation and sync
+/// need to know about it. `name` is the field's one name: its JSON key on the wire and in the
+/// database, and, in kebab case, its command-line option and the name validation reports.
+public struct FieldSpec: Sendable {
+    public struct Traits: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// Empty is refused.
+        public static let required = Traits(rawValue: 1)
+        /// A column of the record type's list.
+        public static let listed = Traits(rawValue: 2)
+        /// The list's search looks in it.
+        public static let searchable = Traits(rawValue: 4)
+    }
+
+    public let name: String
+    public let label: String
+    public let kind: FieldKind
+    public let traits: Traits
+    /// One sentence for the CLI's help and the editor's hint.
+    public let help: String
+    /// The value a field left empty takes (`position` 0, `active` true); nil: the kind's empty value.
+    public let defaultValue: JSONValue?
+
+    public init(_ name: String, _ label: String, _ kind: FieldKind, _ traits: Traits = [], help: String,
+                default defaultValue: JSONValue? = nil) {
+        self.name = name
+        self.label = label
+        self.kind = kind
+        self.traits = traits
+        self.help = help
+        self.defaultValue = defaultValue
+    }
+
+    public var isRequired: Bool { traits.contains(.required) }
+    public var isListed: Bool { traits.contains(.listed) }
+    public var isSearchable: Bool { traits.contains(.searchable) }
+
+    /// The command-line spelling: `publishAt` → `publish-at`, `audioURL` → `audio-url`.
+    public var optionName: String { Self.kebab(name) }
+
+    static func kebab(_ name: String) -> String {
+        let characters = Array(name)
+        var out = ""
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
+                    out.append("-")
+                }
+            }
+            out.append(contentsOf: character.lowercased())
+        }
+        return out
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+
+/// Where the console keeps one record type's rows. Most types share the `record` table
+/// (`SharedRecordStorage`); a type with its own table and indexes (events: 100,000 rows listed
+/// and searched within a frame) brings its own. These calls write rows only: the outbox and
+/// history entries that go with a local edit are `RecordWrites`' job, so that every type gets
+/// them the same way.
+public protocol LocalRecordStorage: Sendable {
+    func fetch(entity: String, id: String, _ db: Database) throws -> LocalRecord?
+    /// Inserts, or replaces the row with the same id.
+    func write(_ record: LocalRecord, org: Organization, _ db: Database) throws
+    func setVersion(_ version: Int64, entity: String, id: String, _ db: Database) throws
+    func remove(entity: String, id: String, _ db: Database) throws
+    /// Every row of the organization, tombstones included (the canonical dump).
+    func all(entity: String, orgId: UUID, _ db: Database) throws -> [LocalRecord]
+    /// After a full pull: drops synced rows the feed did not return (never one with a local
+    /// edit or an open conflict). Returns how many went.
+    func dropUnseen(entity: String, orgId: UUID, _ db: Database) throws -> Int
+}
+
+/// The `record` table: every type without a table of its own, and records of types this
+/// console does not know yet (kept as received, shown once it learns them).
+public struct SharedRecordStorage: LocalRecordStorage {
+    public init() {}
+
+    public func fetch(entity: String, id: String, _ db: Database) throws -> LocalRecord? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM record WHERE entity = ? AND id = ?"),
+                         arguments: [entity, id]).map(Self.record(from:))
+    }
+
+    public func write(_ record: LocalRecord, org: Organization, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO record (entity, id, orgId, version, createdAt, updatedAt, deleted, fields)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (entity, id) DO UPDATE SET
+                version = excluded.version, updatedAt = excluded.updatedAt,
+                deleted = excluded.deleted, fields = excluded.fields
+            """).execute(arguments: [
+                record.entity, record.key, UUIDColumn.encode(record.orgId), record.version,
+                DateTimeText.storage(record.createdAt), DateTimeText.storage(record.updatedAt),
+                record.deleted, record.fields.canonicalText,
+            ])
+    }
+
+    public func setVersion(_ version: Int64, entity: String, id: String, _ db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE record SET version = ? WHERE entity = ? AND id = ?")
+            .execute(arguments: [version, entity, id])
+    }
+
+    public func remove(entity: String, id: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM record WHERE entity = ? AND id = ?", arguments: [entity, id])
+    }
+
+    public func all(entity: String, orgId: UUID, _ db: Database) throws -> [LocalRecord] {
+        try Row.fetchAll(db, sql: "SELECT * FROM record WHERE entity = ? AND orgId = ?",
+                         arguments: [entity, UUIDColumn.encode(orgId)]).map(Self.record(from:))
+    }
+
+    public func dropUnseen(entity: String, orgId: UUID, _ db: Database) throws -> Int {
+        let org = UUIDColumn.encode(orgId)
+        try db.execute(sql: """
+            DELETE FROM record
+            WHERE orgId = ? AND entity = ? AND version > 0
+              AND id NOT IN (SELECT recordId FROM resyncSeen WHERE orgId = ? AND entity = ?)
+              AND id NOT IN (SELECT recordId FROM outbox WHERE entity = ?)
+              AND id NOT IN (SELECT recordId FROM syncConflict WHERE entity = ?)
+            """, arguments: [org, entity, org, entity, entity, entity])
+        return db.changesCount
+    }
+
+    /// Entities that have rows here (types this console may not know).
+    static func entities(orgId: UUID, _ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT DISTINCT entity FROM record WHERE orgId = ?",
+                            arguments: [UUIDColumn.encode(orgId)])
+    }
+
+    static func record(from row: Row) throws -> LocalRecord {
+        let text: String = row["fields"]
+        return LocalRecord(entity: row["entity"], id: try UUIDColumn.decode(row["id"]),
+                           orgId: try UUIDColumn.decode(row["orgId"]), version: row["version"],
+                           createdAt: row["createdAt"], updatedAt: row["updatedAt"], deleted: row["deleted"],
+                           fields: (try? JSONValue.parse(text)) ?? .object([:]))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The list's search for kit types: every word typed must start a word of a searchable field
+/// (any case, any accents), as the events list's full-text search does. Types on the shared
+/// table hold hundreds of records, not hundreds of thousands, so this runs in memory.
+enum RecordSearch {
+    static func filter(_ records: [LocalRecord], type: RecordType, search: String) -> [LocalRecord] {
+        let words = folded(search).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard !words.isEmpty else { return records }
+        let searchable = type.fields.filter(\.isSearchable)
+        return records.filter { record in
+            let text = searchable.map { searchText(record.fields[$0.name]) }.joined(separator: " ")
+            let recordWords = folded(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            return words.allSatisfy { word in recordWords.contains { $0.hasPrefix(word) } }
+        }
+    }
+
+    /// Every string in a value, lists included.
+    private static func searchText(_ value: JSONValue?) -> String {
+        switch value {
+        case .string(let text)?: text
+        case .array(let items)?: items.map { searchText($0) }.joined(separator: " ")
+        case .object(let members)?: members.values.map { searchText($0) }.joined(separator: " ")
+        default: ""
+        }
+    }
+
+    private static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+}
+
+/// The list's order for kit types: the declared field, then the title.
+enum RecordOrdering {
+    static func sorted(_ records: [LocalRecord], type: RecordType) -> [LocalRecord] {
+        records.sorted { a, b in
+            let order = compare(a.fields[type.orderField], b.fields[type.orderField])
+            if order != .orderedSame { return type.orderDescending ? order == .orderedDescending : order == .orderedAscending }
+            return type.title(of: a.fields).localizedCaseInsensitiveCompare(type.title(of: b.fields)) == .orderedAscending
+        }
+    }
+
+    /// Numbers as numbers, text by its letters, empty values after the rest.
+    private static func compare(_ a: JSONValue?, _ b: JSONValue?) -> ComparisonResult {
+        switch (a, b) {
+        case (.int(let x)?, .int(let y)?): return x == y ? .orderedSame : (x < y ? .orderedAscending : .orderedDescending)
+        case (.string(let x)?, .string(let y)?): return x.localizedCaseInsensitiveCompare(y)
+        case (.bool(let x)?, .bool(let y)?): return x == y ? .orderedSame : (x ? .orderedAscending : .orderedDescending)
+        default:
+            let aEmpty = FieldKind.isEmpty(a), bEmpty = FieldKind.isEmpty(b)
+            if aEmpty == bEmpty { return .orderedSame }
+            return aEmpty ? .orderedDescending : .orderedAscending
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+
+public enum RecordServiceError: Error, Equatable, CustomStringConvertible {
+    case notFound(noun: String, id: UUID)
+    /// Another live record refers to it.
+    case inUse(String)
+    /// A type kept once per organization (the podcast settings) already has its record.
+    case alreadyExists(noun: String, id: UUID)
+
+    public var description: String {
+        switch self {
+        case .notFound(let noun, let id): "no \(noun) with id \(id.uuidString.lowercased())"
+        case .inUse(let message): message
+        case .alreadyExists(let noun, let id):
+            "this organization has its \(noun) already (id \(id.uuidString.lowercased())); update that one"
+        }
+    }
+}
+
+/// What the window and the command line do to records of any type declared on the kit. Every
+/// write validates with the type's declaration, checks references in the organization, and
+/// stores the row with its outbox and history entries in one transaction; a refused write
+/// changes nothing. Database work runs on GRDB's threads, never the caller's.
+public final class RecordService: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    // MARK: Writes
+
+    /// A new record from the given fields (missing ones are empty).
+    public func create(_ type: RecordType, fields: JSONValue, in org: Organization) async throws -> LocalRecord {
+        let checked = try type.validate(fields, orgZone: org.timeZone)
+        return try await database.writer.write { db in
+            try Self.checkReferences(checked, of: type, org: org, db)
+            if type.isSingleton, let existing = try Self.live(type, org: org, db).first {
+                throw RecordServiceError.alreadyExists(noun: type.noun, id: existing.id)
+            }
+            let now = Date.storedNow
+            let record = LocalRecord(entity: type.entity, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)
+            try RecordWrites.save(record, previous: nil, org: org, db)
+            return record
+        }
+    }
+
+    /// Changes the named fields of a stored record, keeping the others (`stewardctl … update`).
+    public func update(_ type: RecordType, id: UUID, changes: [String: JSONValue], in org: Organization) async throws -> LocalRecord {
+        guard let current = try await record(type, id: id, in: org) else {
+            throw RecordServiceError.notFound(noun: type.noun, id: id)
+        }
+        guard case .object(var fields) = current.fields else { return current }
+        for (name, value) in changes { fields[name] = value }
+        return try await replace(type, id: id, fields: .object(fields), in: org)
+    }
+
+    /// Replaces every field of a stored record (the editor's Save).
+    public func replace(_ type: RecordType, id: UUID, fields: JSONValue, in org: Organization) async throws -> LocalRecord {
+        let checked = try type.validate(fields, orgZone: org.timeZone)
+        return try await database.writer.write { db in
+            let previous = try Self.fetchLive(type, id: id, org: org, db)
+            try Self.checkReferences(checked, of: type, org: org, db)
+            var record = previous
+            record.fields = checked
+            record.updatedAt = .storedNow
+            try RecordWrites.save(record, previous: previous, org: org, db)
+            return record
+        }
+    }
+
+    /// Marks the record deleted (a tombstone the store will learn of), unless another live
+    /// record still refers to it; `restore` undoes it.
+    @discardableResult
+    public func delete(_ type: RecordType, id: UUID, in org: Organization) async throws -> LocalRecord {
+        try await database.writer.write { db in
+            let previous = try Self.fetchLive(type, id: id, org: org, db)
+            if let user = try Self.referrer(of: previous, org: org, db) { throw RecordServiceError.inUse(user) }
+            var record = previous
+            record.deleted = true
+            record.updatedAt = .storedNow
+            try RecordWrites.save(record, previous: previous, org: org, db)
+            return record
+        }
+    }
+
+    @discardableResult
+    public func restore(_ type: RecordType, id: UUID, in org: Organization) async throws -> LocalRecord {
+        try await database.writer.write { db in
+            guard let previous = try type.storage.fetch(entity: type.entity, id: UUIDColumn.encode(id), db),
+                  previous.orgId == org.id, previous.deleted
+            else { throw RecordServiceError.notFound(noun: type.noun, id: id) }
+            try Self.checkReferences(previous.fields, of: type, org: org, db)
+            var record = previous
+            record.deleted = false
+            record.updatedAt = .storedNow
+            try RecordWrites.save(record, previous: previous, org: org, db)
+            return record
+        }
+    }
+
+    // MARK: Reads
+
+    public func record(_ type: RecordType, id: UUID, in org: Organization) async throws -> LocalRecord? {
+        try await database.writer.read { db in
+            try type.storage.fetch(entity: type.entity, id: UUIDColumn.encode(id), db)
+                .flatMap { $0.orgId == org.id && !$0.deleted ? $0 : nil }
+        }
+    }
+
+    /// The organization's live records of the type, in the type's order, narrowed to those
+    /// whose searchable fields contain every word of `search` (any case, any accents).
+    public func list(_ type: RecordType, in org: Organization, search: String = "") async throws -> [LocalRecord] {
+        let records = try await database.writer.read { db in try Self.live(type, org: org, db) }
+        return RecordOrdering.sorted(RecordSearch.filter(records, type: type, search: search), type: type)
+    }
+
+    /// The titles of records of `entity`, by id: for showing references ("Advent: Waiting Well"
+    /// rather than an id).
+    public func titles(of entity: String, in org: Organization) async throws -> [UUID: String] {
+        guard let type = RecordTypes.named(entity) else { return [:] }
+        let records = try await database.writer.read { db in try Self.live(type, org: org, db) }
+        return Dictionary(records.map { ($0.id, type.title(of: $0.fields)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    // MARK: Rules that need the database
+
+    static func live(_ type: RecordType, org: Organization, _ db: Database) throws -> [LocalRecord] {
+        try type.storage.all(entity: type.entity, orgId: org.id, db).filter { !$0.deleted }
+    }
+
+    private static func fetchLive(_ type: RecordType, id: UUID, org: Organization, _ db: Database) throws -> LocalRecord {
+        guard let record = try type.storage.fetch(entity: type.entity, id: UUIDColumn.encode(id), db),
+              record.orgId == org.id, !record.deleted
+        else { throw RecordServiceError.notFound(noun: type.noun, id: id) }
+        return record
+    }
+
+    /// Each reference field names a live record of the organization, or nothing.
+    static func checkReferences(_ fields: JSONValue, of type: RecordType, org: Organization, _ db: Database) throws {
+        var issues = IssueCollector()
+        for (field, target) in type.references {
+            guard let id = fields[field.name]?.stringValue else { continue }
+            let found = try RecordTypes.storage(for: target).fetch(entity: target, id: id, db)
+            if let found, found.orgId == org.id, !found.deleted { continue }
+            let targetType = RecordTypes.named(target)
+            issues.add(field.optionName, "there is no \(targetType?.noun ?? target) \(id) in this organization"
+                       + (targetType.map { " (see `stewardctl \($0.commandName) list`)" } ?? ""))
+        }
+        try issues.throwIfAny()
+    }
+
+    /// Why a record may not be deleted: a live record of the organization refers to it.
+    static func referrer(of record: LocalRecord, org: Organization, _ db: Database) throws -> String? {
+        for (type, field) in RecordTypes.referrers(of: record.entity) {
+            let users = try live(type, org: org, db).filter { $0.fields[field.name]?.stringValue == record.key }
+            guard let first = users.first else { continue }
+            let more = users.count > 1 ? " and \(users.count - 1) more" : ""
+            let noun = RecordTypes.named(record.entity)?.noun ?? record.entity
+            return "this \(noun) is still used by the \(type.noun) \"\(type.title(of: first.fields))\"\(more): change or remove those first"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// A kind of record staff keep and the phone apps read, declared once: its sync name, fields,
+/// rules and the module that shows it. Local storage, pulled records, conflicts, rejected
+/// changes, the canonical dump, the store's validation, the command line and the window's list
+/// and editor all come from this declaration (see docs/record-kit.md).
+public struct RecordType: Sendable {
+    /// The name records travel under (`fund`), in the outbox, the wire protocol and the store.
+    public let entity: String
+    /// The command-line noun (`stewardctl funds …`).
+    public let commandName: String
+    /// The organization module whose page shows these records.
+    public let module: Module
+    /// For messages: "giving fund" / "giving funds".
+    public let noun: String
+    public let pluralNoun: String
+    public let fields: [FieldSpec]
+    /// The field that names a record in lists, conflicts and history.
+    public let titleField: String
+    /// The list's order: by this field, ascending unless told otherwise, then by title.
+    public let orderField: String
+    public let orderDescending: Bool
+
+    /// Checks that involve several fields (an end after its start), run after each field passed.
+    var rules: [@Sendable (_ values: [String: JSONValue], _ issues: inout IssueCollector) -> Void] = []
+    /// Replaces field-by-field validation for a type whose rules are written by hand (events).
+    var customValidation: (@Sendable (JSONValue, TimeZone) throws(ValidationError) -> JSONValue)?
+    /// The span the store indexes for date queries (an event's start and end, a bulletin's
+    /// publish window): ms since 1970.
+    var window: @Sendable (_ fields: JSONValue, _ zone: TimeZone) -> RecordWindow = { _, _ in RecordWindow() }
+    /// What members may see through the apps' read endpoints.
+    var visibleToMembers: @Sendable (_ fields: JSONValue, _ now: Date) -> Bool = { _, _ in true }
+    /// A word for where a record stands ("Draft", "Live"), shown in its list; nil: no status column.
+    var status: (@Sendable (_ fields: JSONValue, _ now: Date) -> String)?
+    /// At most one live record per organization (settings such as the podcast's).
+    public internal(set) var isSingleton = false
+    /// Where the console keeps these records: the shared record table unless a type has its own.
+    let storage: any LocalRecordStorage
+    /// How a conflict shows and merges field by field; by default, one row per declared field.
+    var conflicts: any ConflictPresentation
+
+    public init(entity: String, commandName: String, module: Module, noun: String, pluralNoun: String,
+                fields: [FieldSpec], titleField: String, orderField: String? = nil, orderDescending: Bool = false,
+                storage: (any LocalRecordStorage)? = nil) {
+        self.entity = entity
+        self.commandName = commandName
+        self.module = module
+        self.noun = noun
+        self.pluralNoun = pluralNoun
+        self.fields = fields
+        self.titleField = titleField
+        self.orderField = orderField ?? titleField
+        self.orderDescending = orderDescending
+        self.storage = storage ?? SharedRecordStorage()
+        self.conflicts = FieldConflicts(fields: fields)
+    }
+
+    public func field(_ name: String) -> FieldSpec? {
+        fields.first { $0.name == name }
+    }
+
+    /// Fields that hold another record's id.
+    public var references: [(field: FieldSpec, entity: String)] {
+        fields.compactMap { field in
+            if case .reference(let target) = field.kind { return (field, target) }
+            return nil
+        }
+    }
+
+    /// Checks a record's fields, as typed or as received, reporting every problem at once by
+    /// field name; returns them in canonical form, every declared field present.
+    public func validate(_ input: JSONValue, orgZone: TimeZone) throws(ValidationError) -> JSONValue {
+        if let customValidation { return try customValidation(input, orgZone) }
+        let checked = try RecordFields.check(input, fields: fields, zone: orgZone, noun: noun)
+        guard case .object(let values) = checked else { return checked }
+        var issues = IssueCollector()
+        for rule in rules { rule(values, &issues) }
+        try issues.throwIfAny()
+        return checked
+    }
+
+    /// The record's title as lists show it.
+    public func title(of fields: JSONValue) -> String {
+        fields[titleField]?.stringValue ?? ""
+    }
+
+    public func statusText(of fields: JSONValue, now: Date = Date()) -> String? {
+        status?(fields, now)
+    }
+
+    public var hasStatus: Bool { status != nil }
+
+    public func isVisibleToMembers(_ fields: JSONValue, now: Date) -> Bool {
+        visibleToMembers(fields, now)
+    }
+
+    public func storeWindow(of fields: JSONValue, zone: TimeZone) -> RecordWindow {
+        window(fields, zone)
+    }
+}
+
+/// What the store indexes of a record for date queries, in ms since 1970.
+public struct RecordWindow: Hashable, Sendable {
+    public var start: Int64?
+    public var end: Int64?
+
+    public init(start: Int64? = nil, end: Int64? = nil) {
+        self.start = start
+        self.end = end
+    }
+}
+
+extension RecordType {
+    /// Adds a check across fields, run once every field passed on its own.
+    func rule(_ check: @escaping @Sendable (_ values: [String: JSONValue], _ issues: inout IssueCollector) -> Void) -> RecordType {
+        var copy = self
+        copy.rules.append(check)
+        return copy
+    }
+
+    func singleton() -> RecordType {
+        var copy = self
+        copy.isSingleton = true
+        return copy
+    }
+
+    func members(_ visible: @escaping @Sendable (_ fields: JSONValue, _ now: Date) -> Bool) -> RecordType {
+        var copy = self
+        copy.visibleToMembers = visible
+        return copy
+    }
+
+    func indexed(_ window: @escaping @Sendable (_ fields: JSONValue, _ zone: TimeZone) -> RecordWindow) -> RecordType {
+        var copy = self
+        copy.window = window
+        return copy
+    }
+
+    func withStatus(_ status: @escaping @Sendable (_ fields: JSONValue, _ now: Date) -> String) -> RecordType {
+        var copy = self
+        copy.status = status
+        return copy
+    }
+
+    /// Milliseconds since 1970 of a date-time field's value.
+    static func instant(_ value: JSONValue?) -> Int64? {
+        value?.stringValue.flatMap(DateTimeText.parseUTC).map(Milliseconds.from)
+    }
+}

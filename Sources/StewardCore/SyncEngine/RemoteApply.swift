@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+/// What became of one pulled record.
+enum RemoteApplyOutcome: Equatable {
+    /// The local row now holds the store's record.
+    case applied
+    /// The local row already had this version (or a newer one).
+    case unchanged
+    /// A local edit waits to be sent, or a conflict to be resolved: the local row is kept.
+    case keptLocal
+    /// Not something this console stores (another organization's id, an id that is no UUID).
+    case ignored
+    /// The fields do not pass this console's rules: kept as an unreadable record to show, the
+    /// local row unchanged.
+    case invalid(String)
+}
+
+/// Writes that come from the store, for every record type: unlike a local edit they add no
+/// outbox entry (the store already has them). Callers run them inside the transaction that also
+/// stores what justifies them (the pull cursor, the push result) and bump
+/// `DataGeneration.bumpPulls` there.
+enum RemoteApply {
+    /// Applies one pulled record, unless the local row has a pending edit or an open conflict.
+    static func apply(_ record: RemoteRecord, org: Organization, _ db: Database) throws -> RemoteApplyOutcome {
+        guard let id = UUID(uuidString: record.id) else { return .ignored }
+        let key = UUIDColumn.encode(id)
+        if try SyncIssues.hasConflict(entity: record.entity, recordId: key, db) {
+            // Keep the store's newest record beside the conflict, so resolving sees it.
+            try db.execute(sql: """
+                UPDATE syncConflict SET remoteRecord = ?
+                WHERE entity = ? AND recordId = ?
+                  AND (remoteRecord IS NULL OR json_extract(remoteRecord, '$.version') < ?)
+                """, arguments: [record.conflictLine, record.entity, key, record.version])
+            return .keptLocal
+        }
+        if try SyncIssues.hasOutbox(entity: record.entity, recordId: key, db) { return .keptLocal }
+        let existing = try RecordTypes.storage(for: record.entity).fetch(entity: record.entity, id: key, db)
+        if let existing {
+            if existing.orgId != org.id { return .ignored }
+            if existing.version >= record.version { return .unchanged }
+        }
+        return try overwrite(with: record, existing: existing, org: org, db)
+    }
+
+    /// Makes the local row the store's record, whatever the local state (resolving a conflict
+    /// or discarding a rejected change for the store's side).
+    static func overwrite(with record: RemoteRecord, existing: LocalRecord?, org: Organization,
+                          _ db: Database) throws -> RemoteApplyOutcome {
+        guard let id = UUID(uuidString: record.id) else { return .ignored }
+        let key = UUIDColumn.encode(id)
+        var fields = record.fields
+        if record.deleted {
+            fields = existing?.fields ?? .object([:])
+        } else if let type = RecordTypes.named(record.entity) {
+            do {
+                fields = try type.validate(record.fields, orgZone: org.timeZone)
+            } catch {
+                try UnreadableRecords.keep(record, orgId: org.id, reason: error.description, db)
+                return .invalid(error.description)
+            }
+        }
+        // A type this console does not know is kept as received, to be shown once it does.
+        let now = Date.storedNow
+        let local = LocalRecord(entity: record.entity, id: id, orgId: org.id, version: record.version,
+                                createdAt: existing?.createdAt ?? now, updatedAt: now, deleted: record.deleted,
+                                fields: fields)
+        try RecordTypes.storage(for: record.entity).write(local, org: org, db)
+        try UnreadableRecords.forget(entity: record.entity, recordId: key, db)
+        var recorded = record
+        recorded.id = key
+        try HistoryLog.recordPulled(orgId: org.id, record: recorded, old: existing?.liveFields, db)
+        return .applied
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+/// A pulled record this console could not read: its type's rules refused the fields (a store
+/// with other rules, or a record written before a rule changed). It is kept, never skipped, and
+/// shown on the Sync page until a later version of the record reads.
+public struct UnreadableRecord: Hashable, Sendable, Identifiable {
+    public var entity: String
+    public var recordId: UUID
+    public var version: Int64
+    public var record: RemoteRecord?
+    public var reason: String
+    public var receivedAt: Date
+
+    public var id: String { entity + "/" + UUIDColumn.encode(recordId) }
+
+    /// The record's title as received, when it has one.
+    public var title: String {
+        guard let record, let type = RecordTypes.named(entity) else { return "" }
+        return type.title(of: record.fields)
+    }
+}
+
+public enum UnreadableRecords {
+    public static func all(orgId: UUID, _ db: Database) throws -> [UnreadableRecord] {
+        try Row.fetchAll(db, sql: "SELECT * FROM unreadableRecord WHERE orgId = ? ORDER BY receivedAt, entity, recordId",
+                         arguments: [UUIDColumn.encode(orgId)]).map { row in
+            let text: String = row["record"]
+            return UnreadableRecord(entity: row["entity"], recordId: try UUIDColumn.decode(row["recordId"]),
+                                    version: row["version"],
+                                    record: try? JSONDecoder().decode(RemoteRecord.self, from: Data(text.utf8)),
+                                    reason: row["reason"], receivedAt: row["receivedAt"])
+        }
+    }
+
+    public static func count(orgId: UUID, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM unreadableRecord WHERE orgId = ?",
+                         arguments: [UUIDColumn.encode(orgId)]) ?? 0
+    }
+
+    static func keep(_ record: RemoteRecord, orgId: UUID, reason: String, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO unreadableRecord (orgId, entity, recordId, version, record, reason, receivedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (entity, recordId) DO UPDATE SET
+                version = excluded.version, record = excluded.record, reason = excluded.reason,
+                receivedAt = excluded.receivedAt
+            """, arguments: [UUIDColumn.encode(orgId), record.entity, record.id, record.version,
+                             record.conflictLine, reason, Date.storedNow])
+    }
+
+    static func forget(entity: String, recordId: String, _ db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM unreadableRecord WHERE entity = ? AND recordId = ?")
+            .execute(arguments: [entity, recordId])
+    }
+
+    /// After a full pull: records the store no longer has are no longer a problem.
+    static func dropUnseen(orgId: UUID, _ db: Database) throws {
+        let org = UUIDColumn.encode(orgId)
+        try db.execute(sql: """
+            DELETE FROM unreadableRecord WHERE orgId = ?
+              AND NOT EXISTS (SELECT 1 FROM resyncSeen AS s WHERE s.orgId = ? AND s.entity = unreadableRecord.entity
+                                                             AND s.recordId = unreadableRecord.recordId)
+            """, arguments: [org, org])
+    }
+}
