@@ -125,10 +125,13 @@ actor FakeStore: SyncTransport {
         if let reason = refuse[mutation.recordId] {
             return MutationResult(id: mutation.id, status: .rejected, reason: reason)
         }
+        guard let type = RecordTypes.named(mutation.entity) else {
+            return MutationResult(id: mutation.id, status: .rejected, reason: "unknown entity '\(mutation.entity)'")
+        }
         var fields = JSONValue.object([:])
         if mutation.operation == .upsert {
             do {
-                fields = try EventDetails(syncFields: mutation.fields ?? .null).syncFields
+                fields = try type.validate(mutation.fields ?? .null, orgZone: TimeZone(identifier: "America/Chicago")!)
             } catch {
                 return MutationResult(id: mutation.id, status: .rejected, reason: error.description)
             }
@@ -175,6 +178,16 @@ actor FakeStore: SyncTransport {
         lastSeq += 1
         store(RemoteRecord(entity: "event", id: UUIDColumn.encode(id), version: lastSeq, deleted: false,
                            fields: details.syncFields), by: author)
+        return records[UUIDColumn.encode(id)]!
+    }
+
+    /// A record of any type written elsewhere, its fields as given (not checked: a store with
+    /// other rules, or a type this console does not know).
+    @discardableResult
+    func remoteWrite(entity: String, _ id: UUID, fields: JSONValue, by author: String = "app@grace.example") -> RemoteRecord {
+        lastSeq += 1
+        store(RemoteRecord(entity: entity, id: UUIDColumn.encode(id), version: lastSeq, deleted: false, fields: fields),
+              by: author)
         return records[UUIDColumn.encode(id)]!
     }
 
