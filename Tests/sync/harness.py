@@ -157,6 +157,22 @@ class Console:
     def remove_event(self, slug, event_id):
         self.ctl("events", "remove", event_id, "--org", slug)
 
+    def add_record(self, slug, kind, **fields):
+        """`stewardctl KIND add` (funds, series, messages, bulletins): the new id."""
+        args = [kind, "add", "--org", slug]
+        for key, value in fields.items():
+            args += ["--" + key.replace("_", "-"), str(value)]
+        return self.ctl(*args).stdout.splitlines()[0].strip()
+
+    def update_record(self, slug, kind, record_id, **fields):
+        args = [kind, "update", record_id, "--org", slug]
+        for key, value in fields.items():
+            args += ["--" + key.replace("_", "-"), str(value)]
+        self.ctl(*args)
+
+    def remove_record(self, slug, kind, record_id, check_exit=True):
+        return self.ctl(kind, "remove", record_id, "--org", slug, check_exit=check_exit)
+
     def event_ids(self, slug):
         return [e["id"] for e in self.json("events", "list", "--org", slug)]
 

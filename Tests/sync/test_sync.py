@@ -109,10 +109,20 @@ def test_edits_on_both_sides_converge(workdir, backend):
                 console.update_event(SLUG, mine[rng.randrange(len(mine))], title="%s renamed %d" % (console.name, round_))
             if len(mine) > 4 and rng.random() < 0.5:
                 console.remove_event(SLUG, mine.pop(rng.randrange(len(mine))))
+            # Other record types travel the same way.
+            fund = console.add_record(SLUG, "funds", name="%s fund %d" % (console.name, round_),
+                                      url="https://give.example/%s/%d" % (console.name, round_), position=round_)
+            if round_ % 2:
+                console.update_record(SLUG, "funds", fund, active="no")
+            series = console.add_record(SLUG, "series", title="%s series %d" % (console.name, round_))
+            console.add_record(SLUG, "messages", title="%s message %d" % (console.name, round_),
+                               series=series, preached_on="2026-11-%02d" % (round_ + 1))
             console.sync(SLUG)
     a.sync(SLUG)
     b.sync(SLUG)
     assert_converged(store, a, b)
+    entities = {line.split('"entity":"')[1].split('"')[0] for line in store.dump(SLUG).splitlines()}
+    check(entities == {"event", "fund", "series", "message"}, "every type reached the store: %s" % sorted(entities))
     titles = {e["title"] for e in a.json("events", "list", "--org", SLUG)}
     check(any(t.startswith("b ") for t in titles) and any(t.startswith("a ") for t in titles),
           "each console sees the other's events")
@@ -142,8 +152,11 @@ def test_kill_at_every_step_of_a_sync(workdir, backend):
     b.connect(store.url, token, SLUG)
     applied = 0
     for failpoint in ("after-assign", "after-send"):
-        for i in range(4):
+        for i in range(2):
             a.add_event(SLUG, "%s %d" % (failpoint, i))
+        a.add_record(SLUG, "funds", name="%s fund" % failpoint, url="https://give.example/%s" % failpoint)
+        a.add_record(SLUG, "bulletins", title="%s bulletin" % failpoint, date="2026-12-06",
+                     sections='[{"heading": "Welcome", "body": "Glad you are here"}]')
         result = a.sync(SLUG, env={"STEWARD_FAILPOINT": failpoint}, check_exit=False)
         check(result.returncode == -9, "stewardctl was killed at %s (exit %s)" % (failpoint, result.returncode))
         a.sync(SLUG)
@@ -230,22 +243,30 @@ def test_stale_base_version_is_a_conflict(workdir, backend):
     a.connect(store.url, token, SLUG)
     b.connect(store.url, token, SLUG)
     event_id = a.add_event(SLUG, "Choir rehearsal")
+    fund_id = a.add_record(SLUG, "funds", name="Missions", url="https://give.example/missions")
     a.sync(SLUG)
     b.sync(SLUG)
     a.update_event(SLUG, event_id, title="Choir rehearsal (moved)")
     b.update_event(SLUG, event_id, title="Choir practice")
+    a.update_record(SLUG, "funds", fund_id, name="World Missions")
+    b.update_record(SLUG, "funds", fund_id, name="Global Missions")
     a.sync(SLUG)
     out = b.sync(SLUG).stdout
-    check("conflicts 1" in out, "b's sync reports the conflict: %r" % out)
+    check("conflicts 2" in out, "b's sync reports both conflicts: %r" % out)
     conflicts = b.json("conflicts", "list", "--org", SLUG)
-    check(len(conflicts) == 1, "one open conflict")
-    # Nothing of b's edit is lost while the conflict is open.
+    check(len(conflicts) == 2, "two open conflicts")
+    # Nothing of b's edits is lost while the conflicts are open.
     check(b.json("events", "show", event_id, "--org", SLUG)["title"] == "Choir practice", "b keeps its edit")
-    b.ctl("conflicts", "resolve", str(conflicts[0]["id"]), "--keep-local")
+    check(b.json("funds", "show", fund_id, "--org", SLUG)["name"] == "Global Missions", "b keeps its fund edit")
+    by_entity = {c["entity"]: c for c in conflicts}
+    check(set(by_entity) == {"event", "fund"}, "a conflict for each type: %s" % sorted(by_entity))
+    b.ctl("conflicts", "resolve", str(by_entity["event"]["id"]), "--keep-local")
+    b.ctl("conflicts", "resolve", str(by_entity["fund"]["id"]), "--keep-remote")
     b.sync(SLUG)
     a.sync(SLUG)
     assert_converged(store, a, b)
     check(a.json("events", "show", event_id, "--org", SLUG)["title"] == "Choir practice", "the kept version won")
+    check(b.json("funds", "show", fund_id, "--org", SLUG)["name"] == "World Missions", "the store's fund won")
 
 
 def test_concurrent_consoles_while_others_pull(workdir, backend):

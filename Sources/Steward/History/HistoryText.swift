@@ -34,7 +34,7 @@ enum HistoryText {
         entry.changes.compactMap { change in
             let old = value(change.old, zone: zone), new = value(change.new, zone: zone)
             guard old != new else { return nil }
-            return "\(SyncFieldLabels.label(for: change.field)): \(old) → \(new)"
+            return "\(SyncFieldLabels.label(for: change.field, entity: entry.entity)): \(old) → \(new)"
         }
     }
 

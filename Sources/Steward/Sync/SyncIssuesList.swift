@@ -2,13 +2,16 @@ import Foundation
 import GtkKit
 import StewardCore
 
-/// The two lists of the Sync page that need a person: conflicts (a button to settle each) and
-/// rejected changes (edit and retry, or discard). Each button's accessible name carries the
-/// record's title, so "Resolve conflict: Harvest Supper" can be told from its neighbours.
+/// The lists of the Sync page that need a person: conflicts (a button to settle each), rejected
+/// changes (edit and retry, or discard), and records from the store this console cannot read
+/// (shown only when there are any). Each button's accessible name carries the record's title,
+/// so "Resolve conflict: Harvest Supper" can be told from its neighbours.
 @MainActor
 final class SyncIssuesList {
     private let conflictsList: ListBox
     private let rejectedList: ListBox
+    private let unreadableGroup: Widget
+    private let unreadableList: ListBox
 
     var onResolve: ((ConflictDetail) -> Void)?
     var onRetry: ((RejectedChange) -> Void)?
@@ -20,11 +23,13 @@ final class SyncIssuesList {
     init(ui: Builder) {
         conflictsList = ui.object("conflicts_list")
         rejectedList = ui.object("rejected_list")
+        unreadableGroup = ui.object("unreadable_group")
+        unreadableList = ui.object("unreadable_list")
         conflictsList.setPlaceholder(noConflicts)
         rejectedList.setPlaceholder(noRejected)
     }
 
-    func show(conflicts: [ConflictDetail], rejected: [RejectedChange]) {
+    func show(conflicts: [ConflictDetail], rejected: [RejectedChange], unreadable: [UnreadableRecord]) {
         conflictsList.removeAll()
         for conflict in conflicts { conflictsList.append(conflictRow(conflict)) }
         rejectedList.removeAll()
@@ -33,6 +38,9 @@ final class SyncIssuesList {
         // leaves the accessibility tree, where "No conflicts" beside a conflict would mislead.
         noConflicts.isVisible = conflicts.isEmpty
         noRejected.isVisible = rejected.isEmpty
+        unreadableList.removeAll()
+        for record in unreadable { unreadableList.append(unreadableRow(record)) }
+        unreadableGroup.isVisible = !unreadable.isEmpty
     }
 
     // MARK: rows
@@ -68,6 +76,15 @@ final class SyncIssuesList {
         discard.onClicked { [weak self] in self?.onDiscard?(change) }
         buttons.append(discard)
         row.addSuffix(buttons)
+        return row
+    }
+
+    private func unreadableRow(_ record: UnreadableRecord) -> ActionRow {
+        let noun = RecordTypes.named(record.entity)?.noun ?? record.entity
+        let title = record.title.isEmpty ? "Untitled \(noun)" : record.title
+        let row = ActionRow(title: title, subtitle: "\(noun.prefix(1).uppercased() + noun.dropFirst()) · \(record.reason)")
+        row.setProperty("use-markup", false)
+        row.iconName = "dialog-question-symbolic"
         return row
     }
 

@@ -110,8 +110,9 @@ final class SyncPage {
             do {
                 let conflicts = try await services.engine.conflictDetails(org: org)
                 let rejected = try await services.engine.rejectedChanges(org: org)
+                let unreadable = try await services.engine.unreadableRecords(org: org)
                 guard request == loadRequest else { return }
-                issues.show(conflicts: conflicts, rejected: rejected)
+                issues.show(conflicts: conflicts, rejected: rejected, unreadable: unreadable)
             } catch {
                 toasts.showToast("Could not read the sync issues: \(error)")
             }

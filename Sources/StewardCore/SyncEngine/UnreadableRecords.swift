@@ -64,3 +64,10 @@ public enum UnreadableRecords {
             """, arguments: [org, org])
     }
 }
+
+extension SyncEngine {
+    /// The organization's pulled records this console could not read, oldest first.
+    public func unreadableRecords(org: Organization) async throws -> [UnreadableRecord] {
+        try await database.writer.read { db in try UnreadableRecords.all(orgId: org.id, db) }
+    }
+}
