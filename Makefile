@@ -80,10 +80,10 @@ ICON_SYMBOLIC := icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 GRESOURCE_DIRS := --sourcedir=ui --sourcedir=data --sourcedir=icons/hicolor
 
 DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-dev zlib1g-dev \
-	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config
+	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config libpango1.0-dev libcairo2-dev
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
-	fonts-cantarell librsvg2-bin postgresql
+	fonts-cantarell librsvg2-bin postgresql poppler-utils
 
 # Root runs apt-get directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)

@@ -79,6 +79,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Pango and Cairo, for printed pages and PDF files.
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        // Printed documents (bulletins): laid out once, drawn to a PDF file or a print dialog's
+        // pages. Knows StewardCore's records, nothing of GTK.
+        .target(name: "StewardPrint", dependencies: ["StewardCore", "CPangoCairo"]),
         .executableTarget(
             name: "steward-store",
             dependencies: [
@@ -88,7 +97,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Steward",
-            dependencies: ["GtkKit", "StewardCore", "StewardCredentials"],
+            dependencies: ["GtkKit", "StewardCore", "StewardCredentials", "StewardPrint"],
             path: "Sources/Steward"
         ),
         // What Steward's command-line tools share: exit codes and one-line error reports.
@@ -99,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "stewardctl",
             dependencies: [
-                "StewardCore", "StewardCredentials", "CommandLineSupport",
+                "StewardCore", "StewardCredentials", "CommandLineSupport", "StewardPrint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -121,6 +130,7 @@ let package = Package(
         ),
         .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit"]),
+        .testTarget(name: "StewardPrintTests", dependencies: ["StewardPrint", "StewardCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,33 @@
+import CPangoCairo
+import Foundation
+
+public struct PDFExportError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Writes a laid-out document to a PDF file, a page per page of the layout.
+public enum PDFExport {
+    public static func write(_ layout: PageLayout, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+            throw PDFExportError(description: "cannot write \(path): the folder \(folder) does not exist")
+        }
+        let surface = cairo_pdf_surface_create(path, layout.paper.width, layout.paper.height)
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw PDFExportError(description: "cannot write \(path): \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
+        }
+        let context = cairo_create(surface)!
+        for page in 0..<layout.pageCount {
+            layout.draw(page: page, on: context)
+            cairo_show_page(context)
+        }
+        cairo_destroy(context)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw PDFExportError(description: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+}
