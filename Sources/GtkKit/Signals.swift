@@ -51,6 +51,13 @@ private let uintThunk: @convention(c) (UnsafeMutableRawPointer?, guint, UnsafeMu
     MainActor.assumeIsolated { handler(instance, value) }
 }
 
+typealias PointerIntHandler = @MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer?, Int32) -> Void
+private let pointerIntThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, gint, UnsafeMutableRawPointer?) -> Void = { instance, argument, value, data in
+    let handler = unbox(data, as: PointerIntHandler.self)
+    nonisolated(unsafe) let instance = instance!, argument = argument
+    MainActor.assumeIsolated { handler(instance, argument, value) }
+}
+
 typealias TwoUIntHandler = @MainActor (UnsafeMutableRawPointer, UInt32, UInt32) -> Void
 private let twoUIntThunk: @convention(c) (UnsafeMutableRawPointer?, guint, guint, UnsafeMutableRawPointer?) -> Void = { instance, a, b, data in
     let handler = unbox(data, as: TwoUIntHandler.self)
@@ -111,6 +118,17 @@ public enum Signal {
     ) -> SignalHandlerID {
         connect(instance, name, after: after,
                 thunk: unsafeBitCast(pointerThunk, to: UnsafeRawPointer.self), handler: handler as PointerHandler)
+    }
+
+    /// `void handler(instance, gpointer arg, gint value)`: "draw-page" on GtkPrintOperation
+    /// (GtkPrintContext*, page number).
+    @discardableResult
+    public static func connectPointerInt(
+        _ instance: UnsafeMutableRawPointer, _ name: String, after: Bool = false,
+        _ handler: @escaping @MainActor (_ sender: UnsafeMutableRawPointer, _ argument: UnsafeMutableRawPointer?, _ value: Int32) -> Void
+    ) -> SignalHandlerID {
+        connect(instance, name, after: after,
+                thunk: unsafeBitCast(pointerIntThunk, to: UnsafeRawPointer.self), handler: handler as PointerIntHandler)
     }
 
     /// `void handler(instance, guint arg)`: "activate" on GtkColumnView/GtkListView (position),
