@@ -32,13 +32,28 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds a refresh token stays valid if unused; past it the staff member signs in again.", valueName: "seconds"))
     var refreshTokenTtl: Int = StoreConfiguration.defaultRefreshTokenSeconds
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Count sign-in attempts by the last address in X-Forwarded-For: only behind a reverse proxy that sets it, never when clients reach the store directly."))
+    var trustForwardedFor = false
+
+    /// Upper bounds keep the date arithmetic on these values far from overflowing.
+    static let maxSeconds = 10 * 366 * 86_400
+    static let maxRetentionDays = 36_600
+
     func validate() throws {
-        guard accessTokenTtl >= 1 else { throw ValidationError("--access-token-ttl: must be 1 or more seconds") }
+        guard (1...Self.maxSeconds).contains(accessTokenTtl) else {
+            throw ValidationError("--access-token-ttl: must be from 1 to \(Self.maxSeconds) seconds")
+        }
+        guard refreshTokenTtl <= Self.maxSeconds else {
+            throw ValidationError("--refresh-token-ttl: must be at most \(Self.maxSeconds) seconds")
+        }
         guard refreshTokenTtl >= accessTokenTtl else {
             throw ValidationError("--refresh-token-ttl: must be at least the access token's \(accessTokenTtl) seconds")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port: must be from 0 to 65535") }
-        guard tombstoneRetentionDays >= 1 else { throw ValidationError("--tombstone-retention-days: must be 1 or more") }
+        guard (1...Self.maxRetentionDays).contains(tombstoneRetentionDays) else {
+            throw ValidationError("--tombstone-retention-days: must be from 1 to \(Self.maxRetentionDays)")
+        }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes: must be 1024 or more") }
         guard !host.isEmpty else { throw ValidationError("--host: must not be empty") }
     }
@@ -48,7 +63,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = StoreConfiguration(
             host: host, port: port, maxBodyBytes: maxBodyBytes,
             tombstoneRetention: .seconds(Int64(tombstoneRetentionDays) * 86_400),
-            accessTokenTTL: .seconds(accessTokenTtl), refreshTokenTTL: .seconds(refreshTokenTtl))
+            accessTokenTTL: .seconds(accessTokenTtl), refreshTokenTTL: .seconds(refreshTokenTtl),
+            trustForwardedFor: trustForwardedFor)
         let (repository, services) = try storage.location.makeRepository(logger: logger)
         let app = buildApplication(repository: repository, services: services, configuration: configuration,
                                    logger: logger) { host, port in

@@ -32,7 +32,7 @@ public func buildApplication(
         logger: logger
     )
     app.beforeServerStarts { try await repository.migrate() }
-    let sessionCleanup = SessionCleanupService(repository: repository, throttle: configuration.signInThrottle,
+    let sessionCleanup = SessionCleanupService(repository: repository, limits: configuration.signInLimits,
                                                interval: configuration.purgeInterval, logger: logger)
     // Added after the repository's own services so the pool is up when they first run.
     app.addServices(purge, sessionCleanup)
@@ -44,7 +44,8 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     let router = Router(context: StoreRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     HealthController(repository: repository).addRoutes(to: router)
-    let sessions = SessionController(sessions: StaffSessions(repository: repository, configuration: configuration))
+    let sessions = SessionController(sessions: StaffSessions(repository: repository, configuration: configuration),
+                                     trustForwardedFor: configuration.trustForwardedFor)
     // Signing in and refreshing are how a staff member gets a bearer token: no token needed.
     sessions.addOpenRoutes(to: router.group("v1/orgs/{org}"))
 

@@ -11,14 +11,15 @@ public enum PostgresURL {
         public var description: String { "--postgres: \(message)" }
     }
 
-    public static func configuration(_ text: String) throws(Invalid) -> PostgresClient.Configuration {
+    /// `password` is used when the URL has none.
+    public static func configuration(_ text: String, password fallback: String? = nil) throws(Invalid) -> PostgresClient.Configuration {
         guard let components = URLComponents(string: text),
               let scheme = components.scheme, scheme == "postgres" || scheme == "postgresql" else {
             throw Invalid(message: "must look like postgres://user@host:port/database")
         }
         guard let host = components.host, !host.isEmpty else { throw Invalid(message: "names no host") }
         let user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
-        let password = components.password.flatMap { $0.removingPercentEncoding }
+        let password = components.password.flatMap { $0.removingPercentEncoding } ?? fallback
         let database = String(components.path.drop { $0 == "/" })
         guard !database.isEmpty else { throw Invalid(message: "names no database") }
         let port = components.port ?? 5432
