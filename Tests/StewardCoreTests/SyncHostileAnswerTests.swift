@@ -38,4 +38,16 @@ import Testing
         #expect(await f.store.pushRequests.map { $0.mutations.map(\.id) } == [[1], [1]])
         #expect(try await f.outbox().isEmpty)
     }
+
+    @Test(arguments: [(Int.max, 86_400, "1440 minutes"), (Int.min, 1, "1 minute"), (0, 1, "1 minute")])
+    func aRetryAfterFromTheStoreIsClampedBeforeTheMessageCountsWithIt(seconds: Int, clamped: Int, shown: String) async throws {
+        let s = try await SessionServiceTests.Setup()
+        await s.transport.answerSignIn(.failure(.status(429, ErrorResponse(error: "too-many-attempts", message: "wait",
+                                                                             retryAfter: seconds))))
+        let error = await #expect(throws: SignInError.self) {
+            try await s.sessions.signIn(org: s.org, url: "http://store.example.org", email: "ann@grace.example", password: "wrong")
+        }
+        #expect(error == .tooManyAttempts(retryAfter: clamped))
+        #expect(error?.message == "Too many failed sign-ins. Try again in \(shown).")
+    }
 }
