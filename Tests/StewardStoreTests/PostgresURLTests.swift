@@ -14,4 +14,18 @@ struct PostgresURLTests {
         #expect(inURL.password == "in url")
         #expect(try PostgresURL.configuration("postgres://steward@db.example/steward").password == nil)
     }
+
+    @Test("without sslmode, TLS is required for a database elsewhere; loopback prefers it as libpq does")
+    func tlsDefaults() throws {
+        #expect(try PostgresURL.tlsMode(sslmode: nil, host: "db.example.org") == .require)
+        #expect(try PostgresURL.tlsMode(sslmode: nil, host: "10.0.0.5") == .require)
+        #expect(try PostgresURL.tlsMode(sslmode: nil, host: "127.0.0.1") == .prefer)
+        #expect(try PostgresURL.tlsMode(sslmode: nil, host: "localhost") == .prefer)
+        #expect(try PostgresURL.tlsMode(sslmode: "disable", host: "db.example.org") == .disable)
+        #expect(try PostgresURL.tlsMode(sslmode: "verify-full", host: "127.0.0.1") == .require)
+        #expect(throws: PostgresURL.Invalid.self) { try PostgresURL.tlsMode(sslmode: "sometimes", host: "h") }
+        #expect(throws: PostgresURL.Invalid.self) {
+            try PostgresURL.configuration("postgres://u@db.example.org/x?sslrootcert=/no/such/ca.pem")
+        }
+    }
 }

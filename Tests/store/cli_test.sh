@@ -190,7 +190,51 @@ grep -q -- "is empty" "$WORK/err" || fail "empty password file: $(cat "$WORK/err
 expect_exit 2 "$BIN" serve --tombstone-retention-days 9223372036854775807 --sqlite "$WORK/x.sqlite"
 expect_exit 2 "$BIN" serve --access-token-ttl 9223372036854775807 --sqlite "$WORK/x.sqlite"
 expect_exit 2 "$BIN" purge --org xy --older-than-seconds 9223372036854775807 --sqlite "$WORK/x.sqlite"
+# HTTPS in the store: a test CA made here, a certificate for store.test. The right name and CA
+# connect; a wrong host name, an unknown CA and plain HTTP are refused.
+tls_check() {
+  echo "== tls"
+  local tls="$WORK/tls"
+  mkdir -p "$tls"
+  openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=Steward test CA" \
+    -keyout "$tls/ca.key" -out "$tls/ca.pem" 2>/dev/null
+  openssl req -newkey rsa:2048 -nodes -subj "/CN=store.test" -keyout "$tls/store.key" -out "$tls/store.csr" 2>/dev/null
+  printf 'subjectAltName=DNS:store.test\n' >"$tls/ext"
+  openssl x509 -req -in "$tls/store.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial -days 2 \
+    -extfile "$tls/ext" -out "$tls/store.pem" 2>/dev/null
+  openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=store.test" -addext "subjectAltName=DNS:store.test" \
+    -keyout "$tls/other.key" -out "$tls/other.pem" 2>/dev/null
+
+  expect_exit 2 "$BIN" serve --port 0 --tls-cert "$tls/store.pem" --sqlite "$WORK/tls.sqlite"
+  grep -q -- "--tls-cert and --tls-key: give both" "$WORK/err" || fail "tls without key: $(cat "$WORK/err")"
+  expect_exit 2 "$BIN" serve --port 0 --tls-cert "$tls/no-such.pem" --tls-key "$tls/store.key" --sqlite "$WORK/tls.sqlite"
+  grep -q -- "--tls-cert: cannot read" "$WORK/err" || fail "tls with a missing certificate: $(cat "$WORK/err")"
+
+  "$BIN" serve --host 127.0.0.1 --port 0 --tls-cert "$tls/store.pem" --tls-key "$tls/store.key" --sqlite "$WORK/tls.sqlite" \
+    >"$WORK/serve.out" 2>"$WORK/serve.err" &
+  SERVER_PID=$!
+  for _ in $(seq 1 100); do grep -q '^steward-store listening on ' "$WORK/serve.out" 2>/dev/null && break; sleep 0.1; done
+  local url; url=$(sed -n 's/^steward-store listening on //p' "$WORK/serve.out")
+  [[ $url =~ ^https://127\.0\.0\.1:([0-9]+)$ ]] || fail "no https listening line: $(cat "$WORK/serve.out" "$WORK/serve.err")"
+  local port=${BASH_REMATCH[1]}
+  local good=(--resolve "store.test:$port:127.0.0.1" --cacert "$tls/ca.pem")
+  [[ $(curl -sS "${good[@]}" "https://store.test:$port/health") == '{"status":"ok"}' ]] || fail "https with the right name and CA"
+  set +e
+  curl -sS --cacert "$tls/ca.pem" "https://127.0.0.1:$port/health" >/dev/null 2>"$WORK/curl.err"; local wrong_name=$?
+  curl -sS --resolve "store.test:$port:127.0.0.1" "https://store.test:$port/health" >/dev/null 2>"$WORK/curl2.err"; local unknown_ca=$?
+  curl -sS --resolve "store.test:$port:127.0.0.1" --cacert "$tls/other.pem" "https://store.test:$port/health" >/dev/null 2>&1; local other_ca=$?
+  curl -sS --max-time 5 "http://127.0.0.1:$port/health" >"$WORK/plain.out" 2>/dev/null; local plain=$?
+  set -e
+  [[ $wrong_name -ne 0 ]] && grep -qi "name\|subject" "$WORK/curl.err" || fail "a wrong host name was not refused: $(cat "$WORK/curl.err")"
+  [[ $unknown_ca -ne 0 ]] && grep -qi "certificate" "$WORK/curl2.err" || fail "an unknown CA was not refused: $(cat "$WORK/curl2.err")"
+  [[ $other_ca -ne 0 ]] || fail "a certificate from another CA was accepted"
+  ! grep -q '"status"' "$WORK/plain.out" || fail "plain HTTP was answered on the HTTPS port (exit $plain)"
+  kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=
+  echo "ok: tls (wrong name: $(head -1 "$WORK/curl.err"); unknown CA: $(head -1 "$WORK/curl2.err"))"
+}
+
 run_backend sqlite --sqlite "$WORK/store.sqlite"
+tls_check
 if [[ -n "${STEWARD_TEST_POSTGRES_URL:-}" ]]; then
   run_backend postgres --postgres "$STEWARD_TEST_POSTGRES_URL"
 else

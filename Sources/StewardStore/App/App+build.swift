@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -9,12 +10,14 @@ import ServiceLifecycle
 /// is migrated before the server accepts its first request.
 ///
 /// `onListening` gets the bound host and port once the socket is open (with port 0 that is
-/// the only way to learn the port).
+/// the only way to learn the port). `server` is plain HTTP/1.1 unless given
+/// (`StoreTLS.server` for HTTPS).
 public func buildApplication(
     repository: any StoreRepository,
     services: [any Service] = [],
     configuration: StoreConfiguration,
     logger: Logger,
+    server: HTTPServerBuilder = .http1(),
     onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
 ) -> some ApplicationProtocol {
     let router = buildRouter(repository: repository, configuration: configuration)
@@ -22,6 +25,7 @@ public func buildApplication(
                                       interval: configuration.purgeInterval, logger: logger)
     var app = Application(
         router: router,
+        server: server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "steward-store"),
         services: services,
