@@ -71,6 +71,9 @@ let package = Package(
             dependencies: [
                 "StewardCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // HTTPS in the store itself (swift-nio-ssl, already there for PostgreSQL's TLS).
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

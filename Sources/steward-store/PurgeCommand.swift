@@ -20,7 +20,9 @@ struct PurgeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard OrgSlug.isValid(org) else { throw ValidationError("--org: '\(org)' is not an organization slug") }
-        guard olderThanSeconds >= 0 else { throw ValidationError("--older-than-seconds: must be 0 or more") }
+        guard (0...ServeCommand.maxRetentionDays * 86_400).contains(olderThanSeconds) else {
+            throw ValidationError("--older-than-seconds: must be from 0 to \(ServeCommand.maxRetentionDays * 86_400)")
+        }
     }
 
     func run() async throws {

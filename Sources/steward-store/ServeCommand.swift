@@ -2,6 +2,7 @@ import CommandLineSupport
 import ArgumentParser
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import StewardStore
 
 /// `steward-store serve`: runs the HTTP API until SIGINT or SIGTERM.
@@ -9,7 +10,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the sync and read API over HTTP.",
-        discussion: "Prints one line, 'steward-store listening on http://HOST:PORT', to stdout once it accepts requests; logs go to stderr."
+        discussion: "Prints one line, 'steward-store listening on http://HOST:PORT' (https with --tls-cert), to stdout once it accepts requests; logs go to stderr."
     )
 
     @Option(name: .long, help: ArgumentHelp("Address to listen on.", valueName: "address"))
@@ -32,15 +33,39 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds a refresh token stays valid if unused; past it the staff member signs in again.", valueName: "seconds"))
     var refreshTokenTtl: Int = StoreConfiguration.defaultRefreshTokenSeconds
 
+    @Option(name: .long, help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain) file; needs --tls-key.", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(name: .long, help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "Count sign-in attempts by the last address in X-Forwarded-For: only behind a reverse proxy that sets it, never when clients reach the store directly."))
+    var trustForwardedFor = false
+
+    /// Upper bounds keep the date arithmetic on these values far from overflowing.
+    static let maxSeconds = 10 * 366 * 86_400
+    static let maxRetentionDays = 36_600
+
     func validate() throws {
-        guard accessTokenTtl >= 1 else { throw ValidationError("--access-token-ttl: must be 1 or more seconds") }
+        guard (1...Self.maxSeconds).contains(accessTokenTtl) else {
+            throw ValidationError("--access-token-ttl: must be from 1 to \(Self.maxSeconds) seconds")
+        }
+        guard refreshTokenTtl <= Self.maxSeconds else {
+            throw ValidationError("--refresh-token-ttl: must be at most \(Self.maxSeconds) seconds")
+        }
         guard refreshTokenTtl >= accessTokenTtl else {
             throw ValidationError("--refresh-token-ttl: must be at least the access token's \(accessTokenTtl) seconds")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port: must be from 0 to 65535") }
-        guard tombstoneRetentionDays >= 1 else { throw ValidationError("--tombstone-retention-days: must be 1 or more") }
+        guard (1...Self.maxRetentionDays).contains(tombstoneRetentionDays) else {
+            throw ValidationError("--tombstone-retention-days: must be from 1 to \(Self.maxRetentionDays)")
+        }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes: must be 1024 or more") }
         guard !host.isEmpty else { throw ValidationError("--host: must not be empty") }
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key: give both, or neither")
+        }
     }
 
     func run() async throws {
@@ -48,15 +73,25 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = StoreConfiguration(
             host: host, port: port, maxBodyBytes: maxBodyBytes,
             tombstoneRetention: .seconds(Int64(tombstoneRetentionDays) * 86_400),
-            accessTokenTTL: .seconds(accessTokenTtl), refreshTokenTTL: .seconds(refreshTokenTtl))
+            accessTokenTTL: .seconds(accessTokenTtl), refreshTokenTTL: .seconds(refreshTokenTtl),
+            trustForwardedFor: trustForwardedFor)
+        var server = HTTPServerBuilder.http1()
+        let scheme = tlsCert == nil ? "http" : "https"
+        if let tlsCert, let tlsKey {
+            do {
+                server = try StoreTLS.server(certificateFile: tlsCert, keyFile: tlsKey)
+            } catch {
+                throw CLIError.usage(error.message)
+            }
+        }
         let (repository, services) = try storage.location.makeRepository(logger: logger)
         let app = buildApplication(repository: repository, services: services, configuration: configuration,
-                                   logger: logger) { host, port in
+                                   logger: logger, server: server) { host, port in
             // The one line on stdout: tests and scripts wait for it, and read the port from it.
             let shown = host.contains(":") ? "[\(host)]" : host
             // Written straight to the file descriptor: print() may sit in a buffer when stdout
             // is a pipe, and the reader is waiting for exactly this line.
-            FileHandle.standardOutput.write(Data("steward-store listening on http://\(shown):\(port)\n".utf8))
+            FileHandle.standardOutput.write(Data("steward-store listening on \(scheme)://\(shown):\(port)\n".utf8))
         }
         do {
             try await app.runService()

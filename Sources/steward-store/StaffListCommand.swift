@@ -28,21 +28,7 @@ struct StaffListCommand: AsyncParsableCommand {
             print("\(slug) has no staff yet (add them with `steward-store staff add`)")
             return
         }
-        let rows = [["EMAIL", "ROLE", "CREATED"]]
-            + members.map { [$0.email, $0.role.rawValue, Self.created($0.createdAt)] }
-        let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            print(row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
-                  + row[1].padding(toLength: widths[1], withPad: " ", startingAt: 0) + "  " + row[2])
-        }
-    }
-
-    /// "2026-11-22 09:43 UTC": minutes are enough to tell accounts apart.
-    private static func created(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)) UTC"
+        UTCMinutes.printTable([["EMAIL", "ROLE", "CREATED"]]
+                              + members.map { [$0.email, $0.role.rawValue, UTCMinutes.text($0.createdAt)] })
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Logging
 import StewardStore
@@ -15,6 +16,11 @@ struct StorageOptions: ParsableArguments {
         valueName: "url"))
     var postgres: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "File whose first line is the PostgreSQL password, when the URL has none (else $PGPASSWORD is used). Keeps the password out of the process list.",
+        valueName: "path"))
+    var postgresPasswordFile: String?
+
     static let defaultSQLitePath = "steward-store.sqlite"
 
     func validate() throws {
@@ -22,11 +28,31 @@ struct StorageOptions: ParsableArguments {
             throw ValidationError("--sqlite and --postgres cannot be used together")
         }
         if let sqlite, sqlite.isEmpty { throw ValidationError("--sqlite: the path is empty") }
+        if postgresPasswordFile != nil && postgres == nil {
+            throw ValidationError("--postgres-password-file: only with --postgres")
+        }
     }
 
     var location: StorageLocation {
-        if let postgres { return .postgres(url: postgres) }
-        return .sqlite(path: sqlite ?? Self.defaultSQLitePath)
+        get throws {
+            if let postgres { return .postgres(url: postgres, password: try postgresPassword()) }
+            return .sqlite(path: sqlite ?? Self.defaultSQLitePath)
+        }
+    }
+
+    /// The password file's first line, else $PGPASSWORD, else none (the URL's own, if any,
+    /// wins over both).
+    private func postgresPassword() throws -> String? {
+        if let path = postgresPasswordFile {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                throw CLIError.usage("--postgres-password-file: cannot read '\(path)'")
+            }
+            let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let password = line.hasSuffix("\r") ? String(line.dropLast()) : line
+            guard !password.isEmpty else { throw CLIError.usage("--postgres-password-file: '\(path)' is empty") }
+            return password
+        }
+        return ProcessInfo.processInfo.environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 

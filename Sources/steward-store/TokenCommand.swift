@@ -5,6 +5,6 @@ struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Manage bearer tokens.",
-        subcommands: [TokenCreateCommand.self]
+        subcommands: [TokenCreateCommand.self, TokenListCommand.self, TokenRevokeCommand.self]
     )
 }

@@ -117,7 +117,7 @@ struct MultiProcessPostgresTests {
                                 if writer.isMultiple(of: 2) {
                                     _ = try await store.pushOK(request)
                                 } else {
-                                    let outcome = try await second.push(org: store.org, batch: try PushBatch(request), author: "token:admin", now: Date())
+                                    let outcome = try await second.push(org: store.org, batch: try PushBatch(request), author: "token:admin", owner: "token:test", now: Date())
                                     guard case .completed(let answer) = outcome else { throw TestSetupError("unexpected gap") }
                                     #expect(answer.results.allSatisfy { $0.status == .applied })
                                 }

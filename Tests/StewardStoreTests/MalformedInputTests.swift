@@ -105,7 +105,9 @@ struct MalformedInputTests {
 
     @Test("bad bodies and queries get a 4xx JSON error and store nothing", arguments: Backend.available)
     func malformed(backend: Backend) async throws {
-        try await TestStore.with(backend, configuration: StoreConfiguration(port: 0, maxBodyBytes: 64 * 1024)) { store in
+        var configuration = TestStore.testConfiguration
+        configuration.maxBodyBytes = 64 * 1024
+        try await TestStore.with(backend, configuration: configuration) { store in
             var failures: [String] = []
             for test in Self.cases(org: store.org, clientId: Fixtures.clientId()) {
                 let response = try await store.request(test.method, test.path, token: store.admin, body: test.body, headers: test.headers)

@@ -62,7 +62,7 @@ struct PostgresFaultTests {
                 let total = batches * perBatch
                 let versions = try await store.pullAll().records.map(\.version)
                 #expect(versions == Array(1...Int64(total)))
-                let last = try await store.pushOK(PushRequest(clientId: client, mutations: []))
+                let last = try await store.pushOK(PushRequest(clientId: client, mutations: []), token: store.staff)
                 #expect(last.lastMutationId == Int64(total))
             }
         }

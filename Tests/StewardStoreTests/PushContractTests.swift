@@ -75,7 +75,7 @@ struct PushContractTests {
             let stale = try await store.pushOK(PushRequest(clientId: console, mutations: [
                 Fixtures.upsert(2, recordId, base: 1, fields: Fixtures.untimed("Third")),
                 Fixtures.delete(3, recordId, base: 1),
-            ]), token: store.staff)
+            ]))
             #expect(stale.lastMutationId == 3)
             #expect(stale.results.map(\.status) == [.conflict, .conflict])
             let record = try #require(stale.results.first?.record)

@@ -290,7 +290,7 @@ struct SessionCleanupTests {
             let signedOut = try await store.signInOK(.editor)
             #expect(try await store.signOut(signedOut.accessToken).status == .noContent)
             try await Task.sleep(for: .milliseconds(1200))
-            let service = SessionCleanupService(repository: store.repository, throttle: .standard,
+            let service = SessionCleanupService(repository: store.repository, limits: SignInLimits(),
                                                 interval: .seconds(3600), logger: TestStore.testLogger)
             await service.cleanUp()
             #expect(try await store.repository.staffAccess(forTokenHash: BearerToken.hash(signedOut.accessToken)) == nil)

@@ -62,6 +62,25 @@ run_backend() {
   local token; token=$(cat "$WORK/out")
   [[ $token =~ ^stw_[A-Za-z0-9_-]{43}$ ]] || fail "token has an unexpected shape: $token"
 
+  # Tokens that can be taken back: listed by id (never the secret), revoked by id, expiring.
+  expect_exit 2 "$BIN" token create --org "$org" --role reader --expires-in-days 0 "${storage[@]}"
+  expect_exit 0 "$BIN" token create --org "$org" --role reader --expires-in-days 30 "${storage[@]}"
+  local doomed; doomed=$(cat "$WORK/out")
+  expect_exit 0 "$BIN" token list --org "$org" "${storage[@]}"
+  [[ $(sed -n 1p "$WORK/out") =~ ^ID\ +ROLE\ +CREATED\ +EXPIRES\ +REVOKED$ ]] || fail "token list header: $(cat "$WORK/out")"
+  [[ $(wc -l <"$WORK/out") -eq 3 ]] || fail "token list: $(cat "$WORK/out")"
+  grep -Eq '^[0-9a-f]{16} +staff +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} UTC +never +-$' "$WORK/out" \
+    || fail "token list row (staff): $(cat "$WORK/out")"
+  grep -Eq '^[0-9a-f]{16} +reader +.* UTC +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} UTC +-$' "$WORK/out" \
+    || fail "token list row (reader, expiring): $(cat "$WORK/out")"
+  ! grep -q -e "$token" -e "$doomed" -e "stw_" "$WORK/out" || fail "token list shows a secret"
+  local doomed_id; doomed_id=$(awk '$2 == "reader" { print $1 }' "$WORK/out")
+  expect_exit 2 "$BIN" token list --org no-such-org "${storage[@]}"
+  expect_exit 2 "$BIN" token revoke "$doomed" "${storage[@]}"
+  grep -q "is not a token id" "$WORK/err" || fail "revoke by secret: $(cat "$WORK/err")"
+  expect_exit 2 "$BIN" token revoke 0000000000000000 "${storage[@]}"
+  grep -q "no token with id 0000000000000000" "$WORK/err" || fail "revoke unknown: $(cat "$WORK/err")"
+
   # Staff accounts: the password is the first line of stdin.
   local password="correct horse battery staple"
   expect_exit_in 0 "$password" "$BIN" staff add --org "$org" --email " Ann@Example.ORG" --role editor "${storage[@]}"
@@ -88,12 +107,26 @@ run_backend() {
   expect_exit 2 "$BIN" staff remove --org "$org" --email nobody@example.org "${storage[@]}"
   grep -q "nobody@example.org is not on the staff of $org" "$WORK/err" || fail "remove unknown: $(cat "$WORK/err")"
 
+  local status
   "$BIN" serve --host 127.0.0.1 --port 0 "${storage[@]}" >"$WORK/serve.out" 2>"$WORK/serve.err" &
   SERVER_PID=$!
   for _ in $(seq 1 100); do grep -q '^steward-store listening on ' "$WORK/serve.out" 2>/dev/null && break; sleep 0.1; done
   local url; url=$(sed -n 's/^steward-store listening on //p' "$WORK/serve.out")
   [[ $url =~ ^http://127\.0\.0\.1:[0-9]+$ ]] || fail "no listening line: $(cat "$WORK/serve.out" "$WORK/serve.err")"
   [[ $(wc -l <"$WORK/serve.out") -eq 1 ]] || fail "serve wrote more than the listening line to stdout"
+
+  # A revoked token answers 401 at once, the others go on.
+  status=$(curl -sS -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $doomed" "$url/v1/orgs/$org/changes")
+  [[ $status == 200 ]] || fail "changes with the reader token answered $status"
+  expect_exit 0 "$BIN" token revoke "$doomed_id" "${storage[@]}"
+  grep -q "^revoked token $doomed_id (reader) of $org$" "$WORK/out" || fail "token revoke said: $(cat "$WORK/out")"
+  status=$(curl -sS -o "$WORK/body" -w '%{http_code}' -H "Authorization: Bearer $doomed" "$url/v1/orgs/$org/changes")
+  [[ $status == 401 ]] && grep -q 'revoked' "$WORK/body" || fail "a revoked token answered $status $(cat "$WORK/body")"
+  expect_exit 0 "$BIN" token revoke "$doomed_id" "${storage[@]}"
+  grep -q "already revoked" "$WORK/out" || fail "token revoke twice said: $(cat "$WORK/out")"
+  expect_exit 0 "$BIN" token list --org "$org" "${storage[@]}"
+  grep -Eq "^$doomed_id +reader +.* UTC +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} UTC\$" "$WORK/out" \
+    || fail "token list after revoke: $(cat "$WORK/out")"
 
   local id=6f1c2e9a-0000-4000-8000-000000000001
   local push='{"clientId":"cli/'$org'","mutations":[
@@ -104,7 +137,7 @@ run_backend() {
     || fail "push answered $answer"
 
   # Staff sign in over HTTP; removing them ends their session at once.
-  local session access status
+  local session access
   session=$(curl -sS -H 'Content-Type: application/json' \
     --data '{"email":"ANN@example.org","password":"'"$password"'"}' "$url/v1/orgs/$org/session")
   access=$(sed -n 's/.*"accessToken":"\([^"]*\)".*/\1/p' <<<"$session")
@@ -145,7 +178,63 @@ expect_exit 0 "$BIN" --help
 expect_exit 2 "$BIN" no-such-command
 expect_exit 2 "$BIN" serve --sqlite a.sqlite --postgres postgres://postgres@127.0.0.1/x
 expect_exit 2 "$BIN" dump --org xy --postgres "mysql://nope"
+# The PostgreSQL password from a file: never needed on the command line.
+expect_exit 2 "$BIN" dump --org xy --sqlite "$WORK/x.sqlite" --postgres-password-file /dev/null
+grep -q -- "--postgres-password-file: only with --postgres" "$WORK/err" || fail "password file without postgres: $(cat "$WORK/err")"
+expect_exit 2 "$BIN" dump --org xy --postgres postgres://steward@127.0.0.1:1/x --postgres-password-file "$WORK/no-such-file"
+grep -q -- "--postgres-password-file: cannot read" "$WORK/err" || fail "missing password file: $(cat "$WORK/err")"
+: >"$WORK/empty-password"
+expect_exit 2 "$BIN" dump --org xy --postgres postgres://steward@127.0.0.1:1/x --postgres-password-file "$WORK/empty-password"
+grep -q -- "is empty" "$WORK/err" || fail "empty password file: $(cat "$WORK/err")"
+# Out-of-range numbers on the command line are refused, not trapped on.
+expect_exit 2 "$BIN" serve --tombstone-retention-days 9223372036854775807 --sqlite "$WORK/x.sqlite"
+expect_exit 2 "$BIN" serve --access-token-ttl 9223372036854775807 --sqlite "$WORK/x.sqlite"
+expect_exit 2 "$BIN" purge --org xy --older-than-seconds 9223372036854775807 --sqlite "$WORK/x.sqlite"
+# HTTPS in the store: a test CA made here, a certificate for store.test. The right name and CA
+# connect; a wrong host name, an unknown CA and plain HTTP are refused.
+tls_check() {
+  echo "== tls"
+  local tls="$WORK/tls"
+  mkdir -p "$tls"
+  openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=Steward test CA" \
+    -keyout "$tls/ca.key" -out "$tls/ca.pem" 2>/dev/null
+  openssl req -newkey rsa:2048 -nodes -subj "/CN=store.test" -keyout "$tls/store.key" -out "$tls/store.csr" 2>/dev/null
+  printf 'subjectAltName=DNS:store.test\n' >"$tls/ext"
+  openssl x509 -req -in "$tls/store.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial -days 2 \
+    -extfile "$tls/ext" -out "$tls/store.pem" 2>/dev/null
+  openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=store.test" -addext "subjectAltName=DNS:store.test" \
+    -keyout "$tls/other.key" -out "$tls/other.pem" 2>/dev/null
+
+  expect_exit 2 "$BIN" serve --port 0 --tls-cert "$tls/store.pem" --sqlite "$WORK/tls.sqlite"
+  grep -q -- "--tls-cert and --tls-key: give both" "$WORK/err" || fail "tls without key: $(cat "$WORK/err")"
+  expect_exit 2 "$BIN" serve --port 0 --tls-cert "$tls/no-such.pem" --tls-key "$tls/store.key" --sqlite "$WORK/tls.sqlite"
+  grep -q -- "--tls-cert: cannot read" "$WORK/err" || fail "tls with a missing certificate: $(cat "$WORK/err")"
+
+  "$BIN" serve --host 127.0.0.1 --port 0 --tls-cert "$tls/store.pem" --tls-key "$tls/store.key" --sqlite "$WORK/tls.sqlite" \
+    >"$WORK/serve.out" 2>"$WORK/serve.err" &
+  SERVER_PID=$!
+  for _ in $(seq 1 100); do grep -q '^steward-store listening on ' "$WORK/serve.out" 2>/dev/null && break; sleep 0.1; done
+  local url; url=$(sed -n 's/^steward-store listening on //p' "$WORK/serve.out")
+  [[ $url =~ ^https://127\.0\.0\.1:([0-9]+)$ ]] || fail "no https listening line: $(cat "$WORK/serve.out" "$WORK/serve.err")"
+  local port=${BASH_REMATCH[1]}
+  local good=(--resolve "store.test:$port:127.0.0.1" --cacert "$tls/ca.pem")
+  [[ $(curl -sS "${good[@]}" "https://store.test:$port/health") == '{"status":"ok"}' ]] || fail "https with the right name and CA"
+  set +e
+  curl -sS --cacert "$tls/ca.pem" "https://127.0.0.1:$port/health" >/dev/null 2>"$WORK/curl.err"; local wrong_name=$?
+  curl -sS --resolve "store.test:$port:127.0.0.1" "https://store.test:$port/health" >/dev/null 2>"$WORK/curl2.err"; local unknown_ca=$?
+  curl -sS --resolve "store.test:$port:127.0.0.1" --cacert "$tls/other.pem" "https://store.test:$port/health" >/dev/null 2>&1; local other_ca=$?
+  curl -sS --max-time 5 "http://127.0.0.1:$port/health" >"$WORK/plain.out" 2>/dev/null; local plain=$?
+  set -e
+  [[ $wrong_name -ne 0 ]] && grep -qi "name\|subject" "$WORK/curl.err" || fail "a wrong host name was not refused: $(cat "$WORK/curl.err")"
+  [[ $unknown_ca -ne 0 ]] && grep -qi "certificate" "$WORK/curl2.err" || fail "an unknown CA was not refused: $(cat "$WORK/curl2.err")"
+  [[ $other_ca -ne 0 ]] || fail "a certificate from another CA was accepted"
+  ! grep -q '"status"' "$WORK/plain.out" || fail "plain HTTP was answered on the HTTPS port (exit $plain)"
+  kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=
+  echo "ok: tls (wrong name: $(head -1 "$WORK/curl.err"); unknown CA: $(head -1 "$WORK/curl2.err"))"
+}
+
 run_backend sqlite --sqlite "$WORK/store.sqlite"
+tls_check
 if [[ -n "${STEWARD_TEST_POSTGRES_URL:-}" ]]; then
   run_backend postgres --postgres "$STEWARD_TEST_POSTGRES_URL"
 else

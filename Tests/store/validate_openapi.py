@@ -259,6 +259,11 @@ def main():
                 print("ok: the feed and the history say the admin token made the change")
             status, raw = request(server.base, "get", f"/v1/orgs/{slug}/records/event/{uuid.uuid4()}/history", token=token)
             error_check(failures, spec, "GET history of a record the store never had", status, raw, 404, "not-found")
+            # The push's client id belongs to the admin token now: the editor may not use it.
+            editor = sign_in(server.base, slug, email, password)["accessToken"]
+            status, raw = request(server.base, "post", f"/v1/orgs/{slug}/push", token=editor, body=bodies["PushRequest"])
+            error_check(failures, spec, "POST push under another credential's client id", status, raw, 409,
+                        "client-id-in-use")
 
             # Signed out: the session's access token no longer works.
             status, raw = request(server.base, "get", f"/v1/orgs/{slug}/changes", token=signing_out)

@@ -69,6 +69,13 @@ def staff_sign_in_then_sync_converges(workdir, backend, new_store):
     v.add_event(SLUG, "A viewer's event")
     refused = v.sync(SLUG, check_exit=False)
     check(refused.returncode == 1 and "403" in refused.stderr, "a viewer's push is refused: %r" % refused.stderr)
+    # With its own edit still waiting, the viewer's console goes on pulling what others change.
+    later_id = a.add_event(SLUG, "Added while the viewer waits")
+    a.sync(SLUG)
+    refused = v.sync(SLUG, check_exit=False)
+    check(refused.returncode == 1 and "403" in refused.stderr, "the viewer's push is refused again: %r" % refused.stderr)
+    check(later_id.lower() in v.dump(SLUG), "the viewer still pulled the editor's new event")
+    check(v.outbox_count(SLUG) == 1, "the viewer's own edit is kept")
 
     # Signing out ends the session on the store; the next sync says to sign in again.
     a.add_event(SLUG, "After signing out")

@@ -167,7 +167,8 @@ public final class SessionService: Sendable {
         case .status(401, _):
             return .wrongCredentials
         case .status(429, let body?):
-            return .tooManyAttempts(retryAfter: body.retryAfter ?? 60)
+            // Clamped: it is the store's number, and the message does arithmetic on it.
+            return .tooManyAttempts(retryAfter: min(max(body.retryAfter ?? 60, 1), 86_400))
         case .status(404, _):
             return .unknownOrganization(url: url, slug: slug)
         case .status(_, let body?):

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -9,12 +10,14 @@ import ServiceLifecycle
 /// is migrated before the server accepts its first request.
 ///
 /// `onListening` gets the bound host and port once the socket is open (with port 0 that is
-/// the only way to learn the port).
+/// the only way to learn the port). `server` is plain HTTP/1.1 unless given
+/// (`StoreTLS.server` for HTTPS).
 public func buildApplication(
     repository: any StoreRepository,
     services: [any Service] = [],
     configuration: StoreConfiguration,
     logger: Logger,
+    server: HTTPServerBuilder = .http1(),
     onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
 ) -> some ApplicationProtocol {
     let router = buildRouter(repository: repository, configuration: configuration)
@@ -22,6 +25,7 @@ public func buildApplication(
                                       interval: configuration.purgeInterval, logger: logger)
     var app = Application(
         router: router,
+        server: server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "steward-store"),
         services: services,
@@ -32,7 +36,7 @@ public func buildApplication(
         logger: logger
     )
     app.beforeServerStarts { try await repository.migrate() }
-    let sessionCleanup = SessionCleanupService(repository: repository, throttle: configuration.signInThrottle,
+    let sessionCleanup = SessionCleanupService(repository: repository, limits: configuration.signInLimits,
                                                interval: configuration.purgeInterval, logger: logger)
     // Added after the repository's own services so the pool is up when they first run.
     app.addServices(purge, sessionCleanup)
@@ -44,7 +48,8 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     let router = Router(context: StoreRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     HealthController(repository: repository).addRoutes(to: router)
-    let sessions = SessionController(sessions: StaffSessions(repository: repository, configuration: configuration))
+    let sessions = SessionController(sessions: StaffSessions(repository: repository, configuration: configuration),
+                                     trustForwardedFor: configuration.trustForwardedFor)
     // Signing in and refreshing are how a staff member gets a bearer token: no token needed.
     sessions.addOpenRoutes(to: router.group("v1/orgs/{org}"))
 

@@ -15,8 +15,15 @@ public struct StoreConfiguration: Sendable {
     public var accessTokenTTL: Duration
     /// How long a refresh token may wait to be exchanged: past it, the staff member signs in again.
     public var refreshTokenTTL: Duration
-    /// How failed sign-ins slow down further attempts.
+    /// How failed sign-ins slow down further attempts for the same account.
     public var signInThrottle: SignInThrottle
+    /// How failed sign-ins slow down further attempts from the same address, whatever the email.
+    public var sourceSignInThrottle: SignInThrottle
+    /// Where sign-ins wait for their password check; full, they are answered 429 at once.
+    public var passwordQueue: PasswordWorkQueue
+    /// Whether the client's address is the last one in `X-Forwarded-For` (behind a reverse
+    /// proxy that sets it) rather than the connection's peer.
+    public var trustForwardedFor: Bool
     /// The cost of the decoy check for emails nobody has, which must match a real check's.
     public var passwordHasher: PasswordHasher
 
@@ -32,6 +39,9 @@ public struct StoreConfiguration: Sendable {
                 accessTokenTTL: Duration = .seconds(defaultAccessTokenSeconds),
                 refreshTokenTTL: Duration = .seconds(defaultRefreshTokenSeconds),
                 signInThrottle: SignInThrottle = .standard,
+                sourceSignInThrottle: SignInThrottle = .perSource,
+                passwordQueue: PasswordWorkQueue = PasswordWorkQueue(),
+                trustForwardedFor: Bool = false,
                 passwordHasher: PasswordHasher = PasswordHasher()) {
         self.host = host
         self.port = port
@@ -41,6 +51,9 @@ public struct StoreConfiguration: Sendable {
         self.accessTokenTTL = accessTokenTTL
         self.refreshTokenTTL = refreshTokenTTL
         self.signInThrottle = signInThrottle
+        self.sourceSignInThrottle = sourceSignInThrottle
+        self.passwordQueue = passwordQueue
+        self.trustForwardedFor = trustForwardedFor
         self.passwordHasher = passwordHasher
     }
 }
@@ -48,4 +61,8 @@ public struct StoreConfiguration: Sendable {
 extension Duration {
     /// Whole seconds, for date arithmetic.
     var wholeSeconds: TimeInterval { TimeInterval(components.seconds) }
+}
+
+extension StoreConfiguration {
+    var signInLimits: SignInLimits { SignInLimits(account: signInThrottle, source: sourceSignInThrottle) }
 }

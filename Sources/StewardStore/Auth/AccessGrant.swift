@@ -4,7 +4,8 @@ import StewardCore
 /// (`steward-store token create`) or a signed-in staff member.
 public struct AccessGrant: Sendable, Hashable {
     public enum Bearer: Sendable, Hashable {
-        case apiToken(Role)
+        /// `id`: `TokenInfo.id`.
+        case apiToken(Role, id: String)
         case staff(email: String, role: StaffRole, sessionId: String)
     }
 
@@ -20,7 +21,7 @@ public struct AccessGrant: Sendable, Hashable {
     /// email, or `token:<role>` for an API token.
     public var author: String {
         switch bearer {
-        case .apiToken(let role): "token:\(role.rawValue)"
+        case .apiToken(let role, _): "token:\(role.rawValue)"
         case .staff(let email, _, _): email
         }
     }
@@ -28,7 +29,7 @@ public struct AccessGrant: Sendable, Hashable {
     /// Whether the bearer may change records (push).
     public var canPush: Bool {
         switch bearer {
-        case .apiToken(let role): role.canPush
+        case .apiToken(let role, _): role.canPush
         case .staff(_, let role, _): role.canEdit
         }
     }
@@ -36,8 +37,17 @@ public struct AccessGrant: Sendable, Hashable {
     /// The role's name, for logs and refusals.
     public var roleName: String {
         switch bearer {
-        case .apiToken(let role): role.rawValue
+        case .apiToken(let role, _): role.rawValue
         case .staff(_, let role, _): role.rawValue
+        }
+    }
+
+    /// Who owns the client ids this bearer pushes with (`ClientOwnership`): the staff member's
+    /// account, which outlives their sessions, or the API token.
+    public var owner: String {
+        switch bearer {
+        case .apiToken(_, let id): TokenRotation.owner(id: id)
+        case .staff(let email, _, _): "staff:\(email)"
         }
     }
 

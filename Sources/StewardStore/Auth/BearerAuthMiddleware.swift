@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import StewardCore
 
 /// Guards the /v1/orgs/{org} routes: the bearer token must be an API token the store issued or
 /// the access token of a live staff session (401 otherwise; `token-expired` when only its time
@@ -44,10 +45,15 @@ struct BearerAuthMiddleware: RouterMiddleware {
             return AccessGrant(org: access.org, bearer: .staff(email: access.email, role: access.role,
                                                                sessionId: access.sessionId))
         }
-        guard let stored = try await repository.grant(forTokenHash: hash) else {
+        guard let stored = try await repository.token(forHash: hash) else {
             throw StoreHTTPError.unauthorized
         }
-        return AccessGrant(org: stored.org, bearer: .apiToken(stored.role))
+        // Not `token-expired`: an API token cannot be refreshed, only replaced.
+        if let refusal = stored.refusal(at: Date()) {
+            throw StoreHTTPError(.unauthorized, ErrorResponse.Code.unauthorized,
+                                 "\(refusal); ask the organization's administrator for a new one")
+        }
+        return AccessGrant(org: stored.org, bearer: .apiToken(stored.role, id: stored.id))
     }
 
     /// The token of an `Authorization: Bearer <token>` header (scheme case-insensitive).

@@ -22,7 +22,8 @@ struct PushController {
         } catch {
             throw StoreHTTPError.badRequest(error.message)
         }
-        switch try await repository.push(org: grant.org, batch: batch, author: grant.author, now: Date()) {
+        switch try await repository.push(org: grant.org, batch: batch, author: grant.author, owner: grant.owner,
+                                             now: Date()) {
         case .completed(let response):
             context.logger.info("push", metadata: [
                 "client": "\(batch.clientId)", "mutations": "\(batch.items.count)",

@@ -8,6 +8,8 @@ import StewardCore
 /// access token, signs out.
 struct SessionController {
     let sessions: StaffSessions
+    /// See `StoreConfiguration.trustForwardedFor`.
+    let trustForwardedFor: Bool
     /// Sign-in and refresh bodies are a few hundred bytes; anything near this is not one.
     let bodyReader = RequestBodyReader(limit: 16 * 1024)
 
@@ -34,15 +36,26 @@ struct SessionController {
         guard body.password.utf8.count <= StaffCredentialRules.maxPasswordLength else {
             throw StoreHTTPError.badRequest("password: must be at most \(StaffCredentialRules.maxPasswordLength) bytes long")
         }
-        switch try await sessions.signIn(org: org, email: email, password: body.password, now: Date()) {
+        let source = ClientAddress.of(request, peer: context.peerAddress, trustForwardedFor: trustForwardedFor)
+        let attempt = SignInAttempt(org: org, email: email, source: source, at: Date())
+        switch try await sessions.signIn(attempt, password: body.password) {
         case .signedIn(let tokens):
             context.logger.info("signed in", metadata: ["org": "\(org)", "email": "\(email)", "role": "\(tokens.role.rawValue)"])
             return try Self.tokensResponse(tokens, request: request, context: context)
         case .wrongCredentials:
-            context.logger.notice("sign-in failed", metadata: ["org": "\(org)", "email": "\(email)"])
+            context.logger.notice("sign-in failed", metadata: ["org": "\(org)", "email": "\(email)", "source": "\(source)"])
             throw StoreHTTPError.wrongCredentials
         case .throttled(let retryAfter):
             throw StoreHTTPError.tooManyAttempts(retryAfter: retryAfter)
+        case .sourceThrottled(let retryAfter):
+            context.logger.notice("sign-ins throttled for a source", metadata: ["source": "\(source)"])
+            throw StoreHTTPError.tooManyAttempts(
+                retryAfter: retryAfter,
+                message: "too many failed sign-ins from this address; wait \(retryAfter) seconds and try again")
+        case .busy:
+            context.logger.warning("sign-in refused: too many waiting for their password check")
+            throw StoreHTTPError.tooManyAttempts(
+                retryAfter: 1, message: "the store is checking too many sign-ins right now; try again in a moment")
         }
     }
 

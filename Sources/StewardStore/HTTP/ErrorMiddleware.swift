@@ -40,8 +40,9 @@ struct ErrorMiddleware: RouterMiddleware {
             // Authorization already matched the path to the token's organization, so an
             // unknown one here was removed under us: answer as for a foreign organization.
             case .unknownOrg: return .forbidden("this token cannot act on that organization")
-            case .orgExists, .staffExists: return .badRequest(error.description)
+            case .orgExists, .staffExists, .unknownToken: return .badRequest(error.description)
             case .unavailable: return .unavailable()
+            case .clientIdInUse: return StoreHTTPError(.conflict, ErrorResponse.Code.clientIdInUse, error.description)
             }
         case let error as Hummingbird.HTTPError:
             // Hummingbird's own answers (the router's 404 above all), in our shape.

@@ -46,9 +46,9 @@ public struct StoreHTTPError: HTTPResponseError, Sendable, CustomStringConvertib
     public static let wrongCredentials = Self(.unauthorized, ErrorResponse.Code.wrongCredentials,
                                               "the email or password is wrong")
 
-    public static func tooManyAttempts(retryAfter: Int) -> Self {
+    public static func tooManyAttempts(retryAfter: Int, message: String? = nil) -> Self {
         Self(.tooManyRequests, ErrorResponse.Code.tooManyAttempts,
-             "too many failed sign-ins for this email; wait \(retryAfter) seconds and try again",
+             message ?? "too many failed sign-ins for this email; wait \(retryAfter) seconds and try again",
              retryAfter: retryAfter)
     }
 
@@ -62,7 +62,7 @@ public struct StoreHTTPError: HTTPResponseError, Sendable, CustomStringConvertib
 
     public static func mutationGap(lastMutationId: Int64) -> Self {
         Self(.conflict, ErrorResponse.Code.mutationGap,
-             "mutation ids must continue from \(lastMutationId + 1)", lastMutationId: lastMutationId)
+             "mutation ids must continue after \(lastMutationId)", lastMutationId: lastMutationId)
     }
 
     public static let resyncRequired = Self(.gone, ErrorResponse.Code.resyncRequired,

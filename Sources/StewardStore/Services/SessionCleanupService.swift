@@ -4,10 +4,10 @@ import ServiceLifecycle
 
 /// Forgets what can no longer be used, every `interval` while the server runs: sessions signed
 /// out or past their last refresh, with their tokens, and failed sign-ins older than the
-/// throttle's window.
+/// throttles' windows.
 struct SessionCleanupService: Service {
     let repository: any StoreRepository
-    let throttle: SignInThrottle
+    let limits: SignInLimits
     let interval: Duration
     let logger: Logger
 
@@ -17,7 +17,7 @@ struct SessionCleanupService: Service {
 
     func cleanUp(now: Date = Date()) async {
         do {
-            let sessions = try await repository.forgetExpiredSessions(now: now, failuresBefore: throttle.windowStart(now: now))
+            let sessions = try await repository.forgetExpiredSessions(now: now, failuresBefore: limits.forgetBefore(now: now))
             if sessions > 0 {
                 logger.info("forgot ended sessions", metadata: ["count": "\(sessions)"])
             }

@@ -6,14 +6,16 @@ struct StaffSessions: Sendable {
     let repository: any StoreRepository
     let accessTokenTTL: Duration
     let refreshTokenTTL: Duration
-    let throttle: SignInThrottle
+    let limits: SignInLimits
+    let queue: PasswordWorkQueue
     let hasher: PasswordHasher
 
     init(repository: any StoreRepository, configuration: StoreConfiguration) {
         self.repository = repository
         self.accessTokenTTL = configuration.accessTokenTTL
         self.refreshTokenTTL = configuration.refreshTokenTTL
-        self.throttle = configuration.signInThrottle
+        self.limits = configuration.signInLimits
+        self.queue = configuration.passwordQueue
         self.hasher = configuration.passwordHasher
     }
 
@@ -21,37 +23,45 @@ struct StaffSessions: Sendable {
         case signedIn(SessionTokens)
         /// Wrong password, or no such staff member in this organization: deliberately one case.
         case wrongCredentials
+        /// Too many recent failures for this account.
         case throttled(retryAfter: Int)
+        /// Too many recent failures from this address, whatever the emails.
+        case sourceThrottled(retryAfter: Int)
+        /// Too many sign-ins waiting for their password check already.
+        case busy
     }
 
-    /// `email` is already normalized. A wrong password and an unknown email cost the same
-    /// hashing time and count as failures alike, so neither the answer, its timing nor the
+    /// `attempt.email` is already normalized. A wrong password and an unknown email cost the
+    /// same hashing time and count as failures alike, so neither the answer, its timing nor the
     /// throttling tells whether an email is on staff.
-    func signIn(org: String, email: String, password: String, now: Date) async throws -> SignInOutcome {
-        let windowStart = throttle.windowStart(now: now)
-        let failures = try await repository.signInFailures(org: org, email: email, since: windowStart)
-        if let wait = throttle.retryAfter(failures: failures, now: now) {
-            return .throttled(retryAfter: wait)
-        }
-        // Counted as a failure before the slow check, and cleared if it succeeds: guesses sent
-        // all at once then see one another instead of all passing the throttle together.
-        try await repository.recordSignInFailure(org: org, email: email, at: now, forgetBefore: windowStart)
-        let member = try await repository.staffMember(org: org, email: email)
-        let storedHash = member?.passwordHash
-        let hasher = self.hasher
-        let matches = try await PasswordWork.run {
-            guard let storedHash else {
-                hasher.spendVerificationTime(password)
-                return false
+    func signIn(_ attempt: SignInAttempt, password: String) async throws -> SignInOutcome {
+        let outcome: SignInOutcome? = try await queue.withSlot {
+            // Counted as a failure before the slow check, in the same transaction as the check
+            // of the limits, and cleared if it succeeds: guesses sent all at once see one
+            // another instead of all passing the throttle together.
+            switch try await repository.admitSignIn(attempt, limits: limits) {
+            case .accountThrottled(let wait): return .throttled(retryAfter: wait)
+            case .sourceThrottled(let wait): return .sourceThrottled(retryAfter: wait)
+            case .admitted: break
             }
-            return PasswordHasher.verify(password, against: storedHash)
+            let member = try await repository.staffMember(org: attempt.org, email: attempt.email)
+            let storedHash = member?.passwordHash
+            let hasher = self.hasher
+            let matches = try await queue.check {
+                guard let storedHash else {
+                    hasher.spendVerificationTime(password)
+                    return false
+                }
+                return PasswordHasher.verify(password, against: storedHash)
+            }
+            guard let member, matches else { return .wrongCredentials }
+            try await repository.clearSignInFailures(org: attempt.org, email: attempt.email)
+            let pair = newPair(now: attempt.at)
+            try await repository.createSession(id: UUID().uuidString.lowercased(), org: attempt.org, email: member.email,
+                                               tokens: pair.hashes, now: attempt.at)
+            return .signedIn(pair.tokens(email: member.email, role: member.role))
         }
-        guard let member, matches else { return .wrongCredentials }
-        try await repository.clearSignInFailures(org: org, email: email)
-        let pair = newPair(now: now)
-        try await repository.createSession(id: UUID().uuidString.lowercased(), org: org, email: member.email,
-                                           tokens: pair.hashes, now: now)
-        return .signedIn(pair.tokens(email: member.email, role: member.role))
+        return outcome ?? .busy
     }
 
     enum RefreshResult: Sendable, Hashable {

@@ -37,13 +37,19 @@ public struct PushBatch: Sendable, Hashable {
         items.reserveCapacity(request.mutations.count)
         for (index, mutation) in request.mutations.enumerated() {
             let at = "mutations[\(index)]"
-            guard mutation.id >= 1 else { throw Invalid(message: "\(at).id: must be 1 or more") }
+            // Range-checked before any arithmetic: `previous.id + 1` on an id near Int64.max
+            // would trap and take the whole store down with it.
+            guard WireNumbers.isCounter(mutation.id, from: 1) else {
+                throw Invalid(message: "\(at).id: must be from 1 to \(WireNumbers.maxCounter)")
+            }
             if let previous = items.last, mutation.id != previous.id + 1 {
                 // Ids are the exactly-once bookkeeping: a hole or a repeat inside one batch is
                 // a client bug, never something a retry produces.
                 throw Invalid(message: "\(at).id: mutation ids must be consecutive (expected \(previous.id + 1), got \(mutation.id))")
             }
-            guard mutation.baseVersion >= 0 else { throw Invalid(message: "\(at).baseVersion: must be 0 or more") }
+            guard WireNumbers.isCounter(mutation.baseVersion) else {
+                throw Invalid(message: "\(at).baseVersion: must be from 0 to \(WireNumbers.maxCounter)")
+            }
             guard let uuid = UUID(uuidString: mutation.recordId) else {
                 throw Invalid(message: "\(at).recordId: must be a UUID")
             }

@@ -74,7 +74,8 @@ enum PushPlanner {
         var plan = PushPlan(outcome: .completed(PushResponse(lastMutationId: last, results: [])),
                             newLastSeq: state.org.lastSeq, newClientLastMutationId: last)
         guard let first = batch.firstId, let lastInBatch = batch.lastId else { return plan }
-        if first > last + 1 {
+        // Not `last + 1`: a client row written before ids were range-checked may hold Int64.max.
+        if first - 1 > last {
             plan.outcome = .gap(lastMutationId: last)
             return plan
         }

@@ -12,10 +12,14 @@ public protocol StaffRepository: Sendable {
     /// Removes the member and ends every session of theirs; false when there was no such member.
     func removeStaff(org: String, email: String, now: Date) async throws -> Bool
 
-    /// When sign-in failed for this email since `since`.
-    func signInFailures(org: String, email: String, since: Date) async throws -> [Date]
-    /// Notes a failure, and forgets every failure (of any email) from before `forgetBefore`.
-    func recordSignInFailure(org: String, email: String, at: Date, forgetBefore: Date) async throws
+    /// The throttles' check and count in one transaction, serialized with every other
+    /// admission of the same account and of the same source, across processes: refuses the
+    /// attempt when the account's or the source's recent failures call for a wait; otherwise
+    /// records it as a failure before its password is checked (a success clears it). So a
+    /// burst of parallel guesses is counted one by one, and at most the free attempts get checked.
+    /// Also forgets failures too old to count.
+    func admitSignIn(_ attempt: SignInAttempt, limits: SignInLimits) async throws -> SignInAdmission
+    /// Forgets the account's failures (after a successful sign-in).
     func clearSignInFailures(org: String, email: String) async throws
 
     /// Starts a session for a staff member with its first pair of tokens.

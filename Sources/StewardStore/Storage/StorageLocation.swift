@@ -6,7 +6,9 @@ import ServiceLifecycle
 /// Where the store keeps its data, as chosen on the command line.
 public enum StorageLocation: Sendable, Hashable {
     case sqlite(path: String)
-    case postgres(url: String)
+    /// `password`, when the URL has none: from a file or the environment, so that it never
+    /// has to appear on a command line (which every user of the machine can read).
+    case postgres(url: String, password: String? = nil)
 
     /// The repository, and the services that must run for it to work (PostgreSQL's connection
     /// pool). The schema is not migrated here: callers do it once the services run.
@@ -14,8 +16,9 @@ public enum StorageLocation: Sendable, Hashable {
         switch self {
         case .sqlite(let path):
             return (try SQLiteStoreRepository(path: path), [])
-        case .postgres(let url):
-            let repository = PostgresStoreRepository(configuration: try PostgresURL.configuration(url), logger: logger)
+        case .postgres(let url, let password):
+            let configuration = try PostgresURL.configuration(url, password: password)
+            let repository = PostgresStoreRepository(configuration: configuration, logger: logger)
             return (repository, [repository])
         }
     }

@@ -53,6 +53,11 @@ public enum StoreFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case resyncRequired
     /// The database did not answer or kept failing; the client should retry later.
     case unavailable(String)
+    /// The client id was first pushed with another credential (another staff member's account
+    /// or another API token).
+    case clientIdInUse(String)
+    /// No API token of the organization has this id.
+    case unknownToken(String)
 
     public var description: String {
         switch self {
@@ -61,6 +66,9 @@ public enum StoreFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .staffExists(let email): "\(email) is already on the organization's staff"
         case .resyncRequired: "the cursor is older than the store's history: pull again from the start"
         case .unavailable(let detail): "the database is unavailable: \(detail)"
+        case .unknownToken(let id): "the organization has no API token with id \(id)"
+        case .clientIdInUse(let clientId):
+            "client id '\(clientId)' belongs to another staff account or API token of this organization; a console whose database was copied, or signed in as someone else, must use a client id of its own"
         }
     }
 }

@@ -17,13 +17,25 @@ public protocol StoreRepository: StaffRepository, HistoryRepository, Sendable {
     func org(slug: String) async throws -> OrgInfo?
     func orgSlugs() async throws -> [String]
 
-    /// Stores a token's hash (never the token) with its organization and role.
-    func addToken(hash: String, grant: TokenGrant, createdAt: Date) async throws
-    func grant(forTokenHash hash: String) async throws -> TokenGrant?
+    /// Stores a token's hash (never the token) with its organization, role and expiry (nil:
+    /// never). With `replacing` (a token id of the same organization), in the same
+    /// transaction: the old token is revoked and the client ids bound to it pass to the new
+    /// one, so the consoles that used it go on under the new one (`TokenRotation`); throws
+    /// `StoreFailure.unknownToken` when there is no such token.
+    func addToken(hash: String, grant: TokenGrant, createdAt: Date, expiresAt: Date?, replacing: String?) async throws
+    /// The token with this hash, revoked and expired ones included (the caller says why they
+    /// no longer work).
+    func token(forHash hash: String) async throws -> TokenInfo?
+    /// The organization's API tokens, oldest first.
+    func tokens(org: String) async throws -> [TokenInfo]
+    /// Stops a token from working, for good.
+    func revokeToken(id: String, now: Date) async throws -> TokenRevocation
 
     /// Applies a batch in one transaction, exactly once per mutation id, recording each applied
-    /// change in the history as made by `author`.
-    func push(org: String, batch: PushBatch, author: String, now: Date) async throws -> PushOutcome
+    /// change in the history as made by `author`. The client id belongs to `owner` (the
+    /// credential, `AccessGrant.owner`) from its first push on: another owner's push throws
+    /// `StoreFailure.clientIdInUse` and changes nothing.
+    func push(org: String, batch: PushBatch, author: String, owner: String, now: Date) async throws -> PushOutcome
     /// Records with a version after the cursor, oldest first.
     func changes(org: String, after cursor: SyncCursor, limit: Int) async throws -> ChangesPage
     /// Events not over at `now`, soonest first, untimed ones last.
@@ -35,4 +47,15 @@ public protocol StoreRepository: StaffRepository, HistoryRepository, Sendable {
 
     /// Releases connections; the repository must not be used afterwards.
     func close() async throws
+}
+
+extension StoreRepository {
+    /// A token that never expires.
+    public func addToken(hash: String, grant: TokenGrant, createdAt: Date) async throws {
+        try await addToken(hash: hash, grant: grant, createdAt: createdAt, expiresAt: nil, replacing: nil)
+    }
+
+    public func addToken(hash: String, grant: TokenGrant, createdAt: Date, expiresAt: Date?) async throws {
+        try await addToken(hash: hash, grant: grant, createdAt: createdAt, expiresAt: expiresAt, replacing: nil)
+    }
 }

@@ -44,12 +44,22 @@ public final class SyncEngine: Sendable {
     public func sync(org: Organization, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> SyncReport {
         try await locked(org) { remote, transport in
             var report = SyncReport()
-            try await self.pushAll(org: org, remote: remote, transport: transport, report: &report, progress: progress)
+            var pushRefusal: SyncError?
+            do {
+                try await self.pushAll(org: org, remote: remote, transport: transport, report: &report, progress: progress)
+            } catch let error as SyncError {
+                // 403: this role may not change records (a viewer with edits made offline).
+                // Its edits stay in the outbox, but what others changed must still come in:
+                // pull first, then report the refusal.
+                guard case .forbidden = error else { throw error }
+                pushRefusal = error
+            }
             try await self.pullAll(org: org, transport: transport, report: &report, progress: progress)
             try await self.database.writer.write { db in
                 try db.execute(sql: "UPDATE remote SET lastSyncAt = ? WHERE orgId = ?",
                                arguments: [Date.storedNow, UUIDColumn.encode(org.id)])
             }
+            if let pushRefusal { throw pushRefusal }
             return report
         }
     }
@@ -142,6 +152,12 @@ public final class SyncEngine: Sendable {
                     throw SyncError.invalidAnswer(url: transport.storeURL,
                                                   message: "mutation-gap without a usable lastMutationId")
                 }
+                // Renumbering adds to it: room for everything in flight (two batches), or the
+                // arithmetic would overflow on a hostile answer.
+                guard lastApplied <= WireNumbers.maxCounter - 2 * Int64(options.pushBatchSize) else {
+                    throw SyncError.invalidAnswer(url: transport.storeURL,
+                                                  message: "mutation-gap with lastMutationId \(lastApplied), past any id a console gives out (at most \(WireNumbers.maxCounter))")
+                }
                 try await database.writer.write { db in
                     _ = try PushQueue.renumber(orgId: org.id, after: lastApplied, db)
                 }
@@ -223,6 +239,18 @@ public final class SyncEngine: Sendable {
         var cursor = start.cursor
         var resyncing = start.resyncing
         if resyncing { report.resynced = true }
+        if cursor.isEmpty && !resyncing {
+            // Reading from the start with synced records at hand (a cursor reset to get a
+            // record back) is a full read: run it as a resync, so records the feed no longer
+            // has (their tombstones purged meanwhile) are dropped rather than kept for good.
+            resyncing = try await database.writer.write { db in
+                let orgKey = UUIDColumn.encode(org.id)
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM event WHERE orgId = ? AND version > 0)",
+                                        arguments: [orgKey]) == true else { return false }
+                try PullApplier.startResync(orgId: org.id, db)
+                return true
+            }
+        }
         var resyncStarts = 0
         while true {
             let page: PullResponse

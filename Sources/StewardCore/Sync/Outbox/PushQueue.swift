@@ -129,7 +129,8 @@ enum PushQueue {
             SELECT seq FROM outbox WHERE orgId = ? AND mutationId IS NOT NULL ORDER BY mutationId
             """, arguments: [org])
         let first = try Int64.fetchOne(db, sql: "SELECT MIN(mutationId) FROM outbox WHERE orgId = ?", arguments: [org])
-        guard let first, first > last + 1 else { return false }
+        // `first - 1`, not `last + 1`: `last` comes from the store's answer.
+        guard let first, first - 1 > last else { return false }
         // Out of the unique index's way first, then the new ids.
         try db.execute(sql: "UPDATE outbox SET mutationId = -mutationId WHERE orgId = ? AND mutationId IS NOT NULL",
                        arguments: [org])

@@ -45,6 +45,8 @@ public struct ErrorResponse: Hashable, Sendable, Codable, Error {
         public static let tooManyAttempts = "too-many-attempts"
         /// The access token has expired: refresh it (`session/refresh`) and try again.
         public static let tokenExpired = "token-expired"
+        /// Pushing: the client id belongs to another staff account or API token (409).
+        public static let clientIdInUse = "client-id-in-use"
     }
 }
 

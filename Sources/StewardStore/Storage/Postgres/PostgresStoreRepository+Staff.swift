@@ -52,26 +52,43 @@ extension PostgresStoreRepository {
 
     // MARK: Failed sign-ins
 
-    public func signInFailures(org: String, email: String, since: Date) async throws -> [Date] {
+    public func admitSignIn(_ attempt: SignInAttempt, limits: SignInLimits) async throws -> SignInAdmission {
         try await transaction { connection, logger in
-            var times: [Date] = []
-            for try await at in try await connection.query("""
-                SELECT at FROM sign_in_failures WHERE org = \(org) AND email = \(email) AND at >= \(Milliseconds.from(since))
-                ORDER BY at
-                """, logger: logger).decode(Int64.self) {
-                times.append(Milliseconds.date(at))
+            // Transaction-scoped advisory locks serialize the admissions of one account and of
+            // one source across every store process. Accounts (class 1) are always locked
+            // before sources (class 2), so two admissions never wait on each other in a circle.
+            let accountKey = attempt.org + "/" + attempt.email
+            try await connection.query("SELECT pg_advisory_xact_lock(1, hashtext(\(accountKey)))", logger: logger)
+            try await connection.query("SELECT pg_advisory_xact_lock(2, hashtext(\(attempt.source)))", logger: logger)
+            let now = Milliseconds.from(attempt.at)
+            try await connection.query("""
+                DELETE FROM sign_in_failures WHERE at < \(Milliseconds.from(limits.forgetBefore(now: attempt.at)))
+                """, logger: logger)
+            let account = try await Self.failures(connection.query("""
+                SELECT COUNT(*), MAX(at) FROM sign_in_failures
+                WHERE org = \(attempt.org) AND email = \(attempt.email)
+                  AND at >= \(Milliseconds.from(limits.account.windowStart(now: attempt.at)))
+                """, logger: logger))
+            let source = try await Self.failures(connection.query("""
+                SELECT COUNT(*), MAX(at) FROM sign_in_failures
+                WHERE source = \(attempt.source) AND at >= \(Milliseconds.from(limits.source.windowStart(now: attempt.at)))
+                """, logger: logger))
+            let admission = SignInAdmission.decide(limits: limits, now: attempt.at, account: account, source: source)
+            if admission == .admitted {
+                try await connection.query("""
+                    INSERT INTO sign_in_failures (org, email, source, at)
+                    VALUES (\(attempt.org), \(attempt.email), \(attempt.source), \(now))
+                    """, logger: logger)
             }
-            return times
+            return admission
         }
     }
 
-    public func recordSignInFailure(org: String, email: String, at: Date, forgetBefore: Date) async throws {
-        try await transaction { connection, logger in
-            try await connection.query("DELETE FROM sign_in_failures WHERE at < \(Milliseconds.from(forgetBefore))", logger: logger)
-            try await connection.query("""
-                INSERT INTO sign_in_failures (org, email, at) VALUES (\(org), \(email), \(Milliseconds.from(at)))
-                """, logger: logger)
+    private static func failures(_ rows: PostgresRowSequence) async throws -> (count: Int, latest: Date?) {
+        for try await (count, latest) in rows.decode((Int64, Int64?).self) {
+            return (Int(count), latest.map(Milliseconds.date))
         }
+        return (0, nil)
     }
 
     public func clearSignInFailures(org: String, email: String) async throws {

@@ -99,52 +99,102 @@ public final class PostgresStoreRepository: StoreRepository, Service {
         }
     }
 
-    public func addToken(hash: String, grant: TokenGrant, createdAt: Date) async throws {
+    public func addToken(hash: String, grant: TokenGrant, createdAt: Date, expiresAt: Date?, replacing: String?) async throws {
         try await transaction { connection, logger in
             guard try await Self.fetchOrg(connection, slug: grant.org, lock: false, logger: logger) != nil else {
                 throw StoreFailure.unknownOrg(grant.org)
             }
+            let created = Milliseconds.from(createdAt)
             try await connection.query("""
-                INSERT INTO tokens (hash, org, role, created_at)
-                VALUES (\(hash), \(grant.org), \(grant.role.rawValue), \(Milliseconds.from(createdAt)))
+                INSERT INTO tokens (hash, org, role, created_at, expires_at)
+                VALUES (\(hash), \(grant.org), \(grant.role.rawValue), \(created), \(expiresAt.map(Milliseconds.from)))
+                """, logger: logger)
+            guard let replacing else { return }
+            let old = try await connection.query("""
+                UPDATE tokens SET revoked_at = COALESCE(revoked_at, \(created))
+                WHERE org = \(grant.org) AND substr(hash, 1, \(Int32(TokenInfo.idLength))) = \(replacing) RETURNING hash
+                """, logger: logger).collect()
+            guard !old.isEmpty else { throw StoreFailure.unknownToken(replacing) }
+            try await connection.query("""
+                UPDATE clients SET owner = \(TokenRotation.owner(hash: hash))
+                WHERE org = \(grant.org) AND owner = \(TokenRotation.owner(id: replacing))
                 """, logger: logger)
         }
     }
 
-    public func grant(forTokenHash hash: String) async throws -> TokenGrant? {
+    public func token(forHash hash: String) async throws -> TokenInfo? {
         try await transaction { connection, logger in
-            let rows = try await connection.query("SELECT org, role FROM tokens WHERE hash = \(hash)", logger: logger)
-            for try await (org, role) in rows.decode((String, String).self) {
-                return Role(rawValue: role).map { TokenGrant(org: org, role: $0) }
-            }
-            return nil
+            try await Self.tokenInfos(connection.query("""
+                SELECT hash, org, role, created_at, expires_at, revoked_at FROM tokens WHERE hash = \(hash)
+                """, logger: logger)).first
         }
+    }
+
+    public func tokens(org: String) async throws -> [TokenInfo] {
+        try await transaction { connection, logger in
+            try await Self.tokenInfos(connection.query("""
+                SELECT hash, org, role, created_at, expires_at, revoked_at FROM tokens WHERE org = \(org)
+                ORDER BY created_at, hash
+                """, logger: logger))
+        }
+    }
+
+    public func revokeToken(id: String, now: Date) async throws -> TokenRevocation {
+        try await transaction { connection, logger in
+            let length = Int32(TokenInfo.idLength)
+            guard let info = try await Self.tokenInfos(connection.query("""
+                SELECT hash, org, role, created_at, expires_at, revoked_at FROM tokens
+                WHERE substr(hash, 1, \(length)) = \(id) FOR UPDATE
+                """, logger: logger)).first else { return .notFound }
+            if info.revokedAt != nil { return .alreadyRevoked(info) }
+            let at = Milliseconds.from(now)
+            try await connection.query("UPDATE tokens SET revoked_at = \(at) WHERE substr(hash, 1, \(length)) = \(id)",
+                                       logger: logger)
+            var revoked = info
+            revoked.revokedAt = Milliseconds.date(at)
+            return .revoked(revoked)
+        }
+    }
+
+    private static func tokenInfos(_ rows: PostgresRowSequence) async throws -> [TokenInfo] {
+        var tokens: [TokenInfo] = []
+        for try await (hash, org, role, created, expires, revoked)
+            in rows.decode((String, String, String, Int64, Int64?, Int64?).self) {
+            guard let role = Role(rawValue: role) else { continue }
+            tokens.append(TokenInfo(id: TokenInfo.id(forHash: hash), org: org, role: role, createdAt: Milliseconds.date(created),
+                                    expiresAt: expires.map(Milliseconds.date), revokedAt: revoked.map(Milliseconds.date)))
+        }
+        return tokens
     }
 
     // MARK: Push
 
-    public func push(org: String, batch: PushBatch, author: String, now: Date) async throws -> PushOutcome {
+    public func push(org: String, batch: PushBatch, author: String, owner: String, now: Date) async throws -> PushOutcome {
         try await transaction { connection, logger in
             guard let info = try await Self.fetchOrg(connection, slug: org, lock: true, logger: logger) else {
                 throw StoreFailure.unknownOrg(org)
             }
-            let state = try await Self.readState(connection, org: info, batch: batch, logger: logger)
+            let state = try await Self.readState(connection, org: info, batch: batch, owner: owner, logger: logger)
             let plan = PushPlanner.plan(batch, state: state, author: author, now: now)
             if case .completed = plan.outcome {
-                try await Self.write(plan, connection: connection, org: org, clientId: batch.clientId, logger: logger)
+                try await Self.write(plan, connection: connection, org: org, clientId: batch.clientId, owner: owner,
+                                     logger: logger)
             }
             return plan.outcome
         }
     }
 
-    private static func readState(_ connection: PostgresConnection, org: OrgInfo, batch: PushBatch,
+    private static func readState(_ connection: PostgresConnection, org: OrgInfo, batch: PushBatch, owner: String,
                                   logger: Logger) async throws -> PushState {
         var last: Int64 = 0
-        for try await value in try await connection.query("""
-            SELECT last_mutation_id FROM clients WHERE org = \(org.slug) AND client_id = \(batch.clientId)
-            """, logger: logger).decode(Int64.self) {
+        var storedOwner: String?
+        for try await (value, owner) in try await connection.query("""
+            SELECT last_mutation_id, owner FROM clients WHERE org = \(org.slug) AND client_id = \(batch.clientId)
+            """, logger: logger).decode((Int64, String?).self) {
             last = value
+            storedOwner = owner
         }
+        try ClientOwnership.check(stored: storedOwner, pushing: owner, clientId: batch.clientId)
         var previous: [Int64: StoredResult] = [:]
         if let first = batch.firstId, first <= last {
             let through = min(last, batch.lastId ?? first)
@@ -190,7 +240,7 @@ public final class PostgresStoreRepository: StoreRepository, Service {
     /// arrays with NULL elements, so nullable columns travel as a value array plus a
     /// "present" flag array.
     private static func write(_ plan: PushPlan, connection: PostgresConnection, org: String, clientId: String,
-                              logger: Logger) async throws {
+                              owner: String, logger: Logger) async throws {
         // ON CONFLICT DO UPDATE may touch a row only once per statement: keep each record's
         // last write of the batch (the others are superseded inside the same transaction).
         var lastWrite: [RecordKey: StoredRecord] = [:]
@@ -231,8 +281,9 @@ public final class PostgresStoreRepository: StoreRepository, Service {
                 """, logger: logger)
         }
         try await connection.query("""
-            INSERT INTO clients (org, client_id, last_mutation_id) VALUES (\(org), \(clientId), \(plan.newClientLastMutationId))
-            ON CONFLICT (org, client_id) DO UPDATE SET last_mutation_id = EXCLUDED.last_mutation_id
+            INSERT INTO clients (org, client_id, last_mutation_id, owner)
+            VALUES (\(org), \(clientId), \(plan.newClientLastMutationId), \(owner))
+            ON CONFLICT (org, client_id) DO UPDATE SET last_mutation_id = EXCLUDED.last_mutation_id, owner = EXCLUDED.owner
             """, logger: logger)
         try await connection.query("UPDATE orgs SET last_seq = \(plan.newLastSeq) WHERE slug = \(org)", logger: logger)
     }

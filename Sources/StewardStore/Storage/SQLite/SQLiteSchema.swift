@@ -58,6 +58,9 @@ enum SQLiteSchema {
         migrator.registerMigration("record-history") { db in
             try db.execute(sql: historyTables)
         }
+        migrator.registerMigration("hardening") { db in
+            try db.execute(sql: hardeningChanges)
+        }
         return migrator
     }
 }

@@ -50,20 +50,30 @@ extension SQLiteStoreRepository {
 
     // MARK: Failed sign-ins
 
-    public func signInFailures(org: String, email: String, since: Date) async throws -> [Date] {
-        try await pool.read { db in
-            try Int64.fetchAll(db, sql: """
-                SELECT at FROM sign_in_failures WHERE org = ? AND email = ? AND at >= ? ORDER BY at
-                """, arguments: [org, email, Milliseconds.from(since)]).map(Milliseconds.date)
+    public func admitSignIn(_ attempt: SignInAttempt, limits: SignInLimits) async throws -> SignInAdmission {
+        // One write transaction: SQLite's single writer serializes every admission of this
+        // process, and one process owns the file.
+        try await pool.write { db in
+            let now = Milliseconds.from(attempt.at)
+            try db.execute(sql: "DELETE FROM sign_in_failures WHERE at < ?",
+                           arguments: [Milliseconds.from(limits.forgetBefore(now: attempt.at))])
+            let account = try Self.failures(db, sql: "SELECT COUNT(*), MAX(at) FROM sign_in_failures WHERE org = ? AND email = ? AND at >= ?",
+                                            arguments: [attempt.org, attempt.email, Milliseconds.from(limits.account.windowStart(now: attempt.at))])
+            let source = try Self.failures(db, sql: "SELECT COUNT(*), MAX(at) FROM sign_in_failures WHERE source = ? AND at >= ?",
+                                           arguments: [attempt.source, Milliseconds.from(limits.source.windowStart(now: attempt.at))])
+            let admission = SignInAdmission.decide(limits: limits, now: attempt.at, account: account, source: source)
+            if admission == .admitted {
+                try db.execute(sql: "INSERT INTO sign_in_failures (org, email, source, at) VALUES (?, ?, ?, ?)",
+                               arguments: [attempt.org, attempt.email, attempt.source, now])
+            }
+            return admission
         }
     }
 
-    public func recordSignInFailure(org: String, email: String, at: Date, forgetBefore: Date) async throws {
-        try await pool.write { db in
-            try db.execute(sql: "DELETE FROM sign_in_failures WHERE at < ?", arguments: [Milliseconds.from(forgetBefore)])
-            try db.execute(sql: "INSERT INTO sign_in_failures (org, email, at) VALUES (?, ?, ?)",
-                           arguments: [org, email, Milliseconds.from(at)])
-        }
+    private static func failures(_ db: Database, sql: String, arguments: StatementArguments) throws -> (count: Int, latest: Date?) {
+        let row = try Row.fetchOne(db, sql: sql, arguments: arguments)
+        let latest: Int64? = row?[1]
+        return (row?[0] ?? 0, latest.map(Milliseconds.date))
     }
 
     public func clearSignInFailures(org: String, email: String) async throws {

@@ -52,39 +52,84 @@ public final class SQLiteStoreRepository: StoreRepository {
         try await pool.read { db in try String.fetchAll(db, sql: "SELECT slug FROM orgs ORDER BY slug") }
     }
 
-    public func addToken(hash: String, grant: TokenGrant, createdAt: Date) async throws {
+    public func addToken(hash: String, grant: TokenGrant, createdAt: Date, expiresAt: Date?, replacing: String?) async throws {
         try await pool.write { db in
             guard try Self.fetchOrg(db, slug: grant.org) != nil else { throw StoreFailure.unknownOrg(grant.org) }
-            try db.execute(sql: "INSERT INTO tokens (hash, org, role, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [hash, grant.org, grant.role.rawValue, Milliseconds.from(createdAt)])
+            try db.execute(sql: "INSERT INTO tokens (hash, org, role, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [hash, grant.org, grant.role.rawValue, Milliseconds.from(createdAt),
+                                       expiresAt.map(Milliseconds.from)])
+            guard let replacing else { return }
+            let old = try Row.fetchOne(db, sql: "SELECT hash, revoked_at FROM tokens WHERE org = ? AND substr(hash, 1, ?) = ?",
+                                       arguments: [grant.org, TokenInfo.idLength, replacing])
+            guard let old else { throw StoreFailure.unknownToken(replacing) }
+            if (old["revoked_at"] as Int64?) == nil {
+                try db.execute(sql: "UPDATE tokens SET revoked_at = ? WHERE hash = ?",
+                               arguments: [Milliseconds.from(createdAt), old["hash"] as String])
+            }
+            try db.execute(sql: "UPDATE clients SET owner = ? WHERE org = ? AND owner = ?",
+                           arguments: [TokenRotation.owner(hash: hash), grant.org, TokenRotation.owner(id: replacing)])
         }
     }
 
-    public func grant(forTokenHash hash: String) async throws -> TokenGrant? {
+    public func token(forHash hash: String) async throws -> TokenInfo? {
         try await pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT org, role FROM tokens WHERE hash = ?", arguments: [hash]),
-                  let role = Role(rawValue: row["role"]) else { return nil }
-            return TokenGrant(org: row["org"], role: role)
+            try Row.fetchOne(db, sql: "SELECT \(Self.tokenColumns) FROM tokens WHERE hash = ?", arguments: [hash])
+                .flatMap(Self.tokenInfo(from:))
         }
+    }
+
+    public func tokens(org: String) async throws -> [TokenInfo] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.tokenColumns) FROM tokens WHERE org = ? ORDER BY created_at, hash",
+                             arguments: [org]).compactMap(Self.tokenInfo(from:))
+        }
+    }
+
+    public func revokeToken(id: String, now: Date) async throws -> TokenRevocation {
+        try await pool.write { db in
+            guard let info = try Row.fetchOne(db, sql: "SELECT \(Self.tokenColumns) FROM tokens WHERE substr(hash, 1, ?) = ?",
+                                               arguments: [TokenInfo.idLength, id]).flatMap(Self.tokenInfo(from:)) else {
+                return .notFound
+            }
+            if info.revokedAt != nil { return .alreadyRevoked(info) }
+            try db.execute(sql: "UPDATE tokens SET revoked_at = ? WHERE substr(hash, 1, ?) = ?",
+                           arguments: [Milliseconds.from(now), TokenInfo.idLength, id])
+            var revoked = info
+            revoked.revokedAt = Milliseconds.date(Milliseconds.from(now))
+            return .revoked(revoked)
+        }
+    }
+
+    private static let tokenColumns = "hash, org, role, created_at, expires_at, revoked_at"
+
+    private static func tokenInfo(from row: Row) -> TokenInfo? {
+        guard let role = Role(rawValue: row["role"]) else { return nil }
+        let expiresAt: Int64? = row["expires_at"]
+        let revokedAt: Int64? = row["revoked_at"]
+        return TokenInfo(id: TokenInfo.id(forHash: row["hash"]), org: row["org"], role: role,
+                         createdAt: Milliseconds.date(row["created_at"]), expiresAt: expiresAt.map(Milliseconds.date),
+                         revokedAt: revokedAt.map(Milliseconds.date))
     }
 
     // MARK: Push
 
-    public func push(org: String, batch: PushBatch, author: String, now: Date) async throws -> PushOutcome {
+    public func push(org: String, batch: PushBatch, author: String, owner: String, now: Date) async throws -> PushOutcome {
         try await pool.write { db in
             guard let orgInfo = try Self.fetchOrg(db, slug: org) else { throw StoreFailure.unknownOrg(org) }
-            let state = try Self.readState(db, org: orgInfo, batch: batch)
+            let state = try Self.readState(db, org: orgInfo, batch: batch, owner: owner)
             let plan = PushPlanner.plan(batch, state: state, author: author, now: now)
             if case .completed = plan.outcome {
-                try Self.write(plan, db: db, org: org, clientId: batch.clientId)
+                try Self.write(plan, db: db, org: org, clientId: batch.clientId, owner: owner)
             }
             return plan.outcome
         }
     }
 
-    private static func readState(_ db: Database, org: OrgInfo, batch: PushBatch) throws -> PushState {
-        let last = try Int64.fetchOne(db, sql: "SELECT last_mutation_id FROM clients WHERE org = ? AND client_id = ?",
-                                      arguments: [org.slug, batch.clientId]) ?? 0
+    private static func readState(_ db: Database, org: OrgInfo, batch: PushBatch, owner: String) throws -> PushState {
+        let client = try Row.fetchOne(db, sql: "SELECT last_mutation_id, owner FROM clients WHERE org = ? AND client_id = ?",
+                                      arguments: [org.slug, batch.clientId])
+        try ClientOwnership.check(stored: client?["owner"], pushing: owner, clientId: batch.clientId)
+        let last: Int64 = client?["last_mutation_id"] ?? 0
         var previous: [Int64: StoredResult] = [:]
         if let first = batch.firstId, first <= last {
             let rows = try Row.fetchAll(db, sql: """
@@ -151,7 +196,7 @@ public final class SQLiteStoreRepository: StoreRepository {
     /// Well under SQLite's limit on bound parameters.
     private static let idsPerQuery = 500
 
-    private static func write(_ plan: PushPlan, db: Database, org: String, clientId: String) throws {
+    private static func write(_ plan: PushPlan, db: Database, org: String, clientId: String, owner: String) throws {
         // Cached statements: a batch runs the same three statements hundreds of times, and
         // compiling each one anew cost more than executing it.
         let upsert = try db.cachedStatement(sql: """
@@ -176,9 +221,9 @@ public final class SQLiteStoreRepository: StoreRepository {
                                            stored.reason])
         }
         try db.execute(sql: """
-            INSERT INTO clients (org, client_id, last_mutation_id) VALUES (?, ?, ?)
-            ON CONFLICT (org, client_id) DO UPDATE SET last_mutation_id = excluded.last_mutation_id
-            """, arguments: [org, clientId, plan.newClientLastMutationId])
+            INSERT INTO clients (org, client_id, last_mutation_id, owner) VALUES (?, ?, ?, ?)
+            ON CONFLICT (org, client_id) DO UPDATE SET last_mutation_id = excluded.last_mutation_id, owner = excluded.owner
+            """, arguments: [org, clientId, plan.newClientLastMutationId, owner])
         try db.execute(sql: "UPDATE orgs SET last_seq = ? WHERE slug = ?", arguments: [plan.newLastSeq, org])
     }
 
