@@ -132,8 +132,9 @@ def test_lost_response_after_the_store_committed(workdir, backend):
     store, token, (a,) = setup(workdir, backend)
     proxy = FaultProxy(store.port)
     a.connect(proxy.url, token, SLUG)
-    for i in range(5):
+    for i in range(4):
         a.add_event(SLUG, "Lost answer %d" % i)
+    a.add_record(SLUG, "funds", name="Lost answer fund", url="https://give.example/lost")
     proxy.queue("drop-response")
     # The store applies the batch; the console hears nothing, retries the same mutation ids and
     # is told "duplicate" with the versions of the first delivery.
@@ -295,8 +296,10 @@ def test_concurrent_consoles_while_others_pull(workdir, backend):
     def write(console):
         try:
             for round_ in range(5):
-                for i in range(6):
+                for i in range(5):
                     created.append(console.add_event(SLUG, "%s %d.%d" % (console.name, round_, i)))
+                created.append(console.add_record(SLUG, "funds", name="%s fund %d" % (console.name, round_),
+                                                  url="https://give.example/%s/%d" % (console.name, round_)))
                 console.sync(SLUG)
         except Exception as error:  # reported below
             errors.append(error)
@@ -321,7 +324,7 @@ def test_concurrent_consoles_while_others_pull(workdir, backend):
         w.sync(SLUG)
     dump = assert_converged(stores[0], reader, *writers)
     ids = {json.loads(line)["id"] for line in dump.splitlines()}
-    check(set(created) <= ids, "every created event reached everyone (%d missing)" % len(set(created) - ids))
+    check(set(created) <= ids, "every created event and fund reached everyone (%d missing)" % len(set(created) - ids))
     assert_applied_once(stores[0], len(created))
     for s in stores[1:]:
         s.stop()
