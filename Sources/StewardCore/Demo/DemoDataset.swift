@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// Fills a database with the demo: five organizations (one of each kind Steward serves) and
-/// their calendars, past and upcoming, around `reference` (normally today).
+/// Fills a database with the demo: five organizations (one of each kind Steward serves), their
+/// calendars, past and upcoming, around `reference` (normally today), and the church's
+/// bulletins, sermons with their podcast, and giving funds.
 public struct DemoDataset: Sendable {
     public let database: AppDatabase
 
@@ -13,10 +14,12 @@ public struct DemoDataset: Sendable {
     public struct Summary: Sendable, Equatable {
         public var organizationsAdded: Int
         public var eventsAdded: Int
+        /// Bulletins, series, messages, podcast settings and giving funds.
+        public var recordsAdded = 0
     }
 
-    /// Adds the demo organizations that are missing, and their calendars. Running it again
-    /// adds nothing: an organization that exists keeps its events as they are.
+    /// Adds the demo organizations that are missing, with their calendars and other records.
+    /// Running it again adds nothing: an organization that exists keeps its records as they are.
     public func load(reference: Date = Date()) throws -> Summary {
         try database.writer.write { db in
             var summary = Summary(organizationsAdded: 0, eventsAdded: 0)
@@ -28,6 +31,7 @@ public struct DemoDataset: Sendable {
                     _ = try EventService.create(details, in: org, db)
                     summary.eventsAdded += 1
                 }
+                summary.recordsAdded += try DemoRecords.add(for: org, reference: reference, db)
             }
             return summary
         }

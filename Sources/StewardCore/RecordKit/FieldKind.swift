@@ -49,7 +49,7 @@ extension FieldKind {
     }
 
     /// What to type on the command line, for help texts.
-    var valueName: String {
+    public var valueName: String {
         switch self {
         case .text, .longText: "text"
         case .integer: "n"

@@ -40,7 +40,7 @@ public struct FieldSpec: Sendable {
     /// The command-line spelling: `publishAt` → `publish-at`, `audioURL` → `audio-url`.
     public var optionName: String { Self.kebab(name) }
 
-    static func kebab(_ name: String) -> String {
+    public static func kebab(_ name: String) -> String {
         let characters = Array(name)
         var out = ""
         for (index, character) in characters.enumerated() {

@@ -5,11 +5,12 @@ import StewardCore
 struct DemoLoad: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load",
-        abstract: "Load the demo organizations and their calendars, and optionally more generated events.",
+        abstract: "Load the demo organizations, their calendars and content, and optionally more generated events.",
         discussion: """
             The demo has five organizations, one of each kind, with past and upcoming events \
-            around today. Loading it again adds nothing (organizations already there keep their \
-            events); --events adds that many generated events every time.
+            around today; the church also has its bulletins, sermon series and messages with \
+            their podcast, and giving funds. Loading it again adds nothing (organizations \
+            already there keep their records); --events adds that many generated events every time.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -35,7 +36,8 @@ struct DemoLoad: AsyncParsableCommand {
         if summary.organizationsAdded == 0 {
             print("The demo organizations are already here; their events were left as they are.")
         } else {
-            print("Added \(summary.organizationsAdded) demo organizations and \(summary.eventsAdded) events.")
+            print("Added \(summary.organizationsAdded) demo organizations, \(summary.eventsAdded) events "
+                  + "and \(summary.recordsAdded) other records (bulletins, sermons, giving funds, podcast settings).")
         }
 
         guard events > 0 else { return }

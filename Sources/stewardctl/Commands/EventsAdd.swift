@@ -14,12 +14,14 @@ struct EventsAdd: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var org: OrganizationOption
     @OptionGroup var output: OutputOptions
+    @OptionGroup var input: RecordInputOption
     @OptionGroup(title: "Event fields") var fields: EventFieldOptions
 
     func run() async throws {
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
         var form = EventForm()
+        try input.object().map(EventJSONInput.init)?.apply(to: &form)
         fields.apply(to: &form)
         let event = try await EventService(database: database).create(form, in: organization)
         if output.json {

@@ -6,32 +6,47 @@ import StewardCore
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Show who changed an event, when, and what, newest first.",
+        abstract: "Show who changed a record (an event, bulletin, message, fund, …), when, and what, newest first.",
         discussion: """
+            The record is found by its id among every type, or only among one with --type. \
             Changes made on this console are listed with the staff member signed in at the \
             time ("this console (<login>)" without one); changes made elsewhere come with the \
             store's record of who made them, once a sync has brought them. A change not yet \
-            sent shows "pending" as its version.
+            sent shows "pending" as its version. Removed records keep their history.
             """)
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var eventId: EventIDArgument
+    @Argument(help: ArgumentHelp("The record's id (a UUID, as the type's `list` and `add` print it).", valueName: "id"))
+    var idText: String
+    @Option(name: .customLong("type"),
+            help: ArgumentHelp("Look only among records of this type: \(HistoryCommand.typeNames).", valueName: "type"))
+    var typeName: String?
     @OptionGroup var org: OrganizationOption
     @OptionGroup var output: OutputOptions
 
+    /// What `--type` takes: the sync name (`fund`) or the command's noun (`funds`).
+    static var typeNames: String { RecordTypes.all.map(\.entity).joined(separator: ", ") }
+
     func run() async throws {
-        let id = try eventId.uuid()
+        guard let id = UUID(uuidString: idText.trimmingCharacters(in: .whitespaces)) else {
+            throw CLIError.usage("id: must be a record id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"\(idText)\")")
+        }
+        let type = try typeName.map { name in
+            guard let type = RecordTypes.named(name) ?? RecordTypes.command(name) else {
+                throw CLIError.usage("type: must be one of \(Self.typeNames) (got \"\(name)\")")
+            }
+            return type
+        }
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
-        let events = EventService(database: database)
-        guard let event = try await events.event(id: id, includingDeleted: true), event.orgId == organization.id else {
-            throw CLIError.failure("no event with id \(id.uuidString.lowercased()) in \(organization.slug)")
+        guard case let (found, record)? = try await RecordService(database: database).lookup(id: id, of: type, in: organization) else {
+            throw CLIError.failure("no \(type?.noun ?? "record") with id \(id.uuidString.lowercased()) in \(organization.slug)")
         }
-        let entries = try await HistoryService(database: database).history(entity: SyncEntity.event, recordId: id)
+        let entries = try await HistoryService(database: database).history(entity: found.entity, recordId: id)
         if output.json {
             Console.printJSON(.array(entries.map(HistoryOutput.json)))
         } else if entries.isEmpty {
-            print("No changes recorded for \"\(event.details.title)\".")
+            print("No changes recorded for \"\(found.title(of: record.fields))\".")
         } else {
             var table = Table("WHEN", "WHO", "CHANGE", "VERSION")
             for entry in entries {

@@ -18,6 +18,9 @@ extension Stewardctl {
             }
         case let error as EventStoreError:
             return .failure(error.description)
+        case let error as RecordServiceError:
+            // A missing record, one still referred to, a second podcast: no field is at fault.
+            return .failure(error.description)
         case let error as SignInError:
             return .failure(error.message)
         case let error as SyncError:

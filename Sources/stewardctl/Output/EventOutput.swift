@@ -6,11 +6,21 @@ enum EventOutput {
     // MARK: JSON
 
     /// One event as a JSON object; `starts`/`ends` are ISO 8601 with an offset for timed
-    /// events, `YYYY-MM-DD` for all-day ones and null for untimed ones.
+    /// events, `YYYY-MM-DD` for all-day ones and null for untimed ones. Every field is also
+    /// there under the store's name (`locationName`, `startsAt`, `contactEmail`, …), as for
+    /// the other record types; the keys printed before those names came stay, for scripts.
     static func json(_ event: Event, org: Organization) -> JSONValue {
+        var object = printedKeys(event, org: org)
+        if case .object(let storeFields) = event.details.syncFields {
+            object.merge(storeFields) { printed, _ in printed }
+        }
+        return .object(object)
+    }
+
+    private static func printedKeys(_ event: Event, org: Organization) -> [String: JSONValue] {
         let details = event.details
         let (starts, ends, zone) = jsonTimes(details.timing, orgZone: org.timeZone)
-        return .object([
+        return [
             "id": .string(event.id.uuidString.lowercased()),
             "org": .string(org.slug),
             "title": .string(details.title),
@@ -36,7 +46,7 @@ enum EventOutput {
             "rideSharing": .bool(details.rideSharing),
             "version": .int(event.version),
             "updatedAt": .string(DateTimeText.utc(event.updatedAt)),
-        ])
+        ]
     }
 
     private static func jsonTimes(_ timing: EventTiming, orgZone: TimeZone) -> (JSONValue, JSONValue, JSONValue) {

@@ -6,10 +6,19 @@ struct Table {
     var rows: [[String]] = []
 
     init(_ headers: String...) {
+        self.init(headers)
+    }
+
+    /// For columns known only at run time (a record type's listed fields).
+    init(_ headers: [String]) {
         self.headers = headers
     }
 
     mutating func append(_ cells: String...) {
+        append(cells)
+    }
+
+    mutating func append(_ cells: [String]) {
         rows.append(cells)
     }
 

@@ -1,0 +1,45 @@
+import ArgumentParser
+import CommandLineSupport
+import StewardCore
+
+/// `stewardctl TYPE add`: a new record from field options and/or `--input`.
+struct RecordAdd<Kind: RecordKind>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        let type = Kind.type
+        return CommandConfiguration(
+            commandName: "add",
+            abstract: "Add a \(type.noun).",
+            usage: "stewardctl \(type.commandName) add [--org <slug>] [--json] [--input <file>] [--<field> <value> ...]",
+            discussion: """
+                Prints the new \(type.noun), its id alone on the first line (in text mode) so \
+                scripts can capture it. Input is checked exactly as the window's editor checks \
+                it; when any field is wrong, nothing is added and the field is named on stderr \
+                (exit status 2).
+
+                Fields (an empty value leaves a field empty):
+                \(RecordHelp.fieldOptions(type, markingRequired: true))
+                """)
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var org: OrganizationOption
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var fields: RecordFieldInput<Kind>
+
+    func run() async throws {
+        let type = Kind.type
+        let (given, positionals) = try fields.read(command: "stewardctl \(type.commandName) add")
+        if let extra = positionals.first { throw CLIError.usage("Unexpected argument '\(extra)'") }
+        let database = try global.openDatabase()
+        let organization = try await org.resolve(in: database)
+        let service = RecordService(database: database)
+        let record = try await service.create(type, fields: .object(given), in: organization)
+        let out = try await RecordOutput.load(type, org: organization, service: service)
+        if output.json {
+            Console.printJSON(out.json(record))
+        } else {
+            print(record.key)
+            Console.print(Array(out.lines(record).dropFirst()))
+        }
+    }
+}

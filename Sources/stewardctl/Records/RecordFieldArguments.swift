@@ -1,0 +1,74 @@
+import CommandLineSupport
+import Foundation
+import StewardCore
+
+/// A kit command's field options (`--name X`, `--publish-at=2026-12-06T09:00`), read from the
+/// words ArgumentParser left unparsed: the options come from the declaration, not from
+/// properties. Values stay as typed (text, or JSON for list fields); the declaration's
+/// validation checks them later, with the rest of the record.
+struct RecordFieldArguments {
+    /// The values given, by field name.
+    private(set) var values: [String: JSONValue] = [:]
+    /// Words that are no option's value (the id `update` takes).
+    private(set) var positionals: [String] = []
+
+    /// `command` is how the help is asked for (`stewardctl funds add`), for error messages.
+    init(_ words: [String], type: RecordType, command: String) throws {
+        let byOption = Dictionary(uniqueKeysWithValues: type.fields.map { ($0.optionName, $0) })
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            if word == "--" {
+                positionals += rest
+                break
+            }
+            guard word.hasPrefix("-"), word != "-", Double(word) == nil else {
+                positionals.append(word)
+                continue
+            }
+            let (name, inline) = Self.split(word)
+            guard let field = byOption[name] else {
+                let known = type.fields.map { "--" + $0.optionName }.joined(separator: ", ")
+                throw CLIError.usage("Unknown option '\(word)'; the options for \(type.noun) fields are \(known) (see `\(command) --help`)")
+            }
+            let text: String
+            if let inline {
+                text = inline
+            } else if case .boolean = field.kind {
+                // `--active` alone means yes; `--active no` reads the word after it.
+                if let next = rest.first, Self.booleanWords.contains(next.lowercased()) {
+                    text = next
+                    rest = rest.dropFirst()
+                } else {
+                    text = "yes"
+                }
+            } else if let next = rest.popFirst() {
+                text = next
+            } else {
+                throw CLIError.usage("Missing value for '--\(name) <\(RecordHelp.valueName(field))>' (see `\(command) --help`)")
+            }
+            values[field.name] = try Self.value(text, of: field)
+        }
+    }
+
+    private static let booleanWords: Set<String> = ["yes", "no", "true", "false", "1", "0", "on", "off"]
+
+    /// `--name=value` → ("name", "value"); `--name` → ("name", nil).
+    private static func split(_ word: String) -> (String, String?) {
+        let body = word.drop(while: { $0 == "-" })
+        guard let equals = body.firstIndex(of: "=") else { return (String(body), nil) }
+        return (String(body[..<equals]), String(body[body.index(after: equals)...]))
+    }
+
+    /// Text as typed, except for list fields, which take their items as JSON (as `show --json`
+    /// prints them); an empty value clears the field.
+    private static func value(_ text: String, of field: FieldSpec) throws -> JSONValue {
+        guard case .list = field.kind, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            return .string(text)
+        }
+        do {
+            return try JSONValue.parse(text)
+        } catch {
+            throw CLIError.usage("\(field.optionName): must be a JSON array of objects, as `show --json` prints it (\(error.description))")
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import StewardCore
+
+/// What `add` and `update` take for fields: `--input` and the field options, read together.
+/// Options given override the same fields in `--input`.
+struct RecordFieldInput<Kind: RecordKind>: ParsableArguments {
+    @OptionGroup var input: RecordInputOption
+
+    @Argument(parsing: .allUnrecognized,
+              help: ArgumentHelp("One option per field, listed above.", valueName: "field-options"))
+    var words: [String] = []
+
+    /// The fields given, by name, and the words that were no option (`update`'s id).
+    func read(command: String) throws -> (fields: [String: JSONValue], positionals: [String]) {
+        let options = try RecordFieldArguments(words, type: Kind.type, command: command)
+        let fields = (try input.object() ?? [:]).merging(options.values) { _, option in option }
+        return (fields, options.positionals)
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import CommandLineSupport
+import Foundation
+import StewardCore
+
+/// The record id `show` and `remove` take, as `list` and `add` print it.
+struct RecordIDArgument<Kind: RecordKind>: ParsableArguments {
+    @Argument(help: ArgumentHelp("The \(Kind.type.noun)'s id (as `stewardctl \(Kind.type.commandName) list` prints it).",
+                                 valueName: "id"))
+    var text: String
+
+    func uuid() throws -> UUID {
+        try RecordLookup.id(text, of: Kind.type)
+    }
+}
+
+/// Finding the record a command names, in the organization it works in.
+enum RecordLookup {
+    /// A typed id; a malformed one is a usage error (exit 2) naming `id`, as for events.
+    static func id(_ text: String, of type: RecordType) throws -> UUID {
+        guard let id = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
+            throw CLIError.usage("id: must be a \(type.noun) id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"\(text)\")")
+        }
+        return id
+    }
+
+    /// The live record, or a failure (exit 1) saying there is none.
+    static func find(_ id: UUID, of type: RecordType, in org: Organization, service: RecordService) async throws -> LocalRecord {
+        guard let record = try await service.record(type, id: id, in: org) else {
+            throw CLIError.failure("no \(type.noun) with id \(id.uuidString.lowercased()) in \(org.slug)")
+        }
+        return record
+    }
+}

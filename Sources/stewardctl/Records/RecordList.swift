@@ -1,0 +1,53 @@
+import ArgumentParser
+import CommandLineSupport
+import StewardCore
+
+/// `stewardctl TYPE list`: the organization's records of one type, in the type's order.
+struct RecordList<Kind: RecordKind>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list",
+            abstract: "List an organization's \(Kind.type.pluralNoun), optionally narrowed by a search.")
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var org: OrganizationOption
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: ArgumentHelp(Self.searchHelp, valueName: "text"))
+    var search: String?
+
+    @Option(help: ArgumentHelp("List at most this many \(Kind.type.pluralNoun).", valueName: "n"))
+    var limit: Int?
+
+    /// Names the fields the search looks in, from the declaration.
+    private static var searchHelp: String {
+        let fields = Kind.type.fields.filter(\.isSearchable).map { $0.label.lowercased() }
+        return "Only \(Kind.type.pluralNoun) whose \(fields.joined(separator: ", ")) has words starting like these."
+    }
+
+    func run() async throws {
+        if let limit, limit < 0 { throw CLIError.usage("limit: must be 0 or more (got \(limit))") }
+        let type = Kind.type
+        let database = try global.openDatabase()
+        let organization = try await org.resolve(in: database)
+        let service = RecordService(database: database)
+        let all = try await service.list(type, in: organization, search: search ?? "")
+        let shown = limit.map { Array(all.prefix($0)) } ?? all
+        let out = try await RecordOutput.load(type, org: organization, service: service)
+
+        if output.json {
+            Console.printJSON(.array(shown.map { out.json($0) }))
+            return
+        }
+        if shown.isEmpty {
+            print(search.map { "No \(type.pluralNoun) in \(organization.slug) match \"\($0)\"." }
+                  ?? "No \(type.pluralNoun) in \(organization.slug).")
+            return
+        }
+        Console.print(out.table(shown))
+        if shown.count < all.count {
+            print("(\(shown.count) of \(all.count) \(type.pluralNoun); raise --limit to see more)")
+        }
+    }
+}

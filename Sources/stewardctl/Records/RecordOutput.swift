@@ -1,0 +1,98 @@
+import Foundation
+import StewardCore
+
+/// How records of a kit type print: JSON objects under the store's field names, a table of the
+/// listed fields, or label-value lines for one record. All of it comes from the declaration.
+struct RecordOutput {
+    let type: RecordType
+    let org: Organization
+    /// Titles of the records reference fields point at, by field name then id, so a message
+    /// reads "Advent: Waiting Well" rather than the series' id.
+    var referenceTitles: [String: [UUID: String]] = [:]
+
+    init(_ type: RecordType, org: Organization) {
+        self.type = type
+        self.org = org
+    }
+
+    /// Loads the titles reference fields show.
+    static func load(_ type: RecordType, org: Organization, service: RecordService) async throws -> RecordOutput {
+        var output = RecordOutput(type, org: org)
+        for (field, entity) in type.references {
+            output.referenceTitles[field.name] = try await service.titles(of: entity, in: org)
+        }
+        return output
+    }
+
+    // MARK: JSON
+
+    /// `id`, every field as the store holds it, `version`, `updatedAt`, and `status` when the
+    /// type has one.
+    func json(_ record: LocalRecord, now: Date = Date()) -> JSONValue {
+        var object: [String: JSONValue] = [:]
+        if case .object(let fields) = record.fields { object = fields }
+        for field in type.fields where object[field.name] == nil { object[field.name] = .null }
+        object["id"] = .string(record.key)
+        object["version"] = .int(record.version)
+        object["updatedAt"] = .string(DateTimeText.utc(record.updatedAt))
+        if let status = type.statusText(of: record.fields, now: now) { object["status"] = .string(status) }
+        return .object(object)
+    }
+
+    // MARK: Text
+
+    /// The id, the listed fields and the status, one record a row.
+    func table(_ records: [LocalRecord], now: Date = Date()) -> [String] {
+        let listed = type.fields.filter(\.isListed)
+        var headers = ["ID"] + listed.map { $0.label.uppercased() }
+        if type.hasStatus { headers.append("STATUS") }
+        var table = Table(headers)
+        for record in records {
+            var row = [record.key] + listed.map { text($0, of: record).replacingOccurrences(of: "\n", with: ", ") }
+            if let status = type.statusText(of: record.fields, now: now) { row.append(status) }
+            table.append(row)
+        }
+        return table.lines
+    }
+
+    /// Every field with a value, one a line; the id first, the version and time of the last
+    /// change last.
+    func lines(_ record: LocalRecord, now: Date = Date()) -> [String] {
+        var lines = Record()
+        lines.add("id", record.key)
+        for field in type.fields {
+            if case .list(let itemFields, _) = field.kind {
+                lines.addIfPresent(field.label.lowercased(), items(record[field.name], fields: itemFields))
+            } else {
+                lines.addIfPresent(field.label.lowercased(), text(field, of: record))
+            }
+        }
+        if let status = type.statusText(of: record.fields, now: now) { lines.add("status", status) }
+        lines.add("version", String(record.version))
+        lines.add("updated", DateTimeText.iso(record.updatedAt, zone: org.timeZone))
+        return lines.lines
+    }
+
+    /// A field's value as people read it; a reference by its record's title.
+    private func text(_ field: FieldSpec, of record: LocalRecord) -> String {
+        let value = record[field.name]
+        if let titles = referenceTitles[field.name], let id = value?.stringValue.flatMap(UUID.init(uuidString:)),
+           let title = titles[id] {
+            return title
+        }
+        return field.kind.displayText(value, zone: org.timeZone)
+    }
+
+    /// A list field's items, numbered, each field with a value on a line of its own.
+    private func items(_ value: JSONValue?, fields: [FieldSpec]) -> String {
+        let items = value?.arrayValue ?? []
+        return items.enumerated().map { index, item in
+            fields.enumerated().compactMap { position, field in
+                let text = field.kind.displayText(item[field.name], zone: org.timeZone)
+                guard !text.isEmpty else { return nil }
+                let indented = text.replacingOccurrences(of: "\n", with: "\n   ")
+                return position == 0 ? "\(index + 1). \(indented)" : "   \(field.label.lowercased()): \(indented)"
+            }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import StewardCore
+
+/// `stewardctl TYPE remove ID`: deletes a record, unless another still refers to it.
+struct RecordRemove<Kind: RecordKind>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove",
+            abstract: "Remove a \(Kind.type.noun).",
+            discussion: """
+                The \(Kind.type.noun) disappears from every list; the members' apps learn of the \
+                removal at the next sync. A record another one still refers to (a series with \
+                messages in it) is not removed: the message names one of those (exit status 1).
+                """)
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var org: OrganizationOption
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var id: RecordIDArgument<Kind>
+
+    func run() async throws {
+        let type = Kind.type
+        let recordID = try id.uuid()
+        let database = try global.openDatabase()
+        let organization = try await org.resolve(in: database)
+        let service = RecordService(database: database)
+        _ = try await RecordLookup.find(recordID, of: type, in: organization, service: service)
+        let removed = try await service.delete(type, id: recordID, in: organization)
+        if output.json {
+            Console.printJSON(RecordOutput(type, org: organization).json(removed))
+        } else {
+            print("Removed \(removed.key): \(type.title(of: removed.fields))")
+        }
+    }
+}

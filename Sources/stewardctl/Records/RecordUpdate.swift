@@ -1,0 +1,62 @@
+import ArgumentParser
+import CommandLineSupport
+import StewardCore
+
+/// `stewardctl TYPE update ID`: changes the fields given, keeping the rest.
+struct RecordUpdate<Kind: RecordKind>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        let type = Kind.type
+        return CommandConfiguration(
+            commandName: "update",
+            abstract: "Change some fields of a \(type.noun).",
+            usage: "stewardctl \(type.commandName) update <id> [--org <slug>] [--json] [--input <file>] [--<field> <value> ...]",
+            discussion: """
+                Only the fields given change (`update ID --\(type.fields[0].optionName) X` changes \
+                only that one); an empty value clears a field. The result is checked as the \
+                window's editor checks it; when any field is wrong, nothing changes and the field \
+                is named on stderr (exit status 2).
+
+                Fields:
+                \(RecordHelp.fieldOptions(type, markingRequired: false))
+                """)
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var org: OrganizationOption
+    @OptionGroup var output: OutputOptions
+    // The id is read with the field options: ArgumentParser would take the value of an option
+    // it does not know (`update --name X ID`) for the id.
+    @OptionGroup var fields: RecordFieldInput<Kind>
+
+    func run() async throws {
+        let type = Kind.type
+        let command = "stewardctl \(type.commandName) update"
+        let (changes, positionals) = try fields.read(command: command)
+        guard let idText = positionals.first else {
+            throw CLIError.usage("Missing expected argument '<id>' (see `\(command) --help`)")
+        }
+        if positionals.count > 1 { throw CLIError.usage("Unexpected argument '\(positionals[1])'") }
+        let recordID = try RecordLookup.id(idText, of: type)
+        if changes.isEmpty {
+            throw CLIError.usage("update: give at least one field option to change, like --\(type.fields[0].optionName), or --input (see `\(command) --help`)")
+        }
+        let database = try global.openDatabase()
+        let organization = try await org.resolve(in: database)
+        let service = RecordService(database: database)
+        let stored = try await RecordLookup.find(recordID, of: type, in: organization, service: service)
+        // Values the same as the stored ones are no edit: nothing is written or sent.
+        var merged: [String: JSONValue] = [:]
+        if case .object(let current) = stored.fields { merged = current }
+        merged.merge(changes) { _, change in change }
+        let checked = try type.validate(.object(merged), orgZone: organization.timeZone)
+        let record = checked == stored.fields
+            ? stored
+            : try await service.update(type, id: recordID, changes: changes, in: organization)
+        let out = try await RecordOutput.load(type, org: organization, service: service)
+        if output.json {
+            Console.printJSON(out.json(record))
+        } else {
+            Console.print(out.lines(record))
+        }
+    }
+}
