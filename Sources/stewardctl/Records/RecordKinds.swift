@@ -6,9 +6,18 @@ import StewardCore
 /// declaration in StewardCore.
 protocol RecordKind {
     static var type: RecordType { get }
+    /// Commands written by hand for what is special to the type (a bulletin's PDF export).
+    static var specialCommands: [any ParsableCommand.Type] { get }
 }
 
-enum BulletinKind: RecordKind { static var type: RecordType { .bulletin } }
+extension RecordKind {
+    static var specialCommands: [any ParsableCommand.Type] { [] }
+}
+
+enum BulletinKind: RecordKind {
+    static var type: RecordType { .bulletin }
+    static var specialCommands: [any ParsableCommand.Type] { [BulletinsExport.self] }
+}
 enum MessageKind: RecordKind { static var type: RecordType { .message } }
 enum SeriesKind: RecordKind { static var type: RecordType { .series } }
 enum FundKind: RecordKind { static var type: RecordType { .fund } }
@@ -30,6 +39,6 @@ struct RecordCommands<Kind: RecordKind>: AsyncParsableCommand {
             commandName: type.commandName,
             abstract: "List, show, add, update and remove an organization's \(type.pluralNoun).",
             subcommands: [RecordList<Kind>.self, RecordShow<Kind>.self, RecordAdd<Kind>.self,
-                          RecordUpdate<Kind>.self, RecordRemove<Kind>.self])
+                          RecordUpdate<Kind>.self, RecordRemove<Kind>.self] + Kind.specialCommands)
     }
 }
