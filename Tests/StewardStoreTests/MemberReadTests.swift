@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Hummingbird
+import HummingbirdTesting
 import StewardCore
 @testable import StewardStore
 
