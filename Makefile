@@ -14,7 +14,8 @@
 #               (stops at the first failure)
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
-#   test-store  the store's OpenAPI document checked against the real server, and its commands
+#   test-store  the store's OpenAPI document checked against the real server, its podcast feed
+#               read by feedparser, and its commands
 #   test-sync   end-to-end sync with real store processes, injected faults and kill -9
 #   postgres    starts the throwaway PostgreSQL cluster (127.0.0.1) the tests use
 #   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
@@ -83,7 +84,7 @@ DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-d
 	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config libpango1.0-dev libcairo2-dev
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
-	fonts-cantarell librsvg2-bin postgresql poppler-utils
+	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser
 
 # Root runs apt-get directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -213,6 +214,7 @@ postgres:
 
 test-store: build postgres
 	python3 Tests/store/validate_openapi.py --bin $(DEBUG_BIN)/steward-store
+	python3 Tests/store/podcast_feed_test.py --bin $(DEBUG_BIN)/steward-store
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
 
 test-sync: build postgres

@@ -51,7 +51,10 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     let sessions = SessionController(sessions: StaffSessions(repository: repository, configuration: configuration),
                                      trustForwardedFor: configuration.trustForwardedFor)
     // Signing in and refreshing are how a staff member gets a bearer token: no token needed.
-    sessions.addOpenRoutes(to: router.group("v1/orgs/{org}"))
+    let open = router.group("v1/orgs/{org}")
+    sessions.addOpenRoutes(to: open)
+    // Podcast apps cannot send a token; the feed holds only what members may see.
+    PodcastFeedController(repository: repository).addRoutes(to: open)
 
     let org = router.group("v1/orgs/{org}")
         .add(middleware: BearerAuthMiddleware(repository: repository))
@@ -59,6 +62,7 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
         .addRoutes(to: org)
     ChangesController(repository: repository).addRoutes(to: org)
     UpcomingEventsController(repository: repository).addRoutes(to: org)
+    RecordReadController(repository: repository).addRoutes(to: org)
     HistoryController(repository: repository).addRoutes(to: org)
     sessions.addSignedInRoutes(to: org)
     return router

@@ -40,6 +40,10 @@ public protocol StoreRepository: StaffRepository, HistoryRepository, Sendable {
     func changes(org: String, after cursor: SyncCursor, limit: Int) async throws -> ChangesPage
     /// Events not over at `now`, soonest first, untimed ones last.
     func upcomingEvents(org: String, now: Date, limit: Int) async throws -> [RemoteRecord]
+    /// The records of `entity` in the organization that are not deleted, in no particular
+    /// order: the phone apps' read side and the podcast feed filter and sort them by the type's
+    /// own declaration. Nothing for an organization the store does not have.
+    func liveRecords(org: String, entity: String) async throws -> [RemoteRecord]
     /// Every record of the organization, tombstones included (the canonical dump's input).
     func allRecords(org: String) async throws -> [RemoteRecord]
     /// Deletes tombstones whose change is at or before `olderThan`, and moves the purge mark.

@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+import StewardCore
+
+/// GET /v1/orgs/{org}/podcast.xml: the organization's podcast for podcast apps and
+/// directories, which cannot send a token, so none is asked for. The feed holds only what
+/// members may see anyway. Shared caches may keep it five minutes; players revalidate with
+/// its entity tag.
+struct PodcastFeedController {
+    let repository: any StoreRepository
+
+    func addRoutes(to group: RouterGroup<StoreRequestContext>) {
+        group.get("podcast.xml", use: feed)
+    }
+
+    @Sendable func feed(request: Request, context: StoreRequestContext) async throws -> ConditionalBody {
+        let org = context.parameters.get("org") ?? ""
+        // One answer for a malformed slug, an organization the store does not have and one
+        // without podcast settings: an open endpoint should not tell which slugs exist.
+        let missing = StoreHTTPError.notFound(
+            "there is no podcast at this address: the organization does not exist or has no podcast settings")
+        guard OrgSlug.isValid(org) else { throw missing }
+        let settings = try await repository.liveRecords(org: org, entity: RecordType.podcast.entity)
+        // A singleton: the console keeps one; should two ever be stored, the lowest id wins,
+        // so the feed does not flip between them.
+        guard let podcast = settings.min(by: { $0.id < $1.id }) else { throw missing }
+        let messages = try await repository.liveRecords(org: org, entity: RecordType.message.entity)
+        let xml = PodcastFeed.xml(podcast: podcast.fields,
+                                  episodes: PodcastFeed.episodes(messages, now: Date()),
+                                  feedURL: Self.feedURL(request, org: org))
+        return ConditionalBody(data: Data(xml.utf8), contentType: "application/rss+xml; charset=utf-8",
+                               cacheControl: "public, max-age=300")
+    }
+
+    /// Where the feed was asked for, as the client named the host (the store may sit behind a
+    /// proxy that terminates TLS: `X-Forwarded-Proto: https`). A host that is not a plain
+    /// `name[:port]` is not echoed into a document shared caches keep.
+    static func feedURL(_ request: Request, org: String) -> String {
+        let forwarded = request.headers[.init("X-Forwarded-Proto")!]?.split(separator: ",").first
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let scheme = forwarded == "https" ? "https" : "http"
+        let host = request.head.authority ?? ""
+        let plain = !host.isEmpty && host.count <= 255
+            && host.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-:[]".unicodeScalars.contains($0)) }
+        return "\(scheme)://\(plain ? host : "localhost")/v1/orgs/\(org)/podcast.xml"
+    }
+}

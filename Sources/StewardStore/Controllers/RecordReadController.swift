@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import StewardCore
+
+/// GET /v1/orgs/{org}/<type's commandName> (`bulletins`, `messages`, `series`, `funds`): what
+/// the phone apps show of a record type, with any token of the organization (readers
+/// included). One route per type in `MemberRecords.served`; adding a type to the record kit
+/// adds its endpoint.
+///
+/// The answer is `{"entity": "<entity>", "items": [{"id", "version", …fields}]}`, only what
+/// members may see now, in the type's order, with an entity tag so that apps polling an
+/// unchanged list get a 304.
+struct RecordReadController {
+    let repository: any StoreRepository
+
+    func addRoutes(to group: RouterGroup<StoreRequestContext>) {
+        for type in MemberRecords.served {
+            group.get(RouterPath(type.commandName)) { request, context in
+                try await read(type, request: request, context: context)
+            }
+        }
+    }
+
+    func read(_ type: RecordType, request: Request, context: StoreRequestContext) async throws -> ConditionalBody {
+        let grant = try context.requireGrant()
+        let now = Date()
+        // Referenced records are read after the records that name them: a reference is only
+        // stored while its target is live, so the titles can only be as new as the references.
+        let records = MemberRecords.visible(try await repository.liveRecords(org: grant.org, entity: type.entity),
+                                            of: type, now: now)
+        var titles: [String: [String: String]] = [:]
+        for target in Set(type.references.map(\.entity)) {
+            guard let targetType = RecordTypes.named(target) else { continue }
+            let live = try await repository.liveRecords(org: grant.org, entity: target)
+            titles[target] = Dictionary(
+                MemberRecords.visible(live, of: targetType, now: now).map { ($0.id, targetType.title(of: $0.fields)) },
+                uniquingKeysWith: { first, _ in first })
+        }
+        let body = JSONValue.object([
+            "entity": .string(type.entity),
+            "items": .array(records.map { MemberRecords.item($0, of: type, titles: titles) }),
+        ])
+        return ConditionalBody(data: Data(body.canonicalBytes), contentType: "application/json; charset=utf-8",
+                               cacheControl: "private, no-cache")
+    }
+}

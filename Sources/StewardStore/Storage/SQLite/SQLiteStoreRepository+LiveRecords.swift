@@ -1,0 +1,18 @@
+import Foundation
+import GRDB
+import StewardCore
+
+extension SQLiteStoreRepository {
+    // `records_upcoming` (org, entity, deleted, …) serves this without a scan of the org.
+    public func liveRecords(org: String, entity: String) async throws -> [RemoteRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, version, fields FROM records
+                WHERE org = ? AND entity = ? AND deleted = 0 ORDER BY id
+                """, arguments: [org, entity]).map { row in
+                try RecordColumns.record(entity: entity, id: row["id"], version: row["version"], deleted: false,
+                                         fieldsText: row["fields"])
+            }
+        }
+    }
+}
