@@ -37,10 +37,13 @@ struct StaffSessions: Sendable {
     /// same hashing time and count as failures alike, so neither the answer, its timing nor the
     /// throttling tells whether an email is on staff.
     func signIn(_ attempt: SignInAttempt, password: String) async throws -> SignInOutcome {
+        // A wait already known is answered before taking a place in line.
+        if let known = memo.admission(for: attempt), let refusal = Self.refusal(known) { return refusal }
         let outcome: SignInOutcome? = try await queue.withSlot {
             // Counted as a failure before the slow check, in the same transaction as the check
             // of the limits, and cleared if it succeeds: guesses sent all at once see one
-            // another instead of all passing the throttle together.
+            // another instead of all passing the throttle together. (Looked up in the memo
+            // again: a wait may have been learned while this attempt stood in line.)
             let admission: SignInAdmission
             if let known = memo.admission(for: attempt) {
                 admission = known
@@ -48,11 +51,7 @@ struct StaffSessions: Sendable {
                 admission = try await repository.admitSignIn(attempt, limits: limits)
                 memo.remember(admission, for: attempt)
             }
-            switch admission {
-            case .accountThrottled(let wait): return .throttled(retryAfter: wait)
-            case .sourceThrottled(let wait): return .sourceThrottled(retryAfter: wait)
-            case .admitted: break
-            }
+            if let refusal = Self.refusal(admission) { return refusal }
             let member = try await repository.staffMember(org: attempt.org, email: attempt.email)
             let storedHash = member?.passwordHash
             let hasher = self.hasher
@@ -75,6 +74,14 @@ struct StaffSessions: Sendable {
             return .signedIn(pair.tokens(email: member.email, role: member.role))
         }
         return outcome ?? .busy
+    }
+
+    private static func refusal(_ admission: SignInAdmission) -> SignInOutcome? {
+        switch admission {
+        case .accountThrottled(let wait): .throttled(retryAfter: wait)
+        case .sourceThrottled(let wait): .sourceThrottled(retryAfter: wait)
+        case .admitted: nil
+        }
     }
 
     enum RefreshResult: Sendable, Hashable {
