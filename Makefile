@@ -14,7 +14,8 @@
 #               (stops at the first failure)
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
-#   test-store  the store's OpenAPI document checked against the real server, and its commands
+#   test-store  the store's OpenAPI document checked against the real server, its commands, and
+#               a bounded property-based fuzz of push, pull and sign-in (no 5xx, no crash)
 #   test-sync   end-to-end sync with real store processes, injected faults and kill -9
 #   postgres    starts the throwaway PostgreSQL cluster (127.0.0.1) the tests use
 #   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
@@ -214,6 +215,7 @@ postgres:
 test-store: build postgres
 	python3 Tests/store/validate_openapi.py --bin $(DEBUG_BIN)/steward-store
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
+	$(PG_ENV) python3 Tests/store/fuzz_store.py --bin $(DEBUG_BIN)/steward-store --seconds 20
 
 test-sync: build postgres
 	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py
