@@ -15,7 +15,8 @@
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
 #   test-store  the store's OpenAPI document checked against the real server, its podcast feed
-#               read by feedparser, and its commands
+#               read by feedparser, its commands, and a bounded property-based fuzz of push,
+#               pull and sign-in (no 5xx, no crash)
 #   test-sync   end-to-end sync with real store processes, injected faults and kill -9
 #   postgres    starts the throwaway PostgreSQL cluster (127.0.0.1) the tests use
 #   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
@@ -136,6 +137,7 @@ deps:
 
 test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
+	@python3 -c "import hypothesis" 2>/dev/null || python3 -m pip install -q hypothesis
 
 # ---------------------------------------------------------------- build
 
@@ -216,6 +218,7 @@ test-store: build postgres
 	python3 Tests/store/validate_openapi.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/store/podcast_feed_test.py --bin $(DEBUG_BIN)/steward-store
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
+	$(PG_ENV) python3 Tests/store/fuzz_store.py --bin $(DEBUG_BIN)/steward-store --seconds 20
 
 test-sync: build postgres
 	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py

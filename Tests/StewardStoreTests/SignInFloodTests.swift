@@ -52,7 +52,11 @@ struct SignInFloodTests {
             let checked = queue.checksRun - before
             #expect(checked <= SignInThrottle.standard.freeAttempts, "\(checked) passwords checked")
             #expect(statuses.filter { $0 == 401 }.count == checked)
-            #expect(statuses.filter { $0 == 429 }.count == 200 - checked)
+            // The rest are refused unchecked: 429, or 503 on a machine so loaded that the
+            // database did not answer in time (it is counted as unchecked all the same).
+            let refused = statuses.filter { $0 == 429 || $0 == 503 }.count
+            #expect(refused == 200 - checked, "\(Dictionary(grouping: statuses) { $0 }.mapValues(\.count))")
+            #expect(statuses.filter { $0 == 429 }.count >= 150)
             // The account now waits, the right password included; other accounts do not.
             #expect(try await store.signIn(email: email).status == .tooManyRequests)
             #expect(try await store.signIn(email: store.staffEmail(.viewer)).status == .ok)
@@ -68,7 +72,8 @@ struct SignInFloodTests {
             let statuses = try await Self.burst(200, store, email: { "user\($0)@spray.example" }, from: address)
             let checked = queue.checksRun - before
             #expect(checked <= SignInThrottle.perSource.freeAttempts, "\(checked) passwords checked")
-            #expect(statuses.filter { $0 == 429 }.count == 200 - checked)
+            #expect(statuses.filter { $0 == 429 || $0 == 503 }.count == 200 - checked)
+            #expect(statuses.filter { $0 == 429 }.count >= 150)
             // The address waits, even for a real account with its password...
             let blocked = try await Self.signIn(store, email: store.staffEmail(.editor), password: TestStore.staffPassword,
                                                 from: address)
@@ -87,15 +92,16 @@ struct SignInFloodTests {
         let queue = PasswordWorkQueue(maxRunning: 1, maxWaiting: 2)
         // Emails nobody has are checked against a decoy at the configured strength: slow ones
         // keep the line full while the rest arrive.
-        let configuration = Self.configuration(queue: queue, hasher: PasswordHasher(iterations: 200_000))
+        let configuration = Self.configuration(queue: queue, hasher: PasswordHasher(iterations: 20_000))
         try await TestStore.with(backend, configuration: configuration) { store in
             let before = queue.checksRun
             let statuses = try await Self.burst(30, store, email: { "nobody\($0)@flood.example" }, from: nil)
             let checked = queue.checksRun - before
             let busy = statuses.filter { $0 == 429 }.count
             #expect(busy >= 1, "\(statuses)")
-            #expect(checked == 30 - busy)
-            #expect(statuses.allSatisfy { $0 == 401 || $0 == 429 })
+            #expect(statuses.filter { $0 == 401 }.count == checked)
+            #expect(checked <= 30 - busy)
+            #expect(statuses.allSatisfy { $0 == 401 || $0 == 429 || $0 == 503 })
             // After the flood, a real sign-in goes through.
             #expect(try await store.signIn(email: store.staffEmail(.admin)).status == .ok)
         }
@@ -134,5 +140,34 @@ struct SignInFloodTests {
         #expect(ClientAddress.of(request, peer: "127.0.0.1", trustForwardedFor: true) == "192.0.2.44")
         #expect(ClientAddress.of(request, peer: "127.0.0.1", trustForwardedFor: false) == "127.0.0.1")
         #expect(ClientAddress.of(request, peer: nil, trustForwardedFor: false) == ClientAddress.unknown)
+    }
+
+    @Test("the memo only repeats the database's refusals, until their wait is over, within its capacity")
+    func memo() {
+        let memo = ThrottleMemo(capacity: 3)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let attempt = SignInAttempt(org: "org", email: "a@b.example", source: "192.0.2.1", at: now)
+        #expect(memo.admission(for: attempt) == nil)
+        memo.remember(.admitted, for: attempt)
+        #expect(memo.admission(for: attempt) == nil)
+        memo.remember(.accountThrottled(retryAfter: 60), for: attempt)
+        var later = attempt
+        later.at = now.addingTimeInterval(20)
+        #expect(memo.admission(for: later) == .accountThrottled(retryAfter: 40))
+        later.at = now.addingTimeInterval(61)
+        #expect(memo.admission(for: later) == nil)
+        memo.forgetAccount(of: attempt)
+        #expect(memo.admission(for: attempt) == nil)
+        // A flood over many sources keeps at most `capacity` waits.
+        for index in 0..<10 {
+            var other = attempt
+            other.source = "192.0.2.\(index + 10)"
+            memo.remember(.sourceThrottled(retryAfter: 60 + index), for: other)
+        }
+        var newest = attempt
+        newest.source = "192.0.2.19"
+        #expect(memo.admission(for: newest) == .sourceThrottled(retryAfter: 69))
+        newest.source = "192.0.2.10"
+        #expect(memo.admission(for: newest) == nil)
     }
 }

@@ -9,6 +9,8 @@ struct StaffSessions: Sendable {
     let limits: SignInLimits
     let queue: PasswordWorkQueue
     let hasher: PasswordHasher
+    /// Waits the database already gave, so a flood is refused without a transaction per guess.
+    let memo = ThrottleMemo()
 
     init(repository: any StoreRepository, configuration: StoreConfiguration) {
         self.repository = repository
@@ -35,15 +37,21 @@ struct StaffSessions: Sendable {
     /// same hashing time and count as failures alike, so neither the answer, its timing nor the
     /// throttling tells whether an email is on staff.
     func signIn(_ attempt: SignInAttempt, password: String) async throws -> SignInOutcome {
+        // A wait already known is answered before taking a place in line.
+        if let known = memo.admission(for: attempt), let refusal = Self.refusal(known) { return refusal }
         let outcome: SignInOutcome? = try await queue.withSlot {
             // Counted as a failure before the slow check, in the same transaction as the check
             // of the limits, and cleared if it succeeds: guesses sent all at once see one
-            // another instead of all passing the throttle together.
-            switch try await repository.admitSignIn(attempt, limits: limits) {
-            case .accountThrottled(let wait): return .throttled(retryAfter: wait)
-            case .sourceThrottled(let wait): return .sourceThrottled(retryAfter: wait)
-            case .admitted: break
+            // another instead of all passing the throttle together. (Looked up in the memo
+            // again: a wait may have been learned while this attempt stood in line.)
+            let admission: SignInAdmission
+            if let known = memo.admission(for: attempt) {
+                admission = known
+            } else {
+                admission = try await repository.admitSignIn(attempt, limits: limits)
+                memo.remember(admission, for: attempt)
             }
+            if let refusal = Self.refusal(admission) { return refusal }
             let member = try await repository.staffMember(org: attempt.org, email: attempt.email)
             let storedHash = member?.passwordHash
             let hasher = self.hasher
@@ -56,12 +64,24 @@ struct StaffSessions: Sendable {
             }
             guard let member, matches else { return .wrongCredentials }
             try await repository.clearSignInFailures(org: attempt.org, email: attempt.email)
-            let pair = newPair(now: attempt.at)
+            memo.forgetAccount(of: attempt)
+            // Lifetimes count from now, not from the attempt's arrival: a sign-in that waited in
+            // line must still hand out tokens that last as long as the answer says.
+            let issuedAt = Date()
+            let pair = newPair(now: issuedAt)
             try await repository.createSession(id: UUID().uuidString.lowercased(), org: attempt.org, email: member.email,
-                                               tokens: pair.hashes, now: attempt.at)
+                                               tokens: pair.hashes, now: issuedAt)
             return .signedIn(pair.tokens(email: member.email, role: member.role))
         }
         return outcome ?? .busy
+    }
+
+    private static func refusal(_ admission: SignInAdmission) -> SignInOutcome? {
+        switch admission {
+        case .accountThrottled(let wait): .throttled(retryAfter: wait)
+        case .sourceThrottled(let wait): .sourceThrottled(retryAfter: wait)
+        case .admitted: nil
+        }
     }
 
     enum RefreshResult: Sendable, Hashable {

@@ -17,7 +17,8 @@ public protocol StaffRepository: Sendable {
     /// attempt when the account's or the source's recent failures call for a wait; otherwise
     /// records it as a failure before its password is checked (a success clears it). So a
     /// burst of parallel guesses is counted one by one, and at most the free attempts get checked.
-    /// Also forgets failures too old to count.
+    /// Failures too old to count are left to `forgetExpiredSessions`: deleting them here, in
+    /// every admission, made parallel admissions wait on each other's row locks.
     func admitSignIn(_ attempt: SignInAttempt, limits: SignInLimits) async throws -> SignInAdmission
     /// Forgets the account's failures (after a successful sign-in).
     func clearSignInFailures(org: String, email: String) async throws

@@ -61,9 +61,6 @@ extension PostgresStoreRepository {
             try await connection.query("SELECT pg_advisory_xact_lock(1, hashtext(\(accountKey)))", logger: logger)
             try await connection.query("SELECT pg_advisory_xact_lock(2, hashtext(\(attempt.source)))", logger: logger)
             let now = Milliseconds.from(attempt.at)
-            try await connection.query("""
-                DELETE FROM sign_in_failures WHERE at < \(Milliseconds.from(limits.forgetBefore(now: attempt.at)))
-                """, logger: logger)
             let account = try await Self.failures(connection.query("""
                 SELECT COUNT(*), MAX(at) FROM sign_in_failures
                 WHERE org = \(attempt.org) AND email = \(attempt.email)

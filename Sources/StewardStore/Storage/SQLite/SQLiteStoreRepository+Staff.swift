@@ -55,8 +55,6 @@ extension SQLiteStoreRepository {
         // process, and one process owns the file.
         try await pool.write { db in
             let now = Milliseconds.from(attempt.at)
-            try db.execute(sql: "DELETE FROM sign_in_failures WHERE at < ?",
-                           arguments: [Milliseconds.from(limits.forgetBefore(now: attempt.at))])
             let account = try Self.failures(db, sql: "SELECT COUNT(*), MAX(at) FROM sign_in_failures WHERE org = ? AND email = ? AND at >= ?",
                                             arguments: [attempt.org, attempt.email, Milliseconds.from(limits.account.windowStart(now: attempt.at))])
             let source = try Self.failures(db, sql: "SELECT COUNT(*), MAX(at) FROM sign_in_failures WHERE source = ? AND at >= ?",
