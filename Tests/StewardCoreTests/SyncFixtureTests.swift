@@ -88,8 +88,15 @@ actor FakeStore: SyncTransport {
         return response
     }
 
+    /// Client ids another credential owns: pushes under them answer 409 client-id-in-use.
+    private(set) var ownedElsewhere: Set<String> = []
+    func setOwnedElsewhere(_ clientId: String) { ownedElsewhere.insert(clientId) }
+
     private func handle(_ request: PushRequest) throws(SyncTransportError) -> PushResponse {
         let client = request.clientId
+        if ownedElsewhere.contains(client) {
+            throw .status(409, ErrorResponse(error: ErrorResponse.Code.clientIdInUse, message: "another credential pushes under this client id"))
+        }
         let last = clientLast[client] ?? 0
         guard let first = request.mutations.first?.id else { return PushResponse(lastMutationId: last, results: []) }
         for (offset, mutation) in request.mutations.enumerated() where mutation.id != first + Int64(offset) {

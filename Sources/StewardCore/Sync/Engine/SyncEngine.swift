@@ -109,8 +109,10 @@ public final class SyncEngine: Sendable {
                          report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws {
         var sendLimit = options.pushBatchSize
         var gapRecoveries = 0
+        var clientId = remote.clientId
+        var clientIdTaken = false
         var coalescedThrough: Int64 = 0
-        var next = try await preparePush(org: org, clientId: remote.clientId, after: nil, limit: sendLimit,
+        var next = try await preparePush(org: org, clientId: clientId, after: nil, limit: sendLimit,
                                          coalescedThrough: &coalescedThrough)
         // Counted once, after the first coalescing: what this sync has to send.
         let toSend = try await database.writer.read { db in try PushQueue.sendableCount(orgId: org.id, db) }
@@ -122,7 +124,7 @@ public final class SyncEngine: Sendable {
             guard let last = next.batch.last else {
                 guard let (batch, _) = answered else { return }
                 // The records that batch held back may have changes waiting.
-                next = try await preparePush(org: org, clientId: remote.clientId, after: nil, limit: sendLimit,
+                next = try await preparePush(org: org, clientId: clientId, after: nil, limit: sendLimit,
                                              coalescedThrough: &coalescedThrough, settling: answered)
                 answered = nil
                 try count(next.settled, of: batch, url: transport.storeURL, toSend: toSend, report: &report,
@@ -132,7 +134,7 @@ public final class SyncEngine: Sendable {
             let current = next
             async let answer = sendPush(current.request, transport)
             // One transaction settles the batch before and prepares the one after.
-            let following = try await preparePush(org: org, clientId: remote.clientId, after: last.mutationId,
+            let following = try await preparePush(org: org, clientId: clientId, after: last.mutationId,
                                                   limit: sendLimit, coalescedThrough: &coalescedThrough,
                                                   settling: answered)
             if let (batch, _) = answered {
@@ -161,12 +163,23 @@ public final class SyncEngine: Sendable {
                 try await database.writer.write { db in
                     _ = try PushQueue.renumber(orgId: org.id, after: lastApplied, db)
                 }
-                next = try await preparePush(org: org, clientId: remote.clientId, after: nil, limit: sendLimit,
+                next = try await preparePush(org: org, clientId: clientId, after: nil, limit: sendLimit,
+                                             coalescedThrough: &coalescedThrough)
+                continue
+            } catch SyncTransportError.status(409, let body) where body?.error == ErrorResponse.Code.clientIdInUse && !clientIdTaken {
+                // Another credential pushed under this client id first: another staff member
+                // signed in on this console, or a copy of this database on another computer.
+                // This console takes a client id of its own and sends what waits from mutation
+                // 1; a change the store may already have applied under the old id comes back as
+                // a conflict with the same content, which settles it.
+                clientIdTaken = true
+                clientId = try await database.writer.write { db in try PushQueue.takeNewClientId(orgId: org.id, db) }
+                next = try await preparePush(org: org, clientId: clientId, after: nil, limit: sendLimit,
                                              coalescedThrough: &coalescedThrough)
                 continue
             } catch SyncTransportError.status(413, _) where current.batch.count > 1 {
                 sendLimit = max(1, current.batch.count / 2)
-                next = try await preparePush(org: org, clientId: remote.clientId, after: nil, limit: sendLimit,
+                next = try await preparePush(org: org, clientId: clientId, after: nil, limit: sendLimit,
                                              coalescedThrough: &coalescedThrough)
                 continue
             } catch let error as SyncTransportError {

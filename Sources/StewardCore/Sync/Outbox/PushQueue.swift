@@ -143,6 +143,22 @@ enum PushQueue {
         return true
     }
 
+    /// After `client-id-in-use`: the organization's client id is given a new last part, the
+    /// mutation counter starts again, and entries in flight wait to be given ids under it.
+    /// Returns the new client id.
+    static func takeNewClientId(orgId: UUID, _ db: Database) throws -> String {
+        let org = UUIDColumn.encode(orgId)
+        guard let slug = try String.fetchOne(db, sql: "SELECT slug FROM organization WHERE id = ?", arguments: [org]) else {
+            throw SyncError.notConnected(slug: org)
+        }
+        let suffix = UUID().uuidString.lowercased().prefix(8)
+        let clientId = "\(UUIDColumn.encode(try AppDatabase.installationId(db)))/\(slug)/\(suffix)"
+        try db.execute(sql: "UPDATE outbox SET mutationId = NULL WHERE orgId = ?", arguments: [org])
+        try db.execute(sql: "UPDATE remote SET clientId = ?, lastAssignedMutationId = 0 WHERE orgId = ?",
+                       arguments: [clientId, org])
+        return clientId
+    }
+
     /// Applies the store's results to the entries sent: each settled entry leaves the outbox in
     /// this transaction, with what its result leaves behind (the record's new version, a
     /// conflict, a dead letter). Entries without a result stay in flight, to be sent again.
