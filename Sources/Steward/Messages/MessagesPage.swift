@@ -29,6 +29,16 @@ final class MessagesPage: ModulePage {
             ui.object(holder, as: Box.self).append(list.widget)
             return list
         }
+        // The lists of views not shown are hidden too, so screen readers (and UI tests) only
+        // meet the controls on screen. The views themselves stay visible: a stack does not
+        // switch to a hidden child.
+        let stack: ViewStack = ui.object("view_stack")
+        let names = ["messages", "series", "podcast"]
+        let shownLists = lists
+        stack.onVisibleChildChanged { shown in
+            for (name, list) in zip(names, shownLists) { list.widget.isVisible = name == shown }
+        }
+        for (name, list) in zip(names, lists) { list.widget.isVisible = name == stack.visibleChildName }
         for list in lists {
             list.onLocalChange = { [weak self, weak list] in
                 guard let self else { return }

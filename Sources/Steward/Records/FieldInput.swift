@@ -37,7 +37,9 @@ final class FieldInput {
         case list(ListFieldEditor)
     }
 
-    init(_ field: FieldSpec, context: FormContext) {
+    /// `inItem`: the field of a list item (a section's heading), shown as a label over an entry
+    /// so its name can say which item it belongs to.
+    init(_ field: FieldSpec, context: FormContext, inItem: Bool = false) {
         self.field = field
         zone = context.zone
         errorLabel = Label()
@@ -46,12 +48,25 @@ final class FieldInput {
         errorLabel.setMargins(top: 6, bottom: 6, start: 12, end: 12)
         errorLabel.addCSSClass("caption")
         errorLabel.addCSSClass("error")
-        let errorRow = PreferencesRow(child: errorLabel, focusable: false)
-        errorRow.addCSSClass("field-error")
+        let errorRow: Widget
+        if case .list = field.kind {
+            // A list's problem shows between its title and its items, outside any boxed list.
+            errorRow = errorLabel
+        } else {
+            errorRow = PreferencesRow(child: errorLabel, focusable: false)
+            errorRow.addCSSClass("field-error")
+        }
         errorRow.isVisible = false
         self.errorRow = errorRow
 
         switch field.kind {
+        case .text where inItem:
+            let entry = Entry()
+            entry.activatesDefault = true
+            entry.hexpand = true
+            entry.setAccessibleLabel(field.label)
+            row = Self.stackedRow(field.label, entry, hint: "")
+            control = .entry(entry)
         case .text:
             let entry = EntryRow(title: field.label)
             entry.activatesDefault = true
@@ -65,7 +80,7 @@ final class FieldInput {
             row = Self.stackedRow(field.label, view, hint: field.help)
             control = .textView(view)
         case .date, .dateTime, .duration, .webURL, .email:
-            let entry = Entry(placeholder: Self.example(field.kind))
+            let entry = Entry(placeholder: Self.format(field.kind))
             entry.activatesDefault = true
             entry.hexpand = true
             entry.setAccessibleLabel(field.label)
@@ -145,29 +160,29 @@ final class FieldInput {
         return PreferencesRow(child: box)
     }
 
-    /// What the entry shows while empty: a value in the expected form.
-    private static func example(_ kind: FieldKind) -> String {
+    /// What the entry shows while empty: the expected form, not a value (a grey example date
+    /// reads as if one were typed).
+    private static func format(_ kind: FieldKind) -> String {
         switch kind {
-        case .date: "2026-12-06"
-        case .dateTime: "2026-12-06 09:00"
-        case .duration: "38:12"
-        case .webURL(let httpsOnly): httpsOnly ? "https://…" : "https://… or http://…"
-        case .email: "office@example.org"
+        case .date: "YYYY-MM-DD"
+        case .dateTime: "YYYY-MM-DD HH:MM"
+        case .duration: "h:mm:ss or mm:ss"
+        case .webURL(let httpsOnly): httpsOnly ? "https://…" : "https://…"
+        case .email: "name@example.org"
         default: ""
         }
     }
 
-    /// The expected format in words, then what the field is for.
+    /// An example in the expected form when the field's help has none, then the help.
     private static func hint(_ field: FieldSpec, zone: TimeZone) -> String {
-        let format: String
+        var example = ""
         switch field.kind {
-        case .date: format = "Format: YYYY-MM-DD."
-        case .dateTime: format = "Format: YYYY-MM-DD HH:MM, \(zone.identifier) time."
-        case .duration: format = "Format: h:mm:ss or mm:ss."
-        case .webURL(let httpsOnly): format = httpsOnly ? "Must start with https://." : "Starts with https:// or http://."
-        default: format = ""
+        case .dateTime: example = "Like 2026-12-06 09:00, \(zone.identifier) time."
+        case .webURL(let httpsOnly) where !field.help.contains("http"):
+            example = httpsOnly ? "Must start with https://." : "Starts with https:// or http://."
+        default: break
         }
-        return [format, field.help].filter { !$0.isEmpty }.joined(separator: " ")
+        return [example, field.help].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     private func connectEdits() {
@@ -260,7 +275,7 @@ final class FieldInput {
         if message == nil && !errorRow.isVisible { return }
         errorLabel.text = text
         errorRow.isVisible = message != nil
-        row.setCSSClass("error", message != nil)
+        // The control, not its row: a row's hint in red would read as part of the problem.
         focusWidget.setCSSClass("error", message != nil)
         focusWidget.setAccessibleDescription(text)
         if case .list(let editor) = control { editor.markItem(message) }

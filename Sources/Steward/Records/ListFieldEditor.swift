@@ -15,8 +15,8 @@ final class ListFieldEditor {
     private let context: FormContext
     private let itemsBox = Box.vertical(spacing: 18)
     private let addButton: Button
-    private let emptyLabel: Label
     private let header: PreferencesGroup
+    private let outer: Box
     private var items: [Item] = []
     private var isEditable = true
     /// "Section", from "Sections".
@@ -34,7 +34,7 @@ final class ListFieldEditor {
 
         init(fields: [FieldSpec], context: FormContext) {
             group = PreferencesGroup()
-            inputs = fields.map { FieldInput($0, context: context) }
+            inputs = fields.map { FieldInput($0, context: context, inItem: true) }
             up = Button(iconName: "go-up-symbolic", accessibleLabel: "Move Up")
             down = Button(iconName: "go-down-symbolic", accessibleLabel: "Move Down")
             remove = Button(iconName: "user-trash-symbolic", accessibleLabel: "Remove")
@@ -76,16 +76,12 @@ final class ListFieldEditor {
         self.context = context
         itemNoun = field.label.hasSuffix("s") ? String(field.label.dropLast()) : field.label
 
-        let box = Box.vertical(spacing: 18)
+        let box = Box.vertical(spacing: 12)
+        outer = box
         header = PreferencesGroup(title: field.label)
         addButton = Button(label: "_Add \(itemNoun)", accessibleLabel: "Add \(itemNoun)")
         addButton.verticalAlignment = .center
         header.setHeaderSuffix(addButton)
-        emptyLabel = Label("No \(field.label.lowercased()) yet. “Add \(itemNoun)” adds one at the end.")
-        emptyLabel.xalign = 0
-        emptyLabel.wrapsAnywhere = true
-        emptyLabel.addCSSClass("dim-label")
-        header.add(emptyLabel)
         box.append(header)
         box.append(itemsBox)
         widget = box
@@ -102,7 +98,8 @@ final class ListFieldEditor {
 
     /// The list's problems show under its title, above the items.
     func attach(errorRow: Widget) {
-        header.add(errorRow)
+        outer.append(errorRow)
+        outer.reorderChild(errorRow, after: header)
     }
 
     /// The control that takes the focus when the list has a problem.
@@ -163,7 +160,8 @@ final class ListFieldEditor {
             item.down.isSensitive = isEditable && index < items.count - 1
             item.remove.isSensitive = isEditable
         }
-        emptyLabel.isVisible = items.isEmpty
+        header.setProperty("description", items.isEmpty
+            ? "No \(field.label.lowercased()) yet. “Add \(itemNoun)” adds one at the end." : nil)
         addButton.isSensitive = isEditable && items.count < maxItems
         addButton.tooltip = items.count < maxItems ? nil : "At most \(maxItems) \(field.label.lowercased())"
     }

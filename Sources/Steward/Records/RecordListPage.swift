@@ -84,8 +84,8 @@ final class RecordListPage {
         searchEntry.setAccessibleLabel("Search \(type.pluralNoun)")
         ui.object("new_button_content", as: Widget.self).setProperty("label", "_New \(noun)")
         let newButton: Button = ui.object("new_button")
+        // Named by its text, as the Events page's "New Event" is.
         newButton.tooltip = "New \(noun)"
-        newButton.setAccessibleLabel("New \(noun)")
         let createButton: Button = ui.object("create_button")
         createButton.setChild(Label(mnemonic: "_Create \(noun)"))
         createButton.setAccessibleLabel("Create \(noun)")
