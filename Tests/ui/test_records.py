@@ -264,9 +264,25 @@ def test_series_and_message(app):
     type_into(form, "Speaker", "Pastor Dana Ruiz")
     type_into(form, "Preached on", "2026-11-22")
     type_into(form, "Publish at", "2026-11-22 12:00")
+    # The series is picked from a drop-down of the organization's series, by title.
+    series_box = wait_for("the Series drop-down",
+                          lambda: next(iter(find_all(form, name_is="Series", roles=("combo box",))), None))
+    click_at(series_box)
+    # The list opens on "None"; the series is the next choice.
+    time.sleep(0.8)
+    press(0xFF54)  # Down
+    time.sleep(0.3)
+    press(0xFF0D)  # Return
+    wait_for(f'the drop-down to show "{SERIES}"',
+             lambda: any(name(n) == SERIES or text_of(n) == SERIES for n in walk(series_box)), timeout=5)
     click(button(form, "Save"))
     editor_gone(app, "New Message")
     row_label(window, MESSAGE)
+    row_label(window, SERIES)  # the Series column shows the series by its title
+    stored = records("message", "title", MESSAGE)
+    series_id = records("series", "title", SERIES)[0][0]
+    if len(stored) != 1 or stored[0][1].get("series") != series_id:
+        raise Failure(f"expected the message to refer to series {series_id}: {stored}")
     wait_for('the message listed as "Published"', lambda: find_all(window, name_is="Published", roles=("label",)))
     screenshot("messages.png")
 

@@ -122,7 +122,7 @@ final class RecordListPage {
         }
         if type.hasStatus {
             let type = self.type
-            columns.append(Column(title: "Status", width: 120, isStatus: true) { record in
+            columns.append(Column(title: "Status", width: 105, isStatus: true) { record in
                 type.statusText(of: record.fields) ?? ""
             })
         }
@@ -137,6 +137,9 @@ final class RecordListPage {
                         label.horizontalAlignment = .start
                         label.addCSSClass("status-pill")
                     }
+                    // The title keeps room to be read; with many columns the table scrolls
+                    // sideways instead of squeezing it to a letter or two.
+                    if index == 0 { label.widthChars = 22 }
                     return label
                 },
                 bind: { [weak self] label, key in
@@ -156,13 +159,13 @@ final class RecordListPage {
 
     private static func width(of kind: FieldKind) -> Int {
         switch kind {
-        case .date: 150
-        case .dateTime: 190
-        case .boolean, .integer, .duration: 90
-        case .choice: 130
-        case .reference: 220
-        case .webURL, .email: 260
-        default: 180
+        case .date: 135
+        case .dateTime: 175
+        case .boolean, .integer, .duration: 85
+        case .choice: 120
+        case .reference: 180
+        case .webURL, .email: 250
+        default: 160
         }
     }
 
