@@ -122,7 +122,7 @@ final class RecordListPage {
         }
         if type.hasStatus {
             let type = self.type
-            columns.append(Column(title: "Status", width: 105, isStatus: true) { record in
+            columns.append(Column(title: "Status", width: 100, isStatus: true) { record in
                 type.statusText(of: record.fields) ?? ""
             })
         }
@@ -139,7 +139,7 @@ final class RecordListPage {
                     }
                     // The title keeps room to be read; with many columns the table scrolls
                     // sideways instead of squeezing it to a letter or two.
-                    if index == 0 { label.widthChars = 22 }
+                    if index == 0 { label.widthChars = 18 }
                     return label
                 },
                 bind: { [weak self] label, key in
@@ -159,13 +159,13 @@ final class RecordListPage {
 
     private static func width(of kind: FieldKind) -> Int {
         switch kind {
-        case .date: 135
-        case .dateTime: 175
+        case .date: 130
+        case .dateTime: 170
         case .boolean, .integer, .duration: 85
         case .choice: 120
-        case .reference: 180
+        case .reference: 170
         case .webURL, .email: 250
-        default: 160
+        default: 150
         }
     }
 
