@@ -331,6 +331,22 @@ def test_fund_delete_and_undo(app):
     row_label(window, FUND)
 
 
+def test_fund_keys(app):
+    """Ctrl+N on the Giving page makes a fund, not an event; Escape leaves without one."""
+    window = main_window(app)
+    before = count("fund")
+    select_row(window, FUND)  # the focus is in the list
+    press(ord("n"), control=True)
+    form = editor(app, "New Giving Fund")
+    if window_open(app, "New Event"):
+        raise Failure("Ctrl+N on the Giving page opened the event editor")
+    point_at(form)
+    press(0xFF1B)  # Escape
+    editor_gone(app, "New Giving Fund")
+    if count("fund") != before:
+        raise Failure("cancelling a new fund changed the database")
+
+
 TESTS = [
     test_church_pages_listed,
     test_bulletin_with_three_sections,
@@ -340,6 +356,7 @@ TESTS = [
     test_series_and_message,
     test_fund_refuses_plain_http,
     test_fund_delete_and_undo,
+    test_fund_keys,
 ]
 
 

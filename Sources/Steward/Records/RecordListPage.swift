@@ -295,7 +295,14 @@ final class RecordListPage {
             self.openEditor(key: key)
         }
         actionByName["delete"] = actions.addAction("delete") { [weak self] in self?.deleteSelected() }
+        actions.addAction("search") { [weak self] in
+            self?.searchEntry.grabFocus()
+            self?.searchEntry.selectAll()
+        }
         widget.insertActionGroup(actions, prefix: "list")
+        // Ctrl+N and Ctrl+F while the focus is in the list, as on the Events page (whose
+        // window-wide keys stand aside while another page is shown).
+        widget.addController(Shortcuts.controller(Shortcuts.recordPage))
     }
 
     private func selectionChanged() {
