@@ -43,7 +43,17 @@ export STEWARD_SCREENSHOTS="${STEWARD_SCREENSHOTS:-$PWD/build/screenshots}"
 mkdir -p "$STEWARD_SCREENSHOTS"
 
 # Debian's python has pyatspi; a pyenv or venv python first on PATH would not.
-"${PYTHON:-/usr/bin/python3}" Tests/ui/test_events.py
+# STEWARD_UI_ONLY=records (or events, sync) runs one suite.
+only="${STEWARD_UI_ONLY:-}"
+if [ -z "$only" ] || [ "$only" = events ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_events.py
+fi
+
+# The Bulletins, Messages and Giving pages, in a window of their own on the same database.
+if [ -z "$only" ] || [ "$only" = records ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_records.py
+fi
+[ -n "$only" ] && [ "$only" != sync ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own
 # console folders and store, so the demo database above is not touched.

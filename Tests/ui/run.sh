@@ -3,11 +3,13 @@
 # office worker (or a screen reader user) would use it. Needs xvfb-run, dbus-run-session,
 # at-spi2-core, imagemagick and Debian's python3-pyatspi.
 #
-# test_events.py drives the Events page; test_sync_ui.py then drives sync (signing in,
+# test_events.py drives the Events page; test_records.py the Bulletins, Messages and Giving
+# pages (one window for its suite); test_sync_ui.py then drives sync (signing in,
 # conflicts, a store lost mid-sync, roles) against real steward-store processes on loopback.
 #
 #   STEWARD_BIN_DIR   folder holding steward and stewardctl (and steward-store for the sync
 #                     tests; default .build/debug)
+#   STEWARD_UI_ONLY   events, records or sync: run that suite only
 #
 # Screenshots of each state land in build/screenshots/.
 set -euo pipefail

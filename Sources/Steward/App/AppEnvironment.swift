@@ -9,12 +9,15 @@ final class AppEnvironment: Sendable {
     let database: AppDatabase
     let organizations: OrganizationService
     let events: EventService
+    /// Every record type declared on the record kit (bulletins, messages, funds...).
+    let records: RecordService
 
     private init(path: String, database: AppDatabase) {
         databasePath = path
         self.database = database
         organizations = OrganizationService(database: database)
         events = EventService(database: database)
+        records = RecordService(database: database)
     }
 
     /// `$STEWARD_DB`, else the per-user default (`AppDatabase.defaultPath` reads both).

@@ -27,7 +27,19 @@ enum Shortcuts {
         ("Delete", "win.delete"),
     ]
 
-    /// Keys of the event editor window.
+    /// Keys of a record list's page (bulletins, funds...) while the focus is inside it.
+    static let recordPage: [(trigger: String, action: String)] = [
+        ("<Control>n", "list.new"),
+        ("<Control>f", "list.search"),
+    ]
+
+    /// Keys that act on a record list (bulletins, funds...) while it has focus.
+    static let recordList: [(trigger: String, action: String)] = [
+        ("KP_Delete", "list.delete"),
+        ("Delete", "list.delete"),
+    ]
+
+    /// Keys of the event editor window (and of the record editor, which has the same actions).
     static let editor: [(trigger: String, action: String)] = [
         ("<Control>s", "editor.save"),
         ("Escape", "editor.cancel"),

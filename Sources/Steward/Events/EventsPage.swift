@@ -40,6 +40,9 @@ final class EventsPage {
     private let emptyPage: StatusPage
     /// False for people whose role lets them look but not change.
     private(set) var canEdit = true
+    /// False while another page is on screen: the page's window-wide actions and their keys
+    /// (Ctrl+N, Ctrl+F, Ctrl+D, Ctrl+Z) then leave that page alone.
+    private var isShown = true
 
     /// Records histories for the editor's History button (nil until sync is set up).
     var history: HistoryService?
@@ -287,15 +290,22 @@ final class EventsPage {
         actions["undo"] = window.addAction("undo") { [weak self] in self?.undoDelete() }
     }
 
+    /// The window shows this page, or another one.
+    func setShown(_ shown: Bool) {
+        guard shown != isShown else { return }
+        isShown = shown
+        updateActionStates()
+    }
+
     private func updateActionStates() {
-        let hasOrg = organization != nil
+        let hasOrg = organization != nil && isShown
         let hasSelection = hasOrg && selection.selectedKey != nil && stack.visibleChildName == "list"
         actions["new-event"]?.isEnabled = hasOrg && canEdit
         actions["search"]?.isEnabled = hasOrg
         actions["edit-event"]?.isEnabled = hasSelection
         actions["duplicate"]?.isEnabled = hasSelection && canEdit
         actions["delete"]?.isEnabled = hasSelection && canEdit
-        actions["undo"]?.isEnabled = lastDeleted != nil && canEdit
+        actions["undo"]?.isEnabled = lastDeleted != nil && canEdit && isShown
     }
 
     /// Shows or hides everything that changes events, as the current person's role allows.

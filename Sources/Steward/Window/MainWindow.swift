@@ -24,6 +24,10 @@ final class MainWindow {
 
     private var environment: AppEnvironment?
     private var eventsPage: EventsPage?
+    /// The pages of modules built on the record kit, made the first time each is shown.
+    private var modulePages: [Module: ModulePage] = [:]
+    /// The person's role allows changes (pages made later start from it).
+    private var canEdit = true
     private var syncMonitor: SyncMonitor?
     private var syncPage: SyncPage?
     private var organization: Organization?
@@ -131,7 +135,7 @@ final class MainWindow {
         leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
         page.setFolded(leaflet.isFolded)
         contentStack.addNamed(page.widget, name: SidebarPage.sync.tag)
-        page.onRecordsChanged = { [weak self] in self?.eventsPage?.refreshRows() }
+        page.onRecordsChanged = { [weak self] in self?.recordsChanged() }
         page.onEditRejected = { [weak self, weak page] change, org in
             self?.eventsPage?.openRejectedEditor(change, in: org, engine: services.engine) {
                 page?.settled()
@@ -141,10 +145,11 @@ final class MainWindow {
         monitor.onState.append { [weak self] previous, state in self?.syncStateChanged(from: previous, to: state) }
         monitor.onSession.append { [weak self] session in
             // Mirrors the store's rules: a viewer gets no edit controls.
-            self?.eventsPage?.setCanEdit(session?.role.canEdit ?? true)
+            self?.setCanEdit(session?.role.canEdit ?? true)
         }
         eventsPage?.history = services.history
         eventsPage?.onLocalChange = { [weak monitor] in monitor?.changesMade() }
+        for page in modulePages.values { page.onLocalChange = { [weak monitor] in monitor?.changesMade() } }
 
         monitor.show(organization)
         page.show(organization)
@@ -159,8 +164,21 @@ final class MainWindow {
         sidebar.setIssueCount(state.conflicts + state.rejected)
         // A sync that ended may have brought other people's changes.
         if case .syncing = previous.phase {
-            if case .syncing = state.phase {} else { eventsPage?.refreshRows() }
+            if case .syncing = state.phase {} else { recordsChanged() }
         }
+    }
+
+    /// Records changed under the pages (a sync, a settled conflict): every page built reads
+    /// its own again.
+    private func recordsChanged() {
+        eventsPage?.refreshRows()
+        for page in modulePages.values { page.refresh() }
+    }
+
+    private func setCanEdit(_ allowed: Bool) {
+        canEdit = allowed
+        eventsPage?.setCanEdit(allowed)
+        for page in modulePages.values { page.setCanEdit(allowed) }
     }
 
     /// Ctrl+R and the header button. Signed out, there is nothing to sync with: the Sync page
@@ -192,6 +210,7 @@ final class MainWindow {
             windowStack.visibleChildName = "no-organizations"
             organization = nil
             eventsPage?.show(nil)
+            for page in modulePages.values { page.show(nil) }
             syncMonitor?.show(nil)
             syncPage?.show(nil)
             return
@@ -207,6 +226,7 @@ final class MainWindow {
         organization = org
         settings.lastOrganization = org.slug
         eventsPage?.show(org)
+        for page in modulePages.values { page.show(org) }
         syncMonitor?.show(org)
         syncPage?.show(org)
         sidebar.show(org.availableModules, selecting: page)
@@ -214,17 +234,36 @@ final class MainWindow {
 
     private func show(_ page: SidebarPage?) {
         self.page = page
+        if case .module(let module)? = page { buildModulePage(module) }
         var shown = "unavailable"
         if let page, contentStack.child(named: page.tag) != nil { shown = page.tag }
         // Pages not shown are hidden too, so screen readers (and UI tests) only meet the
         // controls of the page on screen.
         contentStack.child(named: shown)?.isVisible = true
         contentStack.visibleChildName = shown
-        for other in [SidebarPage.module(.events).tag, SidebarPage.sync.tag, "unavailable"] where other != shown {
+        let names = [SidebarPage.module(.events).tag, SidebarPage.sync.tag, "unavailable"]
+            + modulePages.keys.map(\.rawValue)
+        for other in names where other != shown {
             contentStack.child(named: other)?.isVisible = false
         }
         syncPage?.setVisible(page == .sync)
+        eventsPage?.setShown(shown == SidebarPage.module(.events).tag)
         updateTitle()
+    }
+
+    /// Makes a module's page the first time it is asked for: none is built for the first
+    /// frame, which shows the Events page, so launching costs the same as before they existed.
+    private func buildModulePage(_ module: Module) {
+        guard modulePages[module] == nil, let environment,
+              let page = ModulePages.make(module, environment: environment, window: window, toasts: toasts)
+        else { return }
+        modulePages[module] = page
+        leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
+        page.setFolded(leaflet.isFolded)
+        page.setCanEdit(canEdit)
+        if let monitor = syncMonitor { page.onLocalChange = { [weak monitor] in monitor?.changesMade() } }
+        contentStack.addNamed(page.widget, name: SidebarPage.module(module).tag)
+        page.show(organization)
     }
 
     /// "Events — Grace Community Church — Steward": what the window list and screen readers say.

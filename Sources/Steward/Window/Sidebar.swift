@@ -103,7 +103,8 @@ final class Sidebar {
     nonisolated static func iconName(_ module: Module) -> String {
         switch module {
         case .events: "x-office-calendar-symbolic"
-        case .bulletins, .messages: "mail-unread-symbolic"
+        case .bulletins: "x-office-document-symbolic"
+        case .messages: "audio-x-generic-symbolic"
         case .giving: "emblem-favorite-symbolic"
         case .approvals: "emblem-ok-symbolic"
         case .surveys: "dialog-question-symbolic"

@@ -33,6 +33,9 @@ public enum Module: String, CaseIterable, Codable, Sendable {
 
     /// Only modules whose pages really work.
     public var isAvailable: Bool {
-        self == .events
+        switch self {
+        case .events, .bulletins, .messages, .giving: true
+        default: false
+        }
     }
 }

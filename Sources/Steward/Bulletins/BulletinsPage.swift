@@ -1,0 +1,97 @@
+import Foundation
+import GtkKit
+import StewardCore
+
+/// The Bulletins page: the organization's bulletins as the bulletin type declares them (title,
+/// date, publish time, and a status column: Draft, Scheduled, Live, Expired), plus what only
+/// bulletins have: a preview of how the selected one reads on a phone, and "Copy to Next Week",
+/// which makes next Sunday's draft from this one.
+@MainActor
+final class BulletinsPage: ModulePage {
+    let widget: Widget
+    private let header: ModuleHeader
+    private let bulletins: RecordListPage
+    private let service: RecordService
+    private let window: ApplicationWindow
+    private let toasts: ToastOverlay
+    private let previewAction: Action
+    private let copyAction: Action
+    private let copyButton: Widget
+    private var preview: BulletinPreview?
+    private var canEdit = true
+
+    var onLocalChange: (() -> Void)? {
+        get { bulletins.onLocalChange }
+        set { bulletins.onLocalChange = newValue }
+    }
+
+    init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+        self.service = service
+        self.window = window
+        self.toasts = toasts
+        let ui = Builder(resource: ResourceBundle.path("bulletins-page.ui"))
+        widget = ui.object("bulletins_page")
+        header = ModuleHeader(ui: ui)
+        copyButton = ui.object("copy_button")
+        bulletins = RecordListPage(type: .bulletin, service: service, window: window, toasts: toasts)
+        bulletins.widget.vexpand = true
+        ui.object("list_holder", as: Box.self).append(bulletins.widget)
+
+        previewAction = Action(name: "preview")
+        copyAction = Action(name: "copy-next-week")
+        previewAction.onActivate { [weak self] _ in self?.showPreview() }
+        copyAction.onActivate { [weak self] _ in self?.copyToNextWeek() }
+        let actions = ActionGroup()
+        for action in [previewAction, copyAction] {
+            action.isEnabled = false
+            actions.add(action)
+        }
+        widget.insertActionGroup(actions, prefix: "bulletins")
+        bulletins.onSelectionChanged = { [weak self] in self?.updateActions() }
+    }
+
+    func show(_ org: Organization?) {
+        header.show(org)
+        bulletins.show(org)
+    }
+
+    func setFolded(_ folded: Bool) { header.setFolded(folded) }
+
+    func setCanEdit(_ allowed: Bool) {
+        canEdit = allowed
+        copyButton.isVisible = allowed
+        bulletins.setCanEdit(allowed)
+        updateActions()
+    }
+
+    func refresh() { bulletins.refresh() }
+
+    private func updateActions() {
+        let selected = bulletins.selectedRecord != nil
+        previewAction.isEnabled = selected
+        copyAction.isEnabled = selected && canEdit
+    }
+
+    private func showPreview() {
+        guard preview == nil, let org = bulletins.organization, let bulletin = bulletins.selectedRecord else { return }
+        let shown = BulletinPreview(parent: window, bulletin: bulletin, organization: org)
+        shown.onClosed = { [weak self] in self?.preview = nil }
+        preview = shown
+        shown.present()
+    }
+
+    private func copyToNextWeek() {
+        guard canEdit, let org = bulletins.organization, let original = bulletins.selectedRecord else { return }
+        Task {
+            do {
+                let copy = try await service.copyBulletinToNextWeek(original.id, in: org)
+                bulletins.changed()
+                await bulletins.reloadSelecting(copy.id)
+                let date = RecordType.bulletin.field("date")?.kind.displayText(copy.fields["date"], zone: org.timeZone) ?? ""
+                toasts.showToast("Copied as a draft for \(date)")
+            } catch {
+                toasts.showToast("Could not copy the bulletin: \(error)")
+            }
+        }
+    }
+}

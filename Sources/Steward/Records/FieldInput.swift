@@ -1,0 +1,295 @@
+import Foundation
+import GtkKit
+import StewardCore
+
+/// What building a form's inputs needs besides the fields: the organization's zone (times are
+/// typed in it) and the titles of the records a reference may point at.
+struct FormContext {
+    let zone: TimeZone
+    /// By entity: every record's title, by id.
+    let titles: [String: [UUID: String]]
+}
+
+/// One field of a record's form, built from its kind: the control staff type into, the row
+/// that holds it in a preferences group, and a hidden row under it for the field's problem.
+/// It reads and writes the field's value as the record's JSON, so the core checks exactly what
+/// was typed and nothing is lost when a save is refused.
+@MainActor
+final class FieldInput {
+    let field: FieldSpec
+    let row: Widget
+    let errorRow: Widget
+    private let errorLabel: Label
+    private let control: Control
+    private let zone: TimeZone
+    /// Called after every edit (the editor clears the field's problem).
+    var onEdited: (() -> Void)?
+
+    private enum Control {
+        case entryRow(EntryRow)
+        case entry(Entry)
+        case textView(TextView)
+        /// `emptyAtZero`: a field with no default reads 0 as "nothing typed".
+        case spin(SpinButton, emptyAtZero: Bool)
+        case toggle(Switch)
+        /// The values in the drop-down's order; nil is "None".
+        case choice(DropDown, values: [String?])
+        case list(ListFieldEditor)
+    }
+
+    /// `inItem`: the field of a list item (a section's heading), shown as a label over an entry
+    /// so its name can say which item it belongs to.
+    init(_ field: FieldSpec, context: FormContext, inItem: Bool = false) {
+        self.field = field
+        zone = context.zone
+        errorLabel = Label()
+        errorLabel.xalign = 0
+        errorLabel.wrapsAnywhere = true
+        errorLabel.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+        errorLabel.addCSSClass("caption")
+        errorLabel.addCSSClass("error")
+        let errorRow: Widget
+        if case .list = field.kind {
+            // A list's problem shows between its title and its items, outside any boxed list.
+            errorRow = errorLabel
+        } else {
+            errorRow = PreferencesRow(child: errorLabel, focusable: false)
+            errorRow.addCSSClass("field-error")
+        }
+        errorRow.isVisible = false
+        self.errorRow = errorRow
+
+        switch field.kind {
+        case .text where inItem:
+            let entry = Entry()
+            entry.activatesDefault = true
+            entry.hexpand = true
+            entry.setAccessibleLabel(field.label)
+            row = Self.stackedRow(field.label, entry, hint: "")
+            control = .entry(entry)
+        case .text:
+            let entry = EntryRow(title: field.label)
+            entry.activatesDefault = true
+            row = entry
+            control = .entryRow(entry)
+        case .longText:
+            let view = TextView()
+            view.setSizeRequest(height: 72)
+            view.addCSSClass("record-text")
+            view.setAccessibleLabel(field.label)
+            row = Self.stackedRow(field.label, view, hint: field.help)
+            control = .textView(view)
+        case .date, .dateTime, .duration, .webURL, .email:
+            let entry = Entry(placeholder: Self.format(field.kind))
+            entry.activatesDefault = true
+            entry.hexpand = true
+            entry.setAccessibleLabel(field.label)
+            row = Self.stackedRow(field.label, entry, hint: Self.hint(field, zone: context.zone))
+            control = .entry(entry)
+        case .integer(let range):
+            let spin = SpinButton(min: Double(range.lowerBound), max: Double(range.upperBound))
+            spin.verticalAlignment = .center
+            spin.setAccessibleLabel(field.label)
+            let actionRow = ActionRow(title: field.label, subtitle: field.help)
+            actionRow.addSuffix(spin)
+            actionRow.setActivatableWidget(spin)
+            row = actionRow
+            control = .spin(spin, emptyAtZero: field.defaultValue == nil)
+        case .boolean:
+            let toggle = Switch()
+            toggle.verticalAlignment = .center
+            toggle.setAccessibleLabel(field.label)
+            let actionRow = ActionRow(title: field.label, subtitle: field.help)
+            actionRow.addSuffix(toggle)
+            actionRow.setActivatableWidget(toggle)
+            row = actionRow
+            control = .toggle(toggle)
+        case .choice(let words):
+            var values: [String?] = words
+            if field.defaultValue == nil && !field.isRequired { values.insert(nil, at: 0) }
+            (row, control) = Self.dropDownRow(field, values: values, names: values.map { $0 ?? "None" })
+        case .reference(let entity):
+            // Sorted by title, "None" first: a reference is optional unless declared required.
+            let titles = (context.titles[entity] ?? [:]).sorted {
+                $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending
+            }
+            var values: [String?] = titles.map { $0.key.uuidString.lowercased() }
+            var names = titles.map(\.value)
+            if !field.isRequired {
+                values.insert(nil, at: 0)
+                names.insert("None", at: 0)
+            }
+            (row, control) = Self.dropDownRow(field, values: values, names: names)
+        case .list(let itemFields, let maxItems):
+            let editor = ListFieldEditor(field, itemFields: itemFields, maxItems: maxItems, context: context)
+            editor.attach(errorRow: errorRow)
+            row = editor.widget
+            control = .list(editor)
+        }
+        connectEdits()
+        fill(nil)
+    }
+
+    private static func dropDownRow(_ field: FieldSpec, values: [String?], names: [String]) -> (Widget, Control) {
+        let dropDown = DropDown(strings: names)
+        dropDown.verticalAlignment = .center
+        dropDown.setAccessibleLabel(field.label)
+        let actionRow = ActionRow(title: field.label)
+        actionRow.addSuffix(dropDown)
+        return (actionRow, .choice(dropDown, values: values))
+    }
+
+    /// A label over the control, with a hint under it: for fields whose format needs saying
+    /// and for paragraphs.
+    private static func stackedRow(_ title: String, _ control: Widget, hint: String) -> Widget {
+        let box = Box.vertical(spacing: 4)
+        box.setMargins(top: 8, bottom: 10, start: 12, end: 12)
+        let label = Label(title)
+        label.xalign = 0
+        label.addCSSClass("subtitle")
+        box.append(label)
+        box.append(control)
+        if !hint.isEmpty {
+            let hintLabel = Label(hint)
+            hintLabel.xalign = 0
+            hintLabel.wrapsAnywhere = true
+            hintLabel.addCSSClass("dim-label")
+            hintLabel.addCSSClass("caption")
+            box.append(hintLabel)
+        }
+        return PreferencesRow(child: box)
+    }
+
+    /// What the entry shows while empty: the expected form, not a value (a grey example date
+    /// reads as if one were typed).
+    private static func format(_ kind: FieldKind) -> String {
+        switch kind {
+        case .date: "YYYY-MM-DD"
+        case .dateTime: "YYYY-MM-DD HH:MM"
+        case .duration: "h:mm:ss or mm:ss"
+        case .webURL(let httpsOnly): httpsOnly ? "https://…" : "https://…"
+        case .email: "name@example.org"
+        default: ""
+        }
+    }
+
+    /// An example in the expected form when the field's help has none, then the help.
+    private static func hint(_ field: FieldSpec, zone: TimeZone) -> String {
+        var example = ""
+        switch field.kind {
+        case .dateTime: example = "Like 2026-12-06 09:00, \(zone.identifier) time."
+        case .webURL(let httpsOnly) where !field.help.contains("http"):
+            example = httpsOnly ? "Must start with https://." : "Starts with https:// or http://."
+        default: break
+        }
+        return [example, field.help].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    private func connectEdits() {
+        let edited: @MainActor () -> Void = { [weak self] in self?.onEdited?() }
+        switch control {
+        case .entryRow(let w): w.onChanged(edited)
+        case .entry(let w): w.onChanged(edited)
+        case .textView(let w): w.onChanged(edited)
+        case .spin(let w, _): w.onValueChanged { _ in edited() }
+        case .toggle(let w): w.onActiveChanged { _ in edited() }
+        case .choice(let w, _): w.onSelectionChanged { _ in edited() }
+        case .list(let editor): editor.onEdited = edited
+        }
+    }
+
+    // MARK: value
+
+    /// What is typed, as the field's JSON: text as typed (the core parses and trims it).
+    var value: JSONValue {
+        switch control {
+        case .entryRow(let w): return .string(w.text)
+        case .entry(let w): return .string(w.text)
+        case .textView(let w): return .string(w.text)
+        case .spin(let w, let emptyAtZero):
+            let number = Int64(w.value.rounded())
+            return emptyAtZero && number == 0 ? .null : .int(number)
+        case .toggle(let w): return .bool(w.isActive)
+        case .choice(let w, let values):
+            guard let index = w.selectedIndex, index < values.count, let chosen = values[index] else { return .null }
+            return .string(chosen)
+        case .list(let editor): return editor.value
+        }
+    }
+
+    /// Shows a stored value; nil: the field's default (a new record).
+    func fill(_ stored: JSONValue?) {
+        let value = stored ?? field.defaultValue
+        switch control {
+        case .entryRow(let w): w.text = field.kind.editableText(value, zone: zone)
+        case .entry(let w): w.text = Self.readable(field.kind.editableText(value, zone: zone), kind: field.kind)
+        case .textView(let w): w.text = field.kind.editableText(value, zone: zone)
+        case .spin(let w, _): w.value = Double(value?.int64Value ?? 0)
+        case .toggle(let w): w.isActive = value?.boolValue ?? false
+        case .choice(let w, let values):
+            let wanted = value?.stringValue
+            w.selectedIndex = values.firstIndex(of: wanted) ?? values.firstIndex(of: nil) ?? 0
+        case .list(let editor): editor.fill(value)
+        }
+        showIssue(nil)
+    }
+
+    /// "2026-12-06T09:00" reads better with a space; the core accepts both.
+    private static func readable(_ text: String, kind: FieldKind) -> String {
+        guard case .dateTime = kind, text.count == 16 else { return text }
+        return text.replacingOccurrences(of: "T", with: " ")
+    }
+
+    // MARK: names, problems, state
+
+    /// The control's name for screen readers, when a plain label would be ambiguous (the
+    /// "Heading" of which section?).
+    func setAccessibleName(_ name: String) {
+        switch control {
+        case .entryRow(let w): w.setAccessibleLabel(name)
+        case .entry(let w): w.setAccessibleLabel(name)
+        case .textView(let w): w.setAccessibleLabel(name)
+        case .spin(let w, _): w.setAccessibleLabel(name)
+        case .toggle(let w): w.setAccessibleLabel(name)
+        case .choice(let w, _): w.setAccessibleLabel(name)
+        case .list: break
+        }
+    }
+
+    /// The widget that takes the focus when the field has a problem.
+    var focusWidget: Widget {
+        switch control {
+        case .entryRow(let w): w
+        case .entry(let w): w
+        case .textView(let w): w
+        case .spin(let w, _): w
+        case .toggle(let w): w
+        case .choice(let w, _): w
+        case .list(let editor): editor.focusWidget
+        }
+    }
+
+    /// Shows `message` under the field (nil clears it); screen readers read it with the field.
+    func showIssue(_ message: String?) {
+        let text = message ?? ""
+        if message == nil && !errorRow.isVisible { return }
+        errorLabel.text = text
+        errorRow.isVisible = message != nil
+        // The control, not its row: a row's hint in red would read as part of the problem.
+        focusWidget.setCSSClass("error", message != nil)
+        focusWidget.setAccessibleDescription(text)
+        if case .list(let editor) = control { editor.markItem(message) }
+    }
+
+    func setEditable(_ editable: Bool) {
+        switch control {
+        case .entryRow(let w): w.isEditable = editable
+        case .entry(let w): w.isEditable = editable
+        case .textView(let w): w.isEditable = editable
+        case .spin(let w, _): w.isSensitive = editable
+        case .toggle(let w): w.isSensitive = editable
+        case .choice(let w, _): w.isSensitive = editable
+        case .list(let editor): editor.setEditable(editable)
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import GtkKit
+import StewardCore
+
+/// The editor of a `.list` field (a bulletin's sections): staff add, remove and reorder its
+/// items, and each item's fields are built the same way as the record's own. Items are named by
+/// their place ("Section 2 Heading"), renamed when they move, so screen readers and tests can
+/// tell one item's fields from the next.
+@MainActor
+final class ListFieldEditor {
+    let field: FieldSpec
+    let widget: Widget
+    private let itemFields: [FieldSpec]
+    private let maxItems: Int
+    private let context: FormContext
+    private let itemsBox = Box.vertical(spacing: 18)
+    private let addButton: Button
+    private let header: PreferencesGroup
+    private let outer: Box
+    private var items: [Item] = []
+    private var isEditable = true
+    /// "Section", from "Sections".
+    let itemNoun: String
+    var onEdited: (() -> Void)?
+
+    /// One item: a titled group of its fields, with buttons to move it and take it out.
+    @MainActor
+    private final class Item {
+        let group: PreferencesGroup
+        let inputs: [FieldInput]
+        let up: Button
+        let down: Button
+        let remove: Button
+
+        init(fields: [FieldSpec], context: FormContext) {
+            group = PreferencesGroup()
+            inputs = fields.map { FieldInput($0, context: context, inItem: true) }
+            up = Button(iconName: "go-up-symbolic", accessibleLabel: "Move Up")
+            down = Button(iconName: "go-down-symbolic", accessibleLabel: "Move Down")
+            remove = Button(iconName: "user-trash-symbolic", accessibleLabel: "Remove")
+            let buttons = Box.horizontal(spacing: 6)
+            for button in [up, down, remove] {
+                button.addCSSClass("flat")
+                button.verticalAlignment = .center
+                buttons.append(button)
+            }
+            group.setHeaderSuffix(buttons)
+            for input in inputs {
+                group.add(input.row)
+                group.add(input.errorRow)
+            }
+        }
+
+        var value: JSONValue {
+            .object(Dictionary(uniqueKeysWithValues: inputs.map { ($0.field.name, $0.value) }))
+        }
+
+        /// Titles and names follow the item's place in the list.
+        func number(_ position: Int, noun: String) {
+            let name = "\(noun) \(position)"
+            group.title = name
+            up.setAccessibleLabel("Move \(name) Up")
+            up.tooltip = "Move Up"
+            down.setAccessibleLabel("Move \(name) Down")
+            down.tooltip = "Move Down"
+            remove.setAccessibleLabel("Remove \(name)")
+            remove.tooltip = "Remove \(name)"
+            for input in inputs { input.setAccessibleName("\(name) \(input.field.label)") }
+        }
+    }
+
+    init(_ field: FieldSpec, itemFields: [FieldSpec], maxItems: Int, context: FormContext) {
+        self.field = field
+        self.itemFields = itemFields
+        self.maxItems = maxItems
+        self.context = context
+        itemNoun = field.label.hasSuffix("s") ? String(field.label.dropLast()) : field.label
+
+        let box = Box.vertical(spacing: 12)
+        outer = box
+        header = PreferencesGroup(title: field.label)
+        addButton = Button(label: "_Add \(itemNoun)", accessibleLabel: "Add \(itemNoun)")
+        addButton.verticalAlignment = .center
+        header.setHeaderSuffix(addButton)
+        box.append(header)
+        box.append(itemsBox)
+        widget = box
+
+        addButton.onClicked { [weak self] in
+            guard let self, let item = self.append(nil) else { return }
+            item.inputs.first?.focusWidget.grabFocus()
+            self.onEdited?()
+        }
+        update()
+    }
+
+    var value: JSONValue { .array(items.map(\.value)) }
+
+    /// The list's problems show under its title, above the items.
+    func attach(errorRow: Widget) {
+        outer.append(errorRow)
+        outer.reorderChild(errorRow, after: header)
+    }
+
+    /// The control that takes the focus when the list has a problem.
+    var focusWidget: Widget { items.first?.inputs.first?.focusWidget ?? addButton }
+
+    func fill(_ value: JSONValue?) {
+        for item in items { itemsBox.remove(item.group) }
+        items = []
+        for stored in value?.arrayValue ?? [] { append(stored) }
+        update()
+    }
+
+    @discardableResult
+    private func append(_ stored: JSONValue?) -> Item? {
+        guard items.count < maxItems else { return nil }
+        let item = Item(fields: itemFields, context: context)
+        for input in item.inputs {
+            if let stored { input.fill(stored[input.field.name]) }
+            input.onEdited = { [weak self] in self?.onEdited?() }
+            input.setEditable(isEditable)
+        }
+        item.up.onClicked { [weak self, weak item] in if let self, let item { self.move(item, by: -1) } }
+        item.down.onClicked { [weak self, weak item] in if let self, let item { self.move(item, by: 1) } }
+        item.remove.onClicked { [weak self, weak item] in if let self, let item { self.remove(item) } }
+        items.append(item)
+        itemsBox.append(item.group)
+        update()
+        return item
+    }
+
+    private func move(_ item: Item, by offset: Int) {
+        guard let from = items.firstIndex(where: { $0 === item }) else { return }
+        let to = from + offset
+        guard items.indices.contains(to) else { return }
+        items.swapAt(from, to)
+        // Moved in place, not taken out and put back: the pressed button keeps the focus, so
+        // pressing it again moves the item further.
+        itemsBox.reorderChild(item.group, after: to == 0 ? nil : items[to - 1].group)
+        update()
+        onEdited?()
+    }
+
+    private func remove(_ item: Item) {
+        guard let index = items.firstIndex(where: { $0 === item }) else { return }
+        items.remove(at: index)
+        itemsBox.remove(item.group)
+        update()
+        // The focus goes to the item that took its place, else to "Add".
+        if items.indices.contains(index) { items[index].remove.grabFocus() } else { addButton.grabFocus() }
+        onEdited?()
+    }
+
+    /// Numbers, move buttons at the ends, the empty line and the limit.
+    private func update() {
+        for (index, item) in items.enumerated() {
+            item.number(index + 1, noun: itemNoun)
+            item.up.isSensitive = isEditable && index > 0
+            item.down.isSensitive = isEditable && index < items.count - 1
+            item.remove.isSensitive = isEditable
+        }
+        header.setProperty("description", items.isEmpty
+            ? "No \(field.label.lowercased()) yet. “Add \(itemNoun)” adds one at the end." : nil)
+        addButton.isSensitive = isEditable && items.count < maxItems
+        addButton.tooltip = items.count < maxItems ? nil : "At most \(maxItems) \(field.label.lowercased())"
+    }
+
+    /// The core names the item at fault ("item 2: heading is required"): that item's group is
+    /// marked too, so the problem is found without counting.
+    func markItem(_ message: String?) {
+        for item in items { item.group.removeCSSClass("item-error") }
+        guard let message, message.hasPrefix("item ") else { return }
+        let digits = message.dropFirst(5).prefix { $0.isNumber }
+        if let position = Int(digits), items.indices.contains(position - 1) {
+            items[position - 1].group.addCSSClass("item-error")
+        }
+    }
+
+    func setEditable(_ editable: Bool) {
+        isEditable = editable
+        for item in items { for input in item.inputs { input.setEditable(editable) } }
+        update()
+    }
+}

@@ -1,0 +1,58 @@
+import GtkKit
+import StewardCore
+
+/// A page of the main window that shows one organization module (Bulletins, Messages,
+/// Giving). The window builds each the first time it is shown, never in the first frame, and
+/// tells it what happens around it.
+@MainActor
+protocol ModulePage: AnyObject {
+    var widget: Widget { get }
+    /// Shows `org`'s records (nil: none).
+    func show(_ org: Organization?)
+    /// On a narrow window the page stands alone: a back button and the window buttons.
+    func setFolded(_ folded: Bool)
+    /// Whether the person's role lets them change records.
+    func setCanEdit(_ allowed: Bool)
+    /// Records changed under the page (a sync brought other people's changes).
+    func refresh()
+    /// Called after every change made on the page: sync follows it.
+    var onLocalChange: (() -> Void)? { get set }
+}
+
+/// The pages of the modules built on the record kit, each from its own file.
+@MainActor
+enum ModulePages {
+    static func make(_ module: Module, environment: AppEnvironment, window: ApplicationWindow,
+                     toasts: ToastOverlay) -> ModulePage? {
+        switch module {
+        case .bulletins: BulletinsPage(service: environment.records, window: window, toasts: toasts)
+        case .messages: MessagesPage(service: environment.records, window: window, toasts: toasts)
+        case .giving: GivingPage(service: environment.records, window: window, toasts: toasts)
+        default: nil
+        }
+    }
+}
+
+/// The header every single-list module page shares: a back button on narrow windows and the
+/// module's title over the organization's name.
+@MainActor
+struct ModuleHeader {
+    let header: Widget
+    let title: WindowTitle
+    let backButton: Button
+
+    init(ui: Builder) {
+        header = ui.object("page_header")
+        title = ui.object("page_title")
+        backButton = ui.object("back_button")
+    }
+
+    func show(_ org: Organization?) {
+        title.subtitle = org?.name ?? ""
+    }
+
+    func setFolded(_ folded: Bool) {
+        backButton.isVisible = folded
+        header.setProperty("show-start-title-buttons", folded)
+    }
+}

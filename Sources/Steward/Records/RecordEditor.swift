@@ -1,0 +1,160 @@
+import Foundation
+import GtkKit
+import StewardCore
+
+/// The window where a record of any kit type is created or changed: one row per declared
+/// field, built from its kind (see `FieldInput`). Save hands the typed fields to `save`; when the
+/// core refuses them, each problem shows under its field and everything typed stays.
+@MainActor
+final class RecordEditor {
+    private let ui: Builder
+    private let window: Window
+    private let saveButton: Button
+    private let type: RecordType
+    private let inputs: [FieldInput]
+    private let save: (JSONValue) async throws -> Void
+    private let canEdit: Bool
+    private var isSaving = false
+    private var isClosed = false
+
+    var onClosed: (() -> Void)?
+
+    /// `record` nil: a new one. `save` stores the fields, throwing `ValidationError` to keep
+    /// the editor open.
+    init(parent: Window, type: RecordType, organization: Organization, record: LocalRecord?,
+         context: FormContext, canEdit: Bool, save: @escaping (JSONValue) async throws -> Void) {
+        ui = Builder(resource: ResourceBundle.path("record-editor.ui"))
+        window = ui.object("editor_window")
+        saveButton = ui.object("save_button")
+        self.type = type
+        self.save = save
+        self.canEdit = canEdit
+
+        let noun = RecordText.titleCase(type.noun)
+        let heading = record == nil ? "New \(noun)" : canEdit ? "Edit \(noun)" : noun
+        window.title = "\(heading) — \(organization.name)"
+        let title: WindowTitle = ui.object("editor_title")
+        title.title = heading
+        title.subtitle = organization.name
+        window.setTransientFor(parent)
+
+        // The record's own fields in one group, then a section per list (a bulletin's sections).
+        inputs = type.fields.map { FieldInput($0, context: context) }
+        let form: Box = ui.object("form_box")
+        let group = PreferencesGroup()
+        form.append(group)
+        for input in inputs {
+            if case .list = input.field.kind {
+                form.append(input.row)
+            } else {
+                group.add(input.row)
+                group.add(input.errorRow)
+            }
+            if let record { input.fill(record.fields[input.field.name]) }
+            // Editing a field that shows a problem clears it; the next save checks again.
+            input.onEdited = { [weak input] in input?.showIssue(nil) }
+            input.setEditable(canEdit)
+        }
+
+        let actions = ActionGroup()
+        let saveAction = actions.addAction("save") { [weak self] in self?.saveForm() }
+        actions.addAction("cancel") { [weak self] in self?.window.close() }
+        window.insertActionGroup(actions, prefix: "editor")
+        window.addController(Shortcuts.controller(Shortcuts.editor))
+        window.onCloseRequest { [weak self] in
+            self?.finish()
+            return false
+        }
+        if !canEdit {
+            saveAction.isEnabled = false
+            saveButton.isVisible = false
+            window.setDefaultWidget(nil)
+            ui.object("editor_view_only_label", as: Label.self).isVisible = true
+        }
+    }
+
+    func present() {
+        window.present()
+        inputs.first?.focusWidget.grabFocus()
+    }
+
+    /// Every field as typed, in the record's JSON shape.
+    private var fields: JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: inputs.map { ($0.field.name, $0.value) }))
+    }
+
+    private func saveForm() {
+        guard !isSaving, canEdit else { return }
+        isSaving = true
+        saveButton.isSensitive = false
+        let typed = fields
+        Task {
+            defer {
+                isSaving = false
+                saveButton.isSensitive = true
+            }
+            do {
+                try await save(typed)
+                window.close()
+            } catch let error as ValidationError {
+                show(error)?.grabFocus()
+            } catch {
+                let dialog = MessageDialog(parent: window, heading: "Could Not Save the \(RecordText.titleCase(type.noun))",
+                                           body: "\(error)")
+                dialog.addResponse("close", "_Close")
+                dialog.present()
+            }
+        }
+    }
+
+    /// Shows every issue under its field (by the field's option name, as the core reports
+    /// them); returns the first invalid field's control.
+    @discardableResult
+    private func show(_ error: ValidationError) -> Widget? {
+        var messages: [String: [String]] = [:]
+        for issue in error.issues {
+            if inputs.contains(where: { $0.field.optionName == issue.field }) {
+                messages[issue.field, default: []].append(issue.message)
+            } else {
+                // A problem with no field of its own goes under the first field, named.
+                messages[inputs[0].field.optionName, default: []].append("\(issue.field): \(issue.message)")
+            }
+        }
+        var first: Widget?
+        for input in inputs {
+            guard let list = messages[input.field.optionName] else {
+                input.showIssue(nil)
+                continue
+            }
+            input.showIssue(list.map(RecordText.sentence).joined(separator: "\n"))
+            if first == nil { first = input.focusWidget }
+        }
+        return first
+    }
+
+    private func finish() {
+        guard !isClosed else { return }
+        isClosed = true
+        onClosed?()
+    }
+}
+
+/// Words for record types in titles and messages.
+enum RecordText {
+    /// "giving fund" → "Giving Fund".
+    static func titleCase(_ text: String) -> String {
+        text.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// The core words issues to follow a field name ("must be after the publish time"); under
+    /// the field they read as a sentence of their own.
+    static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        return first.uppercased() + message.dropFirst()
+    }
+
+    /// "1 bulletin", "12 giving funds".
+    static func count(_ n: Int, of type: RecordType) -> String {
+        n == 1 ? "1 \(type.noun)" : "\(ListText.grouped(n)) \(type.pluralNoun)"
+    }
+}

@@ -1,0 +1,427 @@
+import Foundation
+import GtkKit
+import StewardCore
+
+/// The list of one record type of the current organization, built from the type's
+/// declaration: a column per listed field (and the status when the type has one), a search
+/// field, New, Open and Delete (with Undo), and the empty states. Module pages hold one or more
+/// and add what their type needs around it (a bulletin's preview); a type that needs a page of its own
+/// (events) keeps a hand-written one instead.
+///
+/// Kit types hold hundreds of records, not hundreds of thousands: the page lists them all at
+/// once, in the type's order, and the search runs in the core (`RecordService.list`).
+@MainActor
+final class RecordListPage {
+    let type: RecordType
+    let widget: Widget
+    private let ui: Builder
+    private let service: RecordService
+    private let window: ApplicationWindow
+    private let toasts: ToastOverlay
+    private let searchEntry: SearchEntry
+    private let countLabel: Label
+    private let stack: Stack
+    private let scroller: ScrolledWindow
+    private let keys = KeyListModel()
+    private let selection: SingleSelection
+    private let table: ColumnView
+    private let actions = ActionGroup()
+    private let editingButtons: [Widget]
+    private let viewOnlyLabel: Label
+
+    private(set) var organization: Organization?
+    /// The records shown, by list key; keys stay with a record while the page lives, so the
+    /// selection survives a reload.
+    private var records: [Int64: LocalRecord] = [:]
+    private var keyByID: [UUID: Int64] = [:]
+    private var nextKey: Int64 = 1
+    private var order: [Int64] = []
+    /// Titles of the records the type's references point at, by entity.
+    private var titles: [String: [UUID: String]] = [:]
+    private var loadRequest = 0
+    private var editor: RecordEditor?
+    private var lastDeleted: (id: UUID, org: Organization)?
+    private var undoToast: Toast?
+    private(set) var canEdit = true
+
+    /// Every local change made from this page: sync follows it.
+    var onLocalChange: (() -> Void)?
+    /// The selection or the list changed (module buttons follow the selected record).
+    var onSelectionChanged: (() -> Void)?
+
+    init(type: RecordType, service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+        self.type = type
+        self.service = service
+        self.window = window
+        self.toasts = toasts
+        ui = Builder(resource: ResourceBundle.path("record-list-page.ui"))
+        widget = ui.object("record_list_page")
+        searchEntry = ui.object("search_entry")
+        countLabel = ui.object("count_label")
+        stack = ui.object("record_stack")
+        scroller = ui.object("record_scroller")
+        viewOnlyLabel = ui.object("view_only_label")
+        let builder = ui
+        editingButtons = ["new_button", "delete_button", "create_button"].map { builder.object($0, as: Widget.self) }
+
+        selection = SingleSelection(model: keys, autoselect: false, canUnselect: true)
+        table = ColumnView(model: selection)
+        scroller.setChild(table)
+
+        nameControls()
+        addColumns()
+        installActions()
+        connectSignals()
+        updateState()
+    }
+
+    /// Texts and accessible names that say the type: "New Bulletin", "Search giving funds".
+    private func nameControls() {
+        let noun = RecordText.titleCase(type.noun)
+        let plural = RecordText.titleCase(type.pluralNoun)
+        table.setAccessibleLabel(plural)
+        searchEntry.setProperty("placeholder-text", "Search \(type.pluralNoun)")
+        searchEntry.setAccessibleLabel("Search \(type.pluralNoun)")
+        ui.object("new_button_content", as: Widget.self).setProperty("label", "_New \(noun)")
+        let newButton: Button = ui.object("new_button")
+        // Named by its text, as the Events page's "New Event" is.
+        newButton.tooltip = "New \(noun)"
+        let createButton: Button = ui.object("create_button")
+        createButton.setChild(Label(mnemonic: "_Create \(noun)"))
+        createButton.setAccessibleLabel("Create \(noun)")
+        for (id, verb) in [("open_button", "Open"), ("delete_button", "Delete")] {
+            let button: Button = ui.object(id)
+            button.setAccessibleLabel("\(verb) \(noun)")
+            button.tooltip = "\(verb) \(noun)"
+        }
+        let empty: StatusPage = ui.object("empty_page")
+        empty.title = "No \(plural) Yet"
+        empty.iconName = Sidebar.iconName(type.module)
+        empty.statusDescription = type.isSingleton
+            ? "Set up the \(type.noun) once; your members’ apps use it."
+            : "\(RecordText.sentence(type.pluralNoun)) you add here appear in your members’ app."
+        ui.object("no_results_page", as: StatusPage.self).statusDescription =
+            "No \(type.pluralNoun) match your search. Try fewer or different words."
+    }
+
+    // MARK: table
+
+    /// One column of the table: its title, width and what its cells say of a record.
+    private struct Column {
+        let title: String
+        let width: Int
+        let isStatus: Bool
+        let text: @MainActor (LocalRecord) -> String
+    }
+
+    private func addColumns() {
+        var columns: [Column] = type.fields.filter(\.isListed).map { field in
+            Column(title: field.label, width: Self.width(of: field.kind), isStatus: false) { [weak self] record in
+                self?.cellText(record, field) ?? ""
+            }
+        }
+        if type.hasStatus {
+            let type = self.type
+            columns.append(Column(title: "Status", width: 100, isStatus: true) { record in
+                type.statusText(of: record.fields) ?? ""
+            })
+        }
+        for (index, column) in columns.enumerated() {
+            let viewColumn = table.addColumn(
+                title: column.title, expand: index == 0, resizable: true,
+                setup: { () -> Label in
+                    let label = Label()
+                    label.xalign = 0
+                    label.ellipsizesAtEnd = true
+                    if column.isStatus {
+                        label.horizontalAlignment = .start
+                        label.addCSSClass("status-pill")
+                    }
+                    // The title keeps room to be read; with many columns the table scrolls
+                    // sideways instead of squeezing it to a letter or two.
+                    if index == 0 { label.widthChars = 18 }
+                    return label
+                },
+                bind: { [weak self] label, key in
+                    guard let record = self?.records[key] else { return }
+                    let text = column.text(record)
+                    label.text = text
+                    if column.isStatus {
+                        for name in Self.statusClasses { label.removeCSSClass(name) }
+                        label.addCSSClass("status-\(text.lowercased())")
+                    }
+                })
+            if index > 0 { viewColumn.fixedWidth = column.width }
+        }
+    }
+
+    private static let statusClasses = ["status-draft", "status-scheduled", "status-live", "status-expired", "status-published"]
+
+    private static func width(of kind: FieldKind) -> Int {
+        switch kind {
+        case .date: 130
+        case .dateTime: 170
+        case .boolean, .integer, .duration: 85
+        case .choice: 120
+        case .reference: 170
+        case .webURL, .email: 250
+        default: 150
+        }
+    }
+
+    private func cellText(_ record: LocalRecord, _ field: FieldSpec) -> String {
+        let value = record.fields[field.name]
+        if case .reference(let entity) = field.kind {
+            guard let id = value?.stringValue.flatMap(UUID.init(uuidString:)) else { return "" }
+            return titles[entity]?[id] ?? ""
+        }
+        return field.kind.displayText(value, zone: organization?.timeZone ?? .gmt)
+    }
+
+    private func connectSignals() {
+        table.onActivateKey { [weak self] key in self?.openEditor(key: key) }
+        selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
+        searchEntry.onSearchChanged { [weak self] in self?.reload() }
+        searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
+        // Enter in the search field moves to the first match, ready for Enter (open) or Delete.
+        searchEntry.onActivate { [weak self] in
+            guard let self else { return }
+            Task {
+                await self.reloadNow()
+                guard !self.order.isEmpty else { return }
+                self.selection.selectedPosition = 0
+                self.table.grabFocus()
+            }
+        }
+        // The list's own keys first, in the capture phase, as on the Events page.
+        let keyController = Shortcuts.controller(Shortcuts.recordList)
+        keyController.runsInCapturePhase = true
+        table.addController(keyController)
+        searchEntry.setKeyCaptureWidget(table)
+    }
+
+    // MARK: showing an organization
+
+    func show(_ org: Organization?) {
+        guard org?.id != organization?.id else { return }
+        organization = org
+        lastDeleted = nil
+        undoToast?.dismiss()
+        searchEntry.text = ""
+        reload()
+    }
+
+    /// Reads the records again (a sync brought changes, another list changed what this one
+    /// refers to).
+    func refresh() {
+        reload()
+    }
+
+    private func reload(select: UUID? = nil) {
+        Task { await reloadNow(select: select) }
+    }
+
+    func reloadNow(select: UUID? = nil) async {
+        loadRequest += 1
+        let request = loadRequest
+        guard let org = organization else {
+            apply([], titles: [:], select: nil)
+            return
+        }
+        let keep = select ?? selectedRecord?.id
+        do {
+            let found = try await service.list(type, in: org, search: searchEntry.text)
+            var referenced: [String: [UUID: String]] = [:]
+            for (_, entity) in type.references where referenced[entity] == nil {
+                referenced[entity] = try await service.titles(of: entity, in: org)
+            }
+            guard request == loadRequest else { return }
+            apply(found, titles: referenced, select: keep)
+        } catch {
+            toasts.showToast("Could not load \(type.pluralNoun): \(error)")
+        }
+    }
+
+    private func apply(_ found: [LocalRecord], titles: [String: [UUID: String]], select: UUID?) {
+        self.titles = titles
+        records = [:]
+        order = found.map { record in
+            let key = keyByID[record.id] ?? { () -> Int64 in
+                defer { nextKey += 1 }
+                keyByID[record.id] = nextKey
+                return nextKey
+            }()
+            records[key] = record
+            return key
+        }
+        keys.setKeys(order)
+        if let select, let key = keyByID[select], let position = order.firstIndex(of: key) {
+            selection.selectedPosition = position
+        } else {
+            selection.selectedPosition = nil
+        }
+        updateState()
+    }
+
+    private func updateState() {
+        let count = order.count
+        countLabel.text = organization == nil || count == 0 ? "" : RecordText.count(count, of: type)
+        let page = count > 0 ? "list"
+            : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty ? "empty" : "no-results"
+        // Pages not shown are hidden too, so screen readers (and UI tests) only meet the empty
+        // state on screen.
+        stack.child(named: page)?.isVisible = true
+        stack.visibleChildName = page
+        for other in ["list", "empty", "no-results"] where other != page {
+            stack.child(named: other)?.isVisible = false
+        }
+        selectionChanged()
+    }
+
+    // MARK: selection and actions
+
+    /// The selected record, as last read.
+    var selectedRecord: LocalRecord? {
+        guard stack.visibleChildName == "list", let key = selection.selectedKey else { return nil }
+        return records[key]
+    }
+
+    private var actionByName: [String: Action] = [:]
+
+    private func installActions() {
+        actionByName["new"] = actions.addAction("new") { [weak self] in self?.openEditor(key: nil) }
+        actionByName["open"] = actions.addAction("open") { [weak self] in
+            guard let self, let key = self.selection.selectedKey else { return }
+            self.openEditor(key: key)
+        }
+        actionByName["delete"] = actions.addAction("delete") { [weak self] in self?.deleteSelected() }
+        actions.addAction("search") { [weak self] in
+            self?.searchEntry.grabFocus()
+            self?.searchEntry.selectAll()
+        }
+        widget.insertActionGroup(actions, prefix: "list")
+        // Ctrl+N and Ctrl+F while the focus is in the list, as on the Events page (whose
+        // window-wide keys stand aside while another page is shown).
+        widget.addController(Shortcuts.controller(Shortcuts.recordPage))
+    }
+
+    private func selectionChanged() {
+        let hasOrg = organization != nil
+        let selected = selectedRecord != nil
+        // A type kept once per organization (the podcast settings) gets no second record.
+        actionByName["new"]?.isEnabled = hasOrg && canEdit && !(type.isSingleton && !order.isEmpty)
+        actionByName["open"]?.isEnabled = selected
+        actionByName["delete"]?.isEnabled = selected && canEdit
+        onSelectionChanged?()
+    }
+
+    /// Shows or hides everything that changes records, as the person's role allows. The store
+    /// enforces the same rule; this only spares people buttons that cannot work.
+    func setCanEdit(_ allowed: Bool) {
+        guard allowed != canEdit else { return }
+        canEdit = allowed
+        for button in editingButtons { button.isVisible = allowed }
+        viewOnlyLabel.isVisible = !allowed
+        if !allowed {
+            lastDeleted = nil
+            undoToast?.dismiss()
+        }
+        selectionChanged()
+    }
+
+    /// Shows `id` (after a change made elsewhere on the page, such as a copy) selected.
+    func reloadSelecting(_ id: UUID) async {
+        await reloadNow(select: id)
+        if let position = selection.selectedPosition { revealPosition(position) }
+    }
+
+    private func revealPosition(_ position: Int) {
+        // GTK 4.8 lists cannot scroll to a row; estimate its place from the content height.
+        let extent = scroller.verticalExtent
+        guard !order.isEmpty, extent.content > 0 else { return }
+        let rowHeight = extent.content / Double(order.count + 1)
+        scroller.scrollToShow(top: Double(position) * rowHeight, height: rowHeight * 2)
+    }
+
+    /// Something changed records: sync follows, and so does whatever shows them.
+    func changed() {
+        onLocalChange?()
+    }
+
+    // MARK: editing
+
+    private func openEditor(key: Int64?) {
+        guard let org = organization, editor == nil else { return }
+        let record = key.flatMap { records[$0] }
+        guard key == nil || record != nil else { return }
+        guard record != nil || canEdit else { return }
+        Task {
+            // Fresh titles for the drop-downs of references: the other list may have changed.
+            var referenced: [String: [UUID: String]] = [:]
+            for (_, entity) in type.references {
+                referenced[entity] = (try? await service.titles(of: entity, in: org)) ?? titles[entity] ?? [:]
+            }
+            guard editor == nil else { return }
+            let type = self.type
+            let service = self.service
+            let shown = RecordEditor(parent: window, type: type, organization: org, record: record,
+                                     context: FormContext(zone: org.timeZone, titles: referenced),
+                                     canEdit: canEdit) { [weak self] fields in
+                let saved: LocalRecord
+                if let record {
+                    saved = try await service.replace(type, id: record.id, fields: fields, in: org)
+                } else {
+                    saved = try await service.create(type, fields: fields, in: org)
+                }
+                self?.changed()
+                await self?.reloadSelecting(saved.id)
+            }
+            shown.onClosed = { [weak self] in self?.editor = nil }
+            editor = shown
+            shown.present()
+        }
+    }
+
+    private func deleteSelected() {
+        guard let org = organization, canEdit, let record = selectedRecord else { return }
+        let position = selection.selectedPosition ?? 0
+        Task {
+            do {
+                try await service.delete(type, id: record.id, in: org)
+                changed()
+            } catch RecordServiceError.inUse(let reason) {
+                toasts.showToast("Cannot delete: \(reason)", timeout: 8)
+                return
+            } catch {
+                toasts.showToast("Could not delete the \(type.noun): \(error)")
+                return
+            }
+            lastDeleted = (record.id, org)
+            undoToast?.dismiss()
+            let title = type.title(of: record.fields)
+            undoToast = toasts.showToast("\(RecordText.sentence(type.noun)) “\(title)” deleted", button: "Undo") {
+                [weak self] in self?.undoDelete()
+            }
+            await reloadNow()
+            // Keep the keyboard flow: the row that took the deleted one's place is selected.
+            if !order.isEmpty { selection.selectedPosition = min(position, order.count - 1) }
+        }
+    }
+
+    private func undoDelete() {
+        guard let deleted = lastDeleted else { return }
+        lastDeleted = nil
+        undoToast?.dismiss()
+        undoToast = nil
+        Task {
+            do {
+                try await service.restore(type, id: deleted.id, in: deleted.org)
+                changed()
+                guard deleted.org.id == organization?.id else { return }
+                await reloadSelecting(deleted.id)
+            } catch {
+                toasts.showToast("Could not restore the \(type.noun): \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,392 @@
+#!/usr/bin/python3
+"""End-to-end test of the pages built on the record kit (Bulletins, Messages, Giving), through
+the accessibility tree, in one window for the whole suite.
+
+What a church office does on a Monday: make next Sunday's bulletin with three sections, put
+them in the right order, check it is listed with its status, look at it as a phone shows it,
+copy it to the following week; add a sermon series and a message; add a giving fund with an
+insecure address, which the editor must refuse without losing what was typed, then fix it.
+Every control is found by its accessible name, the name a screen reader speaks, and what the
+window says is checked against the database with Python's sqlite3 module.
+
+Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session), which sets STEWARD_DB,
+STEWARD_BIN_DIR, STEWARD_RESOURCES, GSETTINGS_SCHEMA_DIR and STEWARD_SCREENSHOTS.
+"""
+
+import json
+import os
+import random
+import sqlite3
+import sys
+import time
+import traceback
+
+import pyatspi
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import accessibility  # noqa: E402
+from accessibility import (Failure, button, choose_page, click, click_at, field, find_all,  # noqa: E402
+                           frames, main_window, name, press, point_at, role, text_of, type_into,
+                           wait_for, wait_gone, walk, window_named, window_open)
+
+DB = os.environ["STEWARD_DB"]
+BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
+SHOTS = os.environ.get("STEWARD_SCREENSHOTS", "build/screenshots")
+ORG = "Grace Community Church"
+SUFFIX = random.randint(1000, 9999)
+BULLETIN = f"Second Sunday of Advent {SUFFIX}"
+SECTIONS = ["Welcome", "Prayer", "Serve This Week"]
+REORDERED = ["Welcome", "Serve This Week", "Prayer"]
+SERIES = f"Advent: Waiting Well {SUFFIX}"
+MESSAGE = f"Comfort, Comfort My People {SUFFIX}"
+FUND = f"Roof Repair Fund {SUFFIX}"
+
+
+def App():
+    return accessibility.App(os.path.join(BIN_DIR, "steward"), dict(os.environ),
+                             os.path.join(SHOTS, "steward-records.log"))
+
+
+def screenshot(filename):
+    return accessibility.screenshot(SHOTS, filename)
+
+
+# ---------------------------------------------------------------- the database
+
+def db():
+    return sqlite3.connect(DB, timeout=10)
+
+
+def org_id():
+    with db() as c:
+        row = c.execute("SELECT id FROM organization WHERE name = ?", (ORG,)).fetchone()
+    if not row:
+        raise Failure(f'the demo database has no organization "{ORG}"')
+    return row[0]
+
+
+def records(entity, key, value):
+    """Live records of `entity` in the organization whose field `key` is `value`."""
+    with db() as c:
+        rows = c.execute("SELECT id, fields FROM record WHERE entity = ? AND orgId = ? AND deleted = 0",
+                         (entity, org_id())).fetchall()
+    return [(rid, json.loads(fields)) for rid, fields in rows if json.loads(fields).get(key) == value]
+
+
+def count(entity):
+    with db() as c:
+        return c.execute("SELECT count(*) FROM record WHERE entity = ? AND deleted = 0", (entity,)).fetchone()[0]
+
+
+# ---------------------------------------------------------------- helpers
+
+def labels(root):
+    return [name(n) for n in find_all(root, roles=("label",))]
+
+
+def editor(app, heading):
+    return window_named(app, heading)
+
+
+def editor_gone(app, heading):
+    wait_gone(f'the "{heading}" editor', lambda: window_open(app, heading))
+
+
+def scroll_down(window, steps):
+    """Turns the mouse wheel over the middle of `window`, as a person reading on would."""
+    x, y, width, height = window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, "abs")
+    for _ in range(steps):
+        pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, "b5c")
+        time.sleep(0.05)
+    time.sleep(0.4)
+
+
+def show_view(window, view):
+    """Switches the Messages page to one of its views, as a click on its tab would."""
+    def on_screen(node):
+        return node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)[2] > 0
+    # The header's tabs: the bar at the bottom (for narrow windows) has the same ones, hidden.
+    tab = wait_for(f'a view tab named "{view}"',
+                   lambda: next((t for t in find_all(window, name_is=view, roles=("page tab",)) if on_screen(t)), None))
+    click_at(tab)
+
+
+def select_row(window, text):
+    """Clicks the list row showing `text`. Rows are remade as the list reloads, so a label
+    found a moment ago may be gone: look again until one takes the click."""
+    def probe():
+        for label in find_all(window, name_is=text, roles=("label",)):
+            try:
+                click_at(label)
+                return True
+            except Exception:
+                continue
+        return False
+    wait_for(f'a row showing "{text}" to click', probe)
+
+
+def row_label(window, text):
+    return wait_for(f'"{text}" in the list', lambda: next(iter(find_all(window, name_is=text, roles=("label",))), None))
+
+
+# ---------------------------------------------------------------- the tests
+
+state = {}
+
+
+def test_church_pages_listed(app):
+    window = main_window(app)
+    if ORG not in name(window):
+        click(button(window, "Organization"))
+        click(button(app.node(), ORG))
+        wait_for(f'the window title to name "{ORG}"',
+                 lambda: next((w for w in frames(app) if ORG in name(w)), None))
+    window = main_window(app)
+    for page in ("Events", "Bulletins", "Messages", "Giving"):
+        wait_for(f'a sidebar row named "{page}"', lambda: find_all(window, name_is=page, roles=("list item",)))
+    choose_page(window, "Bulletins")
+    wait_for("the bulletins page", lambda: find_all(window, name_is="Search bulletins"))
+    if find_all(window, name_is="Search events"):
+        raise Failure("the Events page's controls are still reachable while Bulletins is shown")
+
+
+def test_bulletin_with_three_sections(app):
+    window = main_window(app)
+    state["bulletins_before"] = count("bulletin")
+    click(button(window, "New Bulletin"))
+    form = editor(app, "New Bulletin")
+    type_into(form, "Title", BULLETIN)
+    type_into(form, "Date", "2026-12-06")
+    # Three days ago in the demo's clock: the bulletin is live now.
+    type_into(form, "Publish at", "2026-11-20 09:00")
+    for number in (1, 2, 3):
+        click(button(form, "Add Section"))
+        field(form, f"Section {number} Heading")
+    for number, heading in enumerate(SECTIONS, start=1):
+        type_into(form, f"Section {number} Heading", heading)
+    type_into(form, "Section 1 Text", "Advent candles are lit at both services.")
+    type_into(form, "Section 3 Link label", "Sign up")
+    type_into(form, "Section 3 Link", "https://grace.example.org/serve")
+    # The third section moves up one place; the names follow the places.
+    click(button(form, "Move Section 3 Up"))
+    got = [text_of(field(form, f"Section {n} Heading")) for n in (1, 2, 3)]
+    if got != REORDERED:
+        raise Failure(f"after moving section 3 up the headings read {got}, not {REORDERED}")
+    if text_of(field(form, "Section 2 Link")) != "https://grace.example.org/serve":
+        raise Failure("the moved section did not take its link with it")
+    scroll_down(form, 5)
+    screenshot("bulletin-editor.png")
+    click(button(form, "Save"))
+    editor_gone(app, "New Bulletin")
+
+    stored = records("bulletin", "title", BULLETIN)
+    if len(stored) != 1:
+        raise Failure(f'expected one bulletin titled "{BULLETIN}", found {len(stored)}')
+    fields = stored[0][1]
+    headings = [s["heading"] for s in fields["sections"]]
+    if headings != REORDERED:
+        raise Failure(f"the sections were stored in the order {headings}, not {REORDERED}")
+    if fields["sections"][1].get("linkLabel") != "Sign up" or fields["date"] != "2026-12-06":
+        raise Failure(f"the bulletin was stored as {fields}")
+    with db() as c:
+        if not c.execute("SELECT 1 FROM outbox WHERE entity = 'bulletin' AND recordId = ?", (stored[0][0],)).fetchone():
+            raise Failure("no outbox entry was written for the bulletin, so it would never sync")
+    state["bulletin_id"] = stored[0][0]
+
+
+def test_bulletin_listed_with_status(app):
+    window = main_window(app)
+    type_into(window, "Search bulletins", BULLETIN)
+    wait_for("the count to say one bulletin", lambda: find_all(window, name_is="1 bulletin", roles=("label",)))
+    row_label(window, BULLETIN)
+    wait_for('the status "Live" beside it', lambda: find_all(window, name_is="Live", roles=("label",)))
+    row_label(window, "Sun 6 Dec 2026")
+
+
+def test_bulletin_preview(app):
+    window = main_window(app)
+    select_row(window, BULLETIN)
+    preview_button = button(window, "Preview")
+    wait_for('"Preview" to be available', lambda: accessibility.sensitive(preview_button))
+    click(preview_button)
+    preview = window_named(app, "Preview")
+    wait_for("the sections in the preview", lambda: find_all(preview, name_is="Prayer", roles=("label",)))
+    shown = labels(preview)
+    for text in [BULLETIN, "Sun 6 Dec 2026", "Advent candles are lit at both services."] + REORDERED:
+        if text not in shown:
+            raise Failure(f'the preview does not show "{text}" (it shows {shown})')
+    positions = [shown.index(h) for h in REORDERED]
+    if positions != sorted(positions):
+        raise Failure(f"the preview shows the sections out of order: {shown}")
+    if not find_all(preview, name_is="Sign up"):
+        raise Failure('the preview has no "Sign up" link')
+    screenshot("bulletin-preview.png")
+    click(button(preview, "Close"))
+    wait_gone("the preview", lambda: window_open(app, "Preview"))
+
+
+def test_copy_to_next_week(app):
+    window = main_window(app)
+    click(button(window, "Copy to Next Week"))
+    wait_for("a second bulletin with the title", lambda: len(records("bulletin", "title", BULLETIN)) == 2)
+    copies = [f for _, f in records("bulletin", "title", BULLETIN) if f["date"] == "2026-12-13"]
+    if len(copies) != 1:
+        raise Failure(f"expected one copy dated 2026-12-13, found {records('bulletin', 'title', BULLETIN)}")
+    copy = copies[0]
+    if copy.get("publishAt") is not None or [s["heading"] for s in copy["sections"]] != REORDERED:
+        raise Failure(f"the copy should be an unpublished draft with the same sections: {copy}")
+    wait_for("the count to say two bulletins", lambda: find_all(window, name_is="2 bulletins", roles=("label",)))
+    wait_for('the copy listed as "Draft"', lambda: find_all(window, name_is="Draft", roles=("label",)))
+    row_label(window, "Sun 13 Dec 2026")
+    screenshot("bulletins.png")
+
+
+def test_series_and_message(app):
+    window = main_window(app)
+    choose_page(window, "Messages")
+    show_view(window, "Series")
+    wait_gone("the messages list (another view is shown)", lambda: find_all(window, name_is="Search messages"))
+    click(button(window, "New Series"))
+    form = editor(app, "New Series")
+    type_into(form, "Title", SERIES)
+    click(button(form, "Save"))
+    editor_gone(app, "New Series")
+    row_label(window, SERIES)
+    if len(records("series", "title", SERIES)) != 1:
+        raise Failure("the series was not stored")
+
+    show_view(window, "Messages")
+    click(button(window, "New Message"))
+    form = editor(app, "New Message")
+    type_into(form, "Title", MESSAGE)
+    type_into(form, "Speaker", "Pastor Dana Ruiz")
+    type_into(form, "Preached on", "2026-11-22")
+    type_into(form, "Publish at", "2026-11-22 12:00")
+    # The series is picked from a drop-down of the organization's series, by title.
+    series_box = wait_for("the Series drop-down",
+                          lambda: next(iter(find_all(form, name_is="Series", roles=("combo box",))), None))
+    click_at(series_box)
+    # The list opens on "None"; the series is the next choice.
+    time.sleep(0.8)
+    press(0xFF54)  # Down
+    time.sleep(0.3)
+    press(0xFF0D)  # Return
+    wait_for(f'the drop-down to show "{SERIES}"',
+             lambda: any(name(n) == SERIES or text_of(n) == SERIES for n in walk(series_box)), timeout=5)
+    click(button(form, "Save"))
+    editor_gone(app, "New Message")
+    row_label(window, MESSAGE)
+    row_label(window, SERIES)  # the Series column shows the series by its title
+    stored = records("message", "title", MESSAGE)
+    series_id = records("series", "title", SERIES)[0][0]
+    if len(stored) != 1 or stored[0][1].get("series") != series_id:
+        raise Failure(f"expected the message to refer to series {series_id}: {stored}")
+    wait_for('the message listed as "Published"', lambda: find_all(window, name_is="Published", roles=("label",)))
+    screenshot("messages.png")
+
+
+def test_fund_refuses_plain_http(app):
+    window = main_window(app)
+    choose_page(window, "Giving")
+    before = count("fund")
+    click(button(window, "New Giving Fund"))
+    form = editor(app, "New Giving Fund")
+    type_into(form, "Name", FUND)
+    insecure = "http://give.example.org/roof"
+    type_into(form, "Giving link", insecure)
+    click(button(form, "Save"))
+    wait_for("a message under the giving link",
+             lambda: find_all(form, name_has="must be a secure address starting with https://", roles=("label",)))
+    screenshot("giving-error.png")
+    if not window_open(app, "New Giving Fund"):
+        raise Failure("the editor closed although the fund was refused")
+    if text_of(field(form, "Giving link")) != insecure or text_of(field(form, "Name")) != FUND:
+        raise Failure("what was typed was lost after the refused save")
+    url_field = field(form, "Giving link")
+    if "https://" not in (url_field.description or ""):
+        raise Failure(f'the "Giving link" field does not carry its problem for screen readers '
+                      f'(description: "{url_field.description}")')
+    if count("fund") != before:
+        raise Failure("a refused fund changed the database")
+    type_into(form, "Giving link", "https://give.example.org/roof")
+    click(button(form, "Save"))
+    editor_gone(app, "New Giving Fund")
+    stored = records("fund", "name", FUND)
+    if len(stored) != 1 or stored[0][1]["url"] != "https://give.example.org/roof" or stored[0][1]["active"] is not True:
+        raise Failure(f"expected one active fund with the https address, found {stored}")
+    row_label(window, FUND)
+    row_label(window, "https://give.example.org/roof")
+    screenshot("giving.png")
+
+
+def test_fund_delete_and_undo(app):
+    window = main_window(app)
+    select_row(window, FUND)
+    click(button(window, "Delete Giving Fund"))
+    wait_for("the fund to be deleted", lambda: not records("fund", "name", FUND))
+    click(button(window, "Undo"))
+    wait_for("Undo to restore the fund", lambda: len(records("fund", "name", FUND)) == 1)
+    row_label(window, FUND)
+
+
+def test_fund_keys(app):
+    """Ctrl+N on the Giving page makes a fund, not an event; Escape leaves without one."""
+    window = main_window(app)
+    before = count("fund")
+    select_row(window, FUND)  # the focus is in the list
+    press(ord("n"), control=True)
+    form = editor(app, "New Giving Fund")
+    if window_open(app, "New Event"):
+        raise Failure("Ctrl+N on the Giving page opened the event editor")
+    point_at(form)
+    press(0xFF1B)  # Escape
+    editor_gone(app, "New Giving Fund")
+    if count("fund") != before:
+        raise Failure("cancelling a new fund changed the database")
+
+
+TESTS = [
+    test_church_pages_listed,
+    test_bulletin_with_three_sections,
+    test_bulletin_listed_with_status,
+    test_bulletin_preview,
+    test_copy_to_next_week,
+    test_series_and_message,
+    test_fund_refuses_plain_http,
+    test_fund_delete_and_undo,
+    test_fund_keys,
+]
+
+
+def main():
+    os.makedirs(SHOTS, exist_ok=True)
+    open(os.path.join(SHOTS, "steward-records.log"), "w").close()
+    app = App()
+    passed = failed = 0
+    try:
+        for test in TESTS:
+            label = test.__name__[len("test_"):]
+            try:
+                test(app)
+                passed += 1
+                print(f"ok    {label}", flush=True)
+            except Exception as error:  # a failure or a broken accessibility call
+                failed += 1
+                print(f"FAIL  {label}: {error}", flush=True)
+                if not isinstance(error, Failure):
+                    traceback.print_exc()
+                screenshot(f"failure-records-{label}.png")
+                if app.process.poll() is not None:
+                    print(f"      steward exited with status {app.process.returncode}; "
+                          f"see {SHOTS}/steward-records.log", flush=True)
+                    break
+    finally:
+        app.stop()
+    print(f"ui records: {passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
