@@ -36,14 +36,81 @@ import Testing
         #expect(again == DemoDataset.Summary(organizationsAdded: 0, eventsAdded: 0))
     }
 
+    /// The church's records, by type, with ids and references taken out: what two loads at the
+    /// same reference must agree on.
+    func churchContent(_ database: AppDatabase) async throws -> [String: [JSONValue]] {
+        let church = try await OrganizationService(database: database).find(slug: "grace-church")
+        var content: [String: [JSONValue]] = [:]
+        for type in RecordTypes.all where type.entity != SyncEntity.event {
+            content[type.entity] = try await RecordService(database: database).list(type, in: church).map { record in
+                guard case .object(var fields) = record.fields else { return record.fields }
+                fields["series"] = nil
+                return .object(fields)
+            }
+        }
+        return content
+    }
+
+    @Test func theChurchHasBulletinsSermonsAPodcastAndFunds() async throws {
+        let database = try AppDatabase.inMemory()
+        let reference = DateTimeText.parseUTC("2026-11-22T18:00")!
+        let summary = try DemoDataset(database: database).load(reference: reference)
+        // 1 podcast, 2 series, 12 messages, 8 bulletins, 4 funds.
+        #expect(summary.recordsAdded == 27)
+
+        let church = try await OrganizationService(database: database).find(slug: "grace-church")
+        let service = RecordService(database: database)
+        for type in RecordTypes.all where type.entity != SyncEntity.event {
+            for record in try await service.list(type, in: church) {
+                // Stored as validated: validating again changes nothing.
+                #expect(try type.validate(record.fields, orgZone: church.timeZone) == record.fields, "\(type.entity)")
+            }
+        }
+        let messages = try await service.list(.message, in: church)
+        #expect(messages.count == 12)
+        #expect(messages.allSatisfy { RecordType.message.statusText(of: $0.fields, now: reference) == "Published" })
+        #expect(Set(messages.compactMap { $0["series"]?.stringValue }).count == 2)
+        // The newest message was preached on the Sunday before the reference week.
+        #expect(messages.first?["preachedOn"]?.stringValue == "2026-11-15")
+
+        let bulletins = try await service.list(.bulletin, in: church)
+        let statuses = bulletins.map { RecordType.bulletin.statusText(of: $0.fields, now: reference) ?? "" }
+        #expect(statuses == ["Draft", "Scheduled", "Scheduled", "Live", "Expired", "Expired", "Expired", "Expired"])
+        #expect(bulletins.allSatisfy { (3...5).contains($0["sections"]?.arrayValue?.count ?? 0) })
+        let dates = bulletins.compactMap { $0["date"]?.stringValue }
+        #expect(dates.contains("2026-11-22"), "this week's bulletin is dated the reference week's Sunday")
+
+        #expect(try await service.list(.fund, in: church).count == 4)
+        let podcast = try #require(try await service.list(.podcast, in: church).first)
+        #expect(podcast["artworkURL"]?.stringValue?.hasPrefix("https://") == true)
+
+        // Only the church has them.
+        for org in try await OrganizationService(database: database).all() where org.slug != church.slug {
+            #expect(try await service.list(.bulletin, in: org).isEmpty)
+            #expect(try await service.list(.fund, in: org).isEmpty)
+        }
+    }
+
+    @Test func theChurchContentIsTheSameOnEveryLoad() async throws {
+        let reference = DateTimeText.parseUTC("2026-11-22T18:00")!
+        let first = try AppDatabase.inMemory(), second = try AppDatabase.inMemory()
+        _ = try DemoDataset(database: first).load(reference: reference)
+        _ = try DemoDataset(database: second).load(reference: reference)
+        let content = try await churchContent(first)
+        #expect(content == (try await churchContent(second)))
+        #expect(content["bulletin"]?.count == 8)
+    }
+
     @Test func generatedEventsAreSpreadAndCounted() async throws {
         let database = try AppDatabase.inMemory()
-        _ = try DemoDataset(database: database).load()
+        let demo = try DemoDataset(database: database).load()
         let added = try DemoDataset(database: database).addGeneratedEvents(1_003)
         #expect(added == 1_003)
+        // Every event and every other record waits in the outbox to be sent.
         let outbox = try await database.writer.read { db in try Outbox.pendingCount(db) }
         let events = try await database.writer.read { db in try Event.fetchCount(db) }
-        #expect(events == outbox)
+        #expect(events == demo.eventsAdded + added)
+        #expect(events + demo.recordsAdded == outbox)
         let first = DemoDataset.generatedEvents(count: 5, zone: .gmt, seed: 7, reference: Date(timeIntervalSince1970: 0))
         let second = DemoDataset.generatedEvents(count: 5, zone: .gmt, seed: 7, reference: Date(timeIntervalSince1970: 0))
         #expect(first == second)

@@ -37,6 +37,65 @@ struct DemoCommandTests {
         #expect(try cli("orgs", "list", "--json").json().items.count == 5)
     }
 
+    /// Records of the kit's types per organization, from `TYPE list --json`.
+    func recordCounts(_ cli: CLI) throws -> [String: [String: Int]] {
+        var counts: [String: [String: Int]] = [:]
+        for slug in Self.demoSlugs {
+            for type in ["bulletins", "messages", "series", "funds", "podcast"] {
+                counts[slug, default: [:]][type] = try cli(type, "list", "--org", slug, "--json").json().items.count
+            }
+        }
+        return counts
+    }
+
+    @Test("the church gets its podcast, a season of bulletins, two series of published messages with audio, and four funds")
+    func churchContent() throws {
+        let cli = try CLI()
+        let loaded = try cli("demo", "load")
+        #expect(loaded.status == 0, "\(loaded.stderr)")
+        let church = ["--org", "grace-church", "--json"]
+
+        let podcast = try cli.run(["--db", cli.databasePath, "podcast", "list"] + church).json().items
+        #expect(podcast.count == 1)
+        #expect(podcast.first?["artworkURL"]?.stringValue?.hasPrefix("https://") == true)
+
+        let series = try cli.run(["--db", cli.databasePath, "series", "list"] + church).json().items
+        #expect(series.count == 2)
+        let seriesIDs = Set(series.compactMap { $0["id"]?.stringValue })
+
+        let messages = try cli.run(["--db", cli.databasePath, "messages", "list"] + church).json().items
+        #expect(messages.count == 12)
+        for message in messages {
+            #expect(message["status"]?.stringValue == "Published")
+            #expect(message["audioURL"]?.stringValue?.hasPrefix("https://") == true)
+            #expect((message["audioBytes"]?.int64Value ?? 0) > 1_000_000)
+            #expect((message["duration"]?.int64Value ?? 0) > 20 * 60)
+            #expect(seriesIDs.contains(message["series"]?.stringValue ?? ""), "every message is in one of the two series")
+        }
+        #expect(Set(messages.compactMap { $0["series"]?.stringValue }) == seriesIDs, "both series have messages")
+
+        let bulletins = try cli.run(["--db", cli.databasePath, "bulletins", "list"] + church).json().items
+        let statuses = bulletins.compactMap { $0["status"]?.stringValue }
+        #expect(Set(statuses) == ["Expired", "Live", "Scheduled", "Draft"], "\(statuses)")
+        #expect(statuses.filter { $0 == "Draft" }.count == 1)
+        for bulletin in bulletins {
+            #expect((3...5).contains(bulletin["sections"]?.arrayValue?.count ?? 0))
+        }
+
+        let funds = try cli.run(["--db", cli.databasePath, "funds", "list"] + church).json().items
+        #expect(funds.count == 4)
+        #expect(funds.compactMap { $0["position"]?.int64Value } == [0, 1, 2, 3])
+        #expect(funds.allSatisfy { $0["url"]?.stringValue?.hasPrefix("https://") == true })
+
+        // Only the church has this content; a second load adds none of it again.
+        let counts = try recordCounts(cli)
+        for slug in Self.demoSlugs where slug != "grace-church" {
+            #expect(counts[slug]?.values.allSatisfy { $0 == 0 } == true, "\(slug): \(counts[slug] ?? [:])")
+        }
+        #expect(try cli("demo", "load").status == 0)
+        #expect(try recordCounts(cli) == counts)
+    }
+
     @Test("demo load --events N --org SLUG adds N events to that organization only")
     func generatedEventsForOneOrganization() throws {
         let cli = try CLI()

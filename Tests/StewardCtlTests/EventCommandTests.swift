@@ -149,6 +149,8 @@ struct EventCommandTests {
         let moved = try cli("events", "update", id, "--starts", "2026-12-02T17:00", "--ends", "2026-12-02T19:00", "--json").json()
         #expect(Self.stable(moved) == Self.replacing(changed, [
             "starts": .string("2026-12-02T17:00:00-06:00"), "ends": .string("2026-12-02T19:00:00-06:00"),
+            // The same times under the store's names, in UTC.
+            "startsAt": .string("2026-12-02T23:00:00.000Z"), "endsAt": .string("2026-12-03T01:00:00.000Z"),
         ]))
 
         // Text mode prints the updated event.

@@ -226,9 +226,13 @@ server.serve_forever()
 
     @Test func historyOfAnUnknownOrMalformedIdFails() throws {
         let cli = try CLI.withOneOrganization()
+        // Looked for among every type, or among events only with --type.
         let unknown = try cli("history", "3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f")
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.hasPrefix("stewardctl: no event with id 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f"))
+        #expect(unknown.stderr == "stewardctl: no record with id 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f in test-org\n")
+        let unknownEvent = try cli("history", "3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f", "--type", "event")
+        #expect(unknownEvent.status == 1)
+        #expect(unknownEvent.stderr.hasPrefix("stewardctl: no event with id 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f"))
         let malformed = try cli("history", "nope")
         #expect(malformed.status == 2)
         #expect(malformed.stderr.hasPrefix("stewardctl: id:"))

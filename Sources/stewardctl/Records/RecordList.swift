@@ -23,7 +23,8 @@ struct RecordList<Kind: RecordKind>: AsyncParsableCommand {
     /// Names the fields the search looks in, from the declaration.
     private static var searchHelp: String {
         let fields = Kind.type.fields.filter(\.isSearchable).map { $0.label.lowercased() }
-        return "Only \(Kind.type.pluralNoun) whose \(fields.joined(separator: ", ")) has words starting like these."
+        let named = fields.count > 1 ? fields.dropLast().joined(separator: ", ") + " or " + fields.last! : fields.joined()
+        return "Only \(Kind.type.pluralNoun) whose \(named) has words starting like these."
     }
 
     func run() async throws {
