@@ -163,7 +163,8 @@ def wait_gone(what, probe, timeout=TIMEOUT):
 # ---------------------------------------------------------------- windows
 
 def frames(app):
-    return [w for w in children(app.node()) if role(w) in ("frame", "dialog", "window")]
+    # GTK 4.8 gives its file chooser dialog the role "filler".
+    return [w for w in children(app.node()) if role(w) in ("frame", "dialog", "window", "filler")]
 
 
 def main_window(app, timeout=TIMEOUT):

@@ -243,6 +243,37 @@ def test_copy_to_next_week(app):
     screenshot("bulletins.png")
 
 
+def test_bulletin_export_pdf(app):
+    """Export as PDF through the file chooser; the file's text has every section in order."""
+    import subprocess
+    window = main_window(app)
+    select_row(window, "Sun 6 Dec 2026")
+    export = button(window, "Export as PDF")
+    wait_for('"Export as PDF" to be available', lambda: accessibility.sensitive(export))
+    path = os.path.abspath(os.path.join(SHOTS, f"bulletin-{SUFFIX}.pdf"))
+    if os.path.exists(path):
+        os.remove(path)
+    click(export)
+    chooser = window_named(app, "Export Bulletin as PDF")
+    # The name field has the focus with the suggested name selected up to ".pdf": typing
+    # replaces it, and GTK's chooser takes a whole path typed there.
+    point_at(chooser)
+    time.sleep(0.5)
+    pyatspi.Registry.generateKeyboardEvent(0, path[:-len(".pdf")], pyatspi.KEY_STRING)
+    time.sleep(0.5)
+    press(0xFF0D)  # Return: save
+    wait_for("the PDF to be written", lambda: os.path.exists(path) and os.path.getsize(path) > 0)
+    wait_gone("the file chooser", lambda: window_open(app, "Export Bulletin as PDF"))
+    text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True, check=True).stdout
+    text = " ".join(text.split())  # a long title wraps onto two lines
+    cursor = 0
+    for piece in [BULLETIN, "Sun 6 Dec 2026"] + REORDERED:
+        found = text.find(piece, cursor)
+        if found < 0:
+            raise Failure(f'the PDF lacks "{piece}" in order: {text!r}')
+        cursor = found + len(piece)
+
+
 def test_series_and_message(app):
     window = main_window(app)
     choose_page(window, "Messages")
@@ -353,6 +384,7 @@ TESTS = [
     test_bulletin_listed_with_status,
     test_bulletin_preview,
     test_copy_to_next_week,
+    test_bulletin_export_pdf,
     test_series_and_message,
     test_fund_refuses_plain_http,
     test_fund_delete_and_undo,

@@ -1,11 +1,13 @@
 import Foundation
 import GtkKit
 import StewardCore
+import StewardPrint
 
 /// The Bulletins page: the organization's bulletins as the bulletin type declares them (title,
 /// date, publish time, and a status column: Draft, Scheduled, Live, Expired), plus what only
 /// bulletins have: a preview of how the selected one reads on a phone, and "Copy to Next Week",
-/// which makes next Sunday's draft from this one.
+/// which makes next Sunday's draft from this one, Print, and Export as PDF (the same pages
+/// `stewardctl bulletins export` writes).
 @MainActor
 final class BulletinsPage: ModulePage {
     let widget: Widget
@@ -16,6 +18,9 @@ final class BulletinsPage: ModulePage {
     private let toasts: ToastOverlay
     private let previewAction: Action
     private let copyAction: Action
+    private let printAction: Action
+    private let exportAction: Action
+    private var exportChooser: SaveFileChooser?
     private let copyButton: Widget
     private var preview: BulletinPreview?
     private var canEdit = true
@@ -39,10 +44,14 @@ final class BulletinsPage: ModulePage {
 
         previewAction = Action(name: "preview")
         copyAction = Action(name: "copy-next-week")
+        printAction = Action(name: "print")
+        exportAction = Action(name: "export-pdf")
         previewAction.onActivate { [weak self] _ in self?.showPreview() }
         copyAction.onActivate { [weak self] _ in self?.copyToNextWeek() }
+        printAction.onActivate { [weak self] _ in self?.printSelected() }
+        exportAction.onActivate { [weak self] _ in self?.exportSelected() }
         let actions = ActionGroup()
-        for action in [previewAction, copyAction] {
+        for action in [previewAction, copyAction, printAction, exportAction] {
             action.isEnabled = false
             actions.add(action)
         }
@@ -69,6 +78,8 @@ final class BulletinsPage: ModulePage {
     private func updateActions() {
         let selected = bulletins.selectedRecord != nil
         previewAction.isEnabled = selected
+        printAction.isEnabled = selected
+        exportAction.isEnabled = selected
         copyAction.isEnabled = selected && canEdit
     }
 
@@ -93,5 +104,51 @@ final class BulletinsPage: ModulePage {
                 toasts.showToast("Could not copy the bulletin: \(error)")
             }
         }
+    }
+
+    // MARK: printing
+
+    private func printBlocks() -> (blocks: [PrintBlock], title: String, date: String)? {
+        guard let org = bulletins.organization, let bulletin = bulletins.selectedRecord else { return nil }
+        return (BulletinPrint.blocks(of: bulletin.fields, organization: org.name, zone: org.timeZone),
+                RecordType.bulletin.title(of: bulletin.fields), bulletin.fields["date"]?.stringValue ?? "")
+    }
+
+    /// GTK's print dialog; the pages are laid out for the paper and margins chosen there.
+    private func printSelected() {
+        guard let (blocks, title, _) = printBlocks() else { return }
+        let operation = PrintOperation(jobName: title)
+        var layout: PageLayout?
+        operation.onBegin = { width, height in
+            let laidOut = PageLayout(blocks: blocks, paper: PaperSize(width: width, height: height), margin: 0)
+            layout = laidOut
+            return laidOut.pageCount
+        }
+        operation.onDrawPage = { context, page in layout?.draw(page: page, on: context) }
+        if case .failed(let message) = operation.runDialog(parent: window) {
+            toasts.showToast("Could not print: \(message)")
+        }
+    }
+
+    /// Asks where to save, then writes the PDF on the paper of the person's locale.
+    private func exportSelected() {
+        guard exportChooser == nil, let (blocks, title, date) = printBlocks() else { return }
+        let name = [title, date].filter { !$0.isEmpty }.joined(separator: " ")
+            .replacingOccurrences(of: "/", with: "-") + ".pdf"
+        let chooser = SaveFileChooser(title: "Export Bulletin as PDF", parent: window, acceptLabel: "_Export",
+                                      suggestedName: name)
+        chooser.onChosen = { [weak self] path in
+            guard let self else { return }
+            self.exportChooser = nil
+            guard let path else { return }
+            do {
+                try PDFExport.write(PageLayout(blocks: blocks, paper: .ofLocale), to: path)
+                self.toasts.showToast("Saved \((path as NSString).lastPathComponent)")
+            } catch {
+                self.toasts.showToast("Could not save the PDF: \(error)")
+            }
+        }
+        exportChooser = chooser
+        chooser.show()
     }
 }
