@@ -30,6 +30,11 @@ public struct PushBatch: Sendable, Hashable {
         guard !request.clientId.isEmpty, request.clientId.count <= Self.maxClientIdLength else {
             throw Invalid(message: "clientId: must be 1 to \(Self.maxClientIdLength) characters")
         }
+        // PostgreSQL text cannot hold NUL, and no console makes such an id: refused here rather
+        // than failing in the database.
+        guard !request.clientId.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw Invalid(message: "clientId: must not contain control characters")
+        }
         guard request.mutations.count <= Self.maxMutations else {
             throw Invalid(message: "mutations: at most \(Self.maxMutations) per request")
         }

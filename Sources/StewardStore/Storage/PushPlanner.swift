@@ -97,7 +97,9 @@ enum PushPlanner {
             }
             let key = RecordKey(entity: item.entity, id: item.recordId)
             switch decide(item, current: records[key], records: records, zone: zone) {
-            case .rejected(let reason):
+            case .rejected(let message):
+                // A reason may quote what was sent; it is stored, and PostgreSQL text holds no NUL.
+                let reason = String(String.UnicodeScalarView(message.unicodeScalars.map { $0.value == 0 ? "\u{FFFD}" : $0 }))
                 results.append(MutationResult(id: item.id, status: .rejected, reason: reason))
                 plan.newResults.append(StoredResult(mutationId: item.id, status: .rejected, version: nil, reason: reason))
             case .conflict(let current):
