@@ -33,7 +33,7 @@ final class ResolveConflictWindow {
         self.detail = detail
         self.engine = engine
 
-        let title = SyncIssuesList.displayTitle(detail.title)
+        let title = SyncIssuesList.displayTitle(detail.title, entity: detail.entity)
         let heading: WindowTitle = ui.object("resolve_title")
         heading.subtitle = title
         ui.object("resolve_intro", as: Label.self).text = Self.introduction(detail, title: title)

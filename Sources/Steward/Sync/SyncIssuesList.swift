@@ -46,7 +46,7 @@ final class SyncIssuesList {
     // MARK: rows
 
     private func conflictRow(_ conflict: ConflictDetail) -> ActionRow {
-        let title = Self.displayTitle(conflict.title)
+        let title = Self.displayTitle(conflict.title, entity: conflict.entity)
         let row = ActionRow(title: title, subtitle: Self.conflictSubtitle(conflict))
         row.setProperty("use-markup", false)
         row.iconName = "dialog-warning-symbolic"
@@ -60,14 +60,14 @@ final class SyncIssuesList {
     }
 
     private func rejectedRow(_ change: RejectedChange) -> ActionRow {
-        let title = Self.displayTitle(change.title)
+        let title = Self.displayTitle(change.title, entity: change.entity)
         let row = ActionRow(title: title, subtitle: Self.rejectedSubtitle(change))
         row.setProperty("use-markup", false)
         row.iconName = "dialog-error-symbolic"
         let buttons = Box.horizontal(spacing: 6)
         buttons.verticalAlignment = .center
         // A refused delete has nothing to edit: it can only be dropped (or made again).
-        if change.details != nil {
+        if change.fields != nil, RecordTypes.named(change.entity) != nil {
             let retry = Button(label: "_Edit and Retry…", accessibleLabel: "Edit and retry: \(title)")
             retry.onClicked { [weak self] in self?.onRetry?(change) }
             buttons.append(retry)
@@ -81,7 +81,7 @@ final class SyncIssuesList {
 
     private func unreadableRow(_ record: UnreadableRecord) -> ActionRow {
         let noun = RecordTypes.named(record.entity)?.noun ?? record.entity
-        let title = record.title.isEmpty ? "Untitled \(noun)" : record.title
+        let title = Self.displayTitle(record.title, entity: record.entity)
         let row = ActionRow(title: title, subtitle: "\(noun.prefix(1).uppercased() + noun.dropFirst()) · \(record.reason)")
         row.setProperty("use-markup", false)
         row.iconName = "dialog-question-symbolic"
@@ -90,8 +90,8 @@ final class SyncIssuesList {
 
     // MARK: text
 
-    static func displayTitle(_ title: String) -> String {
-        title.isEmpty ? "Untitled event" : title
+    static func displayTitle(_ title: String, entity: String = SyncEntity.event) -> String {
+        title.isEmpty ? "Untitled \(RecordTypes.named(entity)?.noun ?? entity)" : title
     }
 
     /// "Changed here and by ann@example.org on the store (today, 14:02)".

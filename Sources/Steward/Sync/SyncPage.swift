@@ -225,7 +225,7 @@ final class SyncPage {
     }
 
     private func confirmDiscard(_ change: RejectedChange) {
-        let title = SyncIssuesList.displayTitle(change.title)
+        let title = SyncIssuesList.displayTitle(change.title, entity: change.entity)
         let dialog = MessageDialog(parent: window, heading: "Discard This Change?",
                                    body: "“\(title)” goes back to the version on the store, and the change the store refused is lost.")
         dialog.addResponse("cancel", "_Cancel")

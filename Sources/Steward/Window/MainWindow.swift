@@ -30,6 +30,8 @@ final class MainWindow {
     private var canEdit = true
     private var syncMonitor: SyncMonitor?
     private var syncPage: SyncPage?
+    /// The editor open on a rejected change of a kit type, kept while it is shown.
+    private var rejectedEditor: RecordEditor?
     private var organization: Organization?
     private var page: SidebarPage?
 
@@ -137,8 +139,18 @@ final class MainWindow {
         contentStack.addNamed(page.widget, name: SidebarPage.sync.tag)
         page.onRecordsChanged = { [weak self] in self?.recordsChanged() }
         page.onEditRejected = { [weak self, weak page] change, org in
-            self?.eventsPage?.openRejectedEditor(change, in: org, engine: services.engine) {
-                page?.settled()
+            guard let self else { return }
+            if change.entity == SyncEntity.event {
+                self.eventsPage?.openRejectedEditor(change, in: org, engine: services.engine) {
+                    page?.settled()
+                }
+            } else if let type = RecordTypes.named(change.entity), self.rejectedEditor == nil {
+                RejectedRecordEditor.open(change, type: type, in: org, parent: self.window, engine: services.engine,
+                                          onRetried: { page?.settled() },
+                                          onOpened: { [weak self] editor in
+                                              self?.rejectedEditor = editor
+                                              editor.onClosed = { [weak self] in self?.rejectedEditor = nil }
+                                          })
             }
         }
 

@@ -12,17 +12,11 @@ public enum BulletinStatus: String, Sendable, CaseIterable {
     case expired = "Expired"
 
     public init(fields: JSONValue, now: Date) {
-        guard let publish = RecordType.instant(fields["publishAt"]) else {
-            self = .draft
-            return
-        }
-        let at = Milliseconds.from(now)
-        if publish > at {
-            self = .scheduled
-        } else if let expire = RecordType.instant(fields["expireAt"]), expire <= at {
-            self = .expired
-        } else {
-            self = .live
+        switch PublishPhase(fields, now: now) {
+        case .draft: self = .draft
+        case .scheduled: self = .scheduled
+        case .live: self = .live
+        case .expired: self = .expired
         }
     }
 }

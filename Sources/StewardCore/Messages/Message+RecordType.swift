@@ -47,11 +47,12 @@ public enum MessageStatus: String, Sendable, CaseIterable {
     case scheduled = "Scheduled"
     case published = "Published"
 
+    /// Messages have no expiry: once published they stay.
     public init(fields: JSONValue, now: Date) {
-        guard let publish = RecordType.instant(fields["publishAt"]) else {
-            self = .draft
-            return
+        switch PublishPhase(fields, now: now) {
+        case .draft: self = .draft
+        case .scheduled: self = .scheduled
+        case .live, .expired: self = .published
         }
-        self = publish > Milliseconds.from(now) ? .scheduled : .published
     }
 }
