@@ -326,3 +326,36 @@ def screenshot(folder, filename, settle=0.6):
     time.sleep(settle)  # let the last frame paint
     subprocess.run(["import", "-window", "root", path], check=False)
     return path
+
+
+# ---------------------------------------------------------------- running a suite
+
+def run_suite(app, tests, suite, shots, log, screenshot):
+    """Runs `tests` in order against one window, printing ok/FAIL lines and the closing
+    "ui SUITE: N passed, N failed" line; a failure leaves a screenshot, and a window that
+    died ends the run. Returns the exit status."""
+    import traceback
+    passed = failed = 0
+    prefix = "failure-" if suite == "" else f"failure-{suite}-"
+    try:
+        for test in tests:
+            label = test.__name__[len("test_"):]
+            try:
+                test(app)
+                passed += 1
+                print(f"ok    {label}", flush=True)
+            except Exception as error:  # a failure or a broken accessibility call
+                failed += 1
+                print(f"FAIL  {label}: {error}", flush=True)
+                if not isinstance(error, Failure):
+                    traceback.print_exc()
+                screenshot(f"{prefix}{label}.png")
+                if app.process.poll() is not None:
+                    print(f"      steward exited with status {app.process.returncode}; "
+                          f"see {shots}/{log}", flush=True)
+                    break
+    finally:
+        app.stop()
+    print(f"ui{' ' + suite if suite else ''}: {passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+

@@ -395,29 +395,7 @@ TESTS = [
 def main():
     os.makedirs(SHOTS, exist_ok=True)
     open(os.path.join(SHOTS, "steward-records.log"), "w").close()
-    app = App()
-    passed = failed = 0
-    try:
-        for test in TESTS:
-            label = test.__name__[len("test_"):]
-            try:
-                test(app)
-                passed += 1
-                print(f"ok    {label}", flush=True)
-            except Exception as error:  # a failure or a broken accessibility call
-                failed += 1
-                print(f"FAIL  {label}: {error}", flush=True)
-                if not isinstance(error, Failure):
-                    traceback.print_exc()
-                screenshot(f"failure-records-{label}.png")
-                if app.process.poll() is not None:
-                    print(f"      steward exited with status {app.process.returncode}; "
-                          f"see {SHOTS}/steward-records.log", flush=True)
-                    break
-    finally:
-        app.stop()
-    print(f"ui records: {passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    return accessibility.run_suite(App(), TESTS, "records", SHOTS, "steward-records.log", screenshot)
 
 
 if __name__ == "__main__":
