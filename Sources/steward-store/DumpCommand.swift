@@ -22,10 +22,7 @@ struct DumpCommand: AsyncParsableCommand {
 
     func run() async throws {
         let slug = org
-        let records = try await storage.location.withRepository(logger: CommandLogging.logger(level: .warning)) { repository in
-            guard try await repository.org(slug: slug) != nil else { throw StoreFailure.unknownOrg(slug) }
-            return try await repository.allRecords(org: slug)
-        }
+        let records = try await storage.withExistingOrg(slug) { repository in try await repository.allRecords(org: slug) }
         FileHandle.standardOutput.write(Data(RemoteRecord.canonicalDump(records).utf8))
     }
 }

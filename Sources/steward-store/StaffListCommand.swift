@@ -20,10 +20,7 @@ struct StaffListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let slug = org
-        let members = try await storage.location.withRepository(logger: CommandLogging.logger(level: .warning)) { repository in
-            guard try await repository.org(slug: slug) != nil else { throw StoreFailure.unknownOrg(slug) }
-            return try await repository.staff(org: slug)
-        }
+        let members = try await storage.withExistingOrg(slug) { repository in try await repository.staff(org: slug) }
         guard !members.isEmpty else {
             print("\(slug) has no staff yet (add them with `steward-store staff add`)")
             return

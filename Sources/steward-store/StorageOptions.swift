@@ -73,3 +73,15 @@ enum CommandLogging {
         return logger
     }
 }
+
+extension StorageOptions {
+    /// Runs `body` on the store's repository for an organization that must exist: the commands
+    /// that read one organization (dump, staff list, token list) all start this way.
+    func withExistingOrg<T: Sendable>(_ slug: String,
+                                      _ body: @escaping @Sendable (any StoreRepository) async throws -> T) async throws -> T {
+        try await location.withRepository(logger: CommandLogging.logger(level: .warning)) { repository in
+            guard try await repository.org(slug: slug) != nil else { throw StoreFailure.unknownOrg(slug) }
+            return try await body(repository)
+        }
+    }
+}

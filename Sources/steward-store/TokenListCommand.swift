@@ -20,10 +20,7 @@ struct TokenListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let slug = org
-        let tokens = try await storage.location.withRepository(logger: CommandLogging.logger(level: .warning)) { repository in
-            guard try await repository.org(slug: slug) != nil else { throw StoreFailure.unknownOrg(slug) }
-            return try await repository.tokens(org: slug)
-        }
+        let tokens = try await storage.withExistingOrg(slug) { repository in try await repository.tokens(org: slug) }
         guard !tokens.isEmpty else {
             print("\(slug) has no API tokens (make one with `steward-store token create`)")
             return
