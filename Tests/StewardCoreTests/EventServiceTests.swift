@@ -72,7 +72,7 @@ import Testing
     @Test func searchMatchesWordPrefixesAndListsSortInSQL() async throws {
         let f = try await Fixture()
         var picnic = EventForm.timed("Family Picnic", starts: "2026-12-08T12:00", ends: "2026-12-08T14:00")
-        picnic.location = "Kemble Park"
+        picnic.locationName = "Kemble Park"
         _ = try await f.events.create(picnic, in: f.org)
         _ = try await f.events.create(.timed("Bible Study", starts: "2026-12-02T19:00", ends: "2026-12-02T20:00"), in: f.org)
         var walk = EventForm()

@@ -9,7 +9,7 @@ struct EventCommandTests {
     /// Every field option with a value, for a timed event given with offsets.
     static let fullTimedEvent = [
         "--title", "Harvest Potluck", "--description", "Bring a dish.\nTables provided.",
-        "--location", "Fellowship Hall", "--address", "12 Main St, Springfield",
+        "--location-name", "Fellowship Hall", "--address", "12 Main St, Springfield",
         "--latitude", "41.8781", "--longitude=-87.6298",
         "--starts", "2026-12-01T18:00-05:00", "--ends", "2026-12-02T02:30Z",
         "--image-url", "https://example.org/potluck.png",
@@ -106,7 +106,7 @@ struct EventCommandTests {
     @Test("an untimed event round-trips with null times")
     func untimedRoundTrip() throws {
         let cli = try CLI.withOneOrganization()
-        let added = try cli.addEvent(["--title", "Mural Walk", "--untimed", "--location", "Downtown"])
+        let added = try cli.addEvent(["--title", "Mural Walk", "--untimed", "--location-name", "Downtown"])
         let id = try #require(added["id"]?.stringValue)
         let event = try cli("events", "show", id, "--json").json()
         #expect(event == added)
@@ -154,7 +154,7 @@ struct EventCommandTests {
         ]))
 
         // Text mode prints the updated event.
-        let text = try cli("events", "update", id, "--location", "Parish Hall")
+        let text = try cli("events", "update", id, "--location-name", "Parish Hall")
         #expect(text.status == 0)
         #expect(text.stdout.contains("Parish Hall"))
         #expect(text.stdout.contains("Winter Potluck"))
@@ -234,9 +234,9 @@ struct EventCommandTests {
     @Test("list sorts by title, location, start or update, ascending or descending, and limits")
     func listOrderAndLimit() throws {
         let cli = try CLI.withOneOrganization()
-        try cli.addEvent(["--title", "Bravo", "--location", "Zeta Room", "--starts", "2026-05-02T10:00"])
-        try cli.addEvent(["--title", "alpha", "--location", "Yard", "--starts", "2026-05-03T10:00"])
-        try cli.addEvent(["--title", "Charlie", "--location", "Annex", "--starts", "2026-05-01T10:00"])
+        try cli.addEvent(["--title", "Bravo", "--location-name", "Zeta Room", "--starts", "2026-05-02T10:00"])
+        try cli.addEvent(["--title", "alpha", "--location-name", "Yard", "--starts", "2026-05-03T10:00"])
+        try cli.addEvent(["--title", "Charlie", "--location-name", "Annex", "--starts", "2026-05-01T10:00"])
 
         func titles(_ arguments: String...) throws -> [String] {
             try cli.run(["--db", cli.databasePath, "events", "list", "--json"] + arguments)

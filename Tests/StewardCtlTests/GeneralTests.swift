@@ -24,7 +24,7 @@ struct GeneralTests {
     @Test("add and update document an option for every field")
     func fieldOptionsHaveHelp() throws {
         let cli = try CLI()
-        let options = ["--title", "--description", "--location", "--address", "--latitude", "--longitude",
+        let options = ["--title", "--description", "--location-name", "--location", "--address", "--latitude", "--longitude",
                        "--starts", "--ends", "--time-zone", "--all-day", "--untimed", "--timed", "--image-url",
                        "--link", "--host", "--contact-name", "--contact-email", "--contact-phone", "--audience",
                        "--stamp-value", "--ride-sharing", "--no-ride-sharing", "--org", "--json", "--db"]

@@ -18,8 +18,10 @@ import os
 import random
 import sqlite3
 import sys
+import tempfile
 import time
 import traceback
+import urllib.request
 
 import pyatspi
 
@@ -29,6 +31,7 @@ import accessibility  # noqa: E402
 from accessibility import (Failure, button, choose_page, click, click_at, field, find_all,  # noqa: E402
                            frames, main_window, name, press, point_at, role, text_of, type_into,
                            wait_for, wait_gone, walk, window_named, window_open)
+from sync_fixtures import StoreServer  # noqa: E402
 
 DB = os.environ["STEWARD_DB"]
 BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
@@ -41,6 +44,9 @@ REORDERED = ["Welcome", "Serve This Week", "Prayer"]
 SERIES = f"Advent: Waiting Well {SUFFIX}"
 MESSAGE = f"Comfort, Comfort My People {SUFFIX}"
 FUND = f"Roof Repair Fund {SUFFIX}"
+AUDIO = f"https://media.grace.example.org/advent-{SUFFIX}.mp3"
+AUDIO_BYTES = "48213765"
+SLUG = "grace-church"
 
 
 def App():
@@ -295,6 +301,8 @@ def test_series_and_message(app):
     type_into(form, "Speaker", "Pastor Dana Ruiz")
     type_into(form, "Preached on", "2026-11-22")
     type_into(form, "Publish at", "2026-11-22 12:00")
+    type_into(form, "Audio", AUDIO)
+    type_into(form, "Audio size", AUDIO_BYTES)
     # The series is picked from a drop-down of the organization's series, by title.
     series_box = wait_for("the Series drop-down",
                           lambda: next(iter(find_all(form, name_is="Series", roles=("combo box",))), None))
@@ -378,6 +386,52 @@ def test_fund_keys(app):
         raise Failure("cancelling a new fund changed the database")
 
 
+def podcast_feed(store):
+    with urllib.request.urlopen(f"{store.url}/v1/orgs/{SLUG}/podcast.xml", timeout=10) as answer:
+        return answer.read()
+
+
+def test_message_in_podcast_feed(app):
+    """The office signs in on the Sync page; the message made above reaches the store, and the
+    podcast feed that podcast apps read (no token) lists it, as a third-party parser reads it:
+    with its enclosure, a guid, a date and the speaker."""
+    import feedparser
+    window = main_window(app)
+    store = StoreServer(BIN_DIR, tempfile.mkdtemp(prefix="steward-records-store-"))
+    store.add_org(SLUG, ORG, "America/Chicago")
+    email, password = "office@grace.example.org", "lantern-orchard-47"
+    store.add_staff(SLUG, email, "editor", password)
+    store.start()
+    try:
+        choose_page(window, "Sync")
+        type_into(window, "Store address", store.url)
+        type_into(window, "Email", email)
+        type_into(window, "Password", password)
+        click(button(window, "Sign In"))
+
+        def entry_for_message():
+            feed = feedparser.parse(podcast_feed(store))
+            return next((e for e in feed.entries if e.get("title") == MESSAGE), None) if not feed.bozo else None
+        entry = wait_for(f'"{MESSAGE}" in the podcast feed', entry_for_message, timeout=90)
+        feed = feedparser.parse(podcast_feed(store))
+        if feed.bozo:
+            raise Failure(f"feedparser could not read the feed: {feed.bozo_exception}")
+        for item in feed.entries:
+            if not item.get("id") or not item.get("published_parsed") or not item.get("enclosures"):
+                raise Failure(f'the feed item "{item.get("title")}" lacks its guid, date or enclosure')
+        enclosure = entry.enclosures[0]
+        if (enclosure.get("href"), enclosure.get("length"), enclosure.get("type")) != (AUDIO, AUDIO_BYTES, "audio/mpeg"):
+            raise Failure(f"the enclosure is {dict(enclosure)}, not {AUDIO} ({AUDIO_BYTES} bytes, audio/mpeg)")
+        if entry.get("author") != "Pastor Dana Ruiz":
+            raise Failure(f'the feed names "{entry.get("author")}" as the speaker')
+        message_id = records("message", "title", MESSAGE)[0][0]
+        if message_id not in entry.id:
+            raise Failure(f"the item's guid {entry.id} is not the message's stable id {message_id}")
+        screenshot("podcast-signed-in.png")
+    finally:
+        store.stop()
+
+
 TESTS = [
     test_church_pages_listed,
     test_bulletin_with_three_sections,
@@ -389,6 +443,7 @@ TESTS = [
     test_fund_refuses_plain_http,
     test_fund_delete_and_undo,
     test_fund_keys,
+    test_message_in_podcast_feed,
 ]
 
 

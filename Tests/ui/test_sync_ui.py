@@ -91,7 +91,7 @@ class Scene:
             self.ctl.run("demo", "load", "--events", str(extra_events), "--org", self.org["slug"])
         if self.org:
             self.ctl.run("events", "add", "--org", self.slug, "--title", TITLE, "--starts", "2026-12-12T18:00",
-                         "--ends", "2026-12-12T20:00", "--location", LOCATION)
+                         "--ends", "2026-12-12T20:00", "--location-name", LOCATION)
             self.store.add_org(self.slug, self.org["name"], self.org["timeZone"])
             self.store.add_staff(self.slug, EMAIL, role, PASSWORD)
 
@@ -415,7 +415,7 @@ def test_viewer_sees_no_edit_controls(scene_holder):
     org = sorted(source.json("orgs", "list"), key=lambda o: o["name"])[0]
     scene.org = org
     source.run("events", "add", "--org", org["slug"], "--title", TITLE, "--starts", "2026-12-12T18:00",
-               "--ends", "2026-12-12T20:00", "--location", LOCATION)
+               "--ends", "2026-12-12T20:00", "--location-name", LOCATION)
     scene.store.add_org(org["slug"], org["name"], org["timeZone"])
     scene.store.add_staff(org["slug"], EMAIL, "viewer", PASSWORD)
     scene.store.start()

@@ -64,7 +64,7 @@ final class EventFormBinding {
         (EventField.starts, "starts", "Starts"),
         (EventField.ends, "ends", "Ends"),
         (EventField.timeZone, "time_zone", "Time zone"),
-        (EventField.location, "location", "Location"),
+        (EventField.locationName, "location_name", "Location"),
         (EventField.address, "address", "Address"),
         (EventField.latitude, "latitude", "Latitude"),
         (EventField.longitude, "longitude", "Longitude"),
@@ -151,7 +151,7 @@ final class EventFormBinding {
             EventField.title: form.title, EventField.description: form.description,
             EventField.host: form.host, EventField.starts: Self.readable(form.starts),
             EventField.ends: Self.readable(form.ends), EventField.timeZone: form.timeZone,
-            EventField.location: form.location, EventField.address: form.address,
+            EventField.locationName: form.locationName, EventField.address: form.address,
             EventField.latitude: form.latitude, EventField.longitude: form.longitude,
             EventField.imageURL: form.imageURL, EventField.links: form.links,
             EventField.audience: form.audience, EventField.stampValue: form.stampValue,
@@ -178,7 +178,7 @@ final class EventFormBinding {
             form.ends = text[EventField.ends] ?? ""
         }
         if timingKind == .timed { form.timeZone = text[EventField.timeZone] ?? "" }
-        form.location = text[EventField.location] ?? ""
+        form.locationName = text[EventField.locationName] ?? ""
         form.address = text[EventField.address] ?? ""
         form.latitude = text[EventField.latitude] ?? ""
         form.longitude = text[EventField.longitude] ?? ""

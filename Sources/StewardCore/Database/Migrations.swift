@@ -104,6 +104,7 @@ enum Migrations {
         registerHistory(&migrator)
         registerCreationHistory(&migrator)
         registerRecordKit(&migrator)
+        registerEventFieldNames(&migrator)
         return migrator
     }
 }

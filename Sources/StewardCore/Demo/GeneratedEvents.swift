@@ -42,7 +42,7 @@ enum GeneratedEvents {
             let place = random.pick(places)
             result.append(EventDetails(
                 title: title,
-                summary: "\(title) at \(place). All are welcome; bring a friend.",
+                description: "\(title) at \(place). All are welcome; bring a friend.",
                 locationName: place,
                 address: "\(Int.random(in: 10...2999, using: &random)) \(random.pick(streets))",
                 coordinate: random.chance(0.5)

@@ -20,8 +20,8 @@ enum ConflictFields {
 
     static let all: [Spec] = [
         plain(EventField.title, "Title", \.title) { d, _ in d.title },
-        plain(EventField.description, "Description", \.description) { d, _ in d.summary },
-        plain(EventField.location, "Location", \.location) { d, _ in d.locationName },
+        plain(EventField.description, "Description", \.description) { d, _ in d.description },
+        plain(EventField.locationName, "Location", \.locationName) { d, _ in d.locationName },
         plain(EventField.address, "Address", \.address) { d, _ in d.address },
         plain(EventField.latitude, "Latitude", \.latitude) { d, _ in d.coordinate.map { String($0.latitude) } ?? "" },
         plain(EventField.longitude, "Longitude", \.longitude) { d, _ in d.coordinate.map { String($0.longitude) } ?? "" },

@@ -15,7 +15,7 @@ extension Event: FetchableRecord, PersistableRecord {
         let latitude: Double? = row["latitude"]
         let longitude: Double? = row["longitude"]
         details = EventDetails(
-            title: row["title"], summary: row["summary"], locationName: row["locationName"],
+            title: row["title"], description: row["description"], locationName: row["locationName"],
             address: row["address"],
             coordinate: latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } },
             timing: timing, imageURL: row["imageURL"],
@@ -35,7 +35,7 @@ extension Event: FetchableRecord, PersistableRecord {
 
     /// The event table's columns, in the order `databaseValues` lists their values.
     public static let columnNames = [
-        "id", "orgId", "version", "createdAt", "updatedAt", "deleted", "title", "summary",
+        "id", "orgId", "version", "createdAt", "updatedAt", "deleted", "title", "description",
         "locationName", "address", "latitude", "longitude", "timingKind", "startsAt", "endsAt",
         "startDate", "endDate", "timeZone", "imageURL", "links", "host", "contactName",
         "contactEmail", "contactPhone", "audience", "stampValue", "rideSharing",
@@ -58,7 +58,7 @@ extension Event: FetchableRecord, PersistableRecord {
         let values: [(any DatabaseValueConvertible)?] = [
             UUIDColumn.encode(id), UUIDColumn.encode(orgId), version,
             DateTimeText.storage(createdAt), DateTimeText.storage(updatedAt), deleted,
-            details.title, details.summary, details.locationName, details.address,
+            details.title, details.description, details.locationName, details.address,
             details.coordinate?.latitude, details.coordinate?.longitude, details.timing.kind.rawValue,
             details.timing.sortStart(orgZone: orgZone).map(DateTimeText.storage),
             details.timing.sortEnd(orgZone: orgZone).map(DateTimeText.storage),

@@ -5,7 +5,7 @@ extension EventDetails {
     public var syncFields: JSONValue {
         var fields: [String: JSONValue] = [
             "title": .string(title),
-            "description": .string(summary),
+            "description": .string(description),
             "locationName": .string(locationName),
             "address": .string(address),
             "latitude": JSONValue(coordinate?.latitude),

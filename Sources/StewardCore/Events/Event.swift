@@ -37,7 +37,7 @@ public struct Coordinate: Hashable, Sendable, Codable {
 /// What staff edit about an event: every value here has passed validation.
 public struct EventDetails: Hashable, Sendable {
     public var title: String
-    public var summary: String
+    public var description: String
     public var locationName: String
     public var address: String
     public var coordinate: Coordinate?
@@ -51,12 +51,12 @@ public struct EventDetails: Hashable, Sendable {
     public var stampValue: Int
     public var rideSharing: Bool
 
-    public init(title: String, summary: String = "", locationName: String = "", address: String = "",
+    public init(title: String, description: String = "", locationName: String = "", address: String = "",
                 coordinate: Coordinate? = nil, timing: EventTiming, imageURL: String? = nil,
                 links: [EventLink] = [], host: String = "", contact: Contact = Contact(),
                 audience: [String] = [], stampValue: Int = 0, rideSharing: Bool = false) {
         self.title = title
-        self.summary = summary
+        self.description = description
         self.locationName = locationName
         self.address = address
         self.coordinate = coordinate

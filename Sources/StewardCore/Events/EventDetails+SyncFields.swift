@@ -16,7 +16,7 @@ extension EventDetails {
         }
         form.title = text("title")
         form.description = text("description")
-        form.location = text("locationName")
+        form.locationName = text("locationName")
         form.address = text("address")
         form.latitude = text("latitude")
         form.longitude = text("longitude")

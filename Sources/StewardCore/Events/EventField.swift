@@ -3,7 +3,7 @@
 public enum EventField {
     public static let title = "title"
     public static let description = "description"
-    public static let location = "location"
+    public static let locationName = "location-name"
     public static let address = "address"
     public static let latitude = "latitude"
     public static let longitude = "longitude"

@@ -6,7 +6,7 @@ import Foundation
 public struct EventForm: Hashable, Sendable {
     public var title = ""
     public var description = ""
-    public var location = ""
+    public var locationName = ""
     public var address = ""
     public var latitude = ""
     public var longitude = ""
@@ -44,11 +44,11 @@ public struct EventForm: Hashable, Sendable {
         let title = issues.check(EventField.title) { () throws(FieldError) in
             try FieldParsers.required(self.title, maxLength: Self.maxTitleLength)
         }
-        let summary = issues.check(EventField.description) { () throws(FieldError) in
+        let description = issues.check(EventField.description) { () throws(FieldError) in
             try FieldParsers.limited(self.description, maxLength: Self.maxDescriptionLength)
         } ?? ""
-        let location = issues.check(EventField.location) { () throws(FieldError) in
-            try FieldParsers.limited(self.location, maxLength: 200)
+        let locationName = issues.check(EventField.locationName) { () throws(FieldError) in
+            try FieldParsers.limited(self.locationName, maxLength: 200)
         } ?? ""
         let address = issues.check(EventField.address) { () throws(FieldError) in
             try FieldParsers.limited(self.address, maxLength: 500)
@@ -86,7 +86,7 @@ public struct EventForm: Hashable, Sendable {
 
         try issues.throwIfAny()
         return EventDetails(
-            title: title!, summary: summary, locationName: location, address: address,
+            title: title!, description: description, locationName: locationName, address: address,
             coordinate: coordinate, timing: timing!, imageURL: imageURL, links: links, host: host,
             contact: Contact(name: contactName, email: email, phone: phone), audience: audience,
             stampValue: stamps, rideSharing: rideSharing)
@@ -207,8 +207,8 @@ extension EventForm {
     public init(_ details: EventDetails, organizationZone: TimeZone) {
         self.init()
         title = details.title
-        description = details.summary
-        location = details.locationName
+        description = details.description
+        locationName = details.locationName
         address = details.address
         latitude = details.coordinate.map { String($0.latitude) } ?? ""
         longitude = details.coordinate.map { String($0.longitude) } ?? ""

@@ -25,7 +25,9 @@ extension RecordType {
             FieldSpec("audioType", "Audio type", .choice(messageAudioTypes),
                       help: "The audio file's type.", default: .string("audio/mpeg")),
             FieldSpec("duration", "Duration", .duration, help: "How long it runs, like 38:12 or 1:02:03."),
-            FieldSpec("publishAt", "Publish at", .dateTime, [.listed],
+            // Not a column: the Status column says whether it is out yet, and the table then
+            // fits a 1000-pixel window without scrolling sideways.
+            FieldSpec("publishAt", "Publish at", .dateTime,
                       help: "When members and podcast apps see it (local time); empty keeps it a draft."),
         ],
         titleField: "title", orderField: "preachedOn", orderDescending: true)

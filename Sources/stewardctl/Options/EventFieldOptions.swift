@@ -35,7 +35,12 @@ struct EventFieldOptions: ParsableArguments {
     var description: String?
 
     @Option(help: "Where it happens, as people call the place (\"Fellowship Hall\").")
-    var location: String?
+    var locationName: String?
+
+    // The option's name before it matched the field's; kept so existing scripts still work.
+    @Option(name: .customLong("location"), help: ArgumentHelp("The older name of --location-name, kept for scripts.",
+                                                               valueName: "location-name"))
+    var legacyLocation: String?
 
     @Option(help: "The street address, for maps.")
     var address: String?
@@ -97,7 +102,7 @@ struct EventFieldOptions: ParsableArguments {
 
     /// Whether no field option was given at all.
     var isEmpty: Bool {
-        [title, description, location, address, latitude, longitude, starts, ends, timeZone, imageURL,
+        [title, description, locationName, legacyLocation, address, latitude, longitude, starts, ends, timeZone, imageURL,
          host, contactName, contactEmail, contactPhone, audience, stampValue].allSatisfy { $0 == nil }
             && links.isEmpty && timing == nil && rideSharing == nil
     }
@@ -106,7 +111,7 @@ struct EventFieldOptions: ParsableArguments {
     func apply(to form: inout EventForm) {
         if let title { form.title = title }
         if let description { form.description = description }
-        if let location { form.location = location }
+        if let locationName = locationName ?? legacyLocation { form.locationName = locationName }
         if let address { form.address = address }
         if let latitude { form.latitude = latitude }
         if let longitude { form.longitude = longitude }

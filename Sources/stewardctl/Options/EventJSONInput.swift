@@ -28,7 +28,7 @@ struct EventJSONInput {
     func apply(to form: inout EventForm) throws {
         if let title = try text("title") { form.title = title }
         if let description = try text("description") { form.description = description }
-        if let location = try agreeing("locationName", try text("locationName"), "location", try text("location")) { form.location = location }
+        if let location = try agreeing("locationName", try text("locationName"), "location", try text("location")) { form.locationName = location }
         if let address = try text("address") { form.address = address }
         if let latitude = try text("latitude") { form.latitude = latitude }
         if let longitude = try text("longitude") { form.longitude = longitude }

@@ -24,7 +24,7 @@ enum EventOutput {
             "id": .string(event.id.uuidString.lowercased()),
             "org": .string(org.slug),
             "title": .string(details.title),
-            "description": .string(details.summary),
+            "description": .string(details.description),
             "location": .string(details.locationName),
             "address": .string(details.address),
             "latitude": .optional(details.coordinate?.latitude),
@@ -98,7 +98,7 @@ enum EventOutput {
         if let coordinate = details.coordinate {
             record.add("coordinates", "\(coordinate.latitude), \(coordinate.longitude)")
         }
-        record.addIfPresent("description", details.summary)
+        record.addIfPresent("description", details.description)
         record.addIfPresent("image", details.imageURL)
         record.addIfPresent("links", details.links
             .map { $0.label == $0.url ? $0.url : "\($0.label) | \($0.url)" }
