@@ -19,6 +19,11 @@ public final class SpinButton: Widget {
         set { gtk_spin_button_set_value(opaque, Double(newValue)) }
     }
 
+    /// Takes the text being typed as the value. GTK does so when the field loses focus or
+    /// Enter is pressed; a click on a button that takes no focus (a header bar's Save) does
+    /// neither, so a reader of `value` calls this first or gets the value before the typing.
+    public func commitTypedText() { gtk_spin_button_update(opaque) }
+
     public func setRange(min: Double, max: Double) { gtk_spin_button_set_range(opaque, min, max) }
 
     /// Decimal places shown (0 for integers).

@@ -28,10 +28,12 @@ final class EventFormBinding {
         var text: String {
             get {
                 switch self {
-                case .entryRow(let w): w.text
-                case .entry(let w): w.text
-                case .textView(let w): w.text
-                case .spin(let w): w.intValue == 0 ? "" : String(w.intValue)
+                case .entryRow(let w): return w.text
+                case .entry(let w): return w.text
+                case .textView(let w): return w.text
+                case .spin(let w):
+                    w.commitTypedText()
+                    return w.intValue == 0 ? "" : String(w.intValue)
                 }
             }
         }

@@ -207,6 +207,7 @@ final class FieldInput {
         case .entry(let w): return .string(w.text)
         case .textView(let w): return .string(w.text)
         case .spin(let w, let emptyAtZero):
+            w.commitTypedText()
             let number = Int64(w.value.rounded())
             return emptyAtZero && number == 0 ? .null : .int(number)
         case .toggle(let w): return .bool(w.isActive)
