@@ -31,6 +31,14 @@ static inline CURLcode ccurl_setopt_progress_callback(CURL *handle, ccurl_progre
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
+// Trust only the CA certificates in `path` (PEM) for the server's certificate: CAINFO names the
+// file, and the compiled-in CAPATH (the system's CAs) is turned off, or every public CA would be
+// trusted too. Peer and host-name checks stay on.
+static inline CURLcode ccurl_trust_only_ca_file(CURL *handle, const char *path) {
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_CAINFO, path);
+    if (code != CURLE_OK) return code;
+    return curl_easy_setopt(handle, CURLOPT_CAPATH, (char *)NULL);
+}
 // CURL_GLOBAL_DEFAULT is an OR of macros, which Swift does not import.
 static inline CURLcode ccurl_global_init_default(void) {
     return curl_global_init(CURL_GLOBAL_DEFAULT);

@@ -9,8 +9,11 @@ import Glibc
 /// background queue, never the caller's thread; the handles share one connection cache (and DNS
 /// and TLS session caches), so consecutive requests to the store reuse a kept-alive connection.
 ///
-/// Only http and https; certificates are checked (libcurl's default, never turned off here);
-/// no redirects are followed; signals are never used for timeouts (`CURLOPT_NOSIGNAL`).
+/// Only http and https; certificates and host names are always checked (against the system's
+/// CAs, or the request's CA file in their place); no redirects are followed; signals are never
+/// used for timeouts (`CURLOPT_NOSIGNAL`). A request carrying a password or token is not sent
+/// over plain HTTP to another computer unless its `security` allows it: the console's own
+/// checks refuse such addresses when they are entered, and this one holds whatever the caller.
 public final class HTTPClient: Sendable {
     public let options: HTTPClientOptions
     private let shared: SharedCache
@@ -29,6 +32,9 @@ public final class HTTPClient: Sendable {
     /// there is no answer.
     public func send(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
         guard Self.isHTTPURL(request.url) else { throw .invalidURL(request.url) }
+        if request.carriesCredentials, !request.security.allowInsecure, Loopback.isUnencryptedOffLoopback(request.url) {
+            throw .credentialsOverPlainHTTP(url: request.url)
+        }
         let cancel = CancelFlag()
         let result: Result<HTTPClientResponse, HTTPClientError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -72,6 +78,14 @@ public final class HTTPClient: Sendable {
             set(ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
             set(ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
             set(ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
+            // libcurl's defaults, set all the same: no code path may ever turn them off.
+            set(ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1))
+            set(ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2))
+            if let caFile = request.security.caFile {
+                // The organization's CA in place of the system's: the store's certificate must
+                // chain to this file.
+                set(ccurl_trust_only_ca_file(handle, caFile))
+            }
             set(ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout)))
             set(ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.totalTimeout)))
             // "" = every encoding this libcurl can decode (gzip at least); it decodes the body.
@@ -143,6 +157,25 @@ public final class HTTPClient: Sendable {
         }
     }
 
+    /// libcurl's reason in plainer words where it has a usual cause.
+    static func certificateReason(code: CURLcode, detail: String, url: String) -> String {
+        let host = URLComponents(string: url)?.host ?? url
+        let lower = detail.lowercased()
+        if code == CURLE_SSL_CACERT_BADFILE {
+            return "the CA file cannot be read or holds no certificate (\(detail))"
+        }
+        if lower.contains("subject name") || lower.contains("host name") || lower.contains("hostname") {
+            return "it is not made out to \(host) (\(detail))"
+        }
+        if lower.contains("issuer") || lower.contains("self-signed") || lower.contains("self signed") {
+            return "it is not signed by a certificate authority this console trusts (\(detail))"
+        }
+        if lower.contains("expired") {
+            return "it has expired (\(detail))"
+        }
+        return detail
+    }
+
     private static func milliseconds(_ seconds: Double) -> Int {
         max(1, Int((seconds * 1000).rounded()))
     }
@@ -172,6 +205,9 @@ public final class HTTPClient: Sendable {
             return .responseTooLarge(limit: sink.limit)
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
             return .invalidURL(url)
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR,
+             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            return .untrustedCertificate(certificateReason(code: code, detail: message, url: url))
         default:
             return .other(message)
         }

@@ -10,14 +10,27 @@ public struct HTTPClientRequest: Sendable, Hashable {
     public var body: Data?
     /// Sent as `Authorization: Bearer <token>`.
     public var bearerToken: String?
+    /// The body holds a password or a token (sign-in, refresh): like a bearer token, it is
+    /// refused over plain HTTP off this computer unless `security` allows it.
+    public var bodyIsSecret: Bool
+    /// The CA file to trust, and whether plain HTTP off this computer may carry credentials.
+    public var security: TransportSecurity
 
     public init(method: String = "GET", url: String, headers: [String: String] = [:], body: Data? = nil,
-                bearerToken: String? = nil) {
+                bearerToken: String? = nil, bodyIsSecret: Bool = false, security: TransportSecurity = TransportSecurity()) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.bearerToken = bearerToken
+        self.bodyIsSecret = bodyIsSecret
+        self.security = security
+    }
+
+    /// Whether the request carries a credential: a bearer token, an Authorization header, or a
+    /// secret body.
+    public var carriesCredentials: Bool {
+        bearerToken != nil || bodyIsSecret || headers.keys.contains { $0.lowercased() == "authorization" }
     }
 }
 
@@ -53,6 +66,12 @@ public enum HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible 
     case responseTooLarge(limit: Int)
     /// The caller's task was cancelled.
     case cancelled
+    /// The store's TLS certificate was refused: not signed by a trusted CA (or the CA file
+    /// cannot be read), or not for this host name. With libcurl's reason.
+    case untrustedCertificate(String)
+    /// Not sent: plain http:// to another computer, carrying a password or token, without the
+    /// person having allowed it.
+    case credentialsOverPlainHTTP(url: String)
     /// Anything else (TLS certificate refused, protocol error...).
     case other(String)
 
@@ -60,7 +79,7 @@ public enum HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible 
     public var isTransient: Bool {
         switch self {
         case .couldNotConnect, .timedOut, .connectionLost: true
-        case .invalidURL, .responseTooLarge, .cancelled, .other: false
+        case .invalidURL, .responseTooLarge, .cancelled, .untrustedCertificate, .credentialsOverPlainHTTP, .other: false
         }
     }
 
@@ -72,6 +91,9 @@ public enum HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidURL(let url): "not an http(s) address: \(url)"
         case .responseTooLarge(let limit): "the answer is larger than \(limit) bytes"
         case .cancelled: "cancelled"
+        case .untrustedCertificate(let reason): "the store's certificate is not trusted: \(reason)"
+        case .credentialsOverPlainHTTP(let url):
+            "not sent: \(url) is plain http:// to another computer, where passwords and tokens would cross the network unencrypted"
         case .other(let message): message
         }
     }
