@@ -1,7 +1,7 @@
 import Foundation
 import StewardCore
 
-/// Picks where this console keeps staff tokens. The window and `stewardctl` make the same
+/// Picks where this console keeps staff tokens and API tokens. The window and `stewardctl` make the same
 /// choice from the same environment, so they find the same credentials.
 public enum CredentialStores {
     public enum Kind: String, Sendable, CaseIterable {
@@ -69,5 +69,17 @@ public final class LazyCredentialStore: CredentialStore, @unchecked Sendable {
 
     public func delete(_ key: CredentialKey) throws {
         try resolved().delete(key)
+    }
+
+    public func loadAPIToken(_ key: CredentialKey) throws -> String? {
+        try resolved().loadAPIToken(key)
+    }
+
+    public func saveAPIToken(_ token: String, for key: CredentialKey) throws {
+        try resolved().saveAPIToken(token, for: key)
+    }
+
+    public func deleteAPIToken(_ key: CredentialKey) throws {
+        try resolved().deleteAPIToken(key)
     }
 }

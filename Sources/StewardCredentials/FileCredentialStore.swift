@@ -5,11 +5,11 @@ import StewardCore
 import Glibc
 #endif
 
-/// Staff tokens in files only the user can read, where no keyring runs: one file per console
-/// installation and organization in a folder of mode 0700, each file 0600. A file is written
-/// whole to a temporary file (0600 from the start) and renamed over the old one, so a crash
-/// leaves the old credentials or the new ones, never a mix, and no other user can read them
-/// at any moment.
+/// Staff tokens and API tokens in files only the user can read, where no keyring runs: one file
+/// per console installation and organization (and one more for an API token) in a folder of
+/// mode 0700, each file 0600. A file is written whole to a temporary file (0600 from the start)
+/// and renamed over the old one, so a crash leaves the old credentials or the new ones, never a
+/// mix, and no other user can read them at any moment.
 public struct FileCredentialStore: CredentialStore {
     public let folder: URL
 
@@ -37,10 +37,39 @@ public struct FileCredentialStore: CredentialStore {
     }
 
     public func save(_ credentials: SessionCredentials, for key: CredentialKey) throws {
+        try writePrivately(try credentials.encoded(), to: file(for: key), name: key.name)
+    }
+
+    public func delete(_ key: CredentialKey) throws {
+        try remove(file(for: key))
+    }
+
+    /// `<installation>-<slug>.api-token`: the token's text alone.
+    public func apiTokenFile(for key: CredentialKey) -> URL {
+        folder.appendingPathComponent(key.name + ".api-token")
+    }
+
+    public func loadAPIToken(_ key: CredentialKey) throws -> String? {
+        let path = apiTokenFile(for: key).path
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        return text.isEmpty ? nil : text
+    }
+
+    public func saveAPIToken(_ token: String, for key: CredentialKey) throws {
+        try writePrivately(Data(token.utf8), to: apiTokenFile(for: key), name: key.name)
+    }
+
+    public func deleteAPIToken(_ key: CredentialKey) throws {
+        try remove(apiTokenFile(for: key))
+    }
+
+    /// Writes `data` whole to a temporary file (0600 from the start) and renames it over
+    /// `target`, so a crash leaves the old contents or the new, never a mix.
+    private func writePrivately(_ data: Data, to targetURL: URL, name: String) throws {
         try makeFolder()
-        let data = try credentials.encoded()
-        let target = file(for: key).path
-        let temporary = folder.appendingPathComponent(".\(key.name).\(UUID().uuidString).tmp").path
+        let target = targetURL.path
+        let temporary = folder.appendingPathComponent(".\(name).\(UUID().uuidString).tmp").path
         // O_EXCL: never write through a file (or link) someone else put there.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw CredentialFileError.system("cannot create \(temporary)", errno) }
@@ -73,8 +102,8 @@ public struct FileCredentialStore: CredentialStore {
         syncFolder()
     }
 
-    public func delete(_ key: CredentialKey) throws {
-        let path = file(for: key).path
+    private func remove(_ file: URL) throws {
+        let path = file.path
         if unlink(path) != 0 && errno != ENOENT {
             throw CredentialFileError.system("cannot remove \(path)", errno)
         }

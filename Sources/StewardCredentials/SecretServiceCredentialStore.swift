@@ -2,8 +2,9 @@ import CSecret
 import Foundation
 import StewardCore
 
-/// Staff tokens in the desktop keyring, through libsecret: one item per console installation
-/// and organization, in the default collection (the login keyring on GNOME).
+/// Staff tokens and API tokens in the desktop keyring, through libsecret: one item per console
+/// installation and organization for each (two schemas), in the default collection (the login
+/// keyring on GNOME).
 public struct SecretServiceCredentialStore: CredentialStore {
     public init() {}
 
@@ -30,6 +31,29 @@ public struct SecretServiceCredentialStore: CredentialStore {
     public func delete(_ key: CredentialKey) throws {
         var error: UnsafeMutablePointer<GError>?
         _ = steward_secret_clear(key.installation, key.orgSlug, &error)
+        if let error { throw KeyringError(taking: error) }
+    }
+
+    public func loadAPIToken(_ key: CredentialKey) throws -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        let secret = steward_secret_lookup_in(steward_api_token_schema(), key.installation, key.orgSlug, &error)
+        if let error { throw KeyringError(taking: error) }
+        guard let secret else { return nil }
+        defer { secret_password_free(secret) }
+        return String(cString: secret)
+    }
+
+    public func saveAPIToken(_ token: String, for key: CredentialKey) throws {
+        let label = "Steward API token for \(key.orgSlug)"
+        var error: UnsafeMutablePointer<GError>?
+        if steward_secret_store_in(steward_api_token_schema(), key.installation, key.orgSlug, label, token, &error) == 0 {
+            throw error.map(KeyringError.init(taking:)) ?? KeyringError(message: "the keyring did not store the API token")
+        }
+    }
+
+    public func deleteAPIToken(_ key: CredentialKey) throws {
+        var error: UnsafeMutablePointer<GError>?
+        _ = steward_secret_clear_in(steward_api_token_schema(), key.installation, key.orgSlug, &error)
         if let error { throw KeyringError(taking: error) }
     }
 

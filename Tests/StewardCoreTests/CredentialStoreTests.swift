@@ -25,7 +25,7 @@ import Glibc
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let store = FileCredentialStore(folder: root.appendingPathComponent("steward/credentials"))
-        let credentials = SessionCredentials(url: "http://store", tokens: .issued(1))
+        let credentials = SessionCredentials(url: "https://store", tokens: .issued(1))
         // Even with a permissive umask, the file is 0600 and the folder 0700.
         let old = umask(0)
         defer { umask(old) }
@@ -38,14 +38,36 @@ import Glibc
         #expect(try store.load(key) == credentials)
     }
 
+    @Test func anAPITokenHasAPrivateFileOfItsOwnBesideASignIn() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = FileCredentialStore(folder: root.appendingPathComponent("steward/credentials"))
+        let old = umask(0)
+        defer { umask(old) }
+        #expect(try store.loadAPIToken(key) == nil)
+
+        try store.saveAPIToken("stw_abc", for: key)
+        try store.save(SessionCredentials(url: "https://store", tokens: .issued(1)), for: key)
+
+        #expect(mode(store.folder.path) == 0o700)
+        #expect(mode(store.apiTokenFile(for: key).path) == 0o600)
+        #expect(store.apiTokenFile(for: key).lastPathComponent == "3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f-grace-church.api-token")
+        #expect(try store.loadAPIToken(key) == "stw_abc")
+        #expect(try store.load(key)?.accessToken == "access-1")
+        try store.deleteAPIToken(key)
+        #expect(try store.loadAPIToken(key) == nil)
+        #expect(try store.load(key)?.accessToken == "access-1")
+        try store.deleteAPIToken(key)
+    }
+
     @Test func savingReplacesTheFileWholeAndLeavesNoTemporaryFile() throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let store = FileCredentialStore(folder: root)
-        try store.save(SessionCredentials(url: "http://store", tokens: .issued(1)), for: key)
+        try store.save(SessionCredentials(url: "https://store", tokens: .issued(1)), for: key)
         let before = try #require(try? FileManager.default.attributesOfItem(atPath: store.file(for: key).path)[.systemFileNumber] as? Int)
 
-        try store.save(SessionCredentials(url: "http://store", tokens: .issued(2)), for: key)
+        try store.save(SessionCredentials(url: "https://store", tokens: .issued(2)), for: key)
 
         // A new file renamed over the old one (another inode), not the old one rewritten in place.
         let after = try #require(try? FileManager.default.attributesOfItem(atPath: store.file(for: key).path)[.systemFileNumber] as? Int)
@@ -61,7 +83,7 @@ import Glibc
         chmod(root.path, 0o755)
         let store = FileCredentialStore(folder: root)
 
-        try store.save(SessionCredentials(url: "http://store", tokens: .issued(1)), for: key)
+        try store.save(SessionCredentials(url: "https://store", tokens: .issued(1)), for: key)
 
         #expect(mode(root.path) == 0o700)
     }
@@ -72,7 +94,7 @@ import Glibc
         let store = FileCredentialStore(folder: root)
         #expect(try store.load(key) == nil)
         try store.delete(key)
-        try store.save(SessionCredentials(url: "http://store", tokens: .issued(1)), for: key)
+        try store.save(SessionCredentials(url: "https://store", tokens: .issued(1)), for: key)
 
         try store.delete(key)
 

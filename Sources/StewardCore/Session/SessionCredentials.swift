@@ -75,38 +75,3 @@ public struct CredentialKey: Hashable, Sendable {
     /// A name safe as a file name and readable in a keyring: `<installation>-<slug>`.
     public var name: String { "\(installation)-\(orgSlug)" }
 }
-
-/// Where staff tokens are kept: the desktop keyring, or a file only the user can read.
-/// Implementations block while they work; callers use them off the main thread.
-public protocol CredentialStore: Sendable {
-    /// For messages: "the keyring", "the credentials file".
-    var displayName: String { get }
-    func load(_ key: CredentialKey) throws -> SessionCredentials?
-    /// Replaces what is kept for `key`; when it returns, the credentials are stored.
-    func save(_ credentials: SessionCredentials, for key: CredentialKey) throws
-    /// Forgets `key`'s credentials (nothing happens when there are none).
-    func delete(_ key: CredentialKey) throws
-}
-
-/// A credential store that keeps its credentials only as long as the process runs: for tests and
-/// previews, which must not touch the person's keyring.
-public final class MemoryCredentialStore: CredentialStore, @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [CredentialKey: SessionCredentials] = [:]
-
-    public init() {}
-
-    public var displayName: String { "memory" }
-
-    public func load(_ key: CredentialKey) throws -> SessionCredentials? {
-        lock.withLock { items[key] }
-    }
-
-    public func save(_ credentials: SessionCredentials, for key: CredentialKey) throws {
-        lock.withLock { items[key] = credentials }
-    }
-
-    public func delete(_ key: CredentialKey) throws {
-        lock.withLock { _ = items.removeValue(forKey: key) }
-    }
-}
