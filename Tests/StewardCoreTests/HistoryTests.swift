@@ -57,7 +57,7 @@ import Testing
         let transport = FakeSessionTransport()
         await transport.answerSignIn(.success(.issued(1, email: "ann@grace.example")))
         try await SessionService(database: f.database, credentials: MemoryCredentialStore(), transport: transport)
-            .signIn(org: f.org, url: "http://fake.store", email: "ann@grace.example", password: "pw")
+            .signIn(org: f.org, url: "https://fake.store", email: "ann@grace.example", password: "pw")
 
         let event = try await f.create("Choir")
 

@@ -43,13 +43,13 @@ import Testing
         let s = try await Setup()
         await s.transport.answerSignIn(.success(.issued(1)))
 
-        let session = try await s.sessions.signIn(org: s.org, url: " http://store.example.org/ ", email: " ann@grace.example ",
+        let session = try await s.sessions.signIn(org: s.org, url: " https://store.example.org/ ", email: " ann@grace.example ",
                                                   password: "correct horse")
 
-        #expect(session == StaffSession(orgId: s.org.id, email: "ann@grace.example", role: .editor, url: "http://store.example.org"))
+        #expect(session == StaffSession(orgId: s.org.id, email: "ann@grace.example", role: .editor, url: "https://store.example.org"))
         #expect(await s.transport.signInRequests == [SignInRequest(email: "ann@grace.example", password: "correct horse")])
         let remote = try #require(try await s.remote())
-        #expect(remote.url == "http://store.example.org")
+        #expect(remote.url == "https://store.example.org")
         #expect(remote.staffEmail == "ann@grace.example")
         #expect(remote.staffRole == .editor)
         #expect(remote.signedIn)
@@ -58,7 +58,7 @@ import Testing
         let kept = try #require(try s.credentials.load(try s.key))
         #expect(kept.accessToken == "access-1")
         #expect(kept.refreshToken == "refresh-1")
-        #expect(kept.url == "http://store.example.org")
+        #expect(kept.url == "https://store.example.org")
         // The tokens are not in the database, and the password is nowhere.
         let stored = try await s.allStoredText()
         #expect(!stored.contains("access-1"))
@@ -72,9 +72,9 @@ import Testing
         let s = try await Setup()
         await s.transport.answerSignIn(.success(.issued(1)))
         await s.transport.answerSignIn(.success(.issued(2, email: "bob@grace.example", role: .viewer)))
-        try await s.sessions.signIn(org: s.org, url: "http://store", email: "ann@grace.example", password: "pw")
+        try await s.sessions.signIn(org: s.org, url: "https://store", email: "ann@grace.example", password: "pw")
 
-        let session = try await s.sessions.signIn(org: s.org, url: "http://store", email: "bob@grace.example", password: "pw")
+        let session = try await s.sessions.signIn(org: s.org, url: "https://store", email: "bob@grace.example", password: "pw")
 
         #expect(session.email == "bob@grace.example")
         #expect(session.role == .viewer)
@@ -92,7 +92,7 @@ import Testing
         await transport.answerSignIn(.success(.issued(1)))
         let sessions = SessionService(database: f.database, credentials: MemoryCredentialStore(), transport: transport)
 
-        try await sessions.signIn(org: f.org, url: "http://fake.store", email: "ann@grace.example", password: "pw")
+        try await sessions.signIn(org: f.org, url: "https://fake.store", email: "ann@grace.example", password: "pw")
 
         let after = try await f.remote()
         #expect(after.clientId == before.clientId)
@@ -107,9 +107,9 @@ import Testing
         let cases: [(String, String, String, [String])] = [
             ("", "ann@grace.example", "pw", ["url"]),
             ("ftp://store", "ann@grace.example", "pw", ["url"]),
-            ("http://store", "", "pw", ["email"]),
-            ("http://store", "ann", "pw", ["email"]),
-            ("http://store", "ann@grace.example", "", ["password"]),
+            ("https://store", "", "pw", ["email"]),
+            ("https://store", "ann", "pw", ["email"]),
+            ("https://store", "ann@grace.example", "", ["password"]),
             ("nope", "", "", ["url", "email", "password"]),
         ]
         for (url, email, password, fields) in cases {
@@ -125,7 +125,7 @@ import Testing
 
     @Test func theStoresRefusalsBecomeMessagesForPeopleAndStoreNothing() async throws {
         let s = try await Setup()
-        let url = "http://store.example.org"
+        let url = "https://store.example.org"
         let cases: [(SyncTransportError, SignInError, String)] = [
             (.status(401, ErrorResponse(error: "wrong-credentials", message: "no")), .wrongCredentials,
              "The email or password is not right for this organization's store."),
@@ -134,17 +134,17 @@ import Testing
             (.status(429, ErrorResponse(error: "too-many-attempts", message: "wait", retryAfter: 30)),
              .tooManyAttempts(retryAfter: 30), "Too many failed sign-ins. Try again in 1 minute."),
             (.transport(.couldNotConnect("connection refused")), .storeUnreachable(url: url, reason: "connection refused"),
-             "Cannot reach the store at http://store.example.org: connection refused. Check the address and the network."),
+             "Cannot reach the store at https://store.example.org: connection refused. Check the address and the network."),
             (.status(404, nil), .notAStewardStore(url: url),
-             "The address http://store.example.org does not answer like a Steward store. Check the store's address."),
+             "The address https://store.example.org does not answer like a Steward store. Check the store's address."),
             (.invalidResponse("not JSON"), .notAStewardStore(url: url),
-             "The address http://store.example.org does not answer like a Steward store. Check the store's address."),
+             "The address https://store.example.org does not answer like a Steward store. Check the store's address."),
             (.status(404, ErrorResponse(error: "not-found", message: "no such organization")),
              .unknownOrganization(url: url, slug: "grace-church"),
-             "The store at http://store.example.org has no organization \"grace-church\". Check the address, or ask the store's administrator."),
+             "The store at https://store.example.org has no organization \"grace-church\". Check the address, or ask the store's administrator."),
             (.status(503, ErrorResponse(error: "unavailable", message: "busy")),
              .storeUnreachable(url: url, reason: "it answered 503, try again later"),
-             "Cannot reach the store at http://store.example.org: it answered 503, try again later. Check the address and the network."),
+             "Cannot reach the store at https://store.example.org: it answered 503, try again later. Check the address and the network."),
         ]
         for (answer, expected, message) in cases {
             await s.transport.answerSignIn(.failure(answer))
@@ -162,7 +162,7 @@ import Testing
     @Test func signingOutEndsTheSessionOnTheStoreAndKeepsTheOutbox() async throws {
         let s = try await Setup()
         await s.transport.answerSignIn(.success(.issued(1)))
-        try await s.sessions.signIn(org: s.org, url: "http://store", email: "ann@grace.example", password: "pw")
+        try await s.sessions.signIn(org: s.org, url: "https://store", email: "ann@grace.example", password: "pw")
         _ = try await EventService(database: s.database).create(.timed("Choir"), in: s.org)
 
         #expect(try await s.sessions.signOut(org: s.org))
@@ -185,7 +185,7 @@ import Testing
         let s = try await Setup()
         await s.transport.answerSignIn(.success(.issued(1, accessLifetime: 0)))
         await s.transport.answerRefresh(.success(.issued(2)))
-        try await s.sessions.signIn(org: s.org, url: "http://store", email: "ann@grace.example", password: "pw")
+        try await s.sessions.signIn(org: s.org, url: "https://store", email: "ann@grace.example", password: "pw")
 
         try await s.sessions.signOut(org: s.org)
 
@@ -200,13 +200,16 @@ import Testing
             func load(_ key: CredentialKey) throws -> SessionCredentials? { nil }
             func save(_ credentials: SessionCredentials, for key: CredentialKey) throws { throw CocoaError(.fileWriteNoPermission) }
             func delete(_ key: CredentialKey) throws {}
+            func loadAPIToken(_ key: CredentialKey) throws -> String? { nil }
+            func saveAPIToken(_ token: String, for key: CredentialKey) throws { throw CocoaError(.fileWriteNoPermission) }
+            func deleteAPIToken(_ key: CredentialKey) throws {}
         }
         let s = try await Setup()
         await s.transport.answerSignIn(.success(.issued(1)))
         let sessions = SessionService(database: s.database, credentials: Broken(), transport: s.transport)
 
         let error = await #expect(throws: SignInError.self) {
-            try await sessions.signIn(org: s.org, url: "http://store", email: "ann@grace.example", password: "pw")
+            try await sessions.signIn(org: s.org, url: "https://store", email: "ann@grace.example", password: "pw")
         }
         #expect(error?.message.hasPrefix("Signed in, but the sign-in could not be kept on this computer: the broken keyring") == true)
         #expect(await s.transport.signedOutTokens == ["access-1"])

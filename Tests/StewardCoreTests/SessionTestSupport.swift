@@ -23,13 +23,13 @@ actor FakeSessionTransport: SessionTransport {
     func answerSignIn(_ answer: Result<SessionTokens, SyncTransportError>) { signInAnswers.append(answer) }
     func answerRefresh(_ answer: Result<SessionTokens, SyncTransportError>) { refreshAnswers.append(answer) }
 
-    func signIn(url: String, org: String, _ request: SignInRequest) async throws(SyncTransportError) -> SessionTokens {
+    func signIn(url: String, security: TransportSecurity, org: String, _ request: SignInRequest) async throws(SyncTransportError) -> SessionTokens {
         signInRequests.append(request)
         guard !signInAnswers.isEmpty else { throw .transport(.couldNotConnect("connection refused")) }
         return try signInAnswers.removeFirst().get()
     }
 
-    func refresh(url: String, org: String, _ request: RefreshRequest) async throws(SyncTransportError) -> SessionTokens {
+    func refresh(url: String, security: TransportSecurity, org: String, _ request: RefreshRequest) async throws(SyncTransportError) -> SessionTokens {
         refreshTokensPresented.append(request.refreshToken)
         if let credentials, let key {
             keptDuringRefresh.append((try? credentials.load(key))?.accessToken)
@@ -38,7 +38,7 @@ actor FakeSessionTransport: SessionTransport {
         return try refreshAnswers.removeFirst().get()
     }
 
-    func signOut(url: String, org: String, accessToken: String) async throws(SyncTransportError) {
+    func signOut(url: String, security: TransportSecurity, org: String, accessToken: String) async throws(SyncTransportError) {
         signedOutTokens.append(accessToken)
     }
 }

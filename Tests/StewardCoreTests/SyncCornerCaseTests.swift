@@ -13,7 +13,7 @@ import Testing
         await f.store.remoteWrite(theirs, title: "Made on a phone")
         await f.store.failPushes([.fail(.status(403, ErrorResponse(error: "forbidden", message: "the viewer role cannot change records")))])
 
-        await #expect(throws: SyncError.forbidden(url: "http://fake.store", message: "the viewer role cannot change records")) {
+        await #expect(throws: SyncError.forbidden(url: "https://fake.store", message: "the viewer role cannot change records")) {
             _ = try await f.engine().sync(org: f.org)
         }
         // The pull ran all the same; the viewer's edit waits in the outbox.
@@ -27,7 +27,7 @@ import Testing
         let f = try await SyncFixture()
         try await f.create("Choir")
         await f.store.failPushes([.fail(.status(401, ErrorResponse(error: "unauthorized", message: "bad token")))])
-        await #expect(throws: SyncError.unauthorized(url: "http://fake.store")) {
+        await #expect(throws: SyncError.unauthorized(url: "https://fake.store")) {
             _ = try await f.engine().sync(org: f.org)
         }
         #expect(await f.store.pullCursors.isEmpty)

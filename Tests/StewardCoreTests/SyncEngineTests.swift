@@ -480,7 +480,7 @@ import Testing
         let unavailable = SyncTransportError.status(503, ErrorResponse(error: "unavailable", message: "down"))
         await f.store.failPushes(Array(repeating: .fail(unavailable), count: 3))
 
-        await #expect(throws: SyncError.storeUnreachable(url: "http://fake.store", reason: "it answered 503 unavailable: down")) {
+        await #expect(throws: SyncError.storeUnreachable(url: "https://fake.store", reason: "it answered 503 unavailable: down")) {
             _ = try await f.engine(attempts: 3).sync(org: f.org)
         }
         #expect(await f.store.pushRequests.count == 3)
@@ -496,11 +496,11 @@ import Testing
         let f = try await SyncFixture()
         try await f.create("Choir")
         await f.store.failPushes([.fail(.status(401, ErrorResponse(error: "unauthorized", message: "bad token")))])
-        await #expect(throws: SyncError.unauthorized(url: "http://fake.store")) {
+        await #expect(throws: SyncError.unauthorized(url: "https://fake.store")) {
             _ = try await f.engine().sync(org: f.org)
         }
         await f.store.failPushes([.fail(.status(403, ErrorResponse(error: "forbidden", message: "reader role")))])
-        await #expect(throws: SyncError.forbidden(url: "http://fake.store", message: "reader role")) {
+        await #expect(throws: SyncError.forbidden(url: "https://fake.store", message: "reader role")) {
             _ = try await f.engine().sync(org: f.org)
         }
         #expect(await f.store.pushRequests.count == 2)

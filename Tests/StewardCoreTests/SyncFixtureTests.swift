@@ -14,7 +14,7 @@ actor FakeStore: SyncTransport {
         case loseAnswer(HTTPClientError)
     }
 
-    nonisolated let storeURL = "http://fake.store"
+    nonisolated let storeURL = "https://fake.store"
     private(set) var records: [String: RemoteRecord] = [:]
     private(set) var lastSeq: Int64 = 0
     private(set) var clientLast: [String: Int64] = [:]
@@ -240,7 +240,8 @@ struct SyncFixture {
         events = EventService(database: database)
         org = try await OrganizationService(database: database)
             .add(slug: "grace-church", name: "Grace Community Church", timeZone: "America/Chicago", kind: .church)
-        try await RemoteService(database: database).connect(org, url: "http://fake.store", token: "t0ken")
+        try await RemoteService(database: database, credentials: MemoryCredentialStore())
+            .connect(org, url: "https://fake.store", token: "t0ken")
         store = FakeStore()
     }
 

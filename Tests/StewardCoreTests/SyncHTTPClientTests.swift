@@ -264,10 +264,12 @@ server.serve_forever()
         let org = try await OrganizationService(database: database)
             .add(slug: "grace", name: "Grace", timeZone: "UTC", kind: .church)
         let url = "http://127.0.0.1:\(port)"
-        try await RemoteService(database: database).connect(org, url: url + "/", token: "t")
+        let credentials = MemoryCredentialStore()
+        try await RemoteService(database: database, credentials: credentials).connect(org, url: url + "/", token: "t")
         _ = try await EventService(database: database).create(.timed("Choir"), in: org)
         let engine = SyncEngine(database: database,
-                                options: SyncOptions(retry: RetryPolicy(maxAttempts: 3, baseDelay: 0.05, jitter: 0)))
+                                options: SyncOptions(retry: RetryPolicy(maxAttempts: 3, baseDelay: 0.05, jitter: 0)),
+                                credentials: credentials)
         let start = Date()
         let error = await #expect(throws: SyncError.self) { _ = try await engine.sync(org: org) }
         #expect(error == .storeUnreachable(url: url, reason: "connection refused"))

@@ -17,7 +17,7 @@ import Testing
         try await f.create("Vigil")
         await f.store.failPushes([Self.gap(last)])
         await #expect(throws: SyncError.invalidAnswer(
-            url: "http://fake.store",
+            url: "https://fake.store",
             message: "mutation-gap with lastMutationId \(last), past any id a console gives out (at most 9007199254740991)")) {
             _ = try await f.engine().sync(org: f.org)
         }
@@ -45,7 +45,7 @@ import Testing
         await s.transport.answerSignIn(.failure(.status(429, ErrorResponse(error: "too-many-attempts", message: "wait",
                                                                              retryAfter: seconds))))
         let error = await #expect(throws: SignInError.self) {
-            try await s.sessions.signIn(org: s.org, url: "http://store.example.org", email: "ann@grace.example", password: "wrong")
+            try await s.sessions.signIn(org: s.org, url: "https://store.example.org", email: "ann@grace.example", password: "wrong")
         }
         #expect(error == .tooManyAttempts(retryAfter: clamped))
         #expect(error?.message == "Too many failed sign-ins. Try again in \(shown).")

@@ -8,7 +8,8 @@ import Testing
         let database = try AppDatabase.inMemory()
         let org = try await OrganizationService(database: database)
             .add(slug: "grace", name: "Grace", timeZone: "UTC", kind: .church)
-        let service = RemoteService(database: database)
+        let credentials = MemoryCredentialStore()
+        let service = RemoteService(database: database, credentials: credentials)
         for bad in ["ftp://store", "store.example.org", "", "http://", "https://store?x=1"] {
             await #expect(throws: ValidationError.self) { try await service.connect(org, url: bad, token: "t") }
         }
@@ -20,7 +21,9 @@ import Testing
         }
         let remote = try await service.connect(org, url: " https://store.example.org/ ", token: " abc ")
         #expect(remote.url == "https://store.example.org")
-        #expect(remote.token == "abc")
+        // Kept by the credential store, not the database.
+        #expect(remote.token == "")
+        #expect(try credentials.loadAPIToken(CredentialKey(remote: remote)) == "abc")
         #expect(remote.storeOrg == "grace")
         #expect(remote.clientId == "\(try database.installationId().uuidString.lowercased())/grace")
         #expect(remote.endpoint("push") == "https://store.example.org/v1/orgs/grace/push")
@@ -33,13 +36,14 @@ import Testing
         let before = try await f.remote()
         #expect(before.cursor == "s1.1")
 
-        try await RemoteService(database: f.database).connect(f.org, url: "http://fake.store", token: "new")
+        let credentials = MemoryCredentialStore()
+        try await RemoteService(database: f.database, credentials: credentials).connect(f.org, url: "https://fake.store", token: "new")
         let sameStore = try await f.remote()
-        #expect(sameStore.token == "new")
+        #expect(try credentials.loadAPIToken(CredentialKey(remote: sameStore)) == "new")
         #expect(sameStore.cursor == "s1.1")
         #expect(sameStore.lastAssignedMutationId == 1)
 
-        try await RemoteService(database: f.database).connect(f.org, url: "http://other.store", token: "new")
+        try await RemoteService(database: f.database, credentials: credentials).connect(f.org, url: "https://other.store", token: "new")
         let otherStore = try await f.remote()
         #expect(otherStore.cursor == "")
         #expect(otherStore.lastAssignedMutationId == 1)

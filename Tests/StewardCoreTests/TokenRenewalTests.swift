@@ -8,13 +8,13 @@ import Testing
 
     func provider(_ credentials: MemoryCredentialStore, _ transport: FakeSessionTransport,
                   signedOut: SignedOutFlag = SignedOutFlag()) -> StaffTokenProvider {
-        StaffTokenProvider(url: "http://store", orgSlug: "grace", key: key, credentials: credentials,
+        StaffTokenProvider(url: "https://store", orgSlug: "grace", key: key, credentials: credentials,
                            transport: transport, onSignedOut: { signedOut.set() })
     }
 
     @Test func aFreshTokenIsUsedAsItIs() async throws {
         let credentials = MemoryCredentialStore()
-        try credentials.save(SessionCredentials(url: "http://store", tokens: .issued(1)), for: key)
+        try credentials.save(SessionCredentials(url: "https://store", tokens: .issued(1)), for: key)
         let transport = FakeSessionTransport()
 
         #expect(try await provider(credentials, transport).token() == "access-1")
@@ -24,7 +24,7 @@ import Testing
     @Test func aTokenAboutToExpireIsRenewedAndTheNewPairSavedBeforeItIsUsed() async throws {
         let credentials = MemoryCredentialStore()
         // Issued 880 s ago with 900 s to live: 20 s left, under the 30 s margin.
-        try credentials.save(SessionCredentials(url: "http://store", tokens: .issued(1),
+        try credentials.save(SessionCredentials(url: "https://store", tokens: .issued(1),
                                                 issuedAt: Date().addingTimeInterval(-880)), for: key)
         let transport = FakeSessionTransport(credentials: credentials, key: key)
         await transport.answerRefresh(.success(.issued(2)))
@@ -41,7 +41,7 @@ import Testing
 
     @Test func aTokenTheStoreCallsExpiredIsRenewedOnceAndOnlyOnce() async throws {
         let credentials = MemoryCredentialStore()
-        try credentials.save(SessionCredentials(url: "http://store", tokens: .issued(1)), for: key)
+        try credentials.save(SessionCredentials(url: "https://store", tokens: .issued(1)), for: key)
         let transport = FakeSessionTransport()
         await transport.answerRefresh(.success(.issued(2)))
         let tokens = provider(credentials, transport)
@@ -55,7 +55,7 @@ import Testing
 
     @Test func aRefusedRenewalSignsOutAndForgetsTheTokens() async throws {
         let credentials = MemoryCredentialStore()
-        try credentials.save(SessionCredentials(url: "http://store", tokens: .issued(1)), for: key)
+        try credentials.save(SessionCredentials(url: "https://store", tokens: .issued(1)), for: key)
         let transport = FakeSessionTransport()
         await transport.answerRefresh(.failure(.status(401, ErrorResponse(error: "unauthorized", message: "session ended"))))
         let signedOut = SignedOutFlag()
@@ -69,6 +69,41 @@ import Testing
         #expect(await transport.refreshTokensPresented.count == 1)
     }
 
+    @Test func aRefreshWhoseAnswerIsLostIsSentAgainAndTheSessionGoesOn() async throws {
+        let credentials = MemoryCredentialStore()
+        try credentials.save(SessionCredentials(url: "https://store", tokens: .issued(1)), for: key)
+        let transport = FakeSessionTransport()
+        // The store carried out the first refresh, but its answer never arrived.
+        await transport.answerRefresh(.failure(.transport(.connectionLost("Connection reset by peer"))))
+        await transport.answerRefresh(.success(.issued(2)))
+        let signedOut = SignedOutFlag()
+        let tokens = StaffTokenProvider(url: "https://store", orgSlug: "grace", key: key, credentials: credentials,
+                                        transport: transport, onSignedOut: { signedOut.set() },
+                                        lostAnswerRetryDelays: [.zero, .zero])
+
+        #expect(try await tokens.renewed(after: "access-1") == "access-2")
+        // The same refresh token, twice: the store takes the repeat within its grace window.
+        #expect(await transport.refreshTokensPresented == ["refresh-1", "refresh-1"])
+        #expect(try credentials.load(key)?.refreshToken == "refresh-2")
+        #expect(!signedOut.isSet)
+    }
+
+    @Test func aRefreshThatNeverLeftIsNotRepeatedAtOnce() async throws {
+        let credentials = MemoryCredentialStore()
+        try credentials.save(SessionCredentials(url: "https://store", tokens: .issued(1)), for: key)
+        let transport = FakeSessionTransport()
+        await transport.answerRefresh(.failure(.transport(.couldNotConnect("connection refused"))))
+        let tokens = StaffTokenProvider(url: "https://store", orgSlug: "grace", key: key, credentials: credentials,
+                                        transport: transport, lostAnswerRetryDelays: [.zero, .zero])
+
+        await #expect(throws: SyncTransportError.transport(.couldNotConnect("connection refused"))) {
+            _ = try await tokens.renewed(after: "access-1")
+        }
+        #expect(await transport.refreshTokensPresented == ["refresh-1"])
+        // Still signed in: the next sync tries again.
+        #expect(try credentials.load(key)?.refreshToken == "refresh-1")
+    }
+
     @Test func noKeptTokensMeansSignedOut() async throws {
         let tokens = provider(MemoryCredentialStore(), FakeSessionTransport())
         await #expect(throws: SyncTransportError.signedOut) { _ = try await tokens.token() }
@@ -80,7 +115,7 @@ import Testing
         let sessions = FakeSessionTransport()
         await sessions.answerSignIn(.success(.issued(1)))
         try await SessionService(database: f.database, credentials: credentials, transport: sessions)
-            .signIn(org: f.org, url: "http://fake.store", email: "ann@grace.example", password: "pw")
+            .signIn(org: f.org, url: "https://fake.store", email: "ann@grace.example", password: "pw")
         try await f.create("Choir")
         let remote = try await f.remote()
         let database = f.database

@@ -105,6 +105,7 @@ enum Migrations {
         registerCreationHistory(&migrator)
         registerRecordKit(&migrator)
         registerEventFieldNames(&migrator)
+        registerRemoteSecurity(&migrator)
         return migrator
     }
 }

@@ -28,28 +28,44 @@ public struct FixedTokenProvider: AccessTokenProvider {
 /// console out at its next start. A renewal the store answers with 401 means the session is
 /// over (signed out elsewhere, expired, or its refresh token replayed): the credentials are
 /// forgotten and every request fails with `signedOut`.
+///
+/// A refresh whose answer is lost (the connection broke or timed out after the request left)
+/// may have been carried out by the store: the old refresh token is then used up, and the new
+/// pair was never received. It is sent again at once, a few times: the store answers a repeat
+/// of the refresh token it has just exchanged, within a short grace window, with a fresh pair,
+/// where any later repeat would end the session as a stolen token.
 public actor StaffTokenProvider: AccessTokenProvider {
     private let url: String
+    private let security: TransportSecurity
     private let orgSlug: String
     private let key: CredentialKey
     private let credentials: any CredentialStore
     private let transport: any SessionTransport
     private let onSignedOut: @Sendable () async -> Void
     private let now: @Sendable () -> Date
+    private let lostAnswerRetryDelays: [Duration]
     private var current: SessionCredentials?
     private var signedOut = false
 
+    /// Pauses before sending a refresh again after its answer was lost: all well inside the
+    /// store's grace window (60 seconds) for a repeated refresh token.
+    public static let standardLostAnswerRetryDelays: [Duration] = [.milliseconds(500), .seconds(2), .seconds(5)]
+
     /// `onSignedOut` runs once when the session turns out to be over (to mark the remote row).
-    public init(url: String, orgSlug: String, key: CredentialKey, credentials: any CredentialStore,
-                transport: any SessionTransport, onSignedOut: @escaping @Sendable () async -> Void = {},
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(url: String, security: TransportSecurity = TransportSecurity(), orgSlug: String, key: CredentialKey,
+                credentials: any CredentialStore, transport: any SessionTransport,
+                onSignedOut: @escaping @Sendable () async -> Void = {},
+                now: @escaping @Sendable () -> Date = { Date() },
+                lostAnswerRetryDelays: [Duration] = standardLostAnswerRetryDelays) {
         self.url = url
+        self.security = security
         self.orgSlug = orgSlug
         self.key = key
         self.credentials = credentials
         self.transport = transport
         self.onSignedOut = onSignedOut
         self.now = now
+        self.lostAnswerRetryDelays = lostAnswerRetryDelays
     }
 
     public func token() async throws(SyncTransportError) -> String {
@@ -88,7 +104,7 @@ public actor StaffTokenProvider: AccessTokenProvider {
         }
         let tokens: SessionTokens
         do {
-            tokens = try await transport.refresh(url: url, org: orgSlug, RefreshRequest(refreshToken: kept.refreshToken))
+            tokens = try await refreshSurvivingLostAnswers(kept.refreshToken)
         } catch .status(401, _) {
             await endSession()
             throw .signedOut
@@ -101,6 +117,33 @@ public actor StaffTokenProvider: AccessTokenProvider {
         }
         current = fresh
         return fresh
+    }
+
+    /// The refresh, sent again right away when its answer was lost after it may have reached
+    /// the store (see the type's comment); other failures are thrown at once.
+    private func refreshSurvivingLostAnswers(_ refreshToken: String) async throws(SyncTransportError) -> SessionTokens {
+        var pauses = lostAnswerRetryDelays[...]
+        while true {
+            do {
+                return try await transport.refresh(url: url, security: security, org: orgSlug,
+                                                   RefreshRequest(refreshToken: refreshToken))
+            } catch .transport(let failure) where Self.mayHaveArrived(failure) && !pauses.isEmpty {
+                let pause = pauses.removeFirst()
+                do {
+                    try await Task.sleep(for: pause)
+                } catch {
+                    throw .transport(.cancelled)
+                }
+            }
+        }
+    }
+
+    /// The request may have reached the store and been carried out.
+    private static func mayHaveArrived(_ failure: HTTPClientError) -> Bool {
+        switch failure {
+        case .connectionLost, .timedOut: true
+        default: false
+        }
     }
 
     private func endSession() async {

@@ -17,17 +17,21 @@ public final class SessionService: Sendable {
     }
 
     /// Signs `email` in to the store at `url`, for `org` (the store's organization of the same
-    /// slug). Throws `ValidationError` naming `url`, `email` or `password` before anything is
-    /// sent, `SignInError` when the store refuses or cannot be reached; either way nothing is
-    /// stored. On success the organization's remote is this store, reached as this staff member
+    /// slug), reached as `security` says. Throws `ValidationError` naming `url`, `email`,
+    /// `password` or `ca-file`, then `InsecureConnectionError` for plain http:// to another
+    /// computer that `security` does not allow, before anything is sent; `SignInError` when the
+    /// store refuses or cannot be reached; either way nothing is stored. On success the
+    /// organization's remote is this store, reached as this staff member with this security
     /// (the mutation numbering is kept, and the pull cursor when the store is the same), and the
     /// outbox is sent at the next sync.
     @discardableResult
-    public func signIn(org: Organization, url: String, email: String, password: String) async throws -> StaffSession {
-        let (cleanURL, cleanEmail) = try Self.validated(url: url, email: email, password: password)
+    public func signIn(org: Organization, url: String, email: String, password: String,
+                       security requested: TransportSecurity = TransportSecurity()) async throws -> StaffSession {
+        let (cleanURL, cleanEmail, security) = try Self.validated(url: url, email: email, password: password,
+                                                                  security: requested)
         let tokens: SessionTokens
         do {
-            tokens = try await transport.signIn(url: cleanURL, org: org.slug,
+            tokens = try await transport.signIn(url: cleanURL, security: security, org: org.slug,
                                                 SignInRequest(email: cleanEmail, password: password))
         } catch {
             throw Self.signInError(for: error, url: cleanURL, slug: org.slug)
@@ -36,15 +40,17 @@ public final class SessionService: Sendable {
         let key = CredentialKey(installation: UUIDColumn.encode(installation), orgSlug: org.slug)
         // Signing in again (another member, another store): the session it replaces ends too.
         let replaced = try? credentials.load(key)
+        // The security the replaced session's store was reached with, to close it there.
+        let replacedSecurity = try await database.writer.read { db in try Remote.fetch(orgId: org.id, db)?.security }
         do {
             try credentials.save(SessionCredentials(url: cleanURL, tokens: tokens), for: key)
         } catch {
-            await closeOnStore(url: cleanURL, slug: org.slug, accessToken: tokens.accessToken)
+            await closeOnStore(url: cleanURL, security: security, slug: org.slug, accessToken: tokens.accessToken)
             throw SignInError.credentialsNotSaved(reason: "\(credentials.displayName): \(error)")
         }
         do {
             try await database.writer.write { db in
-                _ = try RemoteService.connect(org, url: cleanURL, installation: installation, db) { remote in
+                _ = try RemoteService.connect(org, url: cleanURL, installation: installation, security: security, db) { remote in
                     remote.staffEmail = tokens.email
                     remote.staffRole = tokens.role
                     remote.signedIn = true
@@ -52,11 +58,14 @@ public final class SessionService: Sendable {
             }
         } catch {
             try? credentials.delete(key)
-            await closeOnStore(url: cleanURL, slug: org.slug, accessToken: tokens.accessToken)
+            await closeOnStore(url: cleanURL, security: security, slug: org.slug, accessToken: tokens.accessToken)
             throw error
         }
+        // An API token the organization synced with before is no longer used: not kept either.
+        try? credentials.deleteAPIToken(key)
         if let replaced, replaced.accessToken != tokens.accessToken {
-            await closeOnStore(url: replaced.url, slug: org.slug, accessToken: replaced.accessToken)
+            await closeOnStore(url: replaced.url, security: replacedSecurity ?? TransportSecurity(), slug: org.slug,
+                               accessToken: replaced.accessToken)
         }
         return StaffSession(orgId: org.id, email: tokens.email, role: tokens.role, url: cleanURL)
     }
@@ -75,11 +84,11 @@ public final class SessionService: Sendable {
             // An expired access token cannot end the session: renew it first (the renewed pair
             // dies with the session, so it is not kept).
             if kept.accessTokenNeedsRenewal(),
-               let renewed = try? await transport.refresh(url: remote.url, org: remote.storeOrg,
+               let renewed = try? await transport.refresh(url: remote.url, security: remote.security, org: remote.storeOrg,
                                                           RefreshRequest(refreshToken: kept.refreshToken)) {
                 accessToken = renewed.accessToken
             }
-            await closeOnStore(url: remote.url, slug: remote.storeOrg, accessToken: accessToken)
+            await closeOnStore(url: remote.url, security: remote.security, slug: remote.storeOrg, accessToken: accessToken)
         }
         do {
             try credentials.delete(key)
@@ -111,11 +120,18 @@ public final class SessionService: Sendable {
 
     static func tokenProvider(for remote: Remote, credentials: (any CredentialStore)?, transport: any SessionTransport,
                               database: AppDatabase) -> any AccessTokenProvider {
-        guard remote.usesStaffSignIn else { return FixedTokenProvider(remote.token) }
+        guard remote.usesStaffSignIn else {
+            // Still in the database (not moved to the credential store yet): it works from there.
+            if !remote.token.isEmpty { return FixedTokenProvider(remote.token) }
+            guard let credentials else {
+                return UnavailableTokenProvider(reason: "no credential store to read the API token from")
+            }
+            return StoredAPITokenProvider(key: CredentialKey(remote: remote), credentials: credentials)
+        }
         guard remote.signedIn, let credentials else { return SignedOutTokenProvider() }
         let orgId = remote.orgId
         return StaffTokenProvider(
-            url: remote.url, orgSlug: remote.storeOrg, key: CredentialKey(remote: remote),
+            url: remote.url, security: remote.security, orgSlug: remote.storeOrg, key: CredentialKey(remote: remote),
             credentials: credentials, transport: transport,
             onSignedOut: {
                 _ = try? await database.writer.write { db in try Self.markSignedOut(orgId: orgId, db) }
@@ -126,16 +142,20 @@ public final class SessionService: Sendable {
         try db.execute(sql: "UPDATE remote SET signedIn = 0 WHERE orgId = ?", arguments: [UUIDColumn.encode(orgId)])
     }
 
-    private func closeOnStore(url: String, slug: String, accessToken: String) async {
-        try? await transport.signOut(url: url, org: slug, accessToken: accessToken)
+    private func closeOnStore(url: String, security: TransportSecurity, slug: String, accessToken: String) async {
+        try? await transport.signOut(url: url, security: security, org: slug, accessToken: accessToken)
     }
 
     // MARK: Input and answers
 
-    /// The address without trailing slashes and the email trimmed; the password as typed.
-    static func validated(url: String, email: String, password: String) throws(ValidationError) -> (String, String) {
+    /// The address without trailing slashes, the email trimmed and the security checked (its
+    /// CA file made absolute); the password as typed. Plain http:// to another computer that
+    /// `security` does not allow is refused last, once the rest is right.
+    static func validated(url: String, email: String, password: String,
+                          security requested: TransportSecurity = TransportSecurity()) throws -> (String, String, TransportSecurity) {
         var issues: [ValidationIssue] = []
         let cleanURL = RemoteService.storeURL(url, issues: &issues)
+        let urlIsValid = issues.isEmpty
         var cleanEmail = ""
         do {
             if let parsed = try FieldParsers.email(email) {
@@ -151,12 +171,21 @@ public final class SessionService: Sendable {
         } else if password.contains(where: \.isNewline) {
             issues.append(ValidationIssue(field: "password", message: "must be on one line"))
         }
+        let security = urlIsValid
+            ? ConnectionChecks.security(url: cleanURL, allowInsecure: requested.allowInsecure, caFile: requested.caFile,
+                                        issues: &issues)
+            : requested
         if !issues.isEmpty { throw ValidationError(issues) }
-        return (cleanURL, cleanEmail)
+        try ConnectionChecks.refuseInsecure(url: cleanURL, security: security)
+        return (cleanURL, cleanEmail, security)
     }
 
     static func signInError(for error: SyncTransportError, url: String, slug: String) -> SignInError {
         switch error {
+        case .transport(.untrustedCertificate(let reason)):
+            return .untrustedCertificate(url: url, reason: reason)
+        case .transport(.credentialsOverPlainHTTP):
+            return .insecureConnection(url: url)
         case .transport(let failure):
             return .storeUnreachable(url: url, reason: failure.description)
         case .status(let status, _) where status >= 500:

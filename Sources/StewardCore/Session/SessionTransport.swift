@@ -1,11 +1,12 @@
 import Foundation
 
 /// The session requests of the protocol: sign in, refresh, sign out. `HTTPSessionTransport`
-/// speaks them to a real store; tests put a scripted fake in its place.
+/// speaks them to a real store; tests put a scripted fake in its place. `security` is how the
+/// store at `url` is reached (its CA file; whether plain http:// off this computer was allowed).
 public protocol SessionTransport: Sendable {
-    func signIn(url: String, org: String, _ request: SignInRequest) async throws(SyncTransportError) -> SessionTokens
-    func refresh(url: String, org: String, _ request: RefreshRequest) async throws(SyncTransportError) -> SessionTokens
-    func signOut(url: String, org: String, accessToken: String) async throws(SyncTransportError)
+    func signIn(url: String, security: TransportSecurity, org: String, _ request: SignInRequest) async throws(SyncTransportError) -> SessionTokens
+    func refresh(url: String, security: TransportSecurity, org: String, _ request: RefreshRequest) async throws(SyncTransportError) -> SessionTokens
+    func signOut(url: String, security: TransportSecurity, org: String, accessToken: String) async throws(SyncTransportError)
 }
 
 /// `POST /v1/orgs/{org}/session`, `POST …/session/refresh` and `DELETE …/session` over HTTP.
@@ -16,20 +17,23 @@ public struct HTTPSessionTransport: SessionTransport {
         self.client = client
     }
 
-    public func signIn(url: String, org: String, _ request: SignInRequest) async throws(SyncTransportError) -> SessionTokens {
-        try await post(Self.endpoint(url, org, "session"), request)
+    public func signIn(url: String, security: TransportSecurity, org: String,
+                       _ request: SignInRequest) async throws(SyncTransportError) -> SessionTokens {
+        try await post(Self.endpoint(url, org, "session"), security, request)
     }
 
-    public func refresh(url: String, org: String, _ request: RefreshRequest) async throws(SyncTransportError) -> SessionTokens {
-        try await post(Self.endpoint(url, org, "session/refresh"), request)
+    public func refresh(url: String, security: TransportSecurity, org: String,
+                        _ request: RefreshRequest) async throws(SyncTransportError) -> SessionTokens {
+        try await post(Self.endpoint(url, org, "session/refresh"), security, request)
     }
 
-    public func signOut(url: String, org: String, accessToken: String) async throws(SyncTransportError) {
+    public func signOut(url: String, security: TransportSecurity, org: String,
+                        accessToken: String) async throws(SyncTransportError) {
         let response: HTTPClientResponse
         do {
             response = try await client.send(HTTPClientRequest(
                 method: "DELETE", url: Self.endpoint(url, org, "session"),
-                headers: ["Accept": "application/json"], bearerToken: accessToken))
+                headers: ["Accept": "application/json"], bearerToken: accessToken, security: security))
         } catch {
             throw .transport(error)
         }
@@ -43,7 +47,9 @@ public struct HTTPSessionTransport: SessionTransport {
         return "\(url)/v1/orgs/\(slug)/\(path)"
     }
 
-    private func post<Body: Encodable>(_ address: String, _ body: Body) async throws(SyncTransportError) -> SessionTokens {
+    /// Sign-in and refresh bodies hold a password or a refresh token: sent as secrets.
+    private func post<Body: Encodable>(_ address: String, _ security: TransportSecurity,
+                                       _ body: Body) async throws(SyncTransportError) -> SessionTokens {
         let data: Data
         do {
             data = try JSONEncoder().encode(body)
@@ -54,7 +60,8 @@ public struct HTTPSessionTransport: SessionTransport {
         do {
             response = try await client.send(HTTPClientRequest(
                 method: "POST", url: address,
-                headers: ["Content-Type": "application/json", "Accept": "application/json"], body: data))
+                headers: ["Content-Type": "application/json", "Accept": "application/json"], body: data,
+                bodyIsSecret: true, security: security))
         } catch {
             throw .transport(error)
         }

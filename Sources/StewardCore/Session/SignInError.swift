@@ -9,6 +9,11 @@ public enum SignInError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyAttempts(retryAfter: Int)
     /// No answer from the address (refused, timed out, unknown host...).
     case storeUnreachable(url: String, reason: String)
+    /// The store's TLS certificate was refused: not signed by a CA this console trusts, or not
+    /// made out to the address's host name.
+    case untrustedCertificate(url: String, reason: String)
+    /// Not sent: plain http:// to another computer, which the connection does not allow.
+    case insecureConnection(url: String)
     /// Something answers at the address, but not the Steward store protocol.
     case notAStewardStore(url: String)
     /// The store has no organization with this console organization's slug.
@@ -28,6 +33,10 @@ public enum SignInError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Too many failed sign-ins. Try again in \(minutes) \(minutes == 1 ? "minute" : "minutes")."
         case .storeUnreachable(let url, let reason):
             return "Cannot reach the store at \(url): \(reason). Check the address and the network."
+        case .untrustedCertificate(let url, let reason):
+            return "The certificate of the store at \(url) is not trusted: \(reason). Check the address; if your organization has its own certificate authority, use its CA certificate file."
+        case .insecureConnection(let url):
+            return InsecureConnectionError(url: url).description
         case .notAStewardStore(let url):
             return "The address \(url) does not answer like a Steward store. Check the store's address."
         case .unknownOrganization(let url, let slug):

@@ -11,6 +11,7 @@ import GRDB
 public final class SyncEngine: Sendable {
     public let database: AppDatabase
     public let options: SyncOptions
+    private let credentials: (any CredentialStore)?
     private let makeTransport: @Sendable (Remote) -> any SyncTransport
 
     /// `transport` makes the transport for an organization's remote; by default, HTTP over
@@ -22,6 +23,7 @@ public final class SyncEngine: Sendable {
                 transport: (@Sendable (Remote) -> any SyncTransport)? = nil) {
         self.database = database
         self.options = options
+        self.credentials = credentials
         if let transport {
             makeTransport = transport
         } else {
@@ -89,6 +91,8 @@ public final class SyncEngine: Sendable {
         guard try await database.writer.read({ db in try Remote.fetch(orgId: org.id, db) }) != nil else {
             throw SyncError.notConnected(slug: org.slug)
         }
+        // API tokens an older console kept in the database go to the credential store first.
+        if let credentials { await RemoteTokenMove.run(database: database, credentials: credentials) }
         let lock = try await SyncLock.acquire(database: database, org: org)
         defer { lock.release() }
         // Read again under the lock: the connection may have changed while waiting.
@@ -366,6 +370,10 @@ public final class SyncEngine: Sendable {
             return .forbidden(url: url, message: body?.message ?? "this token may not do that")
         case .status(let status, let body):
             return .refused(url: url, status: status, message: body.map { "\($0.error): \($0.message)" } ?? "no reason given")
+        case .transport(.untrustedCertificate(let reason)):
+            return .untrustedCertificate(url: url, reason: reason)
+        case .transport(.credentialsOverPlainHTTP):
+            return .insecureConnection(url: url)
         case .transport(let failure):
             return .storeUnreachable(url: url, reason: failure.description)
         case .invalidResponse(let message):

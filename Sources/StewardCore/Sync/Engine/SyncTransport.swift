@@ -36,7 +36,8 @@ public struct HTTPSyncTransport: SyncTransport {
     /// Responses larger than this, once decompressed, are refused.
     static let maxBodyBytes = 256 * 1024 * 1024
 
-    /// With the remote's API token.
+    /// With the API token still in the remote's row (tests; an engine reads the credential
+    /// store through `SessionService.tokenProvider`).
     public init(remote: Remote, client: HTTPClient) {
         self.init(remote: remote, client: client, tokens: FixedTokenProvider(remote.token))
     }
@@ -79,10 +80,12 @@ public struct HTTPSyncTransport: SyncTransport {
         return try Self.decode(HistoryResponse.self, from: response)
     }
 
-    /// Sends with the provider's token; on 401, once more with a renewed one if there is one.
-    /// A 401 means the store did nothing with the request, so sending it again is safe.
+    /// Sends with the provider's token, and the remote's security (its CA file; plain http://
+    /// off this computer only if allowed); on 401, once more with a renewed token if there is
+    /// one. A 401 means the store did nothing with the request, so sending it again is safe.
     private func send(_ unsigned: HTTPClientRequest) async throws(SyncTransportError) -> HTTPClientResponse {
         var request = unsigned
+        request.security = remote.security
         request.bearerToken = try await tokens.token()
         do {
             return try await sendOnce(request)

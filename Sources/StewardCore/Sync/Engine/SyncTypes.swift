@@ -109,6 +109,10 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case notConnected(slug: String)
     /// No answer after every retry; nothing local was lost.
     case storeUnreachable(url: String, reason: String)
+    /// The store's TLS certificate was refused (unknown CA, wrong host name, unreadable CA file).
+    case untrustedCertificate(url: String, reason: String)
+    /// Not sent: plain http:// to another computer, which the connection does not allow.
+    case insecureConnection(url: String)
     /// 401: the token is wrong or expired.
     case unauthorized(url: String)
     /// 403: the token may not do this (a reader pushing, another organization's token).
@@ -132,9 +136,13 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notConnected(let slug):
-            "\(slug) is not connected to a remote store; connect it with `stewardctl remote set --org \(slug) --url URL --token TOKEN`"
+            "\(slug) is not connected to a remote store; connect it with `stewardctl remote set --org \(slug) --url URL --token-file FILE`, or sign in with `stewardctl sign-in`"
         case .storeUnreachable(let url, let reason):
             "cannot reach the store at \(Self.display(url)) (\(reason)); your changes are kept and will be sent next time"
+        case .untrustedCertificate(let url, let reason):
+            "the certificate of the store at \(Self.display(url)) is not trusted: \(reason); check the address, or, if your organization has its own certificate authority, connect again with `--ca-file FILE` (its CA certificate). Your changes are kept"
+        case .insecureConnection(let url):
+            "the console will not send a password or token to \(Self.display(url)) unencrypted (plain http:// to another computer); connect again with an https:// address, or with `--allow-insecure` to accept the risk. Your changes are kept"
         case .unauthorized(let url):
             "the store at \(Self.display(url)) refused the token (401 unauthorized); sign in again, or set a valid token with `stewardctl remote set`"
         case .forbidden(let url, let message):
