@@ -13,17 +13,17 @@ public final class AppDatabase: Sendable {
         try Migrations.migrator.migrate(writer)
     }
 
-    /// Opens (creating if needed) the database at `path`, creating its folder too.
+    /// Opens (creating if needed) the database at `path`, creating its folder too: a folder
+    /// the console creates is 0700, and the database files are 0600 (`PrivateDatabaseFiles`).
     public static func open(path: String) throws -> AppDatabase {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        try PrivateDatabaseFiles.prepare(databaseAt: path)
         let pool = try DatabasePool(path: path, configuration: configuration())
         // GRDB turns WAL on and then picks synchronous=NORMAL; only the writer's setting
         // matters for durability, and we want FULL there.
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-        return try AppDatabase(pool)
+        let database = try AppDatabase(pool)
+        try PrivateDatabaseFiles.narrow(databaseAt: path)
+        return database
     }
 
     /// A private in-memory database, for tests and previews.
