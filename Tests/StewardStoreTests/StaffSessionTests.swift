@@ -159,6 +159,9 @@ struct StaffSessionTests {
         try await TestStore.with(backend) { store in
             let first = try await store.signInOK(.admin)
             let second = try await store.refresh(first.refreshToken).decode(SessionTokens.self)
+            // The answer arrived (its access token is in use): the old refresh token coming back
+            // can only be a copy.
+            #expect(try await store.changes(token: second.accessToken).status == .ok)
             let reuse = try await store.refresh(first.refreshToken)
             #expect(reuse.status == .unauthorized)
             #expect(reuse.errorBody?.error == ErrorResponse.Code.unauthorized)

@@ -15,6 +15,10 @@ public struct StoreConfiguration: Sendable {
     public var accessTokenTTL: Duration
     /// How long a refresh token may wait to be exchanged: past it, the staff member signs in again.
     public var refreshTokenTTL: Duration
+    /// How long after exchanging a refresh token the store accepts the same token once more, as
+    /// a console repeating a refresh whose answer it lost (provided the pair it gave is
+    /// untouched). Later, it is a theft and ends the session.
+    public var refreshRetryGrace: Duration
     /// How failed sign-ins slow down further attempts for the same account.
     public var signInThrottle: SignInThrottle
     /// How failed sign-ins slow down further attempts from the same address, whatever the email.
@@ -32,12 +36,14 @@ public struct StoreConfiguration: Sendable {
     public static let defaultRetentionDays = 30
     public static let defaultAccessTokenSeconds = 15 * 60
     public static let defaultRefreshTokenSeconds = 30 * 86_400
+    public static let defaultRefreshRetryGraceSeconds = 60
 
     public init(host: String = "127.0.0.1", port: Int = defaultPort, maxBodyBytes: Int = defaultMaxBodyBytes,
                 tombstoneRetention: Duration = .seconds(Int64(defaultRetentionDays) * 86_400),
                 purgeInterval: Duration = .seconds(3600),
                 accessTokenTTL: Duration = .seconds(defaultAccessTokenSeconds),
                 refreshTokenTTL: Duration = .seconds(defaultRefreshTokenSeconds),
+                refreshRetryGrace: Duration = .seconds(defaultRefreshRetryGraceSeconds),
                 signInThrottle: SignInThrottle = .standard,
                 sourceSignInThrottle: SignInThrottle = .perSource,
                 passwordQueue: PasswordWorkQueue = PasswordWorkQueue(),
@@ -50,6 +56,7 @@ public struct StoreConfiguration: Sendable {
         self.purgeInterval = purgeInterval
         self.accessTokenTTL = accessTokenTTL
         self.refreshTokenTTL = refreshTokenTTL
+        self.refreshRetryGrace = refreshRetryGrace
         self.signInThrottle = signInThrottle
         self.sourceSignInThrottle = sourceSignInThrottle
         self.passwordQueue = passwordQueue

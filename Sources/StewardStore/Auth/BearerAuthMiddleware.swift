@@ -42,6 +42,9 @@ struct BearerAuthMiddleware: RouterMiddleware {
                 throw StoreHTTPError.unauthorized
             }
             guard access.expiresAt > Date() else { throw StoreHTTPError.tokenExpired }
+            // Once per token: its first use proves the refresh that gave it was answered, so that
+            // refresh may no longer be repeated (see `StaffRepository.refreshSession`).
+            if !access.used { try await repository.markAccessTokenUsed(hash: hash, now: Date()) }
             return AccessGrant(org: access.org, bearer: .staff(email: access.email, role: access.role,
                                                                sessionId: access.sessionId))
         }

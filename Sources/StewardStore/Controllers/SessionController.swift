@@ -65,6 +65,12 @@ struct SessionController {
         switch try await sessions.refresh(org: org, refreshToken: body.refreshToken, now: Date()) {
         case .refreshed(let tokens):
             return try Self.tokensResponse(tokens, request: request, context: context)
+        case .retried(let tokens):
+            // The console lost the answer to its refresh and asked again: normal on a bad
+            // network, worth a line in the log if it happens a lot.
+            context.logger.info("a refresh was repeated within the grace window; the pair it gave first is withdrawn",
+                                metadata: ["org": "\(org)", "email": "\(tokens.email)"])
+            return try Self.tokensResponse(tokens, request: request, context: context)
         case .reused:
             context.logger.warning("a used refresh token came back; its session is ended", metadata: ["org": "\(org)"])
             throw StoreHTTPError(.unauthorized, ErrorResponse.Code.unauthorized,

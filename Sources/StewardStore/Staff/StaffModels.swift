@@ -45,14 +45,18 @@ public struct StaffAccess: Sendable, Hashable {
     public var expiresAt: Date
     /// Signed out, ended because a used refresh token came back, or the member was removed.
     public var revoked: Bool
+    /// The token has been used before (`StaffRepository.markAccessTokenUsed`).
+    public var used: Bool
 
-    public init(sessionId: String, org: String, email: String, role: StaffRole, expiresAt: Date, revoked: Bool) {
+    public init(sessionId: String, org: String, email: String, role: StaffRole, expiresAt: Date, revoked: Bool,
+                used: Bool = false) {
         self.sessionId = sessionId
         self.org = org
         self.email = email
         self.role = role
         self.expiresAt = expiresAt
         self.revoked = revoked
+        self.used = used
     }
 }
 
@@ -60,6 +64,9 @@ public struct StaffAccess: Sendable, Hashable {
 public enum RefreshOutcome: Sendable, Hashable {
     /// The token was good: it is used up and the replacement pair is stored.
     case refreshed(email: String, role: StaffRole)
+    /// A repeat of the latest exchange, its answer lost: the pair it gave is withdrawn and the
+    /// replacement pair stored instead.
+    case retried(email: String, role: StaffRole)
     /// The token was already used: someone else holds a copy, so the whole session was ended.
     case reused
     /// Unknown, expired, of another organization, or of an ended session: nothing changed.

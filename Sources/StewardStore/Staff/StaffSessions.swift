@@ -6,6 +6,7 @@ struct StaffSessions: Sendable {
     let repository: any StoreRepository
     let accessTokenTTL: Duration
     let refreshTokenTTL: Duration
+    let refreshRetryGrace: Duration
     let limits: SignInLimits
     let queue: PasswordWorkQueue
     let hasher: PasswordHasher
@@ -16,6 +17,7 @@ struct StaffSessions: Sendable {
         self.repository = repository
         self.accessTokenTTL = configuration.accessTokenTTL
         self.refreshTokenTTL = configuration.refreshTokenTTL
+        self.refreshRetryGrace = configuration.refreshRetryGrace
         self.limits = configuration.signInLimits
         self.queue = configuration.passwordQueue
         self.hasher = configuration.passwordHasher
@@ -86,6 +88,8 @@ struct StaffSessions: Sendable {
 
     enum RefreshResult: Sendable, Hashable {
         case refreshed(SessionTokens)
+        /// A repeat of the latest refresh, whose answer was lost: a fresh pair all the same.
+        case retried(SessionTokens)
         /// The token had been used already; its session is now ended.
         case reused
         case refused
@@ -96,8 +100,10 @@ struct StaffSessions: Sendable {
               refreshToken.count <= BearerAuthMiddleware.maxTokenLength else { return .refused }
         let pair = newPair(now: now)
         switch try await repository.refreshSession(org: org, refreshHash: BearerToken.hash(refreshToken),
-                                                   replacement: pair.hashes, now: now) {
+                                                   replacement: pair.hashes, now: now,
+                                                   retryWindow: TimeInterval(refreshRetryGrace.components.seconds)) {
         case .refreshed(let email, let role): return .refreshed(pair.tokens(email: email, role: role))
+        case .retried(let email, let role): return .retried(pair.tokens(email: email, role: role))
         case .reused: return .reused
         case .refused: return .refused
         }

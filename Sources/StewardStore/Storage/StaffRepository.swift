@@ -28,9 +28,15 @@ public protocol StaffRepository: Sendable {
     /// The session and staff member behind an access token's hash; nil when there is none (or
     /// the member was removed).
     func staffAccess(forTokenHash hash: String) async throws -> StaffAccess?
-    /// Exchanges a refresh token of `org` for `replacement`: uses it up, or, if it was used
-    /// before, ends its session.
-    func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date) async throws -> RefreshOutcome
+    /// Records the first use of an access token (later calls change nothing): from then on, the
+    /// answer that carried it has certainly arrived, and its refresh may no longer be repeated.
+    func markAccessTokenUsed(hash: String, now: Date) async throws
+    /// Exchanges a refresh token of `org` for `replacement`: uses it up. A token used before is
+    /// a theft, and ends its session, except for a repeat of the latest exchange within
+    /// `retryWindow` seconds of it while the pair it gave is still untouched (neither token used:
+    /// its answer was lost on the way): that pair is withdrawn and `replacement` given instead.
+    func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date,
+                        retryWindow: TimeInterval) async throws -> RefreshOutcome
     /// Ends a session: its access and refresh tokens stop working at once.
     func revokeSession(id: String, now: Date) async throws
     /// Forgets the sessions that can never be used again (signed out, or with no live refresh

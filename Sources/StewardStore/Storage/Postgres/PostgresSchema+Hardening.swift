@@ -19,7 +19,8 @@ extension PostgresSchema {
         addColumn(table: "tokens", column: "revoked_at", type: "BIGINT"),
     ]
 
-    private static func addColumn(table: String, column: String, type: String) -> String {
+    /// Adds a column unless it is there (looked for first: see above).
+    static func addColumn(table: String, column: String, type: String) -> String {
         """
         DO $$ BEGIN
             IF NOT EXISTS (SELECT 1 FROM information_schema.columns

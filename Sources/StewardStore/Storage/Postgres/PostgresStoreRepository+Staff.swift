@@ -108,52 +108,105 @@ extension PostgresStoreRepository {
     public func staffAccess(forTokenHash hash: String) async throws -> StaffAccess? {
         try await transaction { connection, logger in
             let rows = try await connection.query("""
-                SELECT s.id, s.org, s.email, m.role, t.expires_at, s.revoked_at
+                SELECT s.id, s.org, s.email, m.role, t.expires_at, t.used_at, s.revoked_at
                 FROM session_tokens t
                 JOIN staff_sessions s ON s.id = t.session_id
                 JOIN staff m ON m.org = s.org AND m.email = s.email
                 WHERE t.hash = \(hash) AND t.kind = 'access'
                 """, logger: logger)
-            for try await (id, org, email, role, expiresAt, revokedAt) in rows.decode((String, String, String, String, Int64, Int64?).self) {
+            for try await (id, org, email, role, expiresAt, usedAt, revokedAt)
+                in rows.decode((String, String, String, String, Int64, Int64?, Int64?).self) {
                 guard let role = StaffRole(rawValue: role) else { return nil }
                 return StaffAccess(sessionId: id, org: org, email: email, role: role,
-                                   expiresAt: Milliseconds.date(expiresAt), revoked: revokedAt != nil)
+                                   expiresAt: Milliseconds.date(expiresAt), revoked: revokedAt != nil,
+                                   used: usedAt != nil)
             }
             return nil
         }
     }
 
-    public func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date) async throws -> RefreshOutcome {
+    public func markAccessTokenUsed(hash: String, now: Date) async throws {
+        try await transaction { connection, logger in
+            try await connection.query("""
+                UPDATE session_tokens SET used_at = \(Milliseconds.from(now))
+                WHERE hash = \(hash) AND kind = 'access' AND used_at IS NULL
+                """, logger: logger)
+        }
+    }
+
+    public func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date,
+                               retryWindow: TimeInterval) async throws -> RefreshOutcome {
         try await transaction { connection, logger in
             let nowMs = Milliseconds.from(now)
             // The lock makes two presentations of one token take turns: the second one sees the
-            // first's use and ends the session, as for any reuse.
+            // first's use, and is a repeat within the grace window or else a theft.
             let rows = try await connection.query("""
-                SELECT s.id, s.email, s.revoked_at, t.expires_at, t.used_at, m.role
+                SELECT s.id, s.email, s.revoked_at, t.expires_at, t.used_at, t.replaced_by, m.role
                 FROM session_tokens t
                 JOIN staff_sessions s ON s.id = t.session_id
                 LEFT JOIN staff m ON m.org = s.org AND m.email = s.email
                 WHERE t.hash = \(refreshHash) AND t.kind = 'refresh' AND s.org = \(org)
                 FOR UPDATE OF t, s
                 """, logger: logger)
-            var found: (session: String, email: String, revokedAt: Int64?, expiresAt: Int64, usedAt: Int64?, role: String?)?
-            for try await row in rows.decode((String, String, Int64?, Int64, Int64?, String?).self) {
+            var found: (session: String, email: String, revokedAt: Int64?, expiresAt: Int64, usedAt: Int64?,
+                        replacedBy: String?, role: String?)?
+            for try await row in rows.decode((String, String, Int64?, Int64, Int64?, String?, String?).self) {
                 found = row
             }
             guard let found, found.revokedAt == nil, found.expiresAt > nowMs,
                   let role = found.role.flatMap(StaffRole.init) else { return .refused }
-            if found.usedAt != nil {
-                try await connection.query("UPDATE staff_sessions SET revoked_at = \(nowMs) WHERE id = \(found.session)", logger: logger)
-                return .reused
+            var retried = false
+            if let usedAt = found.usedAt {
+                guard let replacedBy = found.replacedBy, nowMs - usedAt <= Int64(retryWindow * 1000),
+                      try await Self.pairIsUntouched(replacedBy, session: found.session, connection: connection,
+                                                     logger: logger) else {
+                    try await connection.query("UPDATE staff_sessions SET revoked_at = \(nowMs) WHERE id = \(found.session)", logger: logger)
+                    return .reused
+                }
+                // The answer to the exchange was lost: the pair it gave is withdrawn, its refresh
+                // token kept as used and replaced by nothing, so it can only ever come back as a
+                // theft. The window still counts from the first exchange.
+                try await connection.query("""
+                    DELETE FROM session_tokens WHERE session_id = \(found.session) AND pair = \(replacedBy) AND kind = 'access'
+                    """, logger: logger)
+                try await connection.query("""
+                    UPDATE session_tokens SET used_at = \(nowMs), replaced_by = NULL WHERE hash = \(replacedBy)
+                    """, logger: logger)
+                try await connection.query("""
+                    UPDATE session_tokens SET replaced_by = \(replacement.refreshHash) WHERE hash = \(refreshHash)
+                    """, logger: logger)
+                retried = true
+            } else {
+                try await connection.query("""
+                    UPDATE session_tokens SET used_at = \(nowMs), replaced_by = \(replacement.refreshHash) WHERE hash = \(refreshHash)
+                    """, logger: logger)
             }
-            try await connection.query("UPDATE session_tokens SET used_at = \(nowMs) WHERE hash = \(refreshHash)", logger: logger)
             // Expired tokens of the session can never be presented successfully again: forget them.
             try await connection.query("""
                 DELETE FROM session_tokens WHERE session_id = \(found.session) AND expires_at <= \(nowMs)
                 """, logger: logger)
             try await Self.insertTokens(replacement, session: found.session, connection: connection, logger: logger)
-            return .refreshed(email: found.email, role: role)
+            return retried ? .retried(email: found.email, role: role) : .refreshed(email: found.email, role: role)
         }
+    }
+
+    /// Whether neither token of the pair whose refresh token is `refreshHash` has been used (its
+    /// answer never reached anyone who acted on it). Its rows are locked, so a first use of its
+    /// access token waits for this exchange to finish.
+    private static func pairIsUntouched(_ refreshHash: String, session: String, connection: PostgresConnection,
+                                        logger: Logger) async throws -> Bool {
+        let rows = try await connection.query("""
+            SELECT hash, used_at FROM session_tokens
+            WHERE session_id = \(session) AND (hash = \(refreshHash) OR pair = \(refreshHash))
+            FOR UPDATE
+            """, logger: logger)
+        var refreshPresent = false
+        var anyUsed = false
+        for try await (hash, usedAt) in rows.decode((String, Int64?).self) {
+            if usedAt != nil { anyUsed = true }
+            if hash == refreshHash { refreshPresent = true }
+        }
+        return refreshPresent && !anyUsed
     }
 
     public func revokeSession(id: String, now: Date) async throws {
@@ -191,10 +244,11 @@ extension PostgresStoreRepository {
 
     private static func insertTokens(_ tokens: SessionTokenHashes, session: String, connection: PostgresConnection,
                                      logger: Logger) async throws {
+        // Both tokens of a pair, each marked with the pair's refresh hash.
         try await connection.query("""
-            INSERT INTO session_tokens (hash, session_id, kind, expires_at)
-            VALUES (\(tokens.accessHash), \(session), 'access', \(Milliseconds.from(tokens.accessExpiresAt))),
-                   (\(tokens.refreshHash), \(session), 'refresh', \(Milliseconds.from(tokens.refreshExpiresAt)))
+            INSERT INTO session_tokens (hash, session_id, kind, expires_at, pair)
+            VALUES (\(tokens.accessHash), \(session), 'access', \(Milliseconds.from(tokens.accessExpiresAt)), \(tokens.refreshHash)),
+                   (\(tokens.refreshHash), \(session), 'refresh', \(Milliseconds.from(tokens.refreshExpiresAt)), \(tokens.refreshHash))
             """, logger: logger)
     }
 

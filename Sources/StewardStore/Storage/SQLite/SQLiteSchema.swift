@@ -61,6 +61,9 @@ enum SQLiteSchema {
         migrator.registerMigration("hardening") { db in
             try db.execute(sql: hardeningChanges)
         }
+        migrator.registerMigration("refresh-retry") { db in
+            try db.execute(sql: refreshRetryChanges)
+        }
         return migrator
     }
 }

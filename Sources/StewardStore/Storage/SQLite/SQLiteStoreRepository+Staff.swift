@@ -93,7 +93,7 @@ extension SQLiteStoreRepository {
     public func staffAccess(forTokenHash hash: String) async throws -> StaffAccess? {
         try await pool.read { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT s.id, s.org, s.email, m.role, t.expires_at, s.revoked_at
+                SELECT s.id, s.org, s.email, m.role, t.expires_at, t.used_at, s.revoked_at
                 FROM session_tokens t
                 JOIN staff_sessions s ON s.id = t.session_id
                 JOIN staff m ON m.org = s.org AND m.email = s.email
@@ -101,16 +101,26 @@ extension SQLiteStoreRepository {
                 """, arguments: [hash]),
                 let role = StaffRole(rawValue: row["role"]) else { return nil }
             let revokedAt: Int64? = row["revoked_at"]
+            let usedAt: Int64? = row["used_at"]
             return StaffAccess(sessionId: row["id"], org: row["org"], email: row["email"], role: role,
-                               expiresAt: Milliseconds.date(row["expires_at"]), revoked: revokedAt != nil)
+                               expiresAt: Milliseconds.date(row["expires_at"]), revoked: revokedAt != nil,
+                               used: usedAt != nil)
         }
     }
 
-    public func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date) async throws -> RefreshOutcome {
+    public func markAccessTokenUsed(hash: String, now: Date) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE session_tokens SET used_at = ? WHERE hash = ? AND kind = 'access' AND used_at IS NULL",
+                           arguments: [Milliseconds.from(now), hash])
+        }
+    }
+
+    public func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date,
+                               retryWindow: TimeInterval) async throws -> RefreshOutcome {
         try await pool.write { db in
             let nowMs = Milliseconds.from(now)
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT s.id, s.email, s.revoked_at, t.expires_at, t.used_at, m.role
+                SELECT s.id, s.email, s.revoked_at, t.expires_at, t.used_at, t.replaced_by, m.role
                 FROM session_tokens t
                 JOIN staff_sessions s ON s.id = t.session_id
                 LEFT JOIN staff m ON m.org = s.org AND m.email = s.email
@@ -123,17 +133,47 @@ extension SQLiteStoreRepository {
             guard revokedAt == nil, expiresAt > nowMs, let role = (row["role"] as String?).flatMap(StaffRole.init) else {
                 return .refused
             }
-            if usedAt != nil {
-                try db.execute(sql: "UPDATE staff_sessions SET revoked_at = ? WHERE id = ?", arguments: [nowMs, session])
-                return .reused
+            var retried = false
+            if let usedAt {
+                let replacedBy: String? = row["replaced_by"]
+                guard let replacedBy, nowMs - usedAt <= Int64(retryWindow * 1000),
+                      try Self.pairIsUntouched(replacedBy, session: session, db: db) else {
+                    try db.execute(sql: "UPDATE staff_sessions SET revoked_at = ? WHERE id = ?", arguments: [nowMs, session])
+                    return .reused
+                }
+                // The answer to the exchange was lost: the pair it gave is withdrawn, its refresh
+                // token kept as used and replaced by nothing, so it can only ever come back as a
+                // theft. The window still counts from the first exchange.
+                try db.execute(sql: "DELETE FROM session_tokens WHERE session_id = ? AND pair = ? AND kind = 'access'",
+                               arguments: [session, replacedBy])
+                try db.execute(sql: "UPDATE session_tokens SET used_at = ?, replaced_by = NULL WHERE hash = ?",
+                               arguments: [nowMs, replacedBy])
+                try db.execute(sql: "UPDATE session_tokens SET replaced_by = ? WHERE hash = ?",
+                               arguments: [replacement.refreshHash, refreshHash])
+                retried = true
+            } else {
+                try db.execute(sql: "UPDATE session_tokens SET used_at = ?, replaced_by = ? WHERE hash = ?",
+                               arguments: [nowMs, replacement.refreshHash, refreshHash])
             }
-            try db.execute(sql: "UPDATE session_tokens SET used_at = ? WHERE hash = ?", arguments: [nowMs, refreshHash])
             // Expired tokens of the session can never be presented successfully again: forget them.
             try db.execute(sql: "DELETE FROM session_tokens WHERE session_id = ? AND expires_at <= ?",
                            arguments: [session, nowMs])
             try Self.insertTokens(replacement, session: session, db: db)
-            return .refreshed(email: row["email"], role: role)
+            let email: String = row["email"]
+            return retried ? .retried(email: email, role: role) : .refreshed(email: email, role: role)
         }
+    }
+
+    /// Whether neither token of the pair whose refresh token is `refreshHash` has been used: its
+    /// answer never reached anyone who acted on it.
+    private static func pairIsUntouched(_ refreshHash: String, session: String, db: Database) throws -> Bool {
+        let used = try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM session_tokens
+            WHERE session_id = ? AND (hash = ? OR pair = ?) AND used_at IS NOT NULL
+            """, arguments: [session, refreshHash, refreshHash]) ?? 0
+        let present = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session_tokens WHERE session_id = ? AND hash = ?",
+                                       arguments: [session, refreshHash]) ?? 0
+        return used == 0 && present == 1
     }
 
     public func revokeSession(id: String, now: Date) async throws {
@@ -165,11 +205,13 @@ extension SQLiteStoreRepository {
 
     // MARK: Rows
 
+    /// Both tokens of a pair, each marked with the pair's refresh hash.
     private static func insertTokens(_ tokens: SessionTokenHashes, session: String, db: Database) throws {
         try db.execute(sql: """
-            INSERT INTO session_tokens (hash, session_id, kind, expires_at) VALUES (?, ?, 'access', ?), (?, ?, 'refresh', ?)
-            """, arguments: [tokens.accessHash, session, Milliseconds.from(tokens.accessExpiresAt),
-                             tokens.refreshHash, session, Milliseconds.from(tokens.refreshExpiresAt)])
+            INSERT INTO session_tokens (hash, session_id, kind, expires_at, pair)
+            VALUES (?, ?, 'access', ?, ?), (?, ?, 'refresh', ?, ?)
+            """, arguments: [tokens.accessHash, session, Milliseconds.from(tokens.accessExpiresAt), tokens.refreshHash,
+                             tokens.refreshHash, session, Milliseconds.from(tokens.refreshExpiresAt), tokens.refreshHash])
     }
 
     private static func staffMember(from row: Row) -> StaffMember? {
