@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import StewardCore
 import StewardCredentials
 
@@ -9,44 +10,58 @@ struct RemoteSet: AsyncParsableCommand {
         discussion: """
             The console's organization syncs with the store's organization of the same slug. \
             Setting the connection again (a new token, say) keeps what was already sent; a \
-            different address starts the next pull from the beginning.
+            different address starts the next pull from the beginning. The token is kept in the \
+            desktop keyring, or where none runs in $XDG_DATA_HOME/steward/credentials (readable \
+            by you only), never in the database. A plain http:// address is refused unless it is \
+            this computer or --allow-insecure is given.
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var org: OrganizationOption
     @OptionGroup var output: OutputOptions
 
-    @Option(help: ArgumentHelp("The store's address: http:// or https://, like https://store.example.org.",
+    @Option(help: ArgumentHelp("The store's address, like https://store.example.org (http:// only for this computer, or with --allow-insecure).",
                                valueName: "url"))
     var url: String
 
-    @Option(help: ArgumentHelp("The store token for this organization (admin or staff role to push).",
-                               valueName: "token"))
-    var token: String
+    @OptionGroup var tokenInput: TokenInput
+    @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
+        let token = try tokenInput.read()
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
-        let service = RemoteService(database: database)
-        // Checked before anything changes: a bad address or token leaves the sign-in in place.
-        _ = try RemoteService.validatedConnection(url: url, token: token)
+        // Checked before anything changes: a bad address, token or CA file, or an unencrypted
+        // address not allowed, leaves the connection (and any sign-in) in place.
+        do {
+            _ = try RemoteService.validatedConnection(url: url, token: token, allowInsecure: connection.allowInsecure,
+                                                      caFile: connection.caFile)
+        } catch let insecure as InsecureConnectionError {
+            throw CLIError.usage(insecure.cliMessage)
+        }
+        let credentials = LazyCredentialStore()
+        let service = RemoteService(database: database, credentials: credentials)
         if try await service.remote(for: organization)?.usesStaffSignIn == true {
             // From now on the token is used: the staff session ends, on the store too.
-            try await SessionService(database: database, credentials: LazyCredentialStore(),
+            try await SessionService(database: database, credentials: credentials,
                                      http: SyncOptions.fromEnvironment().http).signOut(org: organization)
         }
-        let remote = try await service.connect(organization, url: url, token: token)
+        let remote = try await service.connect(organization, url: url, token: token, security: connection.security)
         if output.json {
-            Console.printJSON(RemoteOutput.json(remote, status: nil))
+            Console.printJSON(RemoteOutput.json(remote, token: token, status: nil))
         } else {
             print("Connected \(organization.slug) to \(remote.url) (store organization \(remote.storeOrg)).")
+            if remote.allowInsecure && Loopback.isUnencryptedOffLoopback(remote.url) {
+                Console.warn("the token will cross the network unencrypted (--allow-insecure); use https:// as soon as the store has it")
+            }
         }
     }
 }
 
-/// How a connection is shown; the token never is, only whether there is one.
+/// How a connection is shown; the token never is, only its last four characters.
 enum RemoteOutput {
-    static func json(_ remote: Remote, status: SyncStatus?) -> JSONValue {
+    /// `token`: the API token the remote uses, if it could be read (shown masked).
+    static func json(_ remote: Remote, token: String?, status: SyncStatus?) -> JSONValue {
         var object: [String: JSONValue] = [
             "url": .string(remote.url),
             "storeOrg": .string(remote.storeOrg),
@@ -54,7 +69,9 @@ enum RemoteOutput {
             "lastMutationId": .int(remote.lastAssignedMutationId),
             "cursor": .string(remote.cursor),
             "lastSyncAt": .optional(remote.lastSyncAt.map { DateTimeText.utc($0) }),
-            "token": remote.usesStaffSignIn ? .null : .string(masked(remote.token)),
+            "token": remote.usesStaffSignIn ? .null : token.map { .string(masked($0)) } ?? .null,
+            "allowInsecure": .bool(remote.allowInsecure),
+            "caFile": .optional(remote.caFile),
             "staffEmail": .optional(remote.staffEmail),
             "staffRole": .optional(remote.staffRole?.rawValue),
             "signedIn": .bool(remote.usesStaffSignIn && remote.signedIn),
@@ -68,11 +85,12 @@ enum RemoteOutput {
         return .object(object)
     }
 
-    static func record(_ remote: Remote, status: SyncStatus) -> [String] {
+    static func record(_ remote: Remote, token: String?, status: SyncStatus) -> [String] {
         var record = Record()
         record.add("url", remote.url)
+        record.add("security", security(remote))
         record.add("store org", remote.storeOrg)
-        record.add("signed in", signedIn(remote))
+        record.add("signed in", signedIn(remote, token: token))
         record.add("client id", remote.clientId)
         record.add("last sync", remote.lastSyncAt.map { DateTimeText.utc($0) } ?? "never")
         record.add("pending", "\(status.pending + status.inFlight) change(s) to send")
@@ -81,9 +99,21 @@ enum RemoteOutput {
         return record.lines
     }
 
+    /// How the store is reached, in words.
+    static func security(_ remote: Remote) -> String {
+        if Loopback.isUnencryptedOffLoopback(remote.url) {
+            return "UNENCRYPTED: plain http:// to another computer, allowed with --allow-insecure"
+        }
+        if remote.url.lowercased().hasPrefix("http://") { return "plain http:// to this computer" }
+        return remote.caFile.map { "https, certificate checked against the CA file \($0)" }
+            ?? "https, certificate checked against the system's certificate authorities"
+    }
+
     /// "ann@grace.example (Editor)", "no (last: ann@grace.example)", or "with token ****abcd".
-    static func signedIn(_ remote: Remote) -> String {
-        guard let email = remote.staffEmail else { return "no, an API token is used (\(masked(remote.token)))" }
+    static func signedIn(_ remote: Remote, token: String?) -> String {
+        guard let email = remote.staffEmail else {
+            return "no, an API token is used (\(token.map(masked) ?? "not found in the credential store"))"
+        }
         guard remote.signedIn else { return "no, signed out (last: \(email)); sign in with `stewardctl sign-in`" }
         return "\(email) (\(remote.staffRole?.displayName ?? "unknown role"))"
     }

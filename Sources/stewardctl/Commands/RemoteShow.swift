@@ -1,5 +1,6 @@
 import ArgumentParser
 import StewardCore
+import StewardCredentials
 
 struct RemoteShow: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,14 +15,17 @@ struct RemoteShow: AsyncParsableCommand {
     func run() async throws {
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
-        let status = try await RemoteService(database: database).status(for: organization)
+        let service = RemoteService(database: database, credentials: LazyCredentialStore())
+        await service.moveTokensToCredentialStore()
+        let status = try await service.status(for: organization)
         guard let remote = status.remote else {
             throw SyncError.notConnected(slug: organization.slug).cliError
         }
+        let token = try? service.apiToken(for: remote)
         if output.json {
-            Console.printJSON(RemoteOutput.json(remote, status: status))
+            Console.printJSON(RemoteOutput.json(remote, token: token, status: status))
         } else {
-            Console.print(RemoteOutput.record(remote, status: status))
+            Console.print(RemoteOutput.record(remote, token: token, status: status))
         }
     }
 }

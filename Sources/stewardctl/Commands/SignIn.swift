@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import StewardCore
 import StewardCredentials
 
@@ -13,29 +14,42 @@ struct SignIn: AsyncParsableCommand {
             $XDG_DATA_HOME/steward/credentials (readable by you only). $STEWARD_CREDENTIALS=file \
             or keyring forces one. Signing in connects the organization to the store (like \
             `remote set`, keeping what was already sent); `stewardctl sync` and the window then \
-            sync as this staff member.
+            sync as this staff member. A plain http:// address is refused unless it is this \
+            computer or --allow-insecure is given.
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var org: OrganizationOption
     @OptionGroup var output: OutputOptions
 
-    @Option(help: ArgumentHelp("The store's address: http:// or https://, like https://store.example.org.",
+    @Option(help: ArgumentHelp("The store's address, like https://store.example.org (http:// only for this computer, or with --allow-insecure).",
                                valueName: "url"))
     var url: String
 
     @Option(help: ArgumentHelp("The email you sign in to the store with.", valueName: "email"))
     var email: String
 
+    @OptionGroup var connection: ConnectionOptions
+
     func run() async throws {
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
+        // Refused before the password is asked for: it would be sent in the clear.
+        if !connection.allowInsecure && Loopback.isUnencryptedOffLoopback(url) {
+            throw CLIError.usage(InsecureConnectionError(url: url.trimmingCharacters(in: .whitespaces)).cliMessage)
+        }
         // Chosen first: a misconfigured store is reported before the password is asked for.
         let credentials = try CredentialStores.standard()
         let password = try PasswordInput.read(prompt: "Password for \(email) at \(url): ")
         let sessions = SessionService(database: database, credentials: credentials,
                                       http: SyncOptions.fromEnvironment().http)
-        let session = try await sessions.signIn(org: organization, url: url, email: email, password: password)
+        let session: StaffSession
+        do {
+            session = try await sessions.signIn(org: organization, url: url, email: email, password: password,
+                                                security: connection.security)
+        } catch let insecure as InsecureConnectionError {
+            throw CLIError.usage(insecure.cliMessage)
+        }
         if output.json {
             Console.printJSON(SessionOutput.json(session, org: organization))
         } else {

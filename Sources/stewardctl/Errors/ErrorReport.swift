@@ -21,7 +21,12 @@ extension Stewardctl {
         case let error as RecordServiceError:
             // A missing record, one still referred to, a second podcast: no field is at fault.
             return .failure(error.description)
+        case let error as InsecureConnectionError:
+            return .usage(error.cliMessage)
         case let error as SignInError:
+            if case .untrustedCertificate(let url, let reason) = error {
+                return .failure("The certificate of the store at \(url) is not trusted: \(reason). Check the address; if your organization has its own certificate authority, pass --ca-file with its CA certificate (PEM).")
+            }
             return .failure(error.message)
         case let error as SyncError:
             return error.cliError

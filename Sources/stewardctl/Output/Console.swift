@@ -1,8 +1,15 @@
 import Foundation
 import StewardCore
 
-/// Where command output goes: text and JSON on stdout. Errors go through `ErrorReport`.
+/// Where command output goes: text and JSON on stdout, warnings on stderr. Errors go through
+/// `ErrorReport`.
 enum Console {
+    /// "stewardctl: warning: ..." on stderr: the command did its work, but something deserves
+    /// attention.
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("stewardctl: warning: \(message)\n".utf8))
+    }
+
     static func print(_ lines: [String]) {
         for line in lines { Swift.print(line) }
     }
