@@ -2,7 +2,9 @@
 # End-to-end test of the steward-store commands through the real binary, on SQLite and, when
 # STEWARD_TEST_POSTGRES_URL is set, on PostgreSQL: exit codes, the listening line, a push and
 # pull over HTTP, the dump's bytes, purge making old cursors answer 410, and staff accounts
-# (add, list, sign in over HTTP, remove ending the session).
+# (add, list, sign in over HTTP, remove ending the session). Over HTTPS, with a test CA made
+# here, the console's stewardctl (beside steward-store) trusts the store only with --ca-file and
+# only under the certificate's host name.
 #
 #   Tests/store/cli_test.sh [path/to/steward-store]
 set -euo pipefail
@@ -199,11 +201,19 @@ tls_check() {
   openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=Steward test CA" \
     -keyout "$tls/ca.key" -out "$tls/ca.pem" 2>/dev/null
   openssl req -newkey rsa:2048 -nodes -subj "/CN=store.test" -keyout "$tls/store.key" -out "$tls/store.csr" 2>/dev/null
-  printf 'subjectAltName=DNS:store.test\n' >"$tls/ext"
+  # localhost too, for stewardctl, which cannot be pointed at 127.0.0.1 under another name.
+  printf 'subjectAltName=DNS:store.test,DNS:localhost\n' >"$tls/ext"
   openssl x509 -req -in "$tls/store.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial -days 2 \
     -extfile "$tls/ext" -out "$tls/store.pem" 2>/dev/null
   openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=store.test" -addext "subjectAltName=DNS:store.test" \
     -keyout "$tls/other.key" -out "$tls/other.pem" 2>/dev/null
+
+  # An organization, a token and a staff member for the console's part.
+  local password="correct horse battery staple"
+  expect_exit 0 "$BIN" orgs add tls-org --name "TLS test" --time-zone UTC --sqlite "$WORK/tls.sqlite"
+  expect_exit 0 "$BIN" token create --org tls-org --role staff --sqlite "$WORK/tls.sqlite"
+  (umask 077; cp "$WORK/out" "$tls/token")
+  expect_exit_in 0 "$password" "$BIN" staff add --org tls-org --email ann@example.org --role editor --sqlite "$WORK/tls.sqlite"
 
   expect_exit 2 "$BIN" serve --port 0 --tls-cert "$tls/store.pem" --sqlite "$WORK/tls.sqlite"
   grep -q -- "--tls-cert and --tls-key: give both" "$WORK/err" || fail "tls without key: $(cat "$WORK/err")"
@@ -229,8 +239,47 @@ tls_check() {
   [[ $unknown_ca -ne 0 ]] && grep -qi "certificate" "$WORK/curl2.err" || fail "an unknown CA was not refused: $(cat "$WORK/curl2.err")"
   [[ $other_ca -ne 0 ]] || fail "a certificate from another CA was accepted"
   ! grep -q '"status"' "$WORK/plain.out" || fail "plain HTTP was answered on the HTTPS port (exit $plain)"
+  console_tls_check "$port" "$tls" "$password"
   kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=
   echo "ok: tls (wrong name: $(head -1 "$WORK/curl.err"); unknown CA: $(head -1 "$WORK/curl2.err"))"
+}
+
+# The console's side of TLS, against the store tls_check runs on PORT: stewardctl signs in and
+# syncs with --ca-file; without it, with another CA or under a wrong host name it is refused,
+# saying why and what to pass.
+console_tls_check() {
+  local port=$1 tls=$2 password=$3
+  local ctl; ctl="$(dirname "$BIN")/stewardctl"
+  [[ -x "$ctl" ]] || fail "no stewardctl beside $BIN"
+  local console=(env STEWARD_CREDENTIALS=file XDG_DATA_HOME="$WORK/console-data" STEWARD_SYNC_ATTEMPTS=1
+                 "$ctl" --db "$WORK/console.sqlite")
+  expect_exit 0 "${console[@]}" orgs add tls-org --name "TLS test" --time-zone UTC --kind church
+  local good="https://localhost:$port"
+
+  # Signing in: refused without the CA, with another CA, and under a name the certificate is not for.
+  expect_exit_in 1 "$password" "${console[@]}" sign-in --url "$good" --email ann@example.org
+  grep -q "is not trusted: it is not signed by a certificate authority this console trusts" "$WORK/err" \
+    && grep -q -- "pass --ca-file" "$WORK/err" || fail "sign-in without the CA: $(cat "$WORK/err")"
+  expect_exit_in 1 "$password" "${console[@]}" sign-in --url "$good" --email ann@example.org --ca-file "$tls/other.pem"
+  grep -q "is not trusted" "$WORK/err" || fail "sign-in with another CA: $(cat "$WORK/err")"
+  expect_exit_in 1 "$password" "${console[@]}" sign-in --url "https://127.0.0.1:$port" --email ann@example.org --ca-file "$tls/ca.pem"
+  grep -q "is not trusted: it is not made out to 127.0.0.1" "$WORK/err" || fail "sign-in under a wrong name: $(cat "$WORK/err")"
+  expect_exit 1 "${console[@]}" remote show
+  # With the CA: signed in, and the sync after it (as background sync would) trusts it too.
+  expect_exit_in 0 "$password" "${console[@]}" sign-in --url "$good" --email ann@example.org --ca-file "$tls/ca.pem"
+  grep -q "^Signed in to tls-org at $good as ann@example.org (Editor)\.$" "$WORK/out" || fail "sign-in said: $(cat "$WORK/out")"
+  expect_exit 0 "${console[@]}" events add --title "Vigil" --untimed
+  expect_exit 0 "${console[@]}" sync
+  grep -q "^pushed 1, pulled 0, conflicts 0, rejected 0$" "$WORK/out" || fail "sync over TLS said: $(cat "$WORK/out")"
+
+  # An API token read from a file: syncs with the CA, is refused without it.
+  expect_exit 0 "${console[@]}" remote set --url "$good" --token-file "$tls/token" --ca-file "$tls/ca.pem"
+  expect_exit 0 "${console[@]}" sync
+  expect_exit 0 "${console[@]}" remote set --url "$good" --token-file - <"$tls/token"
+  expect_exit 1 "${console[@]}" sync
+  grep -q "is not trusted" "$WORK/err" && grep -q -- "--ca-file" "$WORK/err" || fail "sync without the CA: $(cat "$WORK/err")"
+  ! grep -rqs "$(cat "$tls/token")" "$WORK/console.sqlite" "$WORK/console.sqlite-wal" || fail "the API token is in the console's database"
+  echo "ok: console tls ($(head -c 160 "$WORK/err"))"
 }
 
 run_backend sqlite --sqlite "$WORK/store.sqlite"
