@@ -22,6 +22,7 @@ class StoreServer:
         self.log_path = os.path.join(folder, "store.log")
         self.process = None
         self.port = None
+        self.host = "127.0.0.1"
 
     def run(self, *args, stdin=None):
         result = subprocess.run([self.binary, *args, "--sqlite", self.database], input=stdin,
@@ -42,11 +43,12 @@ class StoreServer:
     def dump(self, slug):
         return self.run("dump", "--org", slug)
 
-    def start(self, port=0):
-        """Starts serving on `port` (0: a free one, read back from the listening line)."""
+    def start(self, port=0, host="127.0.0.1"):
+        """Starts serving on `host` and `port` (0: a free one, read back from the listening line)."""
+        self.host = host
         log = open(self.log_path, "a")
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--sqlite", self.database],
+            [self.binary, "serve", "--host", host, "--port", str(port), "--sqlite", self.database],
             stdout=subprocess.PIPE, stderr=log, text=True)
         log.close()
         deadline = time.time() + 60
@@ -62,7 +64,7 @@ class StoreServer:
 
     @property
     def url(self):
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     def kill(self):
         """Stops the store at once, as a crash or a pulled cable would."""

@@ -18,6 +18,7 @@ STEWARD_KEEP_TMP=1 keeps each test's folder (databases, logs) when it fails.
 import os
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -25,10 +26,11 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import pyatspi  # noqa: E402
 from accessibility import (App, Failure, LabelWatch, button, buttons, choose_page, click,  # noqa: E402
                            click_at, field, find_all, frames, label_text, main_window, name,
-                           point_at, press, screenshot, sensitive, showing, text_of, type_into,
-                           wait_for, wait_gone, walk, window_named, window_open)
+                           point_at, press, screenshot, sensitive, showing, state_has, text_of,
+                           type_into, wait_for, wait_gone, walk, window_named, window_open)
 from sync_fixtures import (ConsoleCtl, StoreServer, assert_same_dumps, dump_records,  # noqa: E402
                            record_titled)
 
@@ -152,9 +154,9 @@ def wait_all_sent(scene, timeout=SYNC_TIMEOUT):
         raise Failure(f'"Sync status" says "All changes sent" but the outbox holds {scene.outbox_count()} changes')
 
 
-def sign_in(scene, window, email=EMAIL, password=PASSWORD, screenshot_name=None):
+def sign_in(scene, window, email=EMAIL, password=PASSWORD, screenshot_name=None, url=None):
     choose_page(window, "Sync")
-    type_into(window, "Store address", scene.store.url)
+    type_into(window, "Store address", url or scene.store.url)
     type_into(window, "Email", email)
     type_into(window, "Password", password)
     if screenshot_name:
@@ -405,6 +407,55 @@ def test_wrong_password_stores_nothing(scene_holder):
                         raise Failure(f"a password is written in {os.path.join(directory, filename)}")
 
 
+def non_loopback_address():
+    """An IPv4 address of this machine other than loopback, or None."""
+    try:
+        out = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return next((a for a in out.split() if "." in a and not a.startswith("127.")), None)
+
+
+def test_plain_http_needs_the_box_ticked(scene_holder):
+    """(f) A store reached over plain http:// on another computer: the sign-in is refused with
+    words saying passwords would cross the network unencrypted, until the person ticks the box
+    that says so; then the window signs in, and background sync keeps honouring the choice."""
+    address = non_loopback_address()
+    if address is None:
+        print("      skipped: this machine has no address but loopback", flush=True)
+        return
+    scene = scene_holder(Scene())
+    scene.store.start(host=address)
+    window = scene.open_window()
+    choose_page(window, "Sync")
+    wait_status(scene, "Signed out", timeout=15)
+    sign_in(scene, window)
+    message = wait_for('a "Sign-in message"', lambda: label_text(window, "Sign-in message"), timeout=30)
+    shot("sync-plain-http-refused.png")
+    for words in ("unencrypted", "https://", "Connect without encryption"):
+        if words not in message:
+            raise Failure(f'the refusal does not say "{words}": "{message}"')
+    if scene.ctl.run("remote", "show", "--org", scene.slug, check=False).returncode == 0:
+        raise Failure("a connection was stored although plain http:// was refused")
+    box = wait_for("the box allowing plain http://",
+                   lambda: next(iter(find_all(window, name_starts="Connect without encryption")), None))
+    if "cross the network unencrypted" not in name(box):
+        raise Failure(f'the box does not say what is at stake: "{name(box)}"')
+    # GTK 4.8 gives a check box no accessible action: a mouse click, as a person would.
+    click_at(box)
+    wait_for("the box to be ticked", lambda: state_has(box, pyatspi.STATE_CHECKED), timeout=10)
+    shot("sync-plain-http-allowed.png")
+    click(button(window, "Sign In"))
+    wait_signed_in(window)
+    wait_all_sent(scene)
+    remote = scene.ctl.json("remote", "show", "--org", scene.slug)
+    if remote.get("allowInsecure") is not True or remote.get("url") != scene.store.url:
+        raise Failure(f"the choice is not kept with the remote: {remote}")
+    edit_event(scene.app, window, TITLE, {"Location": "Over plain HTTP"})
+    wait_all_sent(scene)
+    assert_same_dumps(scene.store.dump(scene.slug), scene.ctl.dump(scene.slug))
+
+
 def test_viewer_sees_no_edit_controls(scene_holder):
     """(e) Someone who may only look signs in on a new console: the events come from the
     store, and there is no New Event button and nothing to type into in the editor."""
@@ -468,6 +519,7 @@ TESTS = [
     test_store_lost_mid_sync_recovers,
     test_wrong_password_stores_nothing,
     test_viewer_sees_no_edit_controls,
+    test_plain_http_needs_the_box_ticked,
 ]
 
 

@@ -2,54 +2,97 @@ import Foundation
 import GtkKit
 import StewardCore
 
-/// The sign-in form of the Sync page: store address, email, password, and a message in plain
-/// words when signing in does not work. A failed attempt keeps everything typed; the password
-/// is never kept anywhere (the core stores only the store's tokens).
+/// The sign-in form of the Sync page: store address, email, password, the organization's CA
+/// file when it has its own certificate authority, and a message in plain words when signing in
+/// does not work. A failed attempt keeps everything typed; the password is never kept anywhere
+/// (the core stores only the store's tokens).
+///
+/// A plain http:// address on another computer is refused unless the person ticks a box that
+/// says what is at stake; the box shows only for such an address, and is never ticked for them.
 @MainActor
 final class SignInForm {
     private let address: Entry
     private let email: Entry
     private let password: PasswordEntry
+    private let caFile: Entry
+    private let caFileButton: Button
+    private let allowInsecure: CheckButton
     private let button: Button
     private let spinner: Spinner
     private let message: Label
+    private let window: ApplicationWindow
+    private var chooser: OpenFileChooser?
     private var isSigningIn = false
 
-    /// Asked to sign in with what is typed: (store address, email, password). Returns the
-    /// error to show, or nil when signed in.
-    var signIn: ((String, String, String) async -> Error?)?
+    /// Asked to sign in with what is typed: (store address, email, password, how the store is
+    /// reached). Returns the error to show, or nil when signed in.
+    var signIn: ((String, String, String, TransportSecurity) async -> Error?)?
 
-    init(ui: Builder) {
+    init(ui: Builder, window: ApplicationWindow) {
+        self.window = window
         address = ui.object("store_address_entry")
         email = ui.object("email_entry")
         password = ui.object("password_entry")
+        caFile = ui.object("ca_file_entry")
+        caFileButton = ui.object("ca_file_button")
+        allowInsecure = ui.object("allow_insecure_check")
         button = ui.object("sign_in_button")
         spinner = ui.object("sign_in_spinner")
         message = ui.object("sign_in_message")
         message.keepAccessibleName("Sign-in message")
 
         button.onClicked { [weak self] in self?.submit() }
+        caFileButton.onClicked { [weak self] in self?.chooseCAFile() }
         // Enter in any field signs in, as the default button would.
         address.onActivate { [weak self] in self?.submit() }
         email.onActivate { [weak self] in self?.submit() }
         password.onActivate { [weak self] in self?.submit() }
+        caFile.onActivate { [weak self] in self?.submit() }
         // Typing in a field marked wrong takes the mark away; the next attempt checks again.
-        address.onChanged { [weak self] in self?.address.removeCSSClass("error") }
+        address.onChanged { [weak self] in
+            self?.address.removeCSSClass("error")
+            self?.updateInsecureChoice()
+        }
         email.onChanged { [weak self] in self?.email.removeCSSClass("error") }
         password.onChanged { [weak self] in self?.password.removeCSSClass("error") }
+        caFile.onChanged { [weak self] in self?.caFile.removeCSSClass("error") }
     }
 
     /// The button Enter should press while the form is on screen.
     var defaultWidget: Widget { button }
 
-    /// Starts over for an organization: the address and email it was last signed in with (if
-    /// any), an empty password, no message.
-    func reset(address storeAddress: String, email staffEmail: String) {
+    /// Starts over for an organization: the address, email and security it was last signed in
+    /// with (if any), an empty password, no message.
+    func reset(address storeAddress: String, email staffEmail: String, security: TransportSecurity) {
         address.text = storeAddress
         email.text = staffEmail
+        caFile.text = security.caFile ?? ""
         password.text = ""
+        allowInsecure.isActive = security.allowInsecure
+        updateInsecureChoice()
         showMessage(nil)
-        for field in [address, email, password] as [Widget] { field.removeCSSClass("error") }
+        for field in [address, email, password, caFile] as [Widget] { field.removeCSSClass("error") }
+    }
+
+    /// The box for plain http:// shows only while the address is http:// to another computer;
+    /// it is unticked whenever it goes away, so it never applies to an address it was not shown for.
+    private func updateInsecureChoice() {
+        let needed = Loopback.isUnencryptedOffLoopback(address.text)
+        if !needed { allowInsecure.isActive = false }
+        allowInsecure.isVisible = needed
+    }
+
+    private func chooseCAFile() {
+        guard chooser == nil else { return }
+        let chooser = OpenFileChooser(title: "Choose Your Organization’s CA Certificate", parent: window, acceptLabel: "_Choose")
+        chooser.addFilter(name: "Certificates (PEM)", patterns: ["*.pem", "*.crt", "*.cer"])
+        chooser.onChosen = { [weak self] path in
+            guard let self else { return }
+            self.chooser = nil
+            if let path { self.caFile.text = path }
+        }
+        self.chooser = chooser
+        chooser.show()
     }
 
     /// The first empty field, for the keyboard to start in.
@@ -63,8 +106,11 @@ final class SignInForm {
         setBusy(true)
         showMessage(nil)
         let typed = (address.text, email.text, password.text)
+        let caPath = caFile.text.trimmingCharacters(in: .whitespaces)
+        let security = TransportSecurity(allowInsecure: allowInsecure.isVisible && allowInsecure.isActive,
+                                         caFile: caPath.isEmpty ? nil : caPath)
         Task {
-            let error = await signIn(typed.0, typed.1, typed.2)
+            let error = await signIn(typed.0, typed.1, typed.2, security)
             isSigningIn = false
             setBusy(false)
             if let error {
@@ -78,7 +124,7 @@ final class SignInForm {
     private func setBusy(_ busy: Bool) {
         spinner.setActive(busy)
         button.isSensitive = !busy
-        for field in [address, email, password] as [Widget] { field.isSensitive = !busy }
+        for field in [address, email, password, caFile, caFileButton, allowInsecure] as [Widget] { field.isSensitive = !busy }
     }
 
     private func show(_ error: Error) {
@@ -92,11 +138,23 @@ final class SignInForm {
                 if first == nil { first = field }
             }
             first?.grabFocus()
+        case let insecure as InsecureConnectionError:
+            showMessage("\(insecure.problem). Use an https:// address, or tick “Connect without encryption” if you accept that risk.")
+            updateInsecureChoice()
+            address.addCSSClass("error")
+            allowInsecure.grabFocus()
         case let refused as SignInError:
-            showMessage(refused.message)
-            if refused == .wrongCredentials {
+            switch refused {
+            case .wrongCredentials:
+                showMessage(refused.message)
                 password.grabFocus()
                 password.selectAll()
+            case .untrustedCertificate(let url, let reason):
+                showMessage("The certificate of the store at \(url) is not trusted: \(reason). Check the address; if your organization has its own certificate authority, choose its CA certificate as the CA file.")
+                caFile.addCSSClass("error")
+                caFile.grabFocus()
+            default:
+                showMessage(refused.message)
             }
         case let sync as SyncError:
             showMessage(SyncStatusIndicator.sentence(sync.description))
@@ -117,17 +175,19 @@ final class SignInForm {
         case "url": address
         case "email": email
         case "password": password
+        case "ca-file": caFile
         default: nil
         }
     }
 
-    /// "Store address is required, like http://127.0.0.1:8420": the field as the form names it.
+    /// "Store address is required, like https://store.example.org": the field as the form names it.
     static func sentence(for issue: ValidationIssue) -> String {
         let name: String
         switch issue.field {
         case "url": name = "Store address"
         case "email": name = "Email"
         case "password": name = "Password"
+        case "ca-file": name = "CA file"
         default: name = issue.field.prefix(1).uppercased() + issue.field.dropFirst()
         }
         let text = "\(name) \(issue.message)"

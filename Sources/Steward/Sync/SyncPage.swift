@@ -49,12 +49,12 @@ final class SyncPage {
         accountRow = ui.object("account_row")
         storeRow = ui.object("store_row")
         signOutButton = ui.object("sign_out_button")
-        form = SignInForm(ui: ui)
+        form = SignInForm(ui: ui, window: window)
         issues = SyncIssuesList(ui: ui)
 
         accountRow.setProperty("use-markup", false)
-        form.signIn = { [weak self] url, email, password in
-            await self?.signIn(url: url, email: email, password: password)
+        form.signIn = { [weak self] url, email, password, security in
+            await self?.signIn(url: url, email: email, password: password, security: security)
         }
         signOutButton.onClicked { [weak self] in self?.signOut() }
         issues.onResolve = { [weak self] conflict in self?.openResolve(conflict) }
@@ -121,7 +121,8 @@ final class SyncPage {
 
     private func showSignedOut(_ remote: Remote?) {
         if shownView != "signed-out" {
-            form.reset(address: remote?.url ?? "", email: remote?.staffEmail ?? "")
+            form.reset(address: remote?.url ?? "", email: remote?.staffEmail ?? "",
+                       security: remote?.security ?? TransportSecurity())
         }
         show(view: "signed-out")
     }
@@ -139,7 +140,9 @@ final class SyncPage {
             accountRow.subtitle = "No one is signed in: the connection was set up with stewardctl remote set."
             signOutButton.isVisible = false
         }
-        storeRow.subtitle = remote.url
+        storeRow.subtitle = Loopback.isUnencryptedOffLoopback(remote.url)
+            ? "\(remote.url) (not encrypted: passwords and tokens cross the network readable)"
+            : remote.url
         show(view: "signed-in")
     }
 
@@ -177,10 +180,11 @@ final class SyncPage {
 
     // MARK: signing in and out
 
-    private func signIn(url: String, email: String, password: String) async -> Error? {
+    private func signIn(url: String, email: String, password: String, security: TransportSecurity) async -> Error? {
         guard let org = organization else { return nil }
         do {
-            let session = try await services.sessions.signIn(org: org, url: url, email: email, password: password)
+            let session = try await services.sessions.signIn(org: org, url: url, email: email, password: password,
+                                                             security: security)
             toasts.showToast("Signed in as \(session.email)")
             monitor.reloadSession()
             monitor.syncNow()

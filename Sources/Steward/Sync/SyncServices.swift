@@ -21,6 +21,10 @@ final class SyncServices: Sendable {
         sessions = SessionService(database: database, credentials: credentials)
         scheduler = SyncScheduler(database: database, credentials: credentials)
         history = HistoryService(database: database)
-        remotes = RemoteService(database: database)
+        remotes = RemoteService(database: database, credentials: credentials)
+        // API tokens an older console kept in the database move to the credential store now,
+        // off the main thread (the first sync would do it too).
+        let remotes = self.remotes
+        Task.detached(priority: .utility) { await remotes.moveTokensToCredentialStore() }
     }
 }
