@@ -2,8 +2,9 @@
 member against a real steward-store, through access tokens that expire mid-drain."""
 import json
 import os
+import time
 
-from harness import Console, Failure, Store, check, dump_versions
+from harness import Console, Failure, FaultProxy, Store, check, dump_versions
 
 SLUG = "grace-church"
 PASSWORD = "correct horse battery"
@@ -106,3 +107,36 @@ def staff_token_expiring_mid_drain_loses_nothing(workdir, backend, new_store):
     versions = sorted(dump_versions(dump))
     check(versions == list(range(1, len(versions) + 1)), "each change applied exactly once (versions 1..n)")
     check(len(versions) == pending, "the store has every change: %d of %d" % (len(versions), pending))
+
+
+def staff_refresh_answer_lost_keeps_the_session(workdir, backend, new_store):
+    """The console sends a refresh, the store carries it out, the answer is lost: the console
+    sends the same refresh token again at once, the store takes it as a retry within its grace
+    window, and the console stays signed in and syncs."""
+    store = staff_store(workdir, backend, new_store, serve_args=("--access-token-ttl", "2"))
+    proxy = FaultProxy(store.port)
+    a = Console(workdir, "a")
+    a.add_org(SLUG, "Grace Community Church")
+    a.sign_in(proxy.url, SLUG, "ann@grace.example", PASSWORD)
+    first_refresh = kept_credentials(a)[0]["refreshToken"]
+    a.add_event(SLUG, "After a lost refresh")
+    time.sleep(2.5)  # the access token has expired: the next request starts with a refresh
+
+    signed_in_through = len(proxy.seen)
+    proxy.queue("drop-response")
+    out = a.sync(SLUG)
+
+    # The sync's first request is the refresh: its answer is the one lost.
+    check(proxy.seen[signed_in_through] == "drop-response", "the fault was injected (%r)" % proxy.seen)
+    check("pushed 1," in out.stdout, "the sync went on: %r" % out.stdout)
+    kept = kept_credentials(a)
+    check(len(kept) == 1 and kept[0]["refreshToken"] != first_refresh, "a fresh pair is kept")
+    remote = a.json("remote", "show", "--org", SLUG)
+    check(remote["signedIn"] is True, "still signed in: %r" % remote)
+    converged(store, a)
+    # And the session goes on: the next renewal uses the fresh refresh token.
+    time.sleep(2.5)
+    a.add_event(SLUG, "Later still")
+    a.sync(SLUG)
+    converged(store, a)
+    proxy.close()

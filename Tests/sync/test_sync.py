@@ -387,6 +387,10 @@ def test_staff_token_expiring_mid_drain_loses_nothing(workdir, backend):
     staff_tests.staff_token_expiring_mid_drain_loses_nothing(workdir, backend, new_store)
 
 
+def test_staff_refresh_answer_lost_keeps_the_session(workdir, backend):
+    staff_tests.staff_refresh_answer_lost_keeps_the_session(workdir, backend, new_store)
+
+
 # ------------------------------------------------------------------------------------------ runner
 
 def main():
