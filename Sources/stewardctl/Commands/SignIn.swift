@@ -36,7 +36,9 @@ struct SignIn: AsyncParsableCommand {
         let organization = try await org.resolve(in: database)
         // Refused before the password is asked for: it would be sent in the clear.
         if !connection.allowInsecure && Loopback.isUnencryptedOffLoopback(url) {
-            throw CLIError.usage(InsecureConnectionError(url: url.trimmingCharacters(in: .whitespaces)).cliMessage)
+            var address = url.trimmingCharacters(in: .whitespaces)
+            while address.hasSuffix("/") { address.removeLast() }
+            throw CLIError.usage(InsecureConnectionError(url: address).cliMessage)
         }
         // Chosen first: a misconfigured store is reported before the password is asked for.
         let credentials = try CredentialStores.standard()
