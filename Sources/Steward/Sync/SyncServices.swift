@@ -5,7 +5,8 @@ import StewardCredentials
 /// The sync side of the console, over the database the window opened: staff sign-in, the
 /// background scheduler (with its engine), and record histories. Made after the window shows
 /// its first rows, so launching does not wait for any of it; nothing here touches the keyring
-/// or the network until it is used, and then only off the main thread.
+/// or the network until it is used (or an API token left in the database by an older console
+/// is to be moved there), and then only off the main thread.
 final class SyncServices: Sendable {
     let sessions: SessionService
     let scheduler: SyncScheduler
@@ -15,15 +16,16 @@ final class SyncServices: Sendable {
     var engine: SyncEngine { scheduler.engine }
 
     init(database: AppDatabase) {
-        // Chosen on first use: an organization synced with an API token never asks the
-        // session bus for a keyring.
+        // Chosen on first use: the session bus is asked for a keyring only when a sign-in or
+        // an API token is read or kept.
         let credentials = LazyCredentialStore()
         sessions = SessionService(database: database, credentials: credentials)
         scheduler = SyncScheduler(database: database, credentials: credentials)
         history = HistoryService(database: database)
         remotes = RemoteService(database: database, credentials: credentials)
         // API tokens an older console kept in the database move to the credential store now,
-        // off the main thread (the first sync would do it too).
+        // off the main thread (the first sync would do it too); with none left, this is one
+        // query and no keyring.
         let remotes = self.remotes
         Task.detached(priority: .utility) { await remotes.moveTokensToCredentialStore() }
     }
