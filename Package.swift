@@ -44,11 +44,15 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // gettext over glibc: `tr`, `trn`, `trc` and where the compiled catalogues are. Shared by
+        // the core, the window and the command line; nothing else.
+        .systemLibrary(name: "CGettext"),
+        .target(name: "Translation", dependencies: ["CGettext"]),
         // The shared core: domain, validation, store, services, sync client. No GTK.
         .target(
             name: "StewardCore",
             dependencies: [
-                "CCurl", "CZlib",
+                "CCurl", "CZlib", "Translation",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -100,7 +104,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Steward",
-            dependencies: ["GtkKit", "StewardCore", "StewardCredentials", "StewardPrint"],
+            dependencies: ["GtkKit", "StewardCore", "StewardCredentials", "StewardPrint", "Translation"],
             path: "Sources/Steward"
         ),
         // What Steward's command-line tools share: exit codes and one-line error reports.
@@ -111,7 +115,7 @@ let package = Package(
         .executableTarget(
             name: "stewardctl",
             dependencies: [
-                "StewardCore", "StewardCredentials", "CommandLineSupport", "StewardPrint",
+                "StewardCore", "StewardCredentials", "CommandLineSupport", "StewardPrint", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -123,6 +127,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        .testTarget(name: "TranslationTests", dependencies: ["Translation"], exclude: ["Fixtures"]),
         .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore", "StewardCredentials"]),
         .testTarget(
             name: "StewardStoreTests",
