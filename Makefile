@@ -7,7 +7,9 @@
 # Targets
 #   deps        system packages needed to build (apt-get, only when something is missing)
 #   test-deps   deps + what the tests need (Xvfb, D-Bus, AT-SPI, dogtail, validators, PostgreSQL)
-#   build       debug build, build/steward.gresource, build/schemas/gschemas.compiled
+#   build       debug build, build/steward.gresource, build/schemas/gschemas.compiled, the
+#               translations (build/locale/<lang>/LC_MESSAGES/steward.mo for each language in
+#               po/LINGUAS) and the desktop file and AppStream metadata with them (build/data/)
 #   demo-db     build/demo.sqlite, made with `stewardctl demo load` when it does not exist
 #   run         deps, build, demo-db, then opens steward on the demo database
 #   test        test-deps, build, swift-test, check-data, test-store, test-ui, test-sync
@@ -20,7 +22,13 @@
 #   test-sync   end-to-end sync with real store processes, injected faults and kill -9
 #   postgres    starts the throwaway PostgreSQL cluster (127.0.0.1) the tests use
 #   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
-#               and every ui/*.ui with gtk4-builder-tool (libadwaita types included)
+#               and every ui/*.ui with gtk4-builder-tool (libadwaita types included), then
+#               check-pot
+#   pot         po/steward.pot, the translation template, from the files in po/POTFILES
+#   po          merges the template into each po/<lang>.po of po/LINGUAS (msgmerge)
+#   check-pot   fails when po/steward.pot is not what `make pot` would write, when a file that
+#               marks texts is missing from po/POTFILES, or when a marked text is not a plain
+#               one-line literal (see docs/translating.md)
 #   test-ui     Tests/ui/run.sh, the accessibility-tree end-to-end tests, when they exist: the
 #               Events page, then sync against real steward-store processes on loopback
 #   install     release build, then installs into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
@@ -34,6 +42,8 @@
 # Environment the app honours
 #   STEWARD_DB            path of the SQLite database (make run: build/demo.sqlite)
 #   STEWARD_RESOURCES     path of the compiled steward.gresource
+#   STEWARD_LOCALEDIR     folder of the compiled translations (make run: build/locale)
+#   LANGUAGE              the language to show, e.g. `LANGUAGE=es make run` (gettext)
 #   GSETTINGS_SCHEMA_DIR  folder holding gschemas.compiled (make run: build/schemas)
 #
 # Where steward finds its resources. SwiftPM has no easy way to pass an install-time
@@ -42,7 +52,8 @@
 #   2. <folder of the executable>/../share/steward/steward.gresource   (installed layout)
 #   3. build/steward.gresource, relative to the working directory        (dev runs)
 # `make install` puts the bundle at $(PREFIX)/share/steward/steward.gresource, next to
-# $(PREFIX)/bin/steward, so case 2 finds it.
+# $(PREFIX)/bin/steward, so case 2 finds it. Translations are found the same way, by
+# steward and stewardctl alike: $STEWARD_LOCALEDIR, <bin>/../share/locale, build/locale.
 #
 # Set V=1 to see SwiftPM's full progress output.
 
@@ -63,6 +74,7 @@ BUILD       := build
 GRESOURCE   := $(BUILD)/steward.gresource
 SCHEMA_DIR  := $(BUILD)/schemas
 SCHEMAS     := $(SCHEMA_DIR)/gschemas.compiled
+LOCALE_DIR  := $(BUILD)/locale
 DEMO_DB     := $(BUILD)/demo.sqlite
 ADW_PRELOAD := $(BUILD)/adw-preload.so
 SWIFT_STAMP := $(BUILD)/.swift-build.stamp
@@ -73,16 +85,24 @@ RELEASE_FLAGS ?= -c release --static-swift-stdlib
 UI_FILES    := $(sort $(wildcard ui/*.ui))
 SWIFT_INPUTS := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f 2>/dev/null)
 
-DESKTOP_FILE  := data/$(APP_ID).desktop
-METAINFO_FILE := data/$(APP_ID).metainfo.xml
+# The desktop file and the AppStream metadata are written in data/ as templates (.in) and
+# merged with the translations into build/data/ (msgfmt --desktop / --xml); the settings
+# schema names its gettext domain and is translated when read.
+DESKTOP_IN    := data/$(APP_ID).desktop.in
+METAINFO_IN   := data/$(APP_ID).metainfo.xml.in
+DESKTOP_FILE  := $(BUILD)/data/$(APP_ID).desktop
+METAINFO_FILE := $(BUILD)/data/$(APP_ID).metainfo.xml
 SCHEMA_FILE   := data/$(APP_ID).gschema.xml
 GRESOURCE_XML := data/steward.gresource.xml
 ICON_SCALABLE := icons/hicolor/scalable/apps/$(APP_ID).svg
 ICON_SYMBOLIC := icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 GRESOURCE_DIRS := --sourcedir=ui --sourcedir=data --sourcedir=icons/hicolor
 
+# gettext: xgettext, msgmerge, msgfmt; appstream: the ITS rules msgfmt merges the AppStream
+# metadata's translations with (GTK's and GLib's -dev packages bring those for .ui and schemas).
 DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-dev zlib1g-dev \
-	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config libpango1.0-dev libcairo2-dev
+	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config libpango1.0-dev libcairo2-dev \
+	gettext appstream
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser
@@ -100,7 +120,8 @@ endif
 
 # Environment for dev runs and tests.
 DEV_ENV := STEWARD_RESOURCES="$(abspath $(GRESOURCE))" \
-	GSETTINGS_SCHEMA_DIR="$(abspath $(SCHEMA_DIR))"
+	GSETTINGS_SCHEMA_DIR="$(abspath $(SCHEMA_DIR))" \
+	STEWARD_LOCALEDIR="$(abspath $(LOCALE_DIR))"
 
 # $(call apt_install,PACKAGES): installs those not installed yet.
 define apt_install
@@ -124,9 +145,9 @@ define apt_install
 	fi
 endef
 
-.PHONY: all deps test-deps build swift-build resources schemas demo-db run check-display \
-	test swift-test check-data test-ui test-store test-sync postgres install uninstall bench \
-	clean distclean
+.PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
+	check-display test swift-test check-data check-pot pot po test-ui test-store test-sync \
+	postgres install uninstall bench clean distclean
 
 all: build
 
@@ -141,7 +162,7 @@ test-deps: deps
 
 # ---------------------------------------------------------------- build
 
-build: swift-build resources schemas
+build: swift-build resources schemas translations
 
 # swift build runs only when Package.swift or something under Sources/ changed since the
 # last successful build, or when the products are missing.
@@ -173,6 +194,77 @@ $(SCHEMAS): $(SCHEMA_FILE)
 	glib-compile-schemas --strict $(SCHEMA_DIR)
 
 schemas: $(SCHEMAS)
+
+# ---------------------------------------------------------------- translations
+
+# gettext domain `steward`; docs/translating.md says how texts are marked and languages added.
+PO_DIR     := po
+POT_FILE   := $(PO_DIR)/steward.pot
+# po/LINGUAS and po/POTFILES: one entry a line, # starts a comment.
+LINGUAS    := $(strip $(shell sed -e 's/\#.*//' $(PO_DIR)/LINGUAS 2>/dev/null))
+POTFILES   := $(strip $(shell sed -e 's/\#.*//' $(PO_DIR)/POTFILES 2>/dev/null))
+PO_FILES   := $(foreach lang,$(LINGUAS),$(PO_DIR)/$(lang).po)
+MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/steward.mo)
+
+# Swift is read as C: its one-line string literals and escapes are C's. `--keyword=` drops C's
+# own keywords; tr, trLater, trn and trc are the helpers in Sources/Translation. Locations are
+# kept to the file, so the template changes only when texts do.
+XGETTEXT_FLAGS := --from-code=UTF-8 --add-comments=TRANSLATORS: --add-location=file --no-wrap \
+	--package-name=Steward \
+	--copyright-holder="The Steward Developers"
+XGETTEXT_SWIFT := --language=C --keyword= --keyword=tr --keyword=trLater --keyword=trn:1,2 \
+	--keyword=trc:1c,2
+
+# $(call write_pot,FILE): the template of every text in po/POTFILES, written to FILE: first the
+# .ui files, the .in templates and the schema (read by gettext's ITS rules for their kind), then
+# the Swift files joined in. xgettext warns of every multi-line Swift literal it reads as C;
+# those warnings are dropped (no marked text can be one: see Tests/data/check-potfiles.py).
+define write_pot
+xgettext $(XGETTEXT_FLAGS) -o $(1) $(filter-out %.swift,$(POTFILES)) \
+	$(if $(filter %.swift,$(POTFILES)),&& xgettext $(XGETTEXT_FLAGS) $(XGETTEXT_SWIFT) --join-existing -o $(1) \
+	  $(filter %.swift,$(POTFILES)) 2>&1 \
+	  | { grep -v 'unterminated \(string literal\|character constant\)' || true; })
+endef
+
+translations: $(MO_FILES) $(DESKTOP_FILE) $(METAINFO_FILE)
+	@mkdir -p $(LOCALE_DIR)
+
+$(LOCALE_DIR)/%/LC_MESSAGES/steward.mo: $(PO_DIR)/%.po
+	@mkdir -p $(@D)
+	msgfmt --check -o $@ $<
+
+# msgfmt -d po reads po/LINGUAS and the .po of each language in it.
+$(DESKTOP_FILE): $(DESKTOP_IN) $(PO_DIR)/LINGUAS $(PO_FILES)
+	@mkdir -p $(@D)
+	msgfmt --desktop --template=$< -d $(PO_DIR) -o $@
+
+$(METAINFO_FILE): $(METAINFO_IN) $(PO_DIR)/LINGUAS $(PO_FILES)
+	@mkdir -p $(@D)
+	msgfmt --xml --template=$< -d $(PO_DIR) -o $@
+
+pot:
+	$(call write_pot,$(POT_FILE))
+	@echo "$(POT_FILE): $$(grep -c '^msgid "..*"' $(POT_FILE) || true) texts (not counting plural forms)"
+
+po: pot
+	@for lang in $(LINGUAS); do \
+	  echo "msgmerge $(PO_DIR)/$$lang.po"; \
+	  msgmerge --quiet --update --backup=none --no-wrap $(PO_DIR)/$$lang.po $(POT_FILE); \
+	done
+
+# The template in the repository must be the one the sources give: compared text by text
+# (contexts, plurals and translator comments included), without the header's date or the
+# locations.
+check-pot:
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	  $(call write_pot,$$tmp/steward.pot) >/dev/null; \
+	  python3 Tests/data/check-potfiles.py $(PO_DIR)/POTFILES --pot "$$tmp/steward.pot"; \
+	  normalize() { msgcat --no-location --no-wrap --sort-output "$$1" | sed '1,/^$$/d'; }; \
+	  if ! diff <(normalize $(POT_FILE)) <(normalize "$$tmp/steward.pot") > "$$tmp/diff"; then \
+	    echo "check-pot: $(POT_FILE) is not current; run 'make pot' and commit it:"; \
+	    cat "$$tmp/diff"; exit 1; \
+	  fi; \
+	  echo "check-pot: $(POT_FILE) is current"
 
 # ---------------------------------------------------------------- run
 
@@ -235,8 +327,9 @@ $(ADW_PRELOAD): Tests/data/adw-preload.c
 	@mkdir -p $(@D)
 	cc -shared -fPIC -o $@ $< $$(pkg-config --cflags --libs libadwaita-1)
 
-check-data: $(if $(UI_FILES),$(ADW_PRELOAD))
-	@for tool in desktop-file-validate appstreamcli glib-compile-schemas glib-compile-resources; do \
+check-data: $(if $(UI_FILES),$(ADW_PRELOAD)) $(DESKTOP_FILE) $(METAINFO_FILE)
+	@for tool in desktop-file-validate appstreamcli glib-compile-schemas glib-compile-resources \
+	    xgettext msgfmt; do \
 	  command -v $$tool >/dev/null || { echo "check-data: $$tool is missing (make test-deps)"; exit 1; }; \
 	done
 	@echo "desktop-file-validate $(DESKTOP_FILE)"
@@ -265,6 +358,7 @@ else
 	done
 	Tests/data/validate-ui.sh $(ADW_PRELOAD) $(UI_FILES)
 endif
+	@$(MAKE) --no-print-directory check-pot
 	@echo "check-data: ok"
 
 # Tests/ui/run.sh gets the debug binaries, the resources, the schemas and a Python that
@@ -285,7 +379,7 @@ BINDIR     := $(DESTDIR)$(PREFIX)/bin
 DATADIR    := $(DESTDIR)$(PREFIX)/share
 SCHEMAS_INSTALL_DIR := $(DATADIR)/glib-2.0/schemas
 
-install: deps schemas resources
+install: deps schemas resources translations
 	@test -f $(GRESOURCE) || { echo "make install: ui/ has no .ui files; nothing to bundle"; exit 1; }
 	@echo "swift build $(RELEASE_FLAGS)"
 	swift build $(RELEASE_FLAGS) --product steward 2>&1 | $(SWIFT_FILTER)
@@ -298,6 +392,10 @@ install: deps schemas resources
 	install -Dm644 $(SCHEMA_FILE) $(SCHEMAS_INSTALL_DIR)/$(APP_ID).gschema.xml
 	install -Dm644 $(ICON_SCALABLE) $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 $(ICON_SYMBOLIC) $(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	@for lang in $(LINGUAS); do \
+	  echo "install $(DATADIR)/locale/$$lang/LC_MESSAGES/steward.mo"; \
+	  install -Dm644 $(LOCALE_DIR)/$$lang/LC_MESSAGES/steward.mo $(DATADIR)/locale/$$lang/LC_MESSAGES/steward.mo; \
+	done
 	@if [ -z "$(DESTDIR)" ]; then \
 	  echo "glib-compile-schemas $(SCHEMAS_INSTALL_DIR)"; \
 	  glib-compile-schemas $(SCHEMAS_INSTALL_DIR); \
@@ -315,6 +413,8 @@ uninstall:
 	rm -f $(SCHEMAS_INSTALL_DIR)/$(APP_ID).gschema.xml
 	rm -f $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	rm -f $(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	# Every language's catalogue of this domain, including languages no longer in po/LINGUAS.
+	rm -f $(DATADIR)/locale/*/LC_MESSAGES/steward.mo
 	@if [ -z "$(DESTDIR)" ] && [ -d $(SCHEMAS_INSTALL_DIR) ]; then glib-compile-schemas $(SCHEMAS_INSTALL_DIR); fi
 
 # ---------------------------------------------------------------- misc

@@ -67,7 +67,7 @@ let package = Package(
         // console's programs only, not by the store.
         .target(
             name: "StewardCredentials",
-            dependencies: ["StewardCore", "CSecret"]
+            dependencies: ["StewardCore", "CSecret", "Translation"]
         ),
         // The remote store: HTTP API, authorization, SQLite and PostgreSQL storage.
         .target(
@@ -94,7 +94,7 @@ let package = Package(
         ),
         // Printed documents (bulletins): laid out once, drawn to a PDF file or a print dialog's
         // pages. Knows StewardCore's records, nothing of GTK.
-        .target(name: "StewardPrint", dependencies: ["StewardCore", "CPangoCairo"]),
+        .target(name: "StewardPrint", dependencies: ["StewardCore", "CPangoCairo", "Translation"]),
         .executableTarget(
             name: "steward-store",
             dependencies: [
@@ -110,7 +110,7 @@ let package = Package(
         // What Steward's command-line tools share: exit codes and one-line error reports.
         .target(
             name: "CommandLineSupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Translation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "stewardctl",

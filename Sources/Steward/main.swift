@@ -2,7 +2,11 @@
 // Everything GTK happens on the main thread, which is where top-level code runs.
 import Foundation
 import GtkKit
+import Translation
 
+// First, before any other thread starts: the language and the catalogue, made the process's
+// default so GtkBuilder translates the .ui files' texts from it.
+Translation.start(defaultDomain: true)
 // Before GTK starts: without a GPU, Cairo draws (see RendererChoice).
 RendererChoice.preferCairoWithoutGPU()
 let status = MainActor.assumeIsolated { () -> Int32 in
