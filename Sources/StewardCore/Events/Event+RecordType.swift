@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 extension RecordType {
     /// Events, on the record kit. What is special to them is written by hand: their own table
@@ -7,35 +8,38 @@ extension RecordType {
     /// The field list names the sync fields for history, labels and the read side.
     public static let event: RecordType = {
         var type = RecordType(
-            entity: SyncEntity.event, commandName: "events", module: .events, noun: "event", pluralNoun: "events",
+            entity: SyncEntity.event, commandName: "events", module: .events,
+            nouns: RecordNouns(trLater("event"), trLater("events"), title: trLater("Event"),
+                               pluralTitle: trLater("Events"),
+                               counted: { trn("{count} event", "{count} events", $0, ["count": $1]) }),
             fields: [
-                FieldSpec("title", "Title", .text(maxLength: EventForm.maxTitleLength), [.required, .listed, .searchable],
-                          help: "The event's title."),
-                FieldSpec("description", "Description", .longText(maxLength: EventForm.maxDescriptionLength), [.searchable],
-                          help: "What the event is about, as members read it."),
-                FieldSpec("locationName", "Location", .text(maxLength: 200), [.listed, .searchable],
-                          help: "Where it happens, as people call the place."),
-                FieldSpec("address", "Address", .text(maxLength: 500), help: "The street address, for maps."),
-                FieldSpec("latitude", "Latitude", .text(maxLength: 40), help: "Latitude of the place."),
-                FieldSpec("longitude", "Longitude", .text(maxLength: 40), help: "Longitude of the place."),
-                FieldSpec("timing", "Timing", .choice(["timed", "all-day", "untimed"]), help: "How the event is timed."),
-                FieldSpec("startsAt", "Starts", .dateTime, help: "When a timed event starts."),
-                FieldSpec("endsAt", "Ends", .dateTime, help: "When a timed event ends."),
-                FieldSpec("startDate", "Starts", .date, help: "The first day of an all-day event."),
-                FieldSpec("endDate", "Ends", .date, help: "The last day of an all-day event."),
-                FieldSpec("timeZone", "Time zone", .text(maxLength: 100), help: "The zone a timed event's times are in."),
-                FieldSpec("imageURL", "Image", .webURL(httpsOnly: false), help: "A picture for the event."),
-                FieldSpec("links", "Links", .list(of: [
-                    FieldSpec("label", "Label", .text(maxLength: 200), help: "What the link says."),
-                    FieldSpec("url", "Address", .webURL(httpsOnly: false), [.required], help: "Where it goes."),
-                ], maxItems: EventForm.maxLinks), help: "Links shown with the event."),
-                FieldSpec("host", "Host", .text(maxLength: 200), [.searchable], help: "Who runs the event."),
-                FieldSpec("contactName", "Contact name", .text(maxLength: 200), help: "The contact person's name."),
-                FieldSpec("contactEmail", "Contact email", .email, help: "The contact's email address."),
-                FieldSpec("contactPhone", "Contact phone", .text(maxLength: 40), help: "The contact's phone number."),
-                FieldSpec("audience", "Audience", .list(of: [], maxItems: 20), [.searchable], help: "Who it is for."),
-                FieldSpec("stampValue", "Stamps", .integer(0...100), help: "Passport stamps an attendee earns."),
-                FieldSpec("rideSharing", "Ride sharing", .boolean, help: "Whether members can share rides to it."),
+                FieldSpec("title", trLater("Title"), .text(maxLength: EventForm.maxTitleLength), [.required, .listed, .searchable],
+                          help: trLater("The event's title.")),
+                FieldSpec("description", trLater("Description"), .longText(maxLength: EventForm.maxDescriptionLength), [.searchable],
+                          help: trLater("What the event is about, as members read it.")),
+                FieldSpec("locationName", trLater("Location"), .text(maxLength: 200), [.listed, .searchable],
+                          help: trLater("Where it happens, as people call the place.")),
+                FieldSpec("address", trLater("Address"), .text(maxLength: 500), help: trLater("The street address, for maps.")),
+                FieldSpec("latitude", trLater("Latitude"), .text(maxLength: 40), help: trLater("Latitude of the place.")),
+                FieldSpec("longitude", trLater("Longitude"), .text(maxLength: 40), help: trLater("Longitude of the place.")),
+                FieldSpec("timing", trLater("Timing"), .choice(["timed", "all-day", "untimed"]), help: trLater("How the event is timed.")),
+                FieldSpec("startsAt", trLater("Starts"), .dateTime, help: trLater("When a timed event starts.")),
+                FieldSpec("endsAt", trLater("Ends"), .dateTime, help: trLater("When a timed event ends.")),
+                FieldSpec("startDate", trLater("Starts"), .date, help: trLater("The first day of an all-day event.")),
+                FieldSpec("endDate", trLater("Ends"), .date, help: trLater("The last day of an all-day event.")),
+                FieldSpec("timeZone", trLater("Time zone"), .text(maxLength: 100), help: trLater("The zone a timed event's times are in.")),
+                FieldSpec("imageURL", trLater("Image"), .webURL(httpsOnly: false), help: trLater("A picture for the event.")),
+                FieldSpec("links", trLater("Links"), .list(of: [
+                    FieldSpec("label", trLater("Label"), .text(maxLength: 200), help: trLater("What the link says.")),
+                    FieldSpec("url", trLater("Address"), .webURL(httpsOnly: false), [.required], help: trLater("Where it goes.")),
+                ], maxItems: EventForm.maxLinks), help: trLater("Links shown with the event."), item: trLater("Link")),
+                FieldSpec("host", trLater("Host"), .text(maxLength: 200), [.searchable], help: trLater("Who runs the event.")),
+                FieldSpec("contactName", trLater("Contact name"), .text(maxLength: 200), help: trLater("The contact person's name.")),
+                FieldSpec("contactEmail", trLater("Contact email"), .email, help: trLater("The contact's email address.")),
+                FieldSpec("contactPhone", trLater("Contact phone"), .text(maxLength: 40), help: trLater("The contact's phone number.")),
+                FieldSpec("audience", trLater("Audience"), .list(of: [], maxItems: 20), [.searchable], help: trLater("Who it is for.")),
+                FieldSpec("stampValue", trLater("Stamps"), .integer(0...100), help: trLater("Passport stamps an attendee earns.")),
+                FieldSpec("rideSharing", trLater("Ride sharing"), .boolean, help: trLater("Whether members can share rides to it.")),
             ],
             titleField: "title", orderField: "startsAt", storage: EventRecordStorage())
         type.customValidation = { fields, _ throws(ValidationError) in try EventDetails(syncFields: fields).syncFields }

@@ -1,42 +1,46 @@
 import Foundation
+import Translation
 
 extension RecordType {
     /// A sermon ("message"): watched and listened to in the app, and served as a podcast.
     public static let message = RecordType(
-        entity: "message", commandName: "messages", module: .messages, noun: "message", pluralNoun: "messages",
+        entity: "message", commandName: "messages", module: .messages,
+        nouns: RecordNouns(trLater("message"), trLater("messages"), title: trLater("Message"),
+                           pluralTitle: trLater("Messages"),
+                           counted: { trn("{count} message", "{count} messages", $0, ["count": $1]) }),
         fields: [
-            FieldSpec("title", "Title", .text(maxLength: 200), [.required, .listed, .searchable],
-                      help: "The message's title."),
-            FieldSpec("series", "Series", .reference(entity: "series"), [.listed],
-                      help: "The id of the series it belongs to (see `stewardctl series list`); empty: none."),
-            FieldSpec("speaker", "Speaker", .text(maxLength: 200), [.listed, .searchable],
-                      help: "Who preached it."),
-            FieldSpec("preachedOn", "Preached on", .date, [.required, .listed],
-                      help: "The day it was preached, like 2026-12-06."),
-            FieldSpec("scripture", "Scripture", .text(maxLength: 200), [.searchable],
-                      help: "The passage, like \"Isaiah 40:1-11\"."),
-            FieldSpec("summary", "Summary", .longText(maxLength: 10_000), [.searchable],
-                      help: "A few sentences on what it says."),
-            FieldSpec("videoURL", "Video", .webURL(httpsOnly: false), help: "Where to watch it."),
-            FieldSpec("audioURL", "Audio", .webURL(httpsOnly: false),
-                      help: "The audio file podcast apps download (an http(s) address)."),
-            FieldSpec("audioBytes", "Audio size", .integer(0...20_000_000_000),
-                      help: "The audio file's size in bytes (podcast apps need it)."),
-            FieldSpec("audioType", "Audio type", .choice(messageAudioTypes),
-                      help: "The audio file's type.", default: .string("audio/mpeg")),
-            FieldSpec("duration", "Duration", .duration, help: "How long it runs, like 38:12 or 1:02:03."),
+            FieldSpec("title", trLater("Title"), .text(maxLength: 200), [.required, .listed, .searchable],
+                      help: trLater("The message's title.")),
+            FieldSpec("series", trLater("Series"), .reference(entity: "series"), [.listed],
+                      help: trLater("The id of the series it belongs to (see `stewardctl series list`); empty: none.")),
+            FieldSpec("speaker", trLater("Speaker"), .text(maxLength: 200), [.listed, .searchable],
+                      help: trLater("Who preached it.")),
+            FieldSpec("preachedOn", trLater("Preached on"), .date, [.required, .listed],
+                      help: trLater("The day it was preached, like 2026-12-06.")),
+            FieldSpec("scripture", trLater("Scripture"), .text(maxLength: 200), [.searchable],
+                      help: trLater("The passage, like \"Isaiah 40:1-11\".")),
+            FieldSpec("summary", trLater("Summary"), .longText(maxLength: 10_000), [.searchable],
+                      help: trLater("A few sentences on what it says.")),
+            FieldSpec("videoURL", trLater("Video"), .webURL(httpsOnly: false), help: trLater("Where to watch it.")),
+            FieldSpec("audioURL", trLater("Audio"), .webURL(httpsOnly: false),
+                      help: trLater("The audio file podcast apps download (an http(s) address).")),
+            FieldSpec("audioBytes", trLater("Audio size"), .integer(0...20_000_000_000),
+                      help: trLater("The audio file's size in bytes (podcast apps need it).")),
+            FieldSpec("audioType", trLater("Audio type"), .choice(messageAudioTypes),
+                      help: trLater("The audio file's type."), default: .string("audio/mpeg")),
+            FieldSpec("duration", trLater("Duration"), .duration, help: trLater("How long it runs, like 38:12 or 1:02:03.")),
             // Not a column: the Status column says whether it is out yet, and the table then
             // fits a 1000-pixel window without scrolling sideways.
-            FieldSpec("publishAt", "Publish at", .dateTime,
-                      help: "When members and podcast apps see it (local time); empty keeps it a draft."),
+            FieldSpec("publishAt", trLater("Publish at"), .dateTime,
+                      help: trLater("When members and podcast apps see it (local time); empty keeps it a draft.")),
         ],
         titleField: "title", orderField: "preachedOn", orderDescending: true)
         .rule { values, issues in
             if !FieldKind.isEmpty(values["audioURL"]), (values["audioBytes"]?.int64Value ?? 0) <= 0 {
-                issues.add("audio-bytes", "is needed with an audio address: the file's size in bytes, for podcast apps")
+                issues.add("audio-bytes", tr("is needed with an audio address: the file's size in bytes, for podcast apps"))
             }
         }
-        .withStatus { fields, now in MessageStatus(fields: fields, now: now).rawValue }
+        .withStatus { fields, now in MessageStatus(fields: fields, now: now).recordStatus }
         .members { fields, now in MessageStatus(fields: fields, now: now) == .published }
         .indexed { fields, _ in RecordWindow(start: instant(fields["publishAt"])) }
 
@@ -48,6 +52,17 @@ public enum MessageStatus: String, Sendable, CaseIterable {
     case draft = "Draft"
     case scheduled = "Scheduled"
     case published = "Published"
+
+    /// The word people read, in their language.
+    public var text: String {
+        switch self {
+        case .draft: trc("record status", "Draft")
+        case .scheduled: trc("record status", "Scheduled")
+        case .published: trc("record status", "Published")
+        }
+    }
+
+    var recordStatus: RecordStatus { RecordStatus(key: rawValue, text: text) }
 
     /// Messages have no expiry: once published they stay.
     public init(fields: JSONValue, now: Date) {

@@ -1,26 +1,30 @@
 import Foundation
+import Translation
 
 extension RecordType {
     /// The organization's podcast: what podcast apps and directories show of its messages. One
     /// per organization; the store serves it at /v1/orgs/{org}/podcast.xml.
     public static let podcast = RecordType(
-        entity: "podcast", commandName: "podcast", module: .messages, noun: "podcast", pluralNoun: "podcast settings",
+        entity: "podcast", commandName: "podcast", module: .messages,
+        nouns: RecordNouns(trLater("podcast"), trLater("podcast settings"), title: trLater("Podcast"),
+                           pluralTitle: trLater("Podcast Settings"),
+                           counted: { trn("{count} podcast", "{count} podcast settings", $0, ["count": $1]) }),
         fields: [
-            FieldSpec("title", "Title", .text(maxLength: 200), [.required, .listed],
-                      help: "The podcast's title, like \"Grace Church Sermons\"."),
-            FieldSpec("author", "Author", .text(maxLength: 200), [.required, .listed],
-                      help: "Who podcast apps say it is by, usually the church."),
-            FieldSpec("description", "Description", .longText(maxLength: 4000), [.required],
-                      help: "What listeners find in it."),
-            FieldSpec("artworkURL", "Artwork", .webURL(httpsOnly: true), [.required],
-                      help: "Square artwork, 1400 to 3000 pixels, at an https:// address."),
-            FieldSpec("language", "Language", .choice(podcastLanguages), [.listed],
-                      help: "The language it is in.", default: .string("en")),
-            FieldSpec("category", "Category", .choice(podcastCategories),
-                      help: "The directory category.", default: .string("Religion & Spirituality")),
-            FieldSpec("ownerEmail", "Owner email", .email, [.required],
-                      help: "Where podcast directories write to the owner."),
-            FieldSpec("explicit", "Explicit", .boolean, help: "Whether episodes carry explicit content."),
+            FieldSpec("title", trLater("Title"), .text(maxLength: 200), [.required, .listed],
+                      help: trLater("The podcast's title, like \"Grace Church Sermons\".")),
+            FieldSpec("author", trLater("Author"), .text(maxLength: 200), [.required, .listed],
+                      help: trLater("Who podcast apps say it is by, usually the church.")),
+            FieldSpec("description", trLater("Description"), .longText(maxLength: 4000), [.required],
+                      help: trLater("What listeners find in it.")),
+            FieldSpec("artworkURL", trLater("Artwork"), .webURL(httpsOnly: true), [.required],
+                      help: trLater("Square artwork, 1400 to 3000 pixels, at an https:// address.")),
+            FieldSpec("language", trLater("Language"), .choice(podcastLanguages), [.listed],
+                      help: trLater("The language it is in."), default: .string("en")),
+            FieldSpec("category", trLater("Category"), .choice(podcastCategories),
+                      help: trLater("The directory category."), default: .string("Religion & Spirituality")),
+            FieldSpec("ownerEmail", trLater("Owner email"), .email, [.required],
+                      help: trLater("Where podcast directories write to the owner.")),
+            FieldSpec("explicit", trLater("Explicit"), .boolean, help: trLater("Whether episodes carry explicit content.")),
         ],
         titleField: "title")
         .singleton()

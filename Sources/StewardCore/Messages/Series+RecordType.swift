@@ -1,16 +1,20 @@
 import Foundation
+import Translation
 
 extension RecordType {
     /// A sermon series: messages belong to one.
     public static let series = RecordType(
-        entity: "series", commandName: "series", module: .messages, noun: "series", pluralNoun: "series",
+        entity: "series", commandName: "series", module: .messages,
+        nouns: RecordNouns(trLater("series"), trLater("series"), title: trLater("Series"),
+                           pluralTitle: trLater("Series"),
+                           counted: { trn("{count} series", "{count} series", $0, ["count": $1]) }),
         fields: [
-            FieldSpec("title", "Title", .text(maxLength: 200), [.required, .listed, .searchable],
-                      help: "The series' title, like \"Advent: Waiting Well\"."),
-            FieldSpec("description", "Description", .longText(maxLength: 5000), [.searchable],
-                      help: "What the series is about."),
-            FieldSpec("artworkURL", "Artwork", .webURL(httpsOnly: false), [.listed],
-                      help: "The series' artwork: an http(s) address of a square image."),
+            FieldSpec("title", trLater("Title"), .text(maxLength: 200), [.required, .listed, .searchable],
+                      help: trLater("The series' title, like \"Advent: Waiting Well\".")),
+            FieldSpec("description", trLater("Description"), .longText(maxLength: 5000), [.searchable],
+                      help: trLater("What the series is about.")),
+            FieldSpec("artworkURL", trLater("Artwork"), .webURL(httpsOnly: false), [.listed],
+                      help: trLater("The series' artwork: an http(s) address of a square image.")),
         ],
         titleField: "title")
 }

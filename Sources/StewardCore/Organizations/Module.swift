@@ -1,3 +1,5 @@
+import Translation
+
 /// A feature an organization can switch on. The console shows a page only for modules that
 /// are both enabled and built (`isAvailable`): a page that does not work yet is not shown.
 public enum Module: String, CaseIterable, Codable, Sendable {
@@ -16,18 +18,18 @@ public enum Module: String, CaseIterable, Codable, Sendable {
 
     public var title: String {
         switch self {
-        case .events: "Events"
-        case .bulletins: "Bulletins"
-        case .messages: "Messages"
-        case .giving: "Giving"
-        case .approvals: "Approvals"
-        case .surveys: "Survey Questions"
-        case .stamps: "Passport Stamps"
-        case .prizes: "Prizes"
-        case .classSchedule: "Class Schedule"
-        case .rides: "Rides"
-        case .books: "Books"
-        case .loans: "Loans"
+        case .events: tr("Events")
+        case .bulletins: tr("Bulletins")
+        case .messages: tr("Messages")
+        case .giving: tr("Giving")
+        case .approvals: tr("Approvals")
+        case .surveys: tr("Survey Questions")
+        case .stamps: tr("Passport Stamps")
+        case .prizes: tr("Prizes")
+        case .classSchedule: tr("Class Schedule")
+        case .rides: tr("Rides")
+        case .books: tr("Books")
+        case .loans: tr("Loans")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 /// What kind of community an organization is; it decides the modules a new one starts with.
 public enum OrganizationKind: String, CaseIterable, Codable, Sendable {
@@ -21,11 +22,11 @@ public enum OrganizationKind: String, CaseIterable, Codable, Sendable {
 
     public var title: String {
         switch self {
-        case .church: "Church"
-        case .cityOffice: "City office"
-        case .gym: "Gym"
-        case .campusMinistry: "Campus ministry"
-        case .library: "Lending library"
+        case .church: tr("Church")
+        case .cityOffice: tr("City office")
+        case .gym: tr("Gym")
+        case .campusMinistry: tr("Campus ministry")
+        case .library: tr("Lending library")
         }
     }
 }

@@ -1,6 +1,9 @@
+import Translation
+
 /// One field of a record type: everything the editor, the list, the CLI, validation and sync
 /// need to know about it. `name` is the field's one name: its JSON key on the wire and in the
-/// database, and, in kebab case, its command-line option and the name validation reports.
+/// database, and, in kebab case, its command-line option and the name validation reports. Its
+/// label and help are declared in English and translated each time they are read.
 public struct FieldSpec: Sendable {
     public struct Traits: OptionSet, Sendable {
         public let rawValue: Int
@@ -15,23 +18,34 @@ public struct FieldSpec: Sendable {
     }
 
     public let name: String
-    public let label: String
+    public let declaredLabel: Translatable
     public let kind: FieldKind
     public let traits: Traits
     /// One sentence for the CLI's help and the editor's hint.
-    public let help: String
+    public let declaredHelp: Translatable
+    /// For a list field, what one of its items is called ("Section" of "Sections"); nil: the
+    /// label.
+    public let declaredItemLabel: Translatable?
     /// The value a field left empty takes (`position` 0, `active` true); nil: the kind's empty value.
     public let defaultValue: JSONValue?
 
-    public init(_ name: String, _ label: String, _ kind: FieldKind, _ traits: Traits = [], help: String,
-                default defaultValue: JSONValue? = nil) {
+    public init(_ name: String, _ label: Translatable, _ kind: FieldKind, _ traits: Traits = [], help: Translatable,
+                item itemLabel: Translatable? = nil, default defaultValue: JSONValue? = nil) {
         self.name = name
-        self.label = label
+        self.declaredLabel = label
         self.kind = kind
         self.traits = traits
-        self.help = help
+        self.declaredHelp = help
+        self.declaredItemLabel = itemLabel
         self.defaultValue = defaultValue
     }
+
+    /// "Publish at", in the person's language.
+    public var label: String { declaredLabel.text }
+    /// The help sentence, in the person's language.
+    public var help: String { declaredHelp.text }
+    /// "Section", in the person's language.
+    public var itemLabel: String { (declaredItemLabel ?? declaredLabel).text }
 
     public var isRequired: Bool { traits.contains(.required) }
     public var isListed: Bool { traits.contains(.listed) }

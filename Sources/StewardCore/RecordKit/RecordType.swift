@@ -11,9 +11,8 @@ public struct RecordType: Sendable {
     public let commandName: String
     /// The organization module whose page shows these records.
     public let module: Module
-    /// For messages: "giving fund" / "giving funds".
-    public let noun: String
-    public let pluralNoun: String
+    /// What people call these records, in every form the window and messages need.
+    public let nouns: RecordNouns
     public let fields: [FieldSpec]
     /// The field that names a record in lists, conflicts and history.
     public let titleField: String
@@ -30,8 +29,8 @@ public struct RecordType: Sendable {
     var window: @Sendable (_ fields: JSONValue, _ zone: TimeZone) -> RecordWindow = { _, _ in RecordWindow() }
     /// What members may see through the apps' read endpoints.
     var visibleToMembers: @Sendable (_ fields: JSONValue, _ now: Date) -> Bool = { _, _ in true }
-    /// A word for where a record stands ("Draft", "Live"), shown in its list; nil: no status column.
-    var status: (@Sendable (_ fields: JSONValue, _ now: Date) -> String)?
+    /// Where a record stands ("Draft", "Live"), shown in its list; nil: no status column.
+    var status: (@Sendable (_ fields: JSONValue, _ now: Date) -> RecordStatus)?
     /// At most one live record per organization (settings such as the podcast's).
     public internal(set) var isSingleton = false
     /// Where the console keeps these records: the shared record table unless a type has its own.
@@ -39,14 +38,13 @@ public struct RecordType: Sendable {
     /// How a conflict shows and merges field by field; by default, one row per declared field.
     var conflicts: any ConflictPresentation
 
-    public init(entity: String, commandName: String, module: Module, noun: String, pluralNoun: String,
+    public init(entity: String, commandName: String, module: Module, nouns: RecordNouns,
                 fields: [FieldSpec], titleField: String, orderField: String? = nil, orderDescending: Bool = false,
                 storage: (any LocalRecordStorage)? = nil) {
         self.entity = entity
         self.commandName = commandName
         self.module = module
-        self.noun = noun
-        self.pluralNoun = pluralNoun
+        self.nouns = nouns
         self.fields = fields
         self.titleField = titleField
         self.orderField = orderField ?? titleField
@@ -54,6 +52,11 @@ public struct RecordType: Sendable {
         self.storage = storage ?? SharedRecordStorage()
         self.conflicts = FieldConflicts(fields: fields)
     }
+
+    /// "giving fund", in the person's language.
+    public var noun: String { nouns.one.text }
+    /// "giving funds", in the person's language.
+    public var pluralNoun: String { nouns.many.text }
 
     public func field(_ name: String) -> FieldSpec? {
         fields.first { $0.name == name }
@@ -84,8 +87,15 @@ public struct RecordType: Sendable {
         fields[titleField]?.stringValue ?? ""
     }
 
+    /// Where the record stands, in the person's language ("Draft").
     public func statusText(of fields: JSONValue, now: Date = Date()) -> String? {
-        status?(fields, now)
+        status?(fields, now).text
+    }
+
+    /// Where the record stands, in the word that never changes with the language: for JSON
+    /// and style classes.
+    public func statusKey(of fields: JSONValue, now: Date = Date()) -> String? {
+        status?(fields, now).key
     }
 
     public var hasStatus: Bool { status != nil }
@@ -136,7 +146,7 @@ extension RecordType {
         return copy
     }
 
-    func withStatus(_ status: @escaping @Sendable (_ fields: JSONValue, _ now: Date) -> String) -> RecordType {
+    func withStatus(_ status: @escaping @Sendable (_ fields: JSONValue, _ now: Date) -> RecordStatus) -> RecordType {
         var copy = self
         copy.status = status
         return copy
@@ -145,5 +155,17 @@ extension RecordType {
     /// Milliseconds since 1970 of a date-time field's value.
     static func instant(_ value: JSONValue?) -> Int64? {
         value?.stringValue.flatMap(DateTimeText.parseUTC).map(Milliseconds.from)
+    }
+}
+
+/// Where a record stands. `key` is the English word, the same in every language (the command
+/// line's JSON, the list's style classes); `text` is what people read.
+public struct RecordStatus: Hashable, Sendable {
+    public let key: String
+    public let text: String
+
+    public init(key: String, text: String) {
+        self.key = key
+        self.text = text
     }
 }
