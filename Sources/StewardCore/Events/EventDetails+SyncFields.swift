@@ -1,10 +1,11 @@
 import Foundation
+import Translation
 
 extension EventDetails {
     /// Reads the fields another side sent and checks them with the same rules as a typed form,
     /// so the store refuses exactly what the console would.
     public init(syncFields fields: JSONValue) throws(ValidationError) {
-        guard case .object = fields else { throw ValidationError(field: "fields", message: "must be a JSON object") }
+        guard case .object = fields else { throw ValidationError(field: "fields", message: tr("must be a JSON object")) }
         var form = EventForm()
         func text(_ key: String) -> String {
             switch fields[key] {
@@ -21,7 +22,7 @@ extension EventDetails {
         form.latitude = text("latitude")
         form.longitude = text("longitude")
         guard let kind = EventTiming.Kind(rawValue: text("timing")) else {
-            throw ValidationError(field: "timing", message: "must be one of timed, all-day, untimed")
+            throw ValidationError(field: "timing", message: tr("must be one of timed, all-day, untimed"))
         }
         form.timingKind = kind
         switch kind {
@@ -29,7 +30,7 @@ extension EventDetails {
             form.starts = text("startsAt")
             form.ends = text("endsAt")
             form.timeZone = text("timeZone")
-            if form.ends.isEmpty { throw ValidationError(field: EventField.ends, message: "is required") }
+            if form.ends.isEmpty { throw ValidationError(field: EventField.ends, message: tr("is required")) }
         case .allDay:
             form.starts = text("startDate")
             form.ends = text("endDate")

@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// An event as a person typed it: plain text, not yet checked. The editor window and the CLI
 /// both fill one in and call `validate`, so both accept and refuse exactly the same things.
@@ -103,9 +104,9 @@ public struct EventForm: Hashable, Sendable {
         case let (lat?, lon?):
             return Coordinate(latitude: lat, longitude: lon)
         case (_?, nil) where FieldParsers.trimmed(longitude).isEmpty:
-            issues.add(EventField.longitude, "is needed when a latitude is given (or clear both)")
+            issues.add(EventField.longitude, tr("is needed when a latitude is given (or clear both)"))
         case (nil, _?) where FieldParsers.trimmed(latitude).isEmpty:
-            issues.add(EventField.latitude, "is needed when a longitude is given (or clear both)")
+            issues.add(EventField.latitude, tr("is needed when a longitude is given (or clear both)"))
         default:
             break
         }
@@ -117,60 +118,62 @@ public struct EventForm: Hashable, Sendable {
         let endText = FieldParsers.trimmed(ends)
         switch timingKind {
         case .untimed:
-            if !startText.isEmpty { issues.add(EventField.starts, "must be empty for an untimed event (or make it timed)") }
-            if !endText.isEmpty { issues.add(EventField.ends, "must be empty for an untimed event (or make it timed)") }
+            if !startText.isEmpty { issues.add(EventField.starts, tr("must be empty for an untimed event (or make it timed)")) }
+            if !endText.isEmpty { issues.add(EventField.ends, tr("must be empty for an untimed event (or make it timed)")) }
             return .untimed
 
         case .allDay:
             guard !startText.isEmpty else {
-                issues.add(EventField.starts, "is required: the first day, like 2026-12-01")
+                issues.add(EventField.starts, tr("is required: the first day, like 2026-12-01"))
                 return nil
             }
             guard let first = LocalDate(iso: startText) else {
-                issues.add(EventField.starts, "must be a date like 2026-12-01 (got \"\(startText)\")")
+                issues.add(EventField.starts, tr("must be a date like 2026-12-01 (got \"{value}\")", ["value": startText]))
                 return nil
             }
             var last = first
             if !endText.isEmpty {
                 guard let parsed = LocalDate(iso: endText) else {
-                    issues.add(EventField.ends, "must be a date like 2026-12-01 (got \"\(endText)\")")
+                    issues.add(EventField.ends, tr("must be a date like 2026-12-01 (got \"{value}\")", ["value": endText]))
                     return nil
                 }
                 last = parsed
             }
             if last < first {
-                issues.add(EventField.ends, "must be on or after the first day (\(first))")
+                issues.add(EventField.ends, tr("must be on or after the first day ({date})", ["date": first.description]))
                 return nil
             }
             if last > first.adding(days: 365) {
-                issues.add(EventField.ends, "must be within a year of the first day")
+                issues.add(EventField.ends, tr("must be within a year of the first day"))
                 return nil
             }
             return .allDay(first: first, last: last)
 
         case .timed:
             guard !startText.isEmpty else {
-                issues.add(EventField.starts, "is required: a date and time like 2026-12-01T18:00")
+                issues.add(EventField.starts, tr("is required: a date and time like 2026-12-01T18:00"))
                 return nil
             }
             guard let start = DateTimeText.parse(startText, zone: zone) else {
-                issues.add(EventField.starts, "must be a date and time like 2026-12-01T18:00 (got \"\(startText)\")")
+                issues.add(EventField.starts, tr("must be a date and time like 2026-12-01T18:00 (got \"{value}\")",
+                                                  ["value": startText]))
                 return nil
             }
             var end = start.addingTimeInterval(Self.defaultDuration)
             if !endText.isEmpty {
                 guard let parsed = DateTimeText.parse(endText, zone: zone) else {
-                    issues.add(EventField.ends, "must be a date and time like 2026-12-01T20:00 (got \"\(endText)\")")
+                    issues.add(EventField.ends, tr("must be a date and time like 2026-12-01T20:00 (got \"{value}\")",
+                                                    ["value": endText]))
                     return nil
                 }
                 end = parsed
             }
             if end <= start {
-                issues.add(EventField.ends, "must be after the start (\(DateTimeText.local(start, zone: zone)))")
+                issues.add(EventField.ends, tr("must be after the start ({start})", ["start": DateTimeText.local(start, zone: zone)]))
                 return nil
             }
             if end.timeIntervalSince(start) > Self.longestTimedEvent {
-                issues.add(EventField.ends, "must be within a year of the start; use an all-day event for long runs")
+                issues.add(EventField.ends, tr("must be within a year of the start; use an all-day event for long runs"))
                 return nil
             }
             return .timed(start: start, end: end, timeZone: zoneName)
@@ -192,12 +195,15 @@ public struct EventForm: Hashable, Sendable {
             do {
                 url = try FieldParsers.webURL(address)
             } catch {
-                throw FieldError("\"\(line)\" is not a link: write \"Label | https://...\" or just the address")
+                throw FieldError(tr("\"{line}\" is not a link: write \"Label | https://...\" or just the address", ["line": line]))
             }
             guard let url else { continue }
             links.append(EventLink(label: label.isEmpty ? url : label, url: url))
         }
-        if links.count > maxLinks { throw FieldError("has too many links (\(links.count); at most \(maxLinks))") }
+        if links.count > maxLinks {
+            throw FieldError(tr("has too many links ({count}; at most {maximum})",
+                                ["count": String(links.count), "maximum": String(maxLinks)]))
+        }
         return links
     }
 }

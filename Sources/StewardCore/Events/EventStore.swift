@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
+import Translation
 
 public enum EventStoreError: Error, Equatable, CustomStringConvertible {
     case notFound(UUID)
 
     public var description: String {
         switch self {
-        case .notFound(let id): "no event with id \(id.uuidString.lowercased())"
+        case .notFound(let id): tr("no event with id {id}", ["id": id.uuidString.lowercased()])
         }
     }
 }

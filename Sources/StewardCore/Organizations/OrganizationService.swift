@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 public enum OrganizationError: Error, Equatable, CustomStringConvertible {
     case unknownSlug(String)
@@ -7,7 +8,8 @@ public enum OrganizationError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownSlug(let slug): "no organization with slug \"\(slug)\" (see `stewardctl orgs list`)"
+        case .unknownSlug(let slug):
+            tr("no organization with slug \"{slug}\" (see `{command}`)", ["slug": slug, "command": "stewardctl orgs list"])
         case .invalid(let error): error.description
         }
     }
@@ -36,7 +38,7 @@ public final class OrganizationService: Sendable {
         let org = try Self.validated(slug: slug, name: name, timeZone: timeZone, kind: kind)
         try await database.writer.write { db in
             if try Organization.filter(Column("slug") == org.slug).fetchCount(db) > 0 {
-                throw OrganizationError.invalid(ValidationError(field: "slug", message: "\"\(org.slug)\" is already used by another organization"))
+                throw OrganizationError.invalid(ValidationError(field: "slug", message: tr("\"{slug}\" is already used by another organization", ["slug": org.slug])))
             }
             try org.insert(db)
         }
@@ -59,11 +61,12 @@ public final class OrganizationService: Sendable {
         let cleanSlug = FieldParsers.trimmed(slug)
         let slugShape = cleanSlug.range(of: "^[a-z0-9][a-z0-9-]{1,39}$", options: .regularExpression) != nil
         if !slugShape {
-            issues.add("slug", "must be 2 to 40 lower-case letters, digits or dashes, like grace-church (got \"\(cleanSlug)\")")
+            issues.add("slug", tr("must be 2 to 40 lower-case letters, digits or dashes, like grace-church (got \"{value}\")",
+                                  ["value": cleanSlug]))
         }
         let cleanName = issues.check("name") { () throws(FieldError) in try FieldParsers.required(name, maxLength: 120) }
         let zone = issues.check("time-zone") { () throws(FieldError) in try FieldParsers.timeZone(timeZone) } ?? nil
-        if FieldParsers.trimmed(timeZone).isEmpty { issues.add("time-zone", "is required, like America/Chicago") }
+        if FieldParsers.trimmed(timeZone).isEmpty { issues.add("time-zone", tr("is required, like America/Chicago")) }
         do { try issues.throwIfAny() } catch { throw OrganizationError.invalid(error) }
         return Organization(slug: cleanSlug, name: cleanName!, timeZoneIdentifier: zone!, kind: kind)
     }

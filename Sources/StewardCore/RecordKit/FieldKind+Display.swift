@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 extension FieldKind {
     /// How a stored value reads for people: lists, conflicts, history, the CLI's text output.
@@ -6,7 +7,7 @@ extension FieldKind {
         guard let value, value != .null else { return "" }
         switch self {
         case .boolean:
-            return value.boolValue == true ? "Yes" : "No"
+            return value.boolValue == true ? tr("Yes") : tr("No")
         case .date:
             guard let text = value.stringValue, let day = LocalDate(iso: text) else { return value.stringValue ?? "" }
             return DatePatternText.format(day.startOfDay(in: .gmt), "EEE d MMM yyyy", zone: .gmt)

@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 extension FieldSpec {
     /// Checks one field's value as a form, the CLI or another side gave it (text, or JSON of the
@@ -6,7 +7,7 @@ extension FieldSpec {
     /// command line, pulled records and the store, so all of them accept exactly the same input.
     func parse(_ value: JSONValue?, zone: TimeZone) throws(FieldError) -> JSONValue {
         if FieldKind.isEmpty(value) {
-            if isRequired { throw FieldError("is required") }
+            if isRequired { throw FieldError(tr("is required")) }
             return defaultValue ?? kind.emptyValue
         }
         return try kind.parse(value!, zone: zone)
@@ -19,7 +20,7 @@ extension FieldKind {
         switch self {
         case .text(let maxLength):
             let text = try Self.text(value)
-            if text.contains(where: \.isNewline) { throw FieldError("must be one line") }
+            if text.contains(where: \.isNewline) { throw FieldError(tr("must be one line")) }
             return .string(try FieldParsers.limited(text, maxLength: maxLength))
         case .longText(let maxLength):
             return .string(try FieldParsers.limited(try Self.text(value), maxLength: maxLength))
@@ -30,10 +31,12 @@ extension FieldKind {
             } else if case .string(let text) = value, let parsed = Int64(FieldParsers.trimmed(text)) {
                 number = parsed
             } else {
-                throw FieldError("must be a whole number (got \(Self.shown(value)))")
+                throw FieldError(tr("must be a whole number (got {value})", ["value": Self.shown(value)]))
             }
             guard range.contains(number) else {
-                throw FieldError("must be between \(range.lowerBound) and \(range.upperBound) (got \(number))")
+                throw FieldError(tr("must be between {lowest} and {highest} (got {value})",
+                                     ["lowest": String(range.lowerBound), "highest": String(range.upperBound),
+                                      "value": String(number)]))
             }
             return .int(number)
         case .boolean:
@@ -45,33 +48,36 @@ extension FieldKind {
                 default: break
                 }
             }
-            throw FieldError("must be yes or no (got \(Self.shown(value)))")
+            throw FieldError(tr("must be yes or no (got {value})", ["value": Self.shown(value)]))
         case .date:
             let text = FieldParsers.trimmed(try Self.text(value))
-            guard let day = LocalDate(iso: text) else { throw FieldError("must be a date like 2026-12-06 (got \"\(text)\")") }
+            guard let day = LocalDate(iso: text) else {
+                throw FieldError(tr("must be a date like 2026-12-06 (got \"{value}\")", ["value": text]))
+            }
             return .string(day.description)
         case .dateTime:
             let text = FieldParsers.trimmed(try Self.text(value))
             guard let instant = DateTimeText.parse(text, zone: zone) else {
-                throw FieldError("must be a date and time like 2026-12-06T09:00 (got \"\(text)\")")
+                throw FieldError(tr("must be a date and time like 2026-12-06T09:00 (got \"{value}\")", ["value": text]))
             }
             return .string(DateTimeText.utc(instant))
         case .duration:
             if let seconds = value.int64Value {
                 guard (0...Self.longestDuration).contains(seconds) else {
-                    throw FieldError("must be between 0 and \(Self.longestDuration) seconds (got \(seconds))")
+                    throw FieldError(tr("must be between 0 and {highest} seconds (got {value})",
+                                         ["highest": String(Self.longestDuration), "value": String(seconds)]))
                 }
                 return .int(seconds)
             }
             let text = FieldParsers.trimmed(try Self.text(value))
             guard let seconds = Self.durationSeconds(text), seconds <= Self.longestDuration else {
-                throw FieldError("must be a length like 45:12 or 1:02:03 (got \"\(text)\")")
+                throw FieldError(tr("must be a length like 45:12 or 1:02:03 (got \"{value}\")", ["value": text]))
             }
             return .int(seconds)
         case .webURL(let httpsOnly):
             guard let url = try FieldParsers.webURL(try Self.text(value)) else { return .null }
             if httpsOnly, !url.lowercased().hasPrefix("https://") {
-                throw FieldError("must be a secure address starting with https:// (got \"\(url)\")")
+                throw FieldError(tr("must be a secure address starting with https:// (got \"{value}\")", ["value": url]))
             }
             return .string(url)
         case .email:
@@ -79,23 +85,29 @@ extension FieldKind {
         case .choice(let words):
             let word = FieldParsers.trimmed(try Self.text(value))
             guard words.contains(word) else {
-                throw FieldError("must be one of \(words.joined(separator: ", ")) (got \"\(word)\")")
+                throw FieldError(tr("must be one of {choices} (got \"{value}\")",
+                                     ["choices": words.joined(separator: ", "), "value": word]))
             }
             return .string(word)
         case .reference:
             let text = FieldParsers.trimmed(try Self.text(value))
-            guard let id = UUID(uuidString: text) else { throw FieldError("must be a record id (got \"\(text)\")") }
+            guard let id = UUID(uuidString: text) else {
+                throw FieldError(tr("must be a record id (got \"{value}\")", ["value": text]))
+            }
             return .string(id.uuidString.lowercased())
         case .list(let itemFields, let maxItems):
-            guard case .array(let items) = value else { throw FieldError("must be a list (a JSON array of objects)") }
-            if items.count > maxItems { throw FieldError("has too many items (\(items.count); at most \(maxItems))") }
+            guard case .array(let items) = value else { throw FieldError(tr("must be a list (a JSON array of objects)")) }
+            if items.count > maxItems {
+                throw FieldError(tr("has too many items ({count}; at most {maximum})",
+                                    ["count": String(items.count), "maximum": String(maxItems)]))
+            }
             var parsed: [JSONValue] = []
             for (index, item) in items.enumerated() {
                 do {
-                    parsed.append(try RecordFields.check(item, fields: itemFields, zone: zone, noun: "item"))
+                    parsed.append(try RecordFields.check(item, fields: itemFields, zone: zone, noun: tr("item")))
                 } catch {
-                    let first = error.issues.first.map { "\($0.field) \($0.message)" } ?? "is not valid"
-                    throw FieldError("item \(index + 1): \(first)")
+                    let first = error.issues.first.map { ListItemIssue.fieldProblem($0) } ?? tr("is not valid")
+                    throw FieldError(ListItemIssue.message(item: index + 1, first))
                 }
             }
             return .array(parsed)
@@ -109,7 +121,7 @@ extension FieldKind {
         case .string(let text): return text
         case .int(let number): return String(number)
         case .double(let number): return String(number)
-        default: throw FieldError("must be text (got \(shown(value)))")
+        default: throw FieldError(tr("must be text (got {value})", ["value": shown(value)]))
         }
     }
 
@@ -138,13 +150,13 @@ enum RecordFields {
     /// Every declared field, parsed; unknown keys are refused, naming the fields there are.
     static func check(_ input: JSONValue, fields: [FieldSpec], zone: TimeZone, noun: String) throws(ValidationError) -> JSONValue {
         guard case .object(let given) = input else {
-            throw ValidationError(field: "fields", message: "must be a JSON object")
+            throw ValidationError(field: "fields", message: tr("must be a JSON object"))
         }
         var issues = IssueCollector()
         let known = Set(fields.map(\.name))
         for key in given.keys.sorted() where !known.contains(key) {
-            issues.add(FieldSpec.kebab(key), "is not a field of a \(noun); the fields are "
-                       + fields.map(\.name).joined(separator: ", "))
+            issues.add(FieldSpec.kebab(key), tr("is not a field of a {noun}; the fields are {fields}",
+                                                ["noun": noun, "fields": fields.map(\.name).joined(separator: ", ")]))
         }
         var values: [String: JSONValue] = [:]
         for field in fields {

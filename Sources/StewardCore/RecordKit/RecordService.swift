@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 public enum RecordServiceError: Error, Equatable, CustomStringConvertible {
     case notFound(noun: String, id: UUID)
@@ -10,10 +11,11 @@ public enum RecordServiceError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notFound(let noun, let id): "no \(noun) with id \(id.uuidString.lowercased())"
+        case .notFound(let noun, let id): tr("no {noun} with id {id}", ["noun": noun, "id": id.uuidString.lowercased()])
         case .inUse(let message): message
         case .alreadyExists(let noun, let id):
-            "this organization has its \(noun) already (id \(id.uuidString.lowercased())); update that one"
+            tr("this organization has its {noun} already (id {id}); update that one",
+               ["noun": noun, "id": id.uuidString.lowercased()])
         }
     }
 }
@@ -145,8 +147,9 @@ public final class RecordService: Sendable {
             let found = try RecordTypes.storage(for: target).fetch(entity: target, id: id, db)
             if let found, found.orgId == org.id, !found.deleted { continue }
             let targetType = RecordTypes.named(target)
-            issues.add(field.optionName, "there is no \(targetType?.noun ?? target) \(id) in this organization"
-                       + (targetType.map { " (see `stewardctl \($0.commandName) list`)" } ?? ""))
+            let missing = tr("there is no {noun} {id} in this organization", ["noun": targetType?.noun ?? target, "id": id])
+            let pointer = targetType.map { tr(" (see `{command}`)", ["command": "stewardctl \($0.commandName) list"]) }
+            issues.add(field.optionName, missing + (pointer ?? ""))
         }
         try issues.throwIfAny()
     }
@@ -156,9 +159,10 @@ public final class RecordService: Sendable {
         for (type, field) in RecordTypes.referrers(of: record.entity) {
             let users = try live(type, org: org, db).filter { $0.fields[field.name]?.stringValue == record.key }
             guard let first = users.first else { continue }
-            let more = users.count > 1 ? " and \(users.count - 1) more" : ""
+            let more = users.count > 1 ? trn(" and {count} more", " and {count} more", users.count - 1) : ""
             let noun = RecordTypes.named(record.entity)?.noun ?? record.entity
-            return "this \(noun) is still used by the \(type.noun) \"\(type.title(of: first.fields))\"\(more): change or remove those first"
+            return tr("this {noun} is still used by the {user} \"{title}\"{more}: change or remove those first",
+                      ["noun": noun, "user": type.noun, "title": type.title(of: first.fields), "more": more])
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// Parsers shared by every form: the GUI and the CLI send the same text through them, so the
 /// same input gets the same answer wherever it was typed.
@@ -29,7 +30,7 @@ enum FieldParsers {
 
     static func required(_ text: String, maxLength: Int) throws(FieldError) -> String {
         let value = trimmed(text)
-        if value.isEmpty { throw FieldError("is required") }
+        if value.isEmpty { throw FieldError(tr("is required")) }
         return try limited(value, maxLength: maxLength)
     }
 
@@ -37,7 +38,8 @@ enum FieldParsers {
         let value = trimmed(text)
         // A string has at most as many characters as UTF-8 bytes: count them only when needed.
         if value.utf8.count > maxLength, value.count > maxLength {
-            throw FieldError("is too long (\(value.count) characters; at most \(maxLength))")
+            throw FieldError(tr("is too long ({count} characters; at most {maximum})",
+                                 ["count": String(value.count), "maximum": String(maxLength)]))
         }
         return value
     }
@@ -51,7 +53,7 @@ enum FieldParsers {
               scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty, !value.contains(" ")
         else {
-            throw FieldError("must be a web address starting with http:// or https:// (got \"\(value)\")")
+            throw FieldError(tr("must be a web address starting with http:// or https:// (got \"{value}\")", ["value": value]))
         }
         return value
     }
@@ -66,7 +68,7 @@ enum FieldParsers {
             && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
             && !containsWhitespace(value)
             && (value.utf8.count <= 254 || value.count <= 254)
-        if !valid { throw FieldError("must be an email address like name@example.org (got \"\(value)\")") }
+        if !valid { throw FieldError(tr("must be an email address like name@example.org (got \"{value}\")", ["value": value])) }
         return value
     }
 
@@ -77,7 +79,8 @@ enum FieldParsers {
         let allowed = Set("0123456789+-(). ext")
         let digits = value.filter(\.isNumber).count
         if value.contains(where: { !allowed.contains($0) }) || digits < 7 || digits > 15 {
-            throw FieldError("must be a phone number of 7 to 15 digits, like +1 555 010 0199 (got \"\(value)\")")
+            throw FieldError(tr("must be a phone number of 7 to 15 digits, like +1 555 010 0199 (got \"{value}\")",
+                                 ["value": value]))
         }
         return value
     }
@@ -85,9 +88,11 @@ enum FieldParsers {
     static func integer(_ text: String, in range: ClosedRange<Int>, default fallback: Int) throws(FieldError) -> Int {
         let value = trimmed(text)
         if value.isEmpty { return fallback }
-        guard let number = Int(value) else { throw FieldError("must be a whole number (got \"\(value)\")") }
+        guard let number = Int(value) else { throw FieldError(tr("must be a whole number (got \"{value}\")", ["value": value])) }
         guard range.contains(number) else {
-            throw FieldError("must be between \(range.lowerBound) and \(range.upperBound) (got \(number))")
+            throw FieldError(tr("must be between {lowest} and {highest} (got {value})",
+                                 ["lowest": String(range.lowerBound), "highest": String(range.upperBound),
+                                  "value": String(number)]))
         }
         return number
     }
@@ -96,10 +101,12 @@ enum FieldParsers {
         let value = trimmed(text)
         if value.isEmpty { return nil }
         guard let number = Double(value), number.isFinite else {
-            throw FieldError("must be a number (got \"\(value)\")")
+            throw FieldError(tr("must be a number (got \"{value}\")", ["value": value]))
         }
         guard range.contains(number) else {
-            throw FieldError("\(name) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound)) (got \(value))")
+            throw FieldError(tr("{name} must be between {lowest} and {highest} (got {value})",
+                                 ["name": name, "lowest": String(Int(range.lowerBound)),
+                                  "highest": String(Int(range.upperBound)), "value": value]))
         }
         return number
     }
@@ -108,7 +115,7 @@ enum FieldParsers {
         let value = trimmed(text)
         if value.isEmpty { return nil }
         guard TimeZone(identifier: value) != nil else {
-            throw FieldError("must be a time zone name like America/Chicago (got \"\(value)\")")
+            throw FieldError(tr("must be a time zone name like America/Chicago (got \"{value}\")", ["value": value]))
         }
         return value
     }
@@ -120,11 +127,13 @@ enum FieldParsers {
         for raw in text.split(whereSeparator: { $0 == "," || $0 == "\n" }) {
             let tag = trimmed(String(raw)).lowercased()
             if tag.isEmpty || seen.contains(tag) { continue }
-            if tag.count > 40 { throw FieldError("tag \"\(tag)\" is too long (at most 40 characters)") }
+            if tag.count > 40 { throw FieldError(tr("tag \"{tag}\" is too long (at most 40 characters)", ["tag": tag])) }
             seen.insert(tag)
             result.append(tag)
         }
-        if result.count > 20 { throw FieldError("has too many tags (\(result.count); at most 20)") }
+        if result.count > 20 {
+            throw FieldError(tr("has too many tags ({count}; at most 20)", ["count": String(result.count)]))
+        }
         return result
     }
 }

@@ -1,3 +1,5 @@
+import Translation
+
 /// One problem with one field of a form, in words a person can act on.
 public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
     /// The field's name as the CLI spells its option (`title`, `starts`, `contact-email`...);
@@ -31,8 +33,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// One line, naming the first field: what the CLI prints on stderr.
     public var description: String {
-        guard let first = issues.first else { return "invalid input" }
-        let more = issues.count > 1 ? " (and \(issues.count - 1) more)" : ""
+        guard let first = issues.first else { return tr("invalid input") }
+        let more = issues.count > 1 ? trn(" (and {count} more)", " (and {count} more)", issues.count - 1) : ""
         return "\(first.field): \(first.message)\(more)"
     }
 }
