@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Translation
 
 /// What Steward's command-line tools promise about failures: 0 for help, 2 for invalid input
 /// or usage (not ArgumentParser's 64), 1 for everything else, and one line on stderr that
@@ -49,7 +50,7 @@ public struct ErrorReport<Command: AsyncParsableCommand>: Sendable {
                 .map({ $0.trimmingCharacters(in: .whitespaces) })
                 .first(where: { $0.hasPrefix("See '") }),
                let command = pointer.split(separator: "'").dropFirst().first {
-                text += " (see `\(command)`)"
+                text += tr(" (see `{command}`)", ["command": String(command)])
             }
             return failure(Self.usageExitCode, text)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import StewardCore
+import Translation
 
 /// Picks where this console keeps staff tokens and API tokens. The window and `stewardctl` make the same
 /// choice from the same environment, so they find the same credentials.
@@ -26,7 +27,8 @@ public enum CredentialStores {
         if let forced = environment["STEWARD_CREDENTIALS"], !forced.isEmpty {
             guard let kind = Kind(rawValue: forced.lowercased()) else {
                 throw ValidationError(field: "STEWARD_CREDENTIALS",
-                                      message: "must be file or keyring (got \"\(forced)\"); unset it to choose by itself")
+                                      message: tr("must be file or keyring (got \"{value}\"); unset it to choose by itself",
+                                                  ["value": forced]))
             }
             return kind
         }
@@ -56,7 +58,7 @@ public final class LazyCredentialStore: CredentialStore, @unchecked Sendable {
     }
 
     public var displayName: String {
-        (try? resolved().displayName) ?? "the credential store"
+        (try? resolved().displayName) ?? tr("the credential store")
     }
 
     public func load(_ key: CredentialKey) throws -> SessionCredentials? {

@@ -3,6 +3,7 @@ import StewardCore
 
 #if canImport(Glibc)
 import Glibc
+import Translation
 #endif
 
 /// Staff tokens and API tokens in files only the user can read, where no keyring runs: one file
@@ -24,7 +25,7 @@ public struct FileCredentialStore: CredentialStore {
         return URL(fileURLWithPath: dataHome).appendingPathComponent("steward/credentials")
     }
 
-    public var displayName: String { "the credentials file in \(folder.path)" }
+    public var displayName: String { tr("the credentials file in {folder}", ["folder": folder.path]) }
 
     public func file(for key: CredentialKey) -> URL {
         folder.appendingPathComponent(key.name + ".json")
@@ -72,29 +73,29 @@ public struct FileCredentialStore: CredentialStore {
         let temporary = folder.appendingPathComponent(".\(name).\(UUID().uuidString).tmp").path
         // O_EXCL: never write through a file (or link) someone else put there.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CredentialFileError.system("cannot create \(temporary)", errno) }
+        guard fd >= 0 else { throw CredentialFileError.failed(tr("cannot create {path}", ["path": temporary])) }
         var closed = false
         defer {
             if !closed { close(fd) }
         }
         do {
             // The mode open() gives is narrowed by the umask; set it exactly.
-            guard fchmod(fd, 0o600) == 0 else { throw CredentialFileError.system("cannot protect \(temporary)", errno) }
+            guard fchmod(fd, 0o600) == 0 else { throw CredentialFileError.failed(tr("cannot protect {path}", ["path": temporary])) }
             try data.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {
                     let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
-                        throw CredentialFileError.system("cannot write \(temporary)", errno)
+                        throw CredentialFileError.failed(tr("cannot write {path}", ["path": temporary]))
                     }
                     offset += written
                 }
             }
-            guard fsync(fd) == 0 else { throw CredentialFileError.system("cannot flush \(temporary)", errno) }
+            guard fsync(fd) == 0 else { throw CredentialFileError.failed(tr("cannot flush {path}", ["path": temporary])) }
             closed = true
-            guard close(fd) == 0 else { throw CredentialFileError.system("cannot close \(temporary)", errno) }
-            guard rename(temporary, target) == 0 else { throw CredentialFileError.system("cannot replace \(target)", errno) }
+            guard close(fd) == 0 else { throw CredentialFileError.failed(tr("cannot close {path}", ["path": temporary])) }
+            guard rename(temporary, target) == 0 else { throw CredentialFileError.failed(tr("cannot replace {path}", ["path": target])) }
         } catch {
             unlink(temporary)
             throw error
@@ -105,7 +106,7 @@ public struct FileCredentialStore: CredentialStore {
     private func remove(_ file: URL) throws {
         let path = file.path
         if unlink(path) != 0 && errno != ENOENT {
-            throw CredentialFileError.system("cannot remove \(path)", errno)
+            throw CredentialFileError.failed(tr("cannot remove {path}", ["path": path]))
         }
         syncFolder()
     }
@@ -116,9 +117,9 @@ public struct FileCredentialStore: CredentialStore {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         var info = stat()
-        guard stat(path, &info) == 0 else { throw CredentialFileError.system("cannot read \(path)", errno) }
+        guard stat(path, &info) == 0 else { throw CredentialFileError.failed(tr("cannot read {path}", ["path": path])) }
         if info.st_mode & 0o777 != 0o700, chmod(path, 0o700) != 0 {
-            throw CredentialFileError.system("cannot make \(path) private (mode 0700)", errno)
+            throw CredentialFileError.failed(tr("cannot make {path} private (mode 0700)", ["path": path]))
         }
     }
 
@@ -133,6 +134,13 @@ public struct FileCredentialStore: CredentialStore {
 
 public enum CredentialFileError: Error, CustomStringConvertible {
     case system(String, Int32)
+
+    /// The call that just failed, with its errno read before the words are made (translating
+    /// them must not be what errno then reports).
+    static func failed(_ what: @autoclosure () -> String) -> CredentialFileError {
+        let code = errno
+        return .system(what(), code)
+    }
 
     public var description: String {
         switch self {

@@ -1,6 +1,7 @@
 import CSecret
 import Foundation
 import StewardCore
+import Translation
 
 /// Staff tokens and API tokens in the desktop keyring, through libsecret: one item per console
 /// installation and organization for each (two schemas), in the default collection (the login
@@ -8,7 +9,7 @@ import StewardCore
 public struct SecretServiceCredentialStore: CredentialStore {
     public init() {}
 
-    public var displayName: String { "the keyring" }
+    public var displayName: String { tr("the keyring") }
 
     public func load(_ key: CredentialKey) throws -> SessionCredentials? {
         var error: UnsafeMutablePointer<GError>?
@@ -21,10 +22,11 @@ public struct SecretServiceCredentialStore: CredentialStore {
 
     public func save(_ credentials: SessionCredentials, for key: CredentialKey) throws {
         let text = String(decoding: try credentials.encoded(), as: UTF8.self)
-        let label = "Steward sign-in for \(key.orgSlug) (\(credentials.email))"
+        // The item's name in the keyring, as Passwords and Keys lists it.
+        let label = tr("Steward sign-in for {organization} ({email})", ["organization": key.orgSlug, "email": credentials.email])
         var error: UnsafeMutablePointer<GError>?
         if steward_secret_store(key.installation, key.orgSlug, label, text, &error) == 0 {
-            throw error.map(KeyringError.init(taking:)) ?? KeyringError(message: "the keyring did not store the sign-in")
+            throw error.map(KeyringError.init(taking:)) ?? KeyringError(message: tr("the keyring did not store the sign-in"))
         }
     }
 
@@ -78,7 +80,7 @@ public struct KeyringError: Error, CustomStringConvertible {
 
     /// Reads and frees a GError.
     init(taking error: UnsafeMutablePointer<GError>) {
-        message = error.pointee.message.map { String(cString: $0) } ?? "unknown keyring error"
+        message = error.pointee.message.map { String(cString: $0) } ?? tr("unknown keyring error")
         g_error_free(error)
     }
 

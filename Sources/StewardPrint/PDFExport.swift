@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import Translation
 
 public struct PDFExportError: Error, CustomStringConvertible {
     public var description: String
@@ -11,12 +12,14 @@ public enum PDFExport {
         let folder = (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
-            throw PDFExportError(description: "cannot write \(path): the folder \(folder) does not exist")
+            throw PDFExportError(description: tr("cannot write {path}: the folder {folder} does not exist",
+                                                 ["path": path, "folder": folder]))
         }
         let surface = cairo_pdf_surface_create(path, layout.paper.width, layout.paper.height)
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw PDFExportError(description: "cannot write \(path): \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
+            let problem = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            throw PDFExportError(description: tr("cannot write {path}: {problem}", ["path": path, "problem": problem]))
         }
         let context = cairo_create(surface)!
         for page in 0..<layout.pageCount {
@@ -27,7 +30,8 @@ public enum PDFExport {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw PDFExportError(description: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+            throw PDFExportError(description: tr("cannot write {path}: {problem}",
+                                                 ["path": path, "problem": String(cString: cairo_status_to_string(status))]))
         }
     }
 }

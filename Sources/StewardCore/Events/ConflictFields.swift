@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// The fields of an event conflict as people see them, and how a merge takes each one from a
 /// side: the keys are the names validation reports (`title`, `starts`, `contact-email`...), so
@@ -6,7 +7,7 @@ import Foundation
 enum ConflictFields {
     struct Spec: Sendable {
         let key: String
-        let label: String
+        let label: Translatable
         /// Copies this field from `source` into `form`.
         let take: @Sendable (inout EventForm, EventForm) -> Void
         /// The field's value in a form, to compare the sides.
@@ -19,42 +20,42 @@ enum ConflictFields {
     static let rideSharing = "ride-sharing"
 
     static let all: [Spec] = [
-        plain(EventField.title, "Title", \.title) { d, _ in d.title },
-        plain(EventField.description, "Description", \.description) { d, _ in d.description },
-        plain(EventField.locationName, "Location", \.locationName) { d, _ in d.locationName },
-        plain(EventField.address, "Address", \.address) { d, _ in d.address },
-        plain(EventField.latitude, "Latitude", \.latitude) { d, _ in d.coordinate.map { String($0.latitude) } ?? "" },
-        plain(EventField.longitude, "Longitude", \.longitude) { d, _ in d.coordinate.map { String($0.longitude) } ?? "" },
-        Spec(key: timing, label: "Timing",
+        plain(EventField.title, trLater("Title"), \.title) { d, _ in d.title },
+        plain(EventField.description, trLater("Description"), \.description) { d, _ in d.description },
+        plain(EventField.locationName, trLater("Location"), \.locationName) { d, _ in d.locationName },
+        plain(EventField.address, trLater("Address"), \.address) { d, _ in d.address },
+        plain(EventField.latitude, trLater("Latitude"), \.latitude) { d, _ in d.coordinate.map { String($0.latitude) } ?? "" },
+        plain(EventField.longitude, trLater("Longitude"), \.longitude) { d, _ in d.coordinate.map { String($0.longitude) } ?? "" },
+        Spec(key: timing, label: trLater("Timing"),
              take: { form, source in form.timingKind = source.timingKind },
              value: { $0.timingKind.rawValue },
              text: { d, _ in
                  switch d.timing {
-                 case .timed: "At set times"
-                 case .allDay: "All day"
-                 case .untimed: "Ongoing, no set time"
+                 case .timed: tr("At set times")
+                 case .allDay: trc("event timing", "All day")
+                 case .untimed: tr("Ongoing, no set time")
                  }
              }),
-        plain(EventField.starts, "Starts", \.starts) { d, zone in moment(d.timing, start: true, orgZone: zone) },
-        plain(EventField.ends, "Ends", \.ends) { d, zone in moment(d.timing, start: false, orgZone: zone) },
-        plain(EventField.timeZone, "Time zone", \.timeZone) { d, zone in
+        plain(EventField.starts, trLater("Starts"), \.starts) { d, zone in moment(d.timing, start: true, orgZone: zone) },
+        plain(EventField.ends, trLater("Ends"), \.ends) { d, zone in moment(d.timing, start: false, orgZone: zone) },
+        plain(EventField.timeZone, trLater("Time zone"), \.timeZone) { d, zone in
             if case .timed(_, _, let name) = d.timing { return name }
             return ""
         },
-        plain(EventField.imageURL, "Image", \.imageURL) { d, _ in d.imageURL ?? "" },
-        plain(EventField.links, "Links", \.links) { d, _ in
+        plain(EventField.imageURL, trLater("Image"), \.imageURL) { d, _ in d.imageURL ?? "" },
+        plain(EventField.links, trLater("Links"), \.links) { d, _ in
             d.links.map { $0.label == $0.url ? $0.url : "\($0.label) | \($0.url)" }.joined(separator: "\n")
         },
-        plain(EventField.host, "Host", \.host) { d, _ in d.host },
-        plain(EventField.contactName, "Contact name", \.contactName) { d, _ in d.contact.name },
-        plain(EventField.contactEmail, "Contact email", \.contactEmail) { d, _ in d.contact.email ?? "" },
-        plain(EventField.contactPhone, "Contact phone", \.contactPhone) { d, _ in d.contact.phone ?? "" },
-        plain(EventField.audience, "Audience", \.audience) { d, _ in d.audience.joined(separator: ", ") },
-        plain(EventField.stampValue, "Stamps", \.stampValue) { d, _ in String(d.stampValue) },
-        Spec(key: rideSharing, label: "Ride sharing",
+        plain(EventField.host, trLater("Host"), \.host) { d, _ in d.host },
+        plain(EventField.contactName, trLater("Contact name"), \.contactName) { d, _ in d.contact.name },
+        plain(EventField.contactEmail, trLater("Contact email"), \.contactEmail) { d, _ in d.contact.email ?? "" },
+        plain(EventField.contactPhone, trLater("Contact phone"), \.contactPhone) { d, _ in d.contact.phone ?? "" },
+        plain(EventField.audience, trLater("Audience"), \.audience) { d, _ in d.audience.joined(separator: ", ") },
+        plain(EventField.stampValue, trLater("Stamps"), \.stampValue) { d, _ in String(d.stampValue) },
+        Spec(key: rideSharing, label: trLater("Ride sharing"),
              take: { form, source in form.rideSharing = source.rideSharing },
              value: { $0.rideSharing ? "yes" : "no" },
-             text: { d, _ in d.rideSharing ? "Yes" : "No" }),
+             text: { d, _ in d.rideSharing ? tr("Yes") : tr("No") }),
     ]
 
     static let keys = Set(all.map(\.key))
@@ -72,7 +73,7 @@ enum ConflictFields {
         return try merged.validate(organizationZone: orgZone)
     }
 
-    private static func plain(_ key: String, _ label: String, _ path: WritableKeyPath<EventForm, String> & Sendable,
+    private static func plain(_ key: String, _ label: Translatable, _ path: WritableKeyPath<EventForm, String> & Sendable,
                               text: @escaping @Sendable (EventDetails, TimeZone) -> String) -> Spec {
         Spec(key: key, label: label,
              take: { form, source in form[keyPath: path] = source[keyPath: path] },

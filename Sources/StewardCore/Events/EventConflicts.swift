@@ -11,7 +11,7 @@ struct EventConflicts: ConflictPresentation {
         let mineForm = mineDetails.map { EventForm($0, organizationZone: zone) }
         let theirsForm = theirsDetails.map { EventForm($0, organizationZone: zone) }
         return ConflictFields.all.map { spec in
-            ConflictField(key: spec.key, label: spec.label,
+            ConflictField(key: spec.key, label: spec.label.text,
                           mine: mineDetails.map { spec.text($0, zone) } ?? "",
                           theirs: theirsDetails.map { spec.text($0, zone) } ?? "",
                           differs: mineForm.map(spec.value) != theirsForm.map(spec.value))

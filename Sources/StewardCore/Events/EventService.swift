@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 /// What the GUI and the CLI do to events. Every method runs its database work on GRDB's own
 /// threads, never the caller's, so the GUI can await them from the main thread without a stall.
@@ -44,7 +45,8 @@ public final class EventService: Sendable {
             let original = try EventStore.fetch(id, db)
             guard !original.deleted, original.orgId == org.id else { throw EventStoreError.notFound(id) }
             var details = original.details
-            let suffix = " (copy)"
+            // TRANSLATORS: added to the title of a duplicated event.
+            let suffix = tr(" (copy)")
             details.title = String(details.title.prefix(EventForm.maxTitleLength - suffix.count)) + suffix
             return try Self.create(details, in: org, db)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// How an event's time reads in a list or a terminal: "Sun 6 Dec 2026, 10:30–12:00",
 /// "12–13 Dec 2026 · all day", "Ongoing". The GUI and the CLI show the same words.
@@ -6,16 +7,16 @@ public enum EventTimingText {
     public static func describe(_ timing: EventTiming, orgZone: TimeZone) -> String {
         switch timing {
         case .untimed:
-            return "Ongoing"
+            return trc("event timing", "Ongoing")
         case .allDay(let first, let last):
             let zone = TimeZone(identifier: "UTC")!
             let start = first.startOfDay(in: zone)
-            if first == last { return format(start, "EEE d MMM yyyy", zone) + " · all day" }
+            if first == last { return allDay(format(start, "EEE d MMM yyyy", zone)) }
             let end = last.startOfDay(in: zone)
             if first.year == last.year && first.month == last.month {
-                return "\(first.day)–" + format(end, "d MMM yyyy", zone) + " · all day"
+                return allDay("\(first.day)–" + format(end, "d MMM yyyy", zone))
             }
-            return format(start, "d MMM", zone) + " – " + format(end, "d MMM yyyy", zone) + " · all day"
+            return allDay(format(start, "d MMM", zone) + " – " + format(end, "d MMM yyyy", zone))
         case .timed(let start, let end, let zoneName):
             let zone = TimeZone(identifier: zoneName) ?? orgZone
             let sameDay = LocalDate(start, in: zone) == LocalDate(end, in: zone)
@@ -26,6 +27,11 @@ public enum EventTimingText {
             }
             return text
         }
+    }
+
+    /// "12–13 Dec 2026 · all day".
+    private static func allDay(_ days: String) -> String {
+        tr("{days} · all day", ["days": days])
     }
 
     private static func format(_ date: Date, _ pattern: String, _ zone: TimeZone) -> String {

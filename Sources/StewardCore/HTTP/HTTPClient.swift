@@ -3,6 +3,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import Translation
 #endif
 
 /// HTTP over libcurl, for the sync engine. Each request gets its own easy handle and runs on a
@@ -188,13 +189,13 @@ public final class HTTPClient: Sendable {
             var osError = 0
             _ = ccurl_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
             switch Int32(osError) {
-            case ECONNREFUSED: return .couldNotConnect("connection refused")
-            case ENETUNREACH: return .couldNotConnect("network unreachable")
-            case EHOSTUNREACH: return .couldNotConnect("host unreachable")
+            case ECONNREFUSED: return .couldNotConnect(tr("connection refused"))
+            case ENETUNREACH: return .couldNotConnect(tr("network unreachable"))
+            case EHOSTUNREACH: return .couldNotConnect(tr("host unreachable"))
             default: return .couldNotConnect(message)
             }
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            return .couldNotConnect("cannot resolve \(URLComponents(string: url)?.host ?? url)")
+            return .couldNotConnect(tr("cannot resolve {host}", ["host": URLComponents(string: url)?.host ?? url]))
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:

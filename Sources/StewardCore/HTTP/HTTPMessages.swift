@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// One HTTP request for `HTTPClient`.
 public struct HTTPClientRequest: Sendable, Hashable {
@@ -86,14 +87,15 @@ public enum HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .couldNotConnect(let reason): reason
-        case .timedOut: "timed out"
-        case .connectionLost(let reason): "connection lost: \(reason)"
-        case .invalidURL(let url): "not an http(s) address: \(url)"
-        case .responseTooLarge(let limit): "the answer is larger than \(limit) bytes"
-        case .cancelled: "cancelled"
-        case .untrustedCertificate(let reason): "the store's certificate is not trusted: \(reason)"
+        case .timedOut: tr("timed out")
+        case .connectionLost(let reason): tr("connection lost: {reason}", ["reason": reason])
+        case .invalidURL(let url): tr("not an http(s) address: {url}", ["url": url])
+        case .responseTooLarge(let limit): tr("the answer is larger than {limit} bytes", ["limit": String(limit)])
+        case .cancelled: tr("cancelled")
+        case .untrustedCertificate(let reason): tr("the store's certificate is not trusted: {reason}", ["reason": reason])
         case .credentialsOverPlainHTTP(let url):
-            "not sent: \(url) is plain http:// to another computer, where passwords and tokens would cross the network unencrypted"
+            tr("not sent: {url} is plain http:// to another computer, where passwords and tokens would cross the network unencrypted",
+               ["url": url])
         case .other(let message): message
         }
     }

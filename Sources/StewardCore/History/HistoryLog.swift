@@ -39,7 +39,7 @@ enum HistoryLog {
             """), arguments: [record.entity, record.id, record.version]) ?? false
         if exists { return }
         let at = record.changedAt.map { Date(timeIntervalSince1970: Double($0) / 1000) } ?? .storedNow
-        try insert(orgId: orgId, entity: record.entity, recordId: record.id, author: record.changedBy ?? "the store",
+        try insert(orgId: orgId, entity: record.entity, recordId: record.id, author: record.changedBy ?? HistoryAuthor.storeAuthor,
                    origin: .store, at: at, operation: record.deleted ? .delete : .upsert,
                    changesText: FieldChangesText.text(HistoryEntry.changes(from: old, to: record.deleted ? nil : record.fields)),
                    version: record.version, outboxSeq: nil, db)
@@ -69,7 +69,7 @@ enum HistoryLog {
         if let row, row["signedIn"] as Bool? == true, let email = row["staffEmail"] as String? {
             return email
         }
-        return "this console (\(loginName))"
+        return HistoryAuthor.consoleAuthor(login: loginName)
     }
 
     static let loginName: String = {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 /// One change of one record, as the console's history shows it: who, when, what changed.
 public struct RecordHistoryEntry: Hashable, Sendable, Identifiable {
@@ -27,15 +28,24 @@ public struct RecordHistoryEntry: Hashable, Sendable, Identifiable {
     public var isPending: Bool { version == nil }
 
     /// "Created", "Deleted", or "Changed title, starts": for a list of changes.
-    public var summary: String {
-        if operation == .delete { return "Deleted" }
-        if !changes.isEmpty, changes.allSatisfy({ $0.old == nil }) { return "Created" }
+    public var summary: String { summary(translated: true) }
+
+    /// The summary in English whatever the language, for output programs read (JSON).
+    public var englishSummary: String { summary(translated: false) }
+
+    private func summary(translated: Bool) -> String {
+        func say(_ text: Translatable) -> String { translated ? text.text : text.english }
+        if operation == .delete { return say(trLater("Deleted")) }
+        if !changes.isEmpty, changes.allSatisfy({ $0.old == nil }) { return say(trLater("Created")) }
         var labels: [String] = []
         for change in changes {
-            let label = SyncFieldLabels.label(for: change.field, entity: entity)
+            let label = translated ? SyncFieldLabels.label(for: change.field, entity: entity)
+                : SyncFieldLabels.englishLabel(for: change.field, entity: entity)
             if !labels.contains(label) { labels.append(label) }
         }
-        return labels.isEmpty ? "Saved without changes" : "Changed " + labels.joined(separator: ", ").lowercased()
+        if labels.isEmpty { return say(trLater("Saved without changes")) }
+        // TRANSLATORS: {fields} is a list of field names, like "title, starts".
+        return Placeholders.fill(say(trLater("Changed {fields}")), ["fields": labels.joined(separator: ", ").lowercased()])
     }
 }
 
@@ -59,5 +69,10 @@ extension RecordHistoryEntry: FetchableRecord {
 public enum SyncFieldLabels {
     public static func label(for field: String, entity: String = SyncEntity.event) -> String {
         RecordTypes.named(entity)?.field(field)?.label ?? field
+    }
+
+    /// The same in English, whatever the language.
+    public static func englishLabel(for field: String, entity: String = SyncEntity.event) -> String {
+        RecordTypes.named(entity)?.field(field)?.declaredLabel.english ?? field
     }
 }

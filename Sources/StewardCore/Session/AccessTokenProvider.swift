@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// Where the sync transport gets its bearer token: an API token as it is, or a staff member's
 /// access token, renewed with the refresh token when it is about to expire or has expired.
@@ -90,7 +91,8 @@ public actor StaffTokenProvider: AccessTokenProvider {
         do {
             loaded = try credentials.load(key)
         } catch {
-            throw .credentialsUnavailable("cannot read the sign-in from \(credentials.displayName): \(error)")
+            throw .credentialsUnavailable(tr("cannot read the sign-in from {store}: {error}",
+                                             ["store": credentials.displayName, "error": "\(error)"]))
         }
         guard let loaded, loaded.url == url else { throw .signedOut }
         current = loaded
@@ -113,7 +115,8 @@ public actor StaffTokenProvider: AccessTokenProvider {
         do {
             try credentials.save(fresh, for: key)
         } catch {
-            throw .credentialsUnavailable("cannot save the renewed sign-in to \(credentials.displayName): \(error)")
+            throw .credentialsUnavailable(tr("cannot save the renewed sign-in to {store}: {error}",
+                                             ["store": credentials.displayName, "error": "\(error)"]))
         }
         current = fresh
         return fresh

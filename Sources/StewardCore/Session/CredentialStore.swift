@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// Where the console keeps what lets it act on a store: a signed-in staff member's tokens, or
 /// an organization's API token (`stewardctl remote set`). The desktop keyring, or files only
@@ -31,7 +32,7 @@ public final class MemoryCredentialStore: CredentialStore, @unchecked Sendable {
 
     public init() {}
 
-    public var displayName: String { "memory" }
+    public var displayName: String { tr("memory") }
 
     public func load(_ key: CredentialKey) throws -> SessionCredentials? {
         lock.withLock { items[key] }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 /// Staff sign-in: connects an organization to its store as a staff member, keeps the store's
 /// tokens in a credential store (never the password, never the database), and signs out.
@@ -46,7 +47,7 @@ public final class SessionService: Sendable {
             try credentials.save(SessionCredentials(url: cleanURL, tokens: tokens), for: key)
         } catch {
             await closeOnStore(url: cleanURL, security: security, slug: org.slug, accessToken: tokens.accessToken)
-            throw SignInError.credentialsNotSaved(reason: "\(credentials.displayName): \(error)")
+            throw SignInError.credentialsNotSaved(reason: tr("{store}: {error}", ["store": credentials.displayName, "error": "\(error)"]))
         }
         do {
             try await database.writer.write { db in
@@ -93,7 +94,8 @@ public final class SessionService: Sendable {
         do {
             try credentials.delete(key)
         } catch {
-            throw SyncError.credentialsUnavailable(reason: "cannot forget the sign-in in \(credentials.displayName): \(error)")
+            throw SyncError.credentialsUnavailable(reason: tr("cannot forget the sign-in in {store}: {error}",
+                                                              ["store": credentials.displayName, "error": "\(error)"]))
         }
         try await database.writer.write { db in
             try Self.markSignedOut(orgId: org.id, db)
@@ -161,15 +163,15 @@ public final class SessionService: Sendable {
             if let parsed = try FieldParsers.email(email) {
                 cleanEmail = parsed
             } else {
-                issues.append(ValidationIssue(field: "email", message: "is required: the email you sign in to the store with"))
+                issues.append(ValidationIssue(field: "email", message: tr("is required: the email you sign in to the store with")))
             }
         } catch {
             issues.append(ValidationIssue(field: "email", message: error.message))
         }
         if password.isEmpty {
-            issues.append(ValidationIssue(field: "password", message: "is required"))
+            issues.append(ValidationIssue(field: "password", message: tr("is required")))
         } else if password.contains(where: \.isNewline) {
-            issues.append(ValidationIssue(field: "password", message: "must be on one line"))
+            issues.append(ValidationIssue(field: "password", message: tr("must be on one line")))
         }
         let security = urlIsValid
             ? ConnectionChecks.security(url: cleanURL, allowInsecure: requested.allowInsecure, caFile: requested.caFile,
@@ -189,7 +191,7 @@ public final class SessionService: Sendable {
         case .transport(let failure):
             return .storeUnreachable(url: url, reason: failure.description)
         case .status(let status, _) where status >= 500:
-            return .storeUnreachable(url: url, reason: "it answered \(status), try again later")
+            return .storeUnreachable(url: url, reason: tr("it answered {status}, try again later", ["status": String(status)]))
         case .status(_, nil), .invalidResponse:
             // A Steward store answers every error with its JSON error body.
             return .notAStewardStore(url: url)

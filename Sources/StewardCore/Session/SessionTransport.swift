@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// The session requests of the protocol: sign in, refresh, sign out. `HTTPSessionTransport`
 /// speaks them to a real store; tests put a scripted fake in its place. `security` is how the
@@ -54,7 +55,7 @@ public struct HTTPSessionTransport: SessionTransport {
         do {
             data = try JSONEncoder().encode(body)
         } catch {
-            throw .invalidResponse("cannot encode the request: \(error)")
+            throw .invalidResponse(tr("cannot encode the request: {error}", ["error": "\(error)"]))
         }
         let response: HTTPClientResponse
         do {
@@ -71,7 +72,7 @@ public struct HTTPSessionTransport: SessionTransport {
         do {
             return try JSONDecoder().decode(SessionTokens.self, from: response.body)
         } catch {
-            throw .invalidResponse("the answer is not a session: \(error)")
+            throw .invalidResponse(tr("the answer is not a session: {error}", ["error": "\(error)"]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// Why signing in did not work, in words for the person at the sign-in page (`message`).
 /// Nothing is stored when signing in fails.
@@ -27,24 +28,28 @@ public enum SignInError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .wrongCredentials:
-            return "The email or password is not right for this organization's store."
+            return tr("The email or password is not right for this organization's store.")
         case .tooManyAttempts(let seconds):
             let minutes = max(1, (seconds + 59) / 60)
-            return "Too many failed sign-ins. Try again in \(minutes) \(minutes == 1 ? "minute" : "minutes")."
+            return trn("Too many failed sign-ins. Try again in {count} minute.",
+                       "Too many failed sign-ins. Try again in {count} minutes.", minutes)
         case .storeUnreachable(let url, let reason):
-            return "Cannot reach the store at \(url): \(reason). Check the address and the network."
+            return tr("Cannot reach the store at {url}: {reason}. Check the address and the network.",
+                      ["url": url, "reason": reason])
         case .untrustedCertificate(let url, let reason):
-            return "The certificate of the store at \(url) is not trusted: \(reason). Check the address; if your organization has its own certificate authority, use its CA certificate file."
+            return tr("The certificate of the store at {url} is not trusted: {reason}. Check the address; if your organization has its own certificate authority, use its CA certificate file.",
+                      ["url": url, "reason": reason])
         case .insecureConnection(let url):
             return InsecureConnectionError(url: url).description
         case .notAStewardStore(let url):
-            return "The address \(url) does not answer like a Steward store. Check the store's address."
+            return tr("The address {url} does not answer like a Steward store. Check the store's address.", ["url": url])
         case .unknownOrganization(let url, let slug):
-            return "The store at \(url) has no organization \"\(slug)\". Check the address, or ask the store's administrator."
+            return tr("The store at {url} has no organization \"{slug}\". Check the address, or ask the store's administrator.",
+                      ["url": url, "slug": slug])
         case .refused(let url, let message):
-            return "The store at \(url) refused the sign-in: \(message)"
+            return tr("The store at {url} refused the sign-in: {message}", ["url": url, "message": message])
         case .credentialsNotSaved(let reason):
-            return "Signed in, but the sign-in could not be kept on this computer: \(reason)"
+            return tr("Signed in, but the sign-in could not be kept on this computer: {reason}", ["reason": reason])
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// Where an organization's sync stands, as the window's header bar says it.
 public struct SyncState: Hashable, Sendable {
@@ -38,19 +39,17 @@ public struct SyncState: Hashable, Sendable {
     /// "Offline, will retry", "Signed out", "Sync failed".
     public var headline: String {
         switch phase {
-        case .signedOut: "Signed out"
-        case .syncing: "Syncing…"
-        case .offline: "Offline, will retry"
-        case .failed: "Sync failed"
+        case .signedOut: tr("Signed out")
+        case .syncing: tr("Syncing…")
+        case .offline: tr("Offline, will retry")
+        case .failed: tr("Sync failed")
         case .idle:
             // A change held by a conflict or refused by the store has not been sent either:
             // "All changes sent" is said only when it is true.
             switch (pending, conflicts + rejected) {
-            case (0, 0): "All changes sent"
-            case (0, 1): "1 change needs attention"
-            case (0, let held): "\(held) changes need attention"
-            case (1, _): "1 change waiting"
-            default: "\(pending) changes waiting"
+            case (0, 0): tr("All changes sent")
+            case (0, let held): trn("{count} change needs attention", "{count} changes need attention", held)
+            default: trn("{count} change waiting", "{count} changes waiting", pending)
             }
         }
     }
@@ -63,7 +62,7 @@ public struct SyncState: Hashable, Sendable {
     /// The same, as seen at `now` in `zone`: the day is named when it is not today
     /// ("yesterday", "on 3 March", "on 3 March 2025").
     public func lastSyncText(now: Date, zone: TimeZone) -> String {
-        guard let lastSuccess else { return "Never synced" }
+        guard let lastSuccess else { return tr("Never synced") }
         let then = CivilTime.fields(lastSuccess, zone: zone)
         let today = CivilTime.fields(now, zone: zone)
         var clock = ""
@@ -74,13 +73,15 @@ public struct SyncState: Hashable, Sendable {
         let dayNow = CivilTime.days(year: today.year, month: today.month, day: today.day)
         switch dayNow - dayThen {
         case ...0:
-            return "Last synced at \(clock)"
+            return tr("Last synced at {time}", ["time": clock])
         case 1:
-            return "Last synced yesterday at \(clock)"
+            return tr("Last synced yesterday at {time}", ["time": clock])
         default:
+            // The day as dates read elsewhere in the window; its format is the same in every
+            // language for now.
             let month = Self.monthNames[then.month - 1]
             let year = then.year == today.year ? "" : " \(then.year)"
-            return "Last synced on \(then.day) \(month)\(year) at \(clock)"
+            return tr("Last synced on {date} at {time}", ["date": "\(then.day) \(month)\(year)", "time": clock])
         }
     }
 

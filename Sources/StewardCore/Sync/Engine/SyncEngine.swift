@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 /// Sends an organization's outbox to its remote store and applies what changed there.
 ///
@@ -156,13 +157,14 @@ public final class SyncEngine: Sendable {
                 gapRecoveries += 1
                 guard gapRecoveries <= 3, let lastApplied = body?.lastMutationId, lastApplied >= 0 else {
                     throw SyncError.invalidAnswer(url: transport.storeURL,
-                                                  message: "mutation-gap without a usable lastMutationId")
+                                                  message: tr("mutation-gap without a usable lastMutationId"))
                 }
                 // Renumbering adds to it: room for everything in flight (two batches), or the
                 // arithmetic would overflow on a hostile answer.
                 guard lastApplied <= WireNumbers.maxCounter - 2 * Int64(options.pushBatchSize) else {
                     throw SyncError.invalidAnswer(url: transport.storeURL,
-                                                  message: "mutation-gap with lastMutationId \(lastApplied), past any id a console gives out (at most \(WireNumbers.maxCounter))")
+                                                  message: tr("mutation-gap with lastMutationId {id}, past any id a console gives out (at most {maximum})",
+                                                              ["id": String(lastApplied), "maximum": String(WireNumbers.maxCounter)]))
                 }
                 try await database.writer.write { db in
                     _ = try PushQueue.renumber(orgId: org.id, after: lastApplied, db)
@@ -241,7 +243,9 @@ public final class SyncEngine: Sendable {
         report.rejected += outcome.rejected
         progress?(SyncProgress(stage: .sending, sent: report.pushed + report.conflicts + report.rejected, toSend: toSend))
         guard outcome.settled > 0 else {
-            throw SyncError.invalidAnswer(url: url, message: "no usable result for any of the \(batch.count) mutations sent")
+            throw SyncError.invalidAnswer(url: url, message: trn("no usable result for any of the {count} mutations sent",
+                                                                 "no usable result for any of the {count} mutations sent",
+                                                                 batch.count))
         }
     }
 
@@ -283,7 +287,7 @@ public final class SyncEngine: Sendable {
                 resyncStarts += 1
                 guard resyncStarts <= 2 else {
                     throw SyncError.refused(url: transport.storeURL, status: 410,
-                                            message: "the store keeps asking for a resync, even during one")
+                                            message: tr("the store keeps asking for a resync, even during one"))
                 }
                 try await database.writer.write { db in try PullApplier.startResync(orgId: org.id, db) }
                 cursor = ""
@@ -294,7 +298,7 @@ public final class SyncEngine: Sendable {
                 throw Self.syncError(for: error, url: transport.storeURL, slug: org.slug)
             }
             if page.hasMore, page.changes.isEmpty, page.cursor == cursor {
-                throw SyncError.invalidAnswer(url: transport.storeURL, message: "a page with more to come that does not move the cursor")
+                throw SyncError.invalidAnswer(url: transport.storeURL, message: tr("a page with more to come that does not move the cursor"))
             }
 
             let outcome = try await database.writer.write { [resyncing] db in
@@ -347,12 +351,15 @@ public final class SyncEngine: Sendable {
         case .transport(let failure):
             return failure.description
         case .status(let status, let body):
-            if let body { return "it answered \(status) \(body.error): \(body.message)" }
-            return "it answered \(status)"
+            if let body {
+                return tr("it answered {status} {error}: {message}",
+                          ["status": String(status), "error": body.error, "message": body.message])
+            }
+            return tr("it answered {status}", ["status": String(status)])
         case .invalidResponse(let message):
             return message
         case .signedOut:
-            return "the session is over"
+            return tr("the session is over")
         case .credentialsUnavailable(let reason):
             return reason
         }
@@ -367,9 +374,9 @@ public final class SyncEngine: Sendable {
         case .status(401, _):
             return .unauthorized(url: url)
         case .status(403, let body):
-            return .forbidden(url: url, message: body?.message ?? "this token may not do that")
+            return .forbidden(url: url, message: body?.message ?? tr("this token may not do that"))
         case .status(let status, let body):
-            return .refused(url: url, status: status, message: body.map { "\($0.error): \($0.message)" } ?? "no reason given")
+            return .refused(url: url, status: status, message: body.map { "\($0.error): \($0.message)" } ?? tr("no reason given"))
         case .transport(.untrustedCertificate(let reason)):
             return .untrustedCertificate(url: url, reason: reason)
         case .transport(.credentialsOverPlainHTTP):

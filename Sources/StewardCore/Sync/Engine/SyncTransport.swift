@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// Why a request to the store did not give the answer asked for.
 public enum SyncTransportError: Error, Hashable, Sendable {
@@ -58,7 +59,7 @@ public struct HTTPSyncTransport: SyncTransport {
         do {
             return try PushResponse(json: try JSONValue.parse(response.body))
         } catch {
-            throw .invalidResponse("the answer is not a PushResponse: \(error)")
+            throw .invalidResponse(tr("the answer is not a {type}: {error}", ["type": "PushResponse", "error": "\(error)"]))
         }
     }
 
@@ -116,7 +117,7 @@ public struct HTTPSyncTransport: SyncTransport {
         do {
             return try JSONDecoder().decode(type, from: response.body)
         } catch {
-            throw .invalidResponse("the answer is not a \(type): \(error)")
+            throw .invalidResponse(tr("the answer is not a {type}: {error}", ["type": "\(type)", "error": "\(error)"]))
         }
     }
 }

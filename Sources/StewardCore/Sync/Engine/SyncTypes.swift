@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// What one sync did.
 public struct SyncReport: Hashable, Sendable {
@@ -19,7 +20,9 @@ public struct SyncReport: Hashable, Sendable {
 
     /// `pushed N, pulled N, conflicts N, rejected N`: what `stewardctl sync` prints.
     public var summary: String {
-        "pushed \(pushed), pulled \(pulled), conflicts \(conflicts), rejected \(rejected)"
+        tr("pushed {pushed}, pulled {pulled}, conflicts {conflicts}, rejected {rejected}",
+           ["pushed": String(pushed), "pulled": String(pulled), "conflicts": String(conflicts),
+            "rejected": String(rejected)])
     }
 }
 
@@ -136,33 +139,43 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notConnected(let slug):
-            "\(slug) is not connected to a remote store; connect it with `stewardctl remote set --org \(slug) --url URL --token-file FILE`, or sign in with `stewardctl sign-in`"
+            tr("{slug} is not connected to a remote store; connect it with `{command}`, or sign in with `{signIn}`",
+               ["slug": slug, "command": "stewardctl remote set --org \(slug) --url URL --token-file FILE",
+                "signIn": "stewardctl sign-in"])
         case .storeUnreachable(let url, let reason):
-            "cannot reach the store at \(Self.display(url)) (\(reason)); your changes are kept and will be sent next time"
+            tr("cannot reach the store at {url} ({reason}); your changes are kept and will be sent next time",
+               ["url": Self.display(url), "reason": reason])
         case .untrustedCertificate(let url, let reason):
-            "the certificate of the store at \(Self.display(url)) is not trusted: \(reason); check the address, or, if your organization has its own certificate authority, connect again with `--ca-file FILE` (its CA certificate). Your changes are kept"
+            tr("the certificate of the store at {url} is not trusted: {reason}; check the address, or, if your organization has its own certificate authority, connect again with `{option}` (its CA certificate). Your changes are kept",
+               ["url": Self.display(url), "reason": reason, "option": "--ca-file FILE"])
         case .insecureConnection(let url):
-            "the console will not send a password or token to \(Self.display(url)) unencrypted (plain http:// to another computer); connect again with an https:// address, or with `--allow-insecure` to accept the risk. Your changes are kept"
+            tr("the console will not send a password or token to {url} unencrypted (plain http:// to another computer); connect again with an https:// address, or with `{option}` to accept the risk. Your changes are kept",
+               ["url": Self.display(url), "option": "--allow-insecure"])
         case .unauthorized(let url):
-            "the store at \(Self.display(url)) refused the token (401 unauthorized); sign in again, or set a valid token with `stewardctl remote set`"
+            tr("the store at {url} refused the token (401 unauthorized); sign in again, or set a valid token with `{command}`",
+               ["url": Self.display(url), "command": "stewardctl remote set"])
         case .forbidden(let url, let message):
-            "the store at \(Self.display(url)) forbids this (403): \(message)"
+            tr("the store at {url} forbids this (403): {message}", ["url": Self.display(url), "message": message])
         case .refused(let url, let status, let message):
-            "the store at \(Self.display(url)) refused the request (\(status)): \(message)"
+            tr("the store at {url} refused the request ({status}): {message}",
+               ["url": Self.display(url), "status": String(status), "message": message])
         case .invalidAnswer(let url, let message):
-            "the store at \(Self.display(url)) gave an answer the console cannot use: \(message)"
+            tr("the store at {url} gave an answer the console cannot use: {message}",
+               ["url": Self.display(url), "message": message])
         case .busy(let slug):
-            "another sync of \(slug) is running; try again when it has finished"
+            tr("another sync of {slug} is running; try again when it has finished", ["slug": slug])
         case .conflictNotFound(let id):
-            "no conflict with id \(id) (see `stewardctl conflicts list`)"
+            tr("no conflict with id {id} (see `{command}`)", ["id": String(id), "command": "stewardctl conflicts list"])
         case .remoteSideUnknown(let id):
-            "the store's side of conflict \(id) is not known yet; run `stewardctl sync` first"
+            tr("the store's side of conflict {id} is not known yet; run `{command}` first",
+               ["id": String(id), "command": "stewardctl sync"])
         case .signedOut(let slug):
-            "\(slug) is signed out of its store; sign in again with `stewardctl sign-in --org \(slug) --url URL --email EMAIL` (your changes are kept)"
+            tr("{slug} is signed out of its store; sign in again with `{command}` (your changes are kept)",
+               ["slug": slug, "command": "stewardctl sign-in --org \(slug) --url URL --email EMAIL"])
         case .credentialsUnavailable(let reason):
-            "the sign-in cannot be used: \(reason)"
+            tr("the sign-in cannot be used: {reason}", ["reason": reason])
         case .deadLetterNotFound(let id):
-            "no rejected change with id \(id) (it may have been discarded or retried already)"
+            tr("no rejected change with id {id} (it may have been discarded or retried already)", ["id": String(id)])
         }
     }
 

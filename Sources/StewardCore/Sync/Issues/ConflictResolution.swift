@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 extension SyncEngine {
     /// Settles a conflict, in one transaction:
@@ -26,8 +27,8 @@ extension SyncEngine {
             // The local edits will never reach the store: they leave the history too.
             try HistoryLog.dropPending(entity: conflict.entity, recordId: key, db)
             if case .invalid(let message) = try RemoteApply.overwrite(with: remote, existing: existing, org: org, db) {
-                let url = try Remote.fetch(orgId: org.id, db)?.url ?? "(not connected)"
-                throw SyncError.invalidAnswer(url: url, message: "its record does not validate: \(message)")
+                let url = try Remote.fetch(orgId: org.id, db)?.url ?? tr("(not connected)")
+                throw SyncError.invalidAnswer(url: url, message: tr("its record does not validate: {problem}", ["problem": message]))
             }
         case .local:
             // A conflicted record is never dropped, but should its row be missing, the fields
@@ -60,25 +61,31 @@ extension SyncEngine {
     static func resolve(conflictId: Int64, fields choices: [String: ConflictFieldChoice], _ db: Database) throws {
         let (conflict, org) = try conflictAndOrg(conflictId, db)
         guard let type = RecordTypes.named(conflict.entity) else {
-            throw ValidationError(field: "fields", message: "this console does not know \(conflict.entity) records: keep all of mine or all of theirs")
+            throw ValidationError(field: "fields", message: tr(
+                "this console does not know {entity} records: keep all of mine or all of theirs", ["entity": conflict.entity]))
         }
         let keys = type.conflicts.keys
         if let unknown = choices.keys.filter({ !keys.contains($0) }).sorted().first {
-            throw ValidationError(field: "fields", message: "\"\(unknown)\" is not a field of \(article(type.noun)) \(type.noun); the fields are "
-                                  + keys.joined(separator: ", "))
+            throw ValidationError(field: "fields", message: tr(
+                "\"{field}\" is not a field of {article} {noun}; the fields are {fields}",
+                ["field": unknown, "article": article(type.nouns.one.english), "noun": type.noun,
+                 "fields": keys.joined(separator: ", ")]))
         }
         guard let remote = conflict.remote else { throw SyncError.remoteSideUnknown(conflictId) }
         let key = UUIDColumn.encode(conflict.recordId)
         let local = try type.storage.fetch(entity: type.entity, id: key, db)
         if remote.deleted || (local?.deleted ?? conflict.localDeleted) {
-            throw ValidationError(field: "fields", message: "the \(type.noun) was deleted on one side, so its fields cannot be mixed: keep all of mine or all of theirs")
+            throw ValidationError(field: "fields", message: tr(
+                "the {noun} was deleted on one side, so its fields cannot be mixed: keep all of mine or all of theirs",
+                ["noun": type.noun]))
         }
         let theirs: JSONValue
         do {
             theirs = try type.validate(remote.fields, orgZone: org.timeZone)
         } catch {
-            let url = try Remote.fetch(orgId: org.id, db)?.url ?? "(not connected)"
-            throw SyncError.invalidAnswer(url: url, message: "its record does not validate: \(error.description)")
+            let url = try Remote.fetch(orgId: org.id, db)?.url ?? tr("(not connected)")
+            throw SyncError.invalidAnswer(url: url, message: tr("its record does not validate: {problem}",
+                                                                ["problem": error.description]))
         }
         let mine = local?.fields ?? conflict.localFields ?? theirs
         let merged = try type.conflicts.merge(mine: mine, theirs: theirs, choices: choices, type: type, zone: org.timeZone)
@@ -109,8 +116,11 @@ extension SyncEngine {
     }
 }
 
-/// "a" or "an", for messages that name a record type.
-func article(_ noun: String) -> String {
-    guard let first = noun.lowercased().first else { return "a" }
-    return "aeiou".contains(first) ? "an" : "a"
+/// "a" or "an", for messages that name a record type: chosen by the English noun, then
+/// translated (a language without articles can leave it empty).
+func article(_ englishNoun: String) -> String {
+    guard let first = englishNoun.lowercased().first, "aeiou".contains(first) else {
+        return trc("indefinite article before a record noun", "a")
+    }
+    return trc("indefinite article before a record noun", "an")
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 /// A change the store refused for good (a dead letter), as the sync page lists it.
 public struct RejectedChange: Hashable, Sendable, Identifiable {
@@ -37,7 +38,7 @@ extension SyncEngine {
                 let title = [fields, local?.fields].compactMap { $0.flatMap { type?.title(of: $0) } }
                     .first { !$0.isEmpty } ?? ""
                 return RejectedChange(id: letter.id, entity: letter.entity, recordId: letter.recordId, title: title,
-                                      reason: letter.reason, at: letter.createdAt,
+                                      reason: Gettext.lookup(declared: letter.reason), at: letter.createdAt,
                                       operation: letter.operation == "delete" ? .delete : .upsert, fields: fields)
             }
         }
@@ -71,7 +72,7 @@ extension SyncEngine {
                 SELECT EXISTS (SELECT 1 FROM outbox WHERE entity = ? AND recordId = ? AND mutationId IS NOT NULL)
                 """, arguments: [letter.entity, key]) == true {
                 throw SyncError.refused(url: try Remote.fetch(orgId: org.id, db)?.url ?? "", status: 409,
-                                        message: "a later change of this record is being sent; sync, then discard")
+                                        message: tr("a later change of this record is being sent; sync, then discard"))
             }
             try db.execute(sql: "DELETE FROM outbox WHERE entity = ? AND recordId = ?", arguments: [letter.entity, key])
             try HistoryLog.dropPending(entity: letter.entity, recordId: key, db)
@@ -118,7 +119,7 @@ extension SyncEngine {
                                                       arguments: [UUIDColumn.encode(letter.orgId)])
             else { throw SyncError.deadLetterNotFound(deadLetterId) }
             guard let type = RecordTypes.named(letter.entity) else {
-                throw ValidationError(field: "fields", message: "this console does not know \(letter.entity) records")
+                throw ValidationError(field: "fields", message: tr("this console does not know {entity} records", ["entity": letter.entity]))
             }
             let checked = try type.validate(fields, orgZone: org.timeZone)
             let key = UUIDColumn.encode(letter.recordId)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 /// The outbox seen from the push: coalescing, mutation ids, and the store's results. Each
 /// function runs inside one write transaction of the caller's.
@@ -189,7 +190,8 @@ enum PushQueue {
                     // shown as a dead letter rather than dropped, and a full pull brings the
                     // record as the store has it.
                     status = .rejected
-                    reason = "the store has this change but no longer knows whether it applied it; check the record"
+                    // Kept in English, as the store's own reasons are; shown translated.
+                    reason = trLater("the store has this change but no longer knows whether it applied it; check the record").english
                     needsFullPull = true
                 }
             }
@@ -230,7 +232,7 @@ enum PushQueue {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [UUIDColumn.encode(org.id), entry.entity, recordKey, sent.mutationId,
                                      entry.operation.rawValue, entry.payload,
-                                     reason ?? "refused by the store", Date.storedNow])
+                                     reason ?? trLater("refused by the store").english, Date.storedNow])
                 outcome.rejected += 1
             case .duplicate:
                 continue

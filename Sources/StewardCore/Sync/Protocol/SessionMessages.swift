@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// What a staff member may do in their organization. The store enforces it; the console
 /// mirrors it (a viewer sees no edit controls).
@@ -16,7 +17,14 @@ public enum StaffRole: String, Hashable, Sendable, Codable, CaseIterable {
     public var canEdit: Bool { self != .viewer }
 
     /// For people: "Editor".
-    public var displayName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    public var displayName: String {
+        switch self {
+        case .admin: trc("staff role", "Admin")
+        case .editor: trc("staff role", "Editor")
+        case .approver: trc("staff role", "Approver")
+        case .viewer: trc("staff role", "Viewer")
+        }
+    }
 }
 
 /// `POST /v1/orgs/{org}/session`: a staff member signs in to their organization.
