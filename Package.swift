@@ -136,7 +136,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl"]),
+        .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl"], exclude: ["Fixtures"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit"]),
         .testTarget(name: "StewardPrintTests", dependencies: ["StewardPrint", "StewardCore"]),
     ],

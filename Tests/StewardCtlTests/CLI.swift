@@ -52,11 +52,13 @@ final class CLI {
 
     /// `stewardctl ARGS`, with no `--db` added.
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws -> Result {
+    func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
+             in directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
         process.environment = environment.merging(extra) { _, new in new }
+        if let directory { process.currentDirectoryURL = directory }
         // Files, not pipes: a large JSON list cannot fill a pipe and stall the tool.
         let outURL = folder.appendingPathComponent("out-\(UUID().uuidString)")
         let errURL = folder.appendingPathComponent("err-\(UUID().uuidString)")

@@ -3,6 +3,7 @@ import CommandLineSupport
 import Foundation
 import StewardCore
 import StewardPrint
+import Translation
 
 /// `stewardctl bulletins export ID --pdf FILE`: the bulletin as the window prints it, on the
 /// paper of the person's locale (LC_PAPER: A4, or Letter in the Americas).
@@ -23,12 +24,14 @@ struct BulletinsExport: AsyncParsableCommand {
 
     func run() async throws {
         guard let bulletinID = UUID(uuidString: id.trimmingCharacters(in: .whitespaces)) else {
-            throw CLIError.usage("id: must be a bulletin id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"\(id)\")")
+            throw CLIError.usage("id: " + tr("must be a bulletin id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"{value}\")",
+                                             ["value": id]))
         }
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
         guard let bulletin = try await RecordService(database: database).record(.bulletin, id: bulletinID, in: organization) else {
-            throw CLIError.failure("no bulletin with id \(bulletinID.uuidString.lowercased()) in \(organization.slug)")
+            throw CLIError.failure(tr("no {noun} with id {id} in {org}", ["noun": RecordType.bulletin.noun,
+                                                                        "id": bulletinID.uuidString.lowercased(), "org": organization.slug]))
         }
         let blocks = BulletinPrint.blocks(of: bulletin.fields, organization: organization.name, zone: organization.timeZone)
         do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StewardCore
+import Translation
 
 struct ConflictsList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,13 +19,14 @@ struct ConflictsList: AsyncParsableCommand {
         if output.json {
             Console.printJSON(.array(conflicts.map(Self.json)))
         } else if conflicts.isEmpty {
-            print("No conflicts.")
+            print(tr("No conflicts."))
         } else {
-            var table = Table("ID", "RECORD", "LOCAL", "STORE", "STORE VERSION")
+            var table = Table(trc("table heading", "ID"), trc("table heading", "RECORD"), trc("table heading", "LOCAL"),
+                              trc("table heading", "STORE"), trc("table heading", "STORE VERSION"))
             for conflict in conflicts {
                 table.append(String(conflict.id), conflict.recordId.uuidString.lowercased(),
                              Self.summary(deleted: conflict.localDeleted, fields: conflict.localFields),
-                             conflict.remote.map { Self.summary(deleted: $0.deleted, fields: $0.fields) } ?? "(not known yet)",
+                             conflict.remote.map { Self.summary(deleted: $0.deleted, fields: $0.fields) } ?? tr("(not known yet)"),
                              conflict.remote.map { String($0.version) } ?? "-")
             }
             Console.print(table.lines)
@@ -32,8 +34,8 @@ struct ConflictsList: AsyncParsableCommand {
     }
 
     static func summary(deleted: Bool, fields: JSONValue?) -> String {
-        if deleted { return "(deleted)" }
-        return fields?["title"]?.stringValue.map { "\"\($0)\"" } ?? "(no title)"
+        if deleted { return tr("(deleted)") }
+        return fields?["title"]?.stringValue.map { "\"\($0)\"" } ?? tr("(no title)")
     }
 
     static func json(_ conflict: SyncConflict) -> JSONValue {

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import ArgumentParser
 import StewardCore
+import Translation
 
 /// Which side `conflicts resolve` keeps.
 enum KeepSide: String, EnumerableFlag {
@@ -38,7 +39,8 @@ struct ConflictsResolve: AsyncParsableCommand {
 
     func run() async throws {
         guard let conflictId = Int64(id.trimmingCharacters(in: .whitespaces)), conflictId > 0 else {
-            throw CLIError.usage("id: must be a conflict id like 3, as `stewardctl conflicts list` prints it (got \"\(id)\")")
+            throw CLIError.usage("id: " + tr("must be a conflict id like 3, as `{command}` prints it (got \"{value}\")",
+                                             ["command": "stewardctl conflicts list", "value": id]))
         }
         let database = try global.openDatabase()
         do {
@@ -47,8 +49,9 @@ struct ConflictsResolve: AsyncParsableCommand {
             throw error.cliError
         }
         switch side {
-        case .keepLocal: print("Kept the local change of conflict \(conflictId); it goes out with the next sync.")
-        case .keepRemote: print("Kept the store's record for conflict \(conflictId).")
+        case .keepLocal:
+            print(tr("Kept the local change of conflict {id}; it goes out with the next sync.", ["id": String(conflictId)]))
+        case .keepRemote: print(tr("Kept the store's record for conflict {id}.", ["id": String(conflictId)]))
         }
     }
 }

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import ArgumentParser
 import StewardCore
+import Translation
 
 struct DemoLoad: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +23,7 @@ struct DemoLoad: AsyncParsableCommand {
     var org: String?
 
     func run() async throws {
-        if events < 0 { throw CLIError.usage("events: must be 0 or more (got \(events))") }
+        if events < 0 { throw CLIError.usage("events: " + tr("must be 0 or more (got {value})", ["value": String(events)])) }
         let database = try global.openDatabase()
         let organizations = OrganizationService(database: database)
         // An unknown --org is refused before anything is written.
@@ -34,17 +35,22 @@ struct DemoLoad: AsyncParsableCommand {
         let demo = DemoDataset(database: database)
         let summary = try demo.load()
         if summary.organizationsAdded == 0 {
-            print("The demo organizations are already here; their events were left as they are.")
+            print(tr("The demo organizations are already here; their events were left as they are."))
         } else {
-            print("Added \(summary.organizationsAdded) demo organizations, \(summary.eventsAdded) events "
-                  + "and \(summary.recordsAdded) other records (bulletins, sermons, giving funds, podcast settings).")
+            // English says the plural even for one; a translation may use its own forms.
+            let organizations = trn("{count} demo organizations", "{count} demo organizations", summary.organizationsAdded)
+            let events = trn("{count} events", "{count} events", summary.eventsAdded)
+            let records = trn("{count} other records", "{count} other records", summary.recordsAdded)
+            print(tr("Added {organizations}, {events} and {records} (bulletins, sermons, giving funds, podcast settings).",
+                     ["organizations": organizations, "events": events, "records": records]))
         }
 
         guard events > 0 else { return }
         var targets: [Organization]?
         if let org { targets = [try await organizations.find(slug: org)] }
         let added = try demo.addGeneratedEvents(events, to: targets, seed: UInt64.random(in: 0...UInt64.max))
-        let place = org ?? "all organizations"
-        print("Added \(added) generated events to \(place).")
+        let place = org ?? tr("all organizations")
+        print(trn("Added {count} generated events to {place}.", "Added {count} generated events to {place}.", added,
+                  ["place": place]))
     }
 }

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import ArgumentParser
 import StewardCore
+import Translation
 
 struct EventsList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +26,7 @@ struct EventsList: AsyncParsableCommand {
     var limit: Int?
 
     func run() async throws {
-        if let limit, limit < 0 { throw CLIError.usage("limit: must be 0 or more (got \(limit))") }
+        if let limit, limit < 0 { throw CLIError.usage("limit: " + tr("must be 0 or more (got {value})", ["value": String(limit)])) }
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
         let service = EventService(database: database)
@@ -44,12 +45,14 @@ struct EventsList: AsyncParsableCommand {
         let byKey = Dictionary(uniqueKeysWithValues: try await service.rows(for: shown).map { ($0.key, $0) })
         let rows = shown.compactMap { byKey[$0] }
         if rows.isEmpty {
-            print(search.map { "No events in \(organization.slug) match \"\($0)\"." } ?? "No events in \(organization.slug).")
+            print(search.map { tr("No events in {org} match \"{search}\".", ["org": organization.slug, "search": $0]) }
+                  ?? tr("No events in {org}.", ["org": organization.slug]))
             return
         }
         Console.print(EventOutput.table(rows, org: organization))
         if rows.count < keys.count {
-            print("(\(rows.count) of \(keys.count) events; raise --limit to see more)")
+            print(trn("({shown} of {count} events; raise --limit to see more)", "({shown} of {count} events; raise --limit to see more)",
+                      keys.count, ["shown": String(rows.count)]))
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StewardCore
+import Translation
 
 struct EventsRemove: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,7 +22,9 @@ struct EventsRemove: AsyncParsableCommand {
         if output.json {
             Console.printJSON(EventOutput.json(event, org: organization))
         } else {
-            print("Removed \(event.id.uuidString.lowercased()): \(event.details.title) (\(EventTimingText.describe(event.details.timing, orgZone: organization.timeZone)))")
+            print(tr("Removed {id}: {title} ({when})",
+                     ["id": event.id.uuidString.lowercased(), "title": event.details.title,
+                      "when": EventTimingText.describe(event.details.timing, orgZone: organization.timeZone)]))
         }
     }
 }

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import ArgumentParser
 import StewardCore
+import Translation
 
 struct EventsUpdate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,7 +28,8 @@ struct EventsUpdate: AsyncParsableCommand {
         // Read before the database is opened: unreadable input changes nothing.
         let inputFields = try input.object().map(EventJSONInput.init)
         if fields.isEmpty && inputFields == nil {
-            throw CLIError.usage("update: give at least one field option to change, like --title, or --input (see `stewardctl events update --help`)")
+            throw CLIError.usage("update: " + tr("give at least one field option to change, like {option}, or --input (see `{command}`)",
+                                                 ["option": "--title", "command": "stewardctl events update --help"]))
         }
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)

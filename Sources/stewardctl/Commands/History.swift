@@ -2,6 +2,7 @@ import CommandLineSupport
 import ArgumentParser
 import Foundation
 import StewardCore
+import Translation
 
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,29 +30,33 @@ struct HistoryCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let id = UUID(uuidString: idText.trimmingCharacters(in: .whitespaces)) else {
-            throw CLIError.usage("id: must be a record id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"\(idText)\")")
+            throw CLIError.usage("id: " + tr("must be a record id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"{value}\")",
+                                             ["value": idText]))
         }
         let type = try typeName.map { name in
             guard let type = RecordTypes.named(name) ?? RecordTypes.command(name) else {
-                throw CLIError.usage("type: must be one of \(Self.typeNames) (got \"\(name)\")")
+                throw CLIError.usage("type: " + tr("must be one of {choices} (got \"{value}\")", ["choices": Self.typeNames, "value": name]))
             }
             return type
         }
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
         guard case let (found, record)? = try await RecordService(database: database).lookup(id: id, of: type, in: organization) else {
-            throw CLIError.failure("no \(type?.noun ?? "record") with id \(id.uuidString.lowercased()) in \(organization.slug)")
+            throw CLIError.failure(tr("no {noun} with id {id} in {org}", ["noun": type?.noun ?? tr("record"),
+                                                                        "id": id.uuidString.lowercased(), "org": organization.slug]))
         }
         let entries = try await HistoryService(database: database).history(entity: found.entity, recordId: id)
         if output.json {
             Console.printJSON(.array(entries.map(HistoryOutput.json)))
         } else if entries.isEmpty {
-            print("No changes recorded for \"\(found.title(of: record.fields))\".")
+            print(tr("No changes recorded for \"{title}\".", ["title": found.title(of: record.fields)]))
         } else {
-            var table = Table("WHEN", "WHO", "CHANGE", "VERSION")
+            var table = Table(trc("table heading", "WHEN"), trc("table heading", "WHO"), trc("table heading", "CHANGE"),
+                              trc("table heading", "VERSION"))
             for entry in entries {
                 table.append(DateTimeText.local(entry.at, zone: organization.timeZone).replacingOccurrences(of: "T", with: " "),
-                             entry.author, entry.summary, entry.version.map(String.init) ?? "pending")
+                             HistoryAuthor.text(entry.author), entry.summary,
+                             entry.version.map(String.init) ?? trc("history version", "pending"))
             }
             Console.print(table.lines)
         }
@@ -67,7 +72,7 @@ enum HistoryOutput {
             "operation": .string(entry.operation.rawValue),
             "origin": .string(entry.origin.rawValue),
             "version": entry.version.map { .int($0) } ?? .null,
-            "summary": .string(entry.summary),
+            "summary": .string(entry.englishSummary),
             "changes": .array(entry.changes.map { change in
                 .object(["field": .string(change.field), "old": change.old ?? .null, "new": change.new ?? .null])
             }),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StewardCore
+import Translation
 
 struct OrgsAdd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +30,7 @@ struct OrgsAdd: AsyncParsableCommand {
         if output.json {
             Console.printJSON(OrganizationOutput.json(org))
         } else {
-            print("Added organization \(org.slug).")
+            print(tr("Added organization {slug}.", ["slug": org.slug]))
             Console.print(OrganizationOutput.record(org))
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StewardCore
+import Translation
 
 struct OrgsList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +16,8 @@ struct OrgsList: AsyncParsableCommand {
         if output.json {
             Console.printJSON(.array(orgs.map(OrganizationOutput.json)))
         } else if orgs.isEmpty {
-            print("No organizations yet: add one with `stewardctl orgs add` or load the demo with `stewardctl demo load`.")
+            print(tr("No organizations yet: add one with `{add}` or load the demo with `{demo}`.",
+                     ["add": "stewardctl orgs add", "demo": "stewardctl demo load"]))
         } else {
             Console.print(OrganizationOutput.table(orgs))
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import StewardCore
 import StewardCredentials
+import Translation
 
 struct RemoteSet: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,9 +51,11 @@ struct RemoteSet: AsyncParsableCommand {
         if output.json {
             Console.printJSON(RemoteOutput.json(remote, token: token, status: nil))
         } else {
-            print("Connected \(organization.slug) to \(remote.url) (store organization \(remote.storeOrg)).")
+            print(tr("Connected {org} to {url} (store organization {storeOrg}).",
+                     ["org": organization.slug, "url": remote.url, "storeOrg": remote.storeOrg]))
             if remote.allowInsecure && Loopback.isUnencryptedOffLoopback(remote.url) {
-                Console.warn("the token will cross the network unencrypted (--allow-insecure); use https:// as soon as the store has it")
+                Console.warn(tr("the token will cross the network unencrypted ({option}); use https:// as soon as the store has it",
+                                ["option": "--allow-insecure"]))
             }
         }
     }
@@ -87,15 +90,16 @@ enum RemoteOutput {
 
     static func record(_ remote: Remote, token: String?, status: SyncStatus) -> [String] {
         var record = Record()
-        record.add("url", remote.url)
-        record.add("security", security(remote))
-        record.add("store org", remote.storeOrg)
-        record.add("signed in", signedIn(remote, token: token))
-        record.add("client id", remote.clientId)
-        record.add("last sync", remote.lastSyncAt.map { DateTimeText.utc($0) } ?? "never")
-        record.add("pending", "\(status.pending + status.inFlight) change(s) to send")
-        record.add("conflicts", "\(status.conflicts)")
-        record.add("dead letters", "\(status.deadLetters)")
+        record.add(trc("output label", "url"), remote.url)
+        record.add(trc("output label", "security"), security(remote))
+        record.add(trc("output label", "store org"), remote.storeOrg)
+        record.add(trc("output label", "signed in"), signedIn(remote, token: token))
+        record.add(trc("output label", "client id"), remote.clientId)
+        record.add(trc("output label", "last sync"), remote.lastSyncAt.map { DateTimeText.utc($0) } ?? tr("never"))
+        let pending = status.pending + status.inFlight
+        record.add(trc("output label", "pending"), trn("{count} change(s) to send", "{count} change(s) to send", pending))
+        record.add(trc("output label", "conflicts"), "\(status.conflicts)")
+        record.add(trc("output label", "dead letters"), "\(status.deadLetters)")
         return record.lines
     }
 
@@ -112,10 +116,14 @@ enum RemoteOutput {
     /// "ann@grace.example (Editor)", "no (last: ann@grace.example)", or "with token ****abcd".
     static func signedIn(_ remote: Remote, token: String?) -> String {
         guard let email = remote.staffEmail else {
-            return "no, an API token is used (\(token.map(masked) ?? "not found in the credential store"))"
+            let kept = token.map(masked) ?? tr("not found in the credential store")
+            return tr("no, an API token is used ({token})", ["token": kept])
         }
-        guard remote.signedIn else { return "no, signed out (last: \(email)); sign in with `stewardctl sign-in`" }
-        return "\(email) (\(remote.staffRole?.displayName ?? "unknown role"))"
+        guard remote.signedIn else {
+            return tr("no, signed out (last: {email}); sign in with `{command}`", ["email": email, "command": "stewardctl sign-in"])
+        }
+        let role = remote.staffRole?.displayName ?? tr("unknown role")
+        return "\(email) (\(role))"
     }
 
     /// The token's last four characters, the rest as stars.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import StewardCore
 import StewardCredentials
+import Translation
 
 struct SignIn: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,7 +43,7 @@ struct SignIn: AsyncParsableCommand {
         }
         // Chosen first: a misconfigured store is reported before the password is asked for.
         let credentials = try CredentialStores.standard()
-        let password = try PasswordInput.read(prompt: "Password for \(email) at \(url): ")
+        let password = try PasswordInput.read(prompt: tr("Password for {email} at {url}: ", ["email": email, "url": url]))
         let sessions = SessionService(database: database, credentials: credentials,
                                       http: SyncOptions.fromEnvironment().http)
         let session: StaffSession
@@ -55,7 +56,9 @@ struct SignIn: AsyncParsableCommand {
         if output.json {
             Console.printJSON(SessionOutput.json(session, org: organization))
         } else {
-            print("Signed in to \(organization.slug) at \(session.url) as \(session.email) (\(session.role.displayName)).")
+            print(tr("Signed in to {org} at {url} as {email} ({role}).",
+                     ["org": organization.slug, "url": session.url, "email": session.email,
+                      "role": session.role.displayName]))
         }
     }
 }

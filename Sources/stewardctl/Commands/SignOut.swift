@@ -1,6 +1,7 @@
 import ArgumentParser
 import StewardCore
 import StewardCredentials
+import Translation
 
 struct SignOut: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +21,7 @@ struct SignOut: AsyncParsableCommand {
         let sessions = SessionService(database: database, credentials: LazyCredentialStore(),
                                       http: SyncOptions.fromEnvironment().http)
         let wasSignedIn = try await sessions.signOut(org: organization)
-        print(wasSignedIn ? "Signed out of \(organization.slug)." : "\(organization.slug) was not signed in.")
+        print(wasSignedIn ? tr("Signed out of {org}.", ["org": organization.slug])
+              : tr("{org} was not signed in.", ["org": organization.slug]))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StewardCore
 import StewardCredentials
+import Translation
 
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,13 +41,16 @@ struct SyncCommand: AsyncParsableCommand {
         }
         print(report.summary)
         if report.resynced {
-            print("The store asked for a full resync: \(report.dropped) record(s) it no longer has were dropped.")
+            print(trn("The store asked for a full resync: {count} record(s) it no longer has were dropped.",
+                      "The store asked for a full resync: {count} record(s) it no longer has were dropped.", report.dropped))
         }
         if report.conflicts > 0 {
-            print("Choose a side for each conflict: `stewardctl conflicts list`.")
+            print(tr("Choose a side for each conflict: `{command}`.", ["command": "stewardctl conflicts list"]))
         }
         if report.rejected > 0 {
-            print("The store refused \(report.rejected) change(s) for good: `stewardctl remote show` counts them.")
+            print(trn("The store refused {count} change(s) for good: `{command}` counts them.",
+                      "The store refused {count} change(s) for good: `{command}` counts them.", report.rejected,
+                      ["command": "stewardctl remote show"]))
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import StewardCore
 import StewardCredentials
+import Translation
 
 extension Stewardctl {
     /// How stewardctl reports failures; the rules shared with steward-store live in
@@ -31,11 +32,11 @@ extension Stewardctl {
         case let error as SyncError:
             return error.cliError
         case let error as KeyringError:
-            return .failure("keyring: \(error.message)")
+            return .failure(tr("keyring: {problem}", ["problem": error.message]))
         case let error as CredentialFileError:
-            return .failure("credentials file: \(error.description)")
+            return .failure(tr("credentials file: {problem}", ["problem": error.description]))
         case let error as DatabaseError:
-            return .failure("database: \(OneLine.text(error))")
+            return .failure(tr("database: {problem}", ["problem": OneLine.text(error)]))
         default:
             return nil
         }

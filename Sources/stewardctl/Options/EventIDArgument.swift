@@ -1,6 +1,7 @@
 import CommandLineSupport
 import ArgumentParser
 import Foundation
+import Translation
 
 /// The event id that `show`, `update` and `remove` take, as printed by `list` and `add`.
 struct EventIDArgument: ParsableArguments {
@@ -12,7 +13,8 @@ struct EventIDArgument: ParsableArguments {
     func uuid() throws -> UUID {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let id = UUID(uuidString: trimmed) else {
-            throw CLIError.usage("id: must be an event id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"\(text)\")")
+            throw CLIError.usage("id: " + tr("must be an event id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"{value}\")",
+                                             ["value": text]))
         }
         return id
     }

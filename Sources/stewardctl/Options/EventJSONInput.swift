@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import StewardCore
+import Translation
 
 /// `events add|update --input FILE`: an event's fields as one JSON object, as `events show
 /// --json` prints them. The store's names (`locationName`, `startsAt`, `contactEmail`, …) and
@@ -16,8 +17,8 @@ struct EventJSONInput {
     init(_ object: [String: JSONValue]) throws {
         let fields = RecordType.event.fields.map(\.name)
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) && !Self.olderKeys.contains($0) }) {
-            throw CLIError.usage("\(FieldSpec.kebab(unknown)): is not a field of an event; the fields are "
-                                 + fields.joined(separator: ", "))
+            throw CLIError.usage("\(FieldSpec.kebab(unknown)): " + tr("is not a field of an event; the fields are {fields}",
+                                                                        ["fields": fields.joined(separator: ", ")]))
         }
         self.object = object
     }
@@ -39,7 +40,7 @@ struct EventJSONInput {
         let contact = object["contact"]
         switch contact {
         case nil, .null?, .object?: break
-        default: throw CLIError.usage("contact: must be a JSON object with name, email and phone")
+        default: throw CLIError.usage("contact: " + tr("must be a JSON object with name, email and phone"))
         }
         if let name = try agreeing("contactName", try text("contactName"), "contact.name", try text(contact?["name"], "contact")) { form.contactName = name }
         if let email = try agreeing("contactEmail", try text("contactEmail"), "contact.email", try text(contact?["email"], "contact")) { form.contactEmail = email }
@@ -48,7 +49,7 @@ struct EventJSONInput {
         if let stamps = try text("stampValue") { form.stampValue = stamps }
         if let rideSharing = object["rideSharing"] {
             guard let flag = rideSharing.boolValue ?? (rideSharing == .null ? false : nil) else {
-                throw CLIError.usage("ride-sharing: must be true or false")
+                throw CLIError.usage("ride-sharing: " + tr("must be true or false"))
             }
             form.rideSharing = flag
         }
@@ -64,7 +65,8 @@ struct EventJSONInput {
         var kind = form.timingKind
         if let timing = try text("timing") {
             guard let named = EventTiming.Kind(rawValue: timing) else {
-                throw CLIError.usage("timing: must be one of timed, all-day, untimed (got \"\(timing)\")")
+                throw CLIError.usage("timing: " + tr("must be one of {choices} (got \"{value}\")",
+                                                     ["choices": "timed, all-day, untimed", "value": timing]))
             }
             kind = named
         } else if startsAt != nil || endsAt != nil {
@@ -98,7 +100,7 @@ struct EventJSONInput {
     private func sameInstant(_ name: String, _ value: String?, _ older: String, _ olderValue: String?) throws -> String? {
         guard let value else { return olderValue }
         if let olderValue, DateTimeText.parse(olderValue, zone: .gmt) != DateTimeText.parse(value, zone: .gmt) {
-            throw CLIError.usage("\(FieldSpec.kebab(name)): says \"\(value)\" but \(older) says \"\(olderValue)\"; give one of them")
+            throw Self.disagreeing(name, value, older, olderValue)
         }
         return value
     }
@@ -109,9 +111,14 @@ struct EventJSONInput {
     private func agreeing(_ name: String, _ value: String?, _ older: String, _ olderValue: String?) throws -> String? {
         guard let value else { return olderValue }
         if let olderValue, olderValue != value {
-            throw CLIError.usage("\(FieldSpec.kebab(name)): says \"\(value)\" but \(older) says \"\(olderValue)\"; give one of them")
+            throw Self.disagreeing(name, value, older, olderValue)
         }
         return value
+    }
+
+    private static func disagreeing(_ name: String, _ value: String, _ older: String, _ olderValue: String) -> CLIError {
+        .usage("\(FieldSpec.kebab(name)): " + tr("says \"{value}\" but {older} says \"{olderValue}\"; give one of them",
+                                                 ["value": value, "older": older, "olderValue": olderValue]))
     }
 
     private func nonNull(_ name: String) throws -> String? {
@@ -131,16 +138,16 @@ struct EventJSONInput {
         case .string(let text)?: return text
         case .int(let number)?: return String(number)
         case .double(let number)?: return String(number)
-        default: throw CLIError.usage("\(FieldSpec.kebab(name)): must be text (got \(value!.canonicalText))")
+        default: throw CLIError.usage("\(FieldSpec.kebab(name)): " + tr("must be text (got {value})", ["value": value!.canonicalText]))
         }
     }
 
     /// `[{"label": …, "url": …}]` as the form's lines.
     private func links() throws -> String? {
         guard let value = object["links"], value != .null else { return object["links"] == nil ? nil : "" }
-        guard let items = value.arrayValue else { throw CLIError.usage("links: must be a JSON array of {\"label\", \"url\"}") }
+        guard let items = value.arrayValue else { throw CLIError.usage("links: " + tr("must be a JSON array of {\"label\", \"url\"}")) }
         return try items.map { item in
-            guard let url = item["url"]?.stringValue else { throw CLIError.usage("links: every link needs a \"url\"") }
+            guard let url = item["url"]?.stringValue else { throw CLIError.usage("links: " + tr("every link needs a \"url\"")) }
             let label = item["label"]?.stringValue ?? url
             return label.isEmpty || label == url ? url : "\(label.replacingOccurrences(of: "\n", with: " ")) | \(url)"
         }.joined(separator: "\n")
@@ -151,7 +158,7 @@ struct EventJSONInput {
         guard let value = object["audience"] else { return nil }
         if value == .null { return "" }
         guard let items = value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
-            throw CLIError.usage("audience: must be a JSON array of words")
+            throw CLIError.usage("audience: " + tr("must be a JSON array of words"))
         }
         return items.compactMap(\.stringValue).joined(separator: ",")
     }

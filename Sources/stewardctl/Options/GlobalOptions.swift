@@ -2,6 +2,7 @@ import CommandLineSupport
 import ArgumentParser
 import Foundation
 import StewardCore
+import Translation
 
 /// Options every command accepts, before or after the subcommand's name:
 /// `stewardctl --db X events list` and `stewardctl events list --db X` mean the same.
@@ -25,7 +26,7 @@ struct GlobalOptions: ParsableArguments {
         do {
             return try AppDatabase.open(path: path)
         } catch {
-            throw CLIError.failure("cannot open the database at \(path): \(OneLine.text(error))")
+            throw CLIError.failure(tr("cannot open the database at {path}: {error}", ["path": path, "error": OneLine.text(error)]))
         }
     }
 }

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import ArgumentParser
 import StewardCore
+import Translation
 
 /// `--org SLUG`: which organization an event command works in. It may be left out when the
 /// database holds exactly one organization.
@@ -21,10 +22,13 @@ struct OrganizationOption: ParsableArguments {
         case 1:
             return all[0]
         case 0:
-            throw CLIError.usage("org: there is no organization yet; add one with `stewardctl orgs add` or `stewardctl demo load`")
+            throw CLIError.usage("org: " + tr("there is no organization yet; add one with `{add}` or `{demo}`",
+                                              ["add": "stewardctl orgs add", "demo": "stewardctl demo load"]))
         default:
             let slugs = all.map(\.slug).joined(separator: ", ")
-            throw CLIError.usage("org: is required when there are \(all.count) organizations; pass --org with one of: \(slugs)")
+            throw CLIError.usage("org: " + trn("is required when there are {count} organizations; pass --org with one of: {slugs}",
+                                               "is required when there are {count} organizations; pass --org with one of: {slugs}",
+                                               all.count, ["slugs": slugs]))
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import Translation
 #endif
 
 /// Reads a password from standard input: on a terminal, after a prompt on stderr and without
@@ -25,7 +26,7 @@ enum PasswordInput {
             if canHide { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
         }
         guard let line = readLine(strippingNewline: true) else {
-            throw CLIError.usage("password: nothing was typed (end of input)")
+            throw CLIError.usage("password: " + tr("nothing was typed (end of input)"))
         }
         return line
     }

@@ -1,5 +1,6 @@
 import Foundation
 import StewardCore
+import Translation
 
 /// How events print: a table for lists, label-value lines for one event, or JSON objects.
 enum EventOutput {
@@ -64,7 +65,8 @@ enum EventOutput {
     // MARK: Text
 
     static func table(_ rows: [EventRow], org: Organization) -> [String] {
-        var table = Table("ID", "WHEN", "TITLE", "LOCATION")
+        var table = Table(trc("table heading", "ID"), trc("table heading", "WHEN"), trc("table heading", "TITLE"),
+                          trc("table heading", "LOCATION"))
         for row in rows {
             table.append(row.id.uuidString.lowercased(),
                          EventTimingText.describe(row.timing, orgZone: org.timeZone),
@@ -77,41 +79,41 @@ enum EventOutput {
     static func record(_ event: Event, org: Organization) -> [String] {
         let details = event.details
         var record = Record()
-        record.add("id", event.id.uuidString.lowercased())
-        record.add("organization", "\(org.slug) (\(org.name))")
-        record.add("title", details.title)
-        record.add("when", EventTimingText.describe(details.timing, orgZone: org.timeZone))
+        record.add(trc("output label", "id"), event.id.uuidString.lowercased())
+        record.add(trc("output label", "organization"), "\(org.slug) (\(org.name))")
+        record.add(trc("output label", "title"), details.title)
+        record.add(trc("output label", "when"), EventTimingText.describe(details.timing, orgZone: org.timeZone))
         switch details.timing {
         case .timed(let start, let end, let zoneName):
             let zone = TimeZone(identifier: zoneName) ?? org.timeZone
-            record.add("starts", DateTimeText.iso(start, zone: zone))
-            record.add("ends", DateTimeText.iso(end, zone: zone))
-            record.add("time zone", zoneName)
+            record.add(trc("output label", "starts"), DateTimeText.iso(start, zone: zone))
+            record.add(trc("output label", "ends"), DateTimeText.iso(end, zone: zone))
+            record.add(trc("output label", "time zone"), zoneName)
         case .allDay(let first, let last):
-            record.add("starts", first.description)
-            record.add("ends", last.description)
+            record.add(trc("output label", "starts"), first.description)
+            record.add(trc("output label", "ends"), last.description)
         case .untimed:
             break
         }
-        record.addIfPresent("location", details.locationName)
-        record.addIfPresent("address", details.address)
+        record.addIfPresent(trc("output label", "location"), details.locationName)
+        record.addIfPresent(trc("output label", "address"), details.address)
         if let coordinate = details.coordinate {
-            record.add("coordinates", "\(coordinate.latitude), \(coordinate.longitude)")
+            record.add(trc("output label", "coordinates"), "\(coordinate.latitude), \(coordinate.longitude)")
         }
-        record.addIfPresent("description", details.description)
-        record.addIfPresent("image", details.imageURL)
-        record.addIfPresent("links", details.links
+        record.addIfPresent(trc("output label", "description"), details.description)
+        record.addIfPresent(trc("output label", "image"), details.imageURL)
+        record.addIfPresent(trc("output label", "links"), details.links
             .map { $0.label == $0.url ? $0.url : "\($0.label) | \($0.url)" }
             .joined(separator: "\n"))
-        record.addIfPresent("host", details.host)
+        record.addIfPresent(trc("output label", "host"), details.host)
         let contact = [details.contact.name, details.contact.email.map { "<\($0)>" }, details.contact.phone]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-        record.addIfPresent("contact", contact)
-        record.addIfPresent("audience", details.audience.joined(separator: ", "))
-        if details.stampValue != 0 { record.add("stamps", String(details.stampValue)) }
-        record.add("ride sharing", details.rideSharing ? "yes" : "no")
-        record.add("version", String(event.version))
-        record.add("updated", DateTimeText.iso(event.updatedAt, zone: org.timeZone))
+        record.addIfPresent(trc("output label", "contact"), contact)
+        record.addIfPresent(trc("output label", "audience"), details.audience.joined(separator: ", "))
+        if details.stampValue != 0 { record.add(trc("output label", "stamps"), String(details.stampValue)) }
+        record.add(trc("output label", "ride sharing"), details.rideSharing ? tr("yes") : tr("no"))
+        record.add(trc("output label", "version"), String(event.version))
+        record.add(trc("output label", "updated"), DateTimeText.iso(event.updatedAt, zone: org.timeZone))
         return record.lines
     }
 

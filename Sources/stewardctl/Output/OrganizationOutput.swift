@@ -1,4 +1,5 @@
 import StewardCore
+import Translation
 
 /// How organizations print: a table, a summary, or JSON objects.
 enum OrganizationOutput {
@@ -14,7 +15,8 @@ enum OrganizationOutput {
     }
 
     static func table(_ orgs: [Organization]) -> [String] {
-        var table = Table("SLUG", "NAME", "TIME ZONE", "KIND", "MODULES")
+        var table = Table(trc("table heading", "SLUG"), trc("table heading", "NAME"), trc("table heading", "TIME ZONE"),
+                          trc("table heading", "KIND"), trc("table heading", "MODULES"))
         for org in orgs {
             table.append(org.slug, org.name, org.timeZoneIdentifier, org.kind.rawValue,
                          org.modules.map(\.rawValue).joined(separator: ", "))
@@ -24,11 +26,11 @@ enum OrganizationOutput {
 
     static func record(_ org: Organization) -> [String] {
         var record = Record()
-        record.add("slug", org.slug)
-        record.add("name", org.name)
-        record.add("time zone", org.timeZoneIdentifier)
-        record.add("kind", "\(org.kind.rawValue) (\(org.kind.title))")
-        record.add("modules", org.modules.map(\.rawValue).joined(separator: ", "))
+        record.add(trc("output label", "slug"), org.slug)
+        record.add(trc("output label", "name"), org.name)
+        record.add(trc("output label", "time zone"), org.timeZoneIdentifier)
+        record.add(trc("output label", "kind"), "\(org.kind.rawValue) (\(org.kind.title))")
+        record.add(trc("output label", "modules"), org.modules.map(\.rawValue).joined(separator: ", "))
         return record.lines
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import StewardCore
+import Translation
 
 /// `stewardctl TYPE add`: a new record from field options and/or `--input`.
 struct RecordAdd<Kind: RecordKind>: AsyncParsableCommand {
@@ -8,10 +9,10 @@ struct RecordAdd<Kind: RecordKind>: AsyncParsableCommand {
         let type = Kind.type
         return CommandConfiguration(
             commandName: "add",
-            abstract: "Add a \(type.noun).",
+            abstract: "Add a \(type.helpNoun).",
             usage: "stewardctl \(type.commandName) add [--org <slug>] [--json] [--input <file>] [--<field> <value> ...]",
             discussion: """
-                Prints the new \(type.noun), its id alone on the first line (in text mode) so \
+                Prints the new \(type.helpNoun), its id alone on the first line (in text mode) so \
                 scripts can capture it. Input is checked exactly as the window's editor checks \
                 it; when any field is wrong, nothing is added and the field is named on stderr \
                 (exit status 2).
@@ -29,7 +30,7 @@ struct RecordAdd<Kind: RecordKind>: AsyncParsableCommand {
     func run() async throws {
         let type = Kind.type
         let (given, positionals) = try fields.read(command: "stewardctl \(type.commandName) add")
-        if let extra = positionals.first { throw CLIError.usage("Unexpected argument '\(extra)'") }
+        if let extra = positionals.first { throw CLIError.usage(tr("Unexpected argument '{argument}'", ["argument": extra])) }
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
         let service = RecordService(database: database)

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import StewardCore
+import Translation
 
 /// A kit command's field options (`--name X`, `--publish-at=2026-12-06T09:00`), read from the
 /// words ArgumentParser left unparsed: the options come from the declaration, not from
@@ -28,7 +29,8 @@ struct RecordFieldArguments {
             let (name, inline) = Self.split(word)
             guard let field = byOption[name] else {
                 let known = type.fields.map { "--" + $0.optionName }.joined(separator: ", ")
-                throw CLIError.usage("Unknown option '\(word)'; the options for \(type.noun) fields are \(known) (see `\(command) --help`)")
+                throw CLIError.usage(tr("Unknown option '{option}'; the options for {noun} fields are {options} (see `{command}`)",
+                                        ["option": word, "noun": type.noun, "options": known, "command": command + " --help"]))
             }
             let text: String
             if let inline {
@@ -44,7 +46,8 @@ struct RecordFieldArguments {
             } else if let next = rest.popFirst() {
                 text = next
             } else {
-                throw CLIError.usage("Missing value for '--\(name) <\(RecordHelp.valueName(field))>' (see `\(command) --help`)")
+                throw CLIError.usage(tr("Missing value for '{option}' (see `{command}`)",
+                                        ["option": "--\(name) <\(RecordHelp.valueName(field))>", "command": command + " --help"]))
             }
             values[field.name] = try Self.value(text, of: field)
         }
@@ -68,7 +71,8 @@ struct RecordFieldArguments {
         do {
             return try JSONValue.parse(text)
         } catch {
-            throw CLIError.usage("\(field.optionName): must be a JSON array of objects, as `show --json` prints it (\(error.description))")
+            throw CLIError.usage("\(field.optionName): " + tr("must be a JSON array of objects, as `{command}` prints it ({error})",
+                                                               ["command": "show --json", "error": error.description]))
         }
     }
 }

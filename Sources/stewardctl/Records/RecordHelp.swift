@@ -17,7 +17,7 @@ enum RecordHelp {
     /// `  --name <text>             The fund's name …`, one option per field.
     static func fieldOptions(_ type: RecordType, markingRequired: Bool) -> String {
         type.fields.map { field in
-            var help = field.help
+            var help = field.declaredHelp.english
             if case .choice(let words) = field.kind, words.count > 3 {
                 help += " One of: " + words.joined(separator: ", ") + "."
             }
@@ -53,4 +53,11 @@ enum RecordHelp {
         lines.append(line)
         return lines.joined(separator: "\n")
     }
+}
+
+/// `--help` is English throughout, as ArgumentParser's own words are: what it takes from a
+/// record type's declaration is the declaration's English, whatever the language.
+extension RecordType {
+    var helpNoun: String { nouns.one.english }
+    var helpPluralNoun: String { nouns.many.english }
 }

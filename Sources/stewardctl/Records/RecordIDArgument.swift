@@ -2,10 +2,11 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import StewardCore
+import Translation
 
 /// The record id `show` and `remove` take, as `list` and `add` print it.
 struct RecordIDArgument<Kind: RecordKind>: ParsableArguments {
-    @Argument(help: ArgumentHelp("The \(Kind.type.noun)'s id (as `stewardctl \(Kind.type.commandName) list` prints it).",
+    @Argument(help: ArgumentHelp("The \(Kind.type.helpNoun)'s id (as `stewardctl \(Kind.type.commandName) list` prints it).",
                                  valueName: "id"))
     var text: String
 
@@ -19,7 +20,8 @@ enum RecordLookup {
     /// A typed id; a malformed one is a usage error (exit 2) naming `id`, as for events.
     static func id(_ text: String, of type: RecordType) throws -> UUID {
         guard let id = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
-            throw CLIError.usage("id: must be a \(type.noun) id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"\(text)\")")
+            throw CLIError.usage("id: " + tr("must be a {noun} id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"{value}\")",
+                                             ["noun": type.noun, "value": text]))
         }
         return id
     }
@@ -27,7 +29,8 @@ enum RecordLookup {
     /// The live record, or a failure (exit 1) saying there is none.
     static func find(_ id: UUID, of type: RecordType, in org: Organization, service: RecordService) async throws -> LocalRecord {
         guard let record = try await service.record(type, id: id, in: org) else {
-            throw CLIError.failure("no \(type.noun) with id \(id.uuidString.lowercased()) in \(org.slug)")
+            throw CLIError.failure(tr("no {noun} with id {id} in {org}",
+                                      ["noun": type.noun, "id": id.uuidString.lowercased(), "org": org.slug]))
         }
         return record
     }

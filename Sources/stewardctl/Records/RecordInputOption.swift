@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import StewardCore
+import Translation
 
 /// `--input FILE` (`-` for standard input): a record's fields as one JSON object, in the shape
 /// `show --json` prints, so a record shown can be edited and given back.
@@ -26,7 +27,7 @@ struct RecordInputOption: ParsableArguments {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                throw CLIError.usage("input: cannot read \(path): \(OneLine.text(error))")
+                throw CLIError.usage("input: " + tr("cannot read {path}: {error}", ["path": path, "error": OneLine.text(error)]))
             }
         }
         let value: JSONValue
@@ -36,7 +37,7 @@ struct RecordInputOption: ParsableArguments {
             throw CLIError.usage("input: \(error.description)")
         }
         guard case .object(var members) = value else {
-            throw CLIError.usage("input: must be one JSON object of fields, like `show --json` prints")
+            throw CLIError.usage("input: " + tr("must be one JSON object of fields, like `{command}` prints", ["command": "show --json"]))
         }
         for key in Self.printedOnly { members[key] = nil }
         return members

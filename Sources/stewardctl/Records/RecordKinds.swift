@@ -37,7 +37,7 @@ struct RecordCommands<Kind: RecordKind>: AsyncParsableCommand {
         let type = Kind.type
         return CommandConfiguration(
             commandName: type.commandName,
-            abstract: "List, show, add, update and remove an organization's \(type.pluralNoun).",
+            abstract: "List, show, add, update and remove an organization's \(type.helpPluralNoun).",
             subcommands: [RecordList<Kind>.self, RecordShow<Kind>.self, RecordAdd<Kind>.self,
                           RecordUpdate<Kind>.self, RecordRemove<Kind>.self] + Kind.specialCommands)
     }

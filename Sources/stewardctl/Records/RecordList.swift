@@ -1,13 +1,14 @@
 import ArgumentParser
 import CommandLineSupport
 import StewardCore
+import Translation
 
 /// `stewardctl TYPE list`: the organization's records of one type, in the type's order.
 struct RecordList<Kind: RecordKind>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "list",
-            abstract: "List an organization's \(Kind.type.pluralNoun), optionally narrowed by a search.")
+            abstract: "List an organization's \(Kind.type.helpPluralNoun), optionally narrowed by a search.")
     }
 
     @OptionGroup var global: GlobalOptions
@@ -17,18 +18,18 @@ struct RecordList<Kind: RecordKind>: AsyncParsableCommand {
     @Option(help: ArgumentHelp(Self.searchHelp, valueName: "text"))
     var search: String?
 
-    @Option(help: ArgumentHelp("List at most this many \(Kind.type.pluralNoun).", valueName: "n"))
+    @Option(help: ArgumentHelp("List at most this many \(Kind.type.helpPluralNoun).", valueName: "n"))
     var limit: Int?
 
     /// Names the fields the search looks in, from the declaration.
     private static var searchHelp: String {
-        let fields = Kind.type.fields.filter(\.isSearchable).map { $0.label.lowercased() }
+        let fields = Kind.type.fields.filter(\.isSearchable).map { $0.declaredLabel.english.lowercased() }
         let named = fields.count > 1 ? fields.dropLast().joined(separator: ", ") + " or " + fields.last! : fields.joined()
-        return "Only \(Kind.type.pluralNoun) whose \(named) has words starting like these."
+        return "Only \(Kind.type.helpPluralNoun) whose \(named) has words starting like these."
     }
 
     func run() async throws {
-        if let limit, limit < 0 { throw CLIError.usage("limit: must be 0 or more (got \(limit))") }
+        if let limit, limit < 0 { throw CLIError.usage("limit: " + tr("must be 0 or more (got {value})", ["value": String(limit)])) }
         let type = Kind.type
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
@@ -42,13 +43,15 @@ struct RecordList<Kind: RecordKind>: AsyncParsableCommand {
             return
         }
         if shown.isEmpty {
-            print(search.map { "No \(type.pluralNoun) in \(organization.slug) match \"\($0)\"." }
-                  ?? "No \(type.pluralNoun) in \(organization.slug).")
+            print(search.map { tr("No {things} in {org} match \"{search}\".",
+                                  ["things": type.pluralNoun, "org": organization.slug, "search": $0]) }
+                  ?? tr("No {things} in {org}.", ["things": type.pluralNoun, "org": organization.slug]))
             return
         }
         Console.print(out.table(shown))
         if shown.count < all.count {
-            print("(\(shown.count) of \(all.count) \(type.pluralNoun); raise --limit to see more)")
+            print(tr("({shown} of {count} {things}; raise --limit to see more)",
+                     ["shown": String(shown.count), "count": String(all.count), "things": type.pluralNoun]))
         }
     }
 }

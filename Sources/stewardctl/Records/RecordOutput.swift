@@ -1,5 +1,6 @@
 import Foundation
 import StewardCore
+import Translation
 
 /// How records of a kit type print: JSON objects under the store's field names, a table of the
 /// listed fields, or label-value lines for one record. All of it comes from the declaration.
@@ -35,7 +36,7 @@ struct RecordOutput {
         object["id"] = .string(record.key)
         object["version"] = .int(record.version)
         object["updatedAt"] = .string(DateTimeText.utc(record.updatedAt))
-        if let status = type.statusText(of: record.fields, now: now) { object["status"] = .string(status) }
+        if let status = type.statusKey(of: record.fields, now: now) { object["status"] = .string(status) }
         return .object(object)
     }
 
@@ -44,8 +45,8 @@ struct RecordOutput {
     /// The id, the listed fields and the status, one record a row.
     func table(_ records: [LocalRecord], now: Date = Date()) -> [String] {
         let listed = type.fields.filter(\.isListed)
-        var headers = ["ID"] + listed.map { $0.label.uppercased() }
-        if type.hasStatus { headers.append("STATUS") }
+        var headers = [trc("table heading", "ID")] + listed.map { $0.label.uppercased() }
+        if type.hasStatus { headers.append(trc("table heading", "STATUS")) }
         var table = Table(headers)
         for record in records {
             var row = [record.key] + listed.map { text($0, of: record).replacingOccurrences(of: "\n", with: ", ") }
@@ -59,7 +60,7 @@ struct RecordOutput {
     /// change last.
     func lines(_ record: LocalRecord, now: Date = Date()) -> [String] {
         var lines = Record()
-        lines.add("id", record.key)
+        lines.add(trc("output label", "id"), record.key)
         for field in type.fields {
             if case .list(let itemFields, _) = field.kind {
                 lines.addIfPresent(field.label.lowercased(), items(record[field.name], fields: itemFields))
@@ -67,9 +68,9 @@ struct RecordOutput {
                 lines.addIfPresent(field.label.lowercased(), text(field, of: record))
             }
         }
-        if let status = type.statusText(of: record.fields, now: now) { lines.add("status", status) }
-        lines.add("version", String(record.version))
-        lines.add("updated", DateTimeText.iso(record.updatedAt, zone: org.timeZone))
+        if let status = type.statusText(of: record.fields, now: now) { lines.add(trc("output label", "status"), status) }
+        lines.add(trc("output label", "version"), String(record.version))
+        lines.add(trc("output label", "updated"), DateTimeText.iso(record.updatedAt, zone: org.timeZone))
         return lines.lines
     }
 

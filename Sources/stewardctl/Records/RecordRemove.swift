@@ -1,14 +1,15 @@
 import ArgumentParser
 import StewardCore
+import Translation
 
 /// `stewardctl TYPE remove ID`: deletes a record, unless another still refers to it.
 struct RecordRemove<Kind: RecordKind>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "remove",
-            abstract: "Remove a \(Kind.type.noun).",
+            abstract: "Remove a \(Kind.type.helpNoun).",
             discussion: """
-                The \(Kind.type.noun) disappears from every list; the members' apps learn of the \
+                The \(Kind.type.helpNoun) disappears from every list; the members' apps learn of the \
                 removal at the next sync. A record another one still refers to (a series with \
                 messages in it) is not removed: the message names one of those (exit status 1).
                 """)
@@ -30,7 +31,7 @@ struct RecordRemove<Kind: RecordKind>: AsyncParsableCommand {
         if output.json {
             Console.printJSON(RecordOutput(type, org: organization).json(removed))
         } else {
-            print("Removed \(removed.key): \(type.title(of: removed.fields))")
+            print(tr("Removed {id}: {title}", ["id": removed.key, "title": type.title(of: removed.fields)]))
         }
     }
 }

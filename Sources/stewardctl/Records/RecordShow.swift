@@ -4,7 +4,7 @@ import StewardCore
 /// `stewardctl TYPE show ID`: every field of one record.
 struct RecordShow<Kind: RecordKind>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "show", abstract: "Show every field of one \(Kind.type.noun).")
+        CommandConfiguration(commandName: "show", abstract: "Show every field of one \(Kind.type.helpNoun).")
     }
 
     @OptionGroup var global: GlobalOptions

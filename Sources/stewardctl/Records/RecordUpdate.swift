@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import StewardCore
+import Translation
 
 /// `stewardctl TYPE update ID`: changes the fields given, keeping the rest.
 struct RecordUpdate<Kind: RecordKind>: AsyncParsableCommand {
@@ -8,7 +9,7 @@ struct RecordUpdate<Kind: RecordKind>: AsyncParsableCommand {
         let type = Kind.type
         return CommandConfiguration(
             commandName: "update",
-            abstract: "Change some fields of a \(type.noun).",
+            abstract: "Change some fields of a \(type.helpNoun).",
             usage: "stewardctl \(type.commandName) update <id> [--org <slug>] [--json] [--input <file>] [--<field> <value> ...]",
             discussion: """
                 Only the fields given change (`update ID --\(type.fields[0].optionName) X` changes \
@@ -33,12 +34,14 @@ struct RecordUpdate<Kind: RecordKind>: AsyncParsableCommand {
         let command = "stewardctl \(type.commandName) update"
         let (changes, positionals) = try fields.read(command: command)
         guard let idText = positionals.first else {
-            throw CLIError.usage("Missing expected argument '<id>' (see `\(command) --help`)")
+            throw CLIError.usage(tr("Missing expected argument '{argument}' (see `{command}`)",
+                                    ["argument": "<id>", "command": command + " --help"]))
         }
-        if positionals.count > 1 { throw CLIError.usage("Unexpected argument '\(positionals[1])'") }
+        if positionals.count > 1 { throw CLIError.usage(tr("Unexpected argument '{argument}'", ["argument": positionals[1]])) }
         let recordID = try RecordLookup.id(idText, of: type)
         if changes.isEmpty {
-            throw CLIError.usage("update: give at least one field option to change, like --\(type.fields[0].optionName), or --input (see `\(command) --help`)")
+            throw CLIError.usage("update: " + tr("give at least one field option to change, like {option}, or --input (see `{command}`)",
+                                                 ["option": "--" + type.fields[0].optionName, "command": command + " --help"]))
         }
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
