@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import Translation
 
 /// Finds and registers the compiled GResource bundle (the .ui files and the stylesheet).
 ///
@@ -28,8 +29,9 @@ enum ResourceBundle {
     struct NotFound: Error, CustomStringConvertible {
         let searched: [String]
         var description: String {
-            "steward: cannot find steward.gresource (looked in: \(searched.joined(separator: ", ")));"
-                + " run `make build` or set STEWARD_RESOURCES"
+            "steward: " + tr("cannot find steward.gresource (looked in: {folders}); run `{command}` or set {variable}",
+                             ["folders": searched.joined(separator: ", "), "command": "make build",
+                              "variable": "STEWARD_RESOURCES"])
         }
     }
 

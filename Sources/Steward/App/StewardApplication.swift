@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import Translation
 
 /// The application: resources, app-wide actions and shortcuts, and the one main window.
 @MainActor
@@ -62,10 +63,10 @@ final class StewardApplication {
 
     private func showAbout() {
         var info = AboutWindow.Info(applicationName: "Steward", applicationIcon: Self.id, version: Self.version)
-        info.developerName = "The Steward Developers"
-        info.comments = "Events and records behind your community’s phone app"
+        info.developerName = tr("The Steward Developers")
+        info.comments = tr("Events and records behind your community’s phone app")
         info.license = .gpl3OrLater
-        info.copyright = "© 2026 The Steward Developers"
+        info.copyright = tr("© 2026 The Steward Developers")
         let about = AboutWindow(parent: app.activeWindow, info: info)
         about.present()
     }

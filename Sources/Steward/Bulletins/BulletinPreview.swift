@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// How a bulletin reads in the members' app on a phone: a card a phone's width with its title,
 /// its date, and each section in order with its link as a button. Staff check it before they
@@ -16,7 +17,7 @@ final class BulletinPreview {
         window.setTransientFor(parent)
         let type = RecordType.bulletin
         let title = type.title(of: bulletin.fields)
-        window.title = "Preview — \(title)"
+        window.title = tr("Preview — {title}", ["title": title])
         ui.object("preview_title", as: WindowTitle.self).subtitle = title
 
         let content: Box = ui.object("phone_content")
@@ -30,7 +31,7 @@ final class BulletinPreview {
             content.append(Self.section(section))
         }
         if (bulletin.fields["sections"]?.arrayValue ?? []).isEmpty {
-            content.append(Self.label("This bulletin has no sections yet.", classes: ["dim-label"]))
+            content.append(Self.label(tr("This bulletin has no sections yet."), classes: ["dim-label"]))
         }
 
         window.addController(Shortcuts.controller([("Escape", "preview.close")]))

@@ -2,6 +2,7 @@ import Foundation
 import GtkKit
 import StewardCore
 import StewardPrint
+import Translation
 
 /// The Bulletins page: the organization's bulletins as the bulletin type declares them (title,
 /// date, publish time, and a status column: Draft, Scheduled, Live, Expired), plus what only
@@ -99,9 +100,9 @@ final class BulletinsPage: ModulePage {
                 bulletins.changed()
                 await bulletins.reloadSelecting(copy.id)
                 let date = RecordType.bulletin.field("date")?.kind.displayText(copy.fields["date"], zone: org.timeZone) ?? ""
-                toasts.showToast("Copied as a draft for \(date)")
+                toasts.showToast(tr("Copied as a draft for {date}", ["date": date]))
             } catch {
-                toasts.showToast("Could not copy the bulletin: \(error)")
+                toasts.showToast(tr("Could not copy the bulletin: {error}", ["error": "\(error)"]))
             }
         }
     }
@@ -126,7 +127,7 @@ final class BulletinsPage: ModulePage {
         }
         operation.onDrawPage = { context, page in layout?.draw(page: page, on: context) }
         if case .failed(let message) = operation.runDialog(parent: window) {
-            toasts.showToast("Could not print: \(message)")
+            toasts.showToast(tr("Could not print: {error}", ["error": message]))
         }
     }
 
@@ -135,7 +136,7 @@ final class BulletinsPage: ModulePage {
         guard exportChooser == nil, let (blocks, title, date) = printBlocks() else { return }
         let name = [title, date].filter { !$0.isEmpty }.joined(separator: " ")
             .replacingOccurrences(of: "/", with: "-") + ".pdf"
-        let chooser = SaveFileChooser(title: "Export Bulletin as PDF", parent: window, acceptLabel: "_Export",
+        let chooser = SaveFileChooser(title: tr("Export Bulletin as PDF"), parent: window, acceptLabel: tr("_Export"),
                                       suggestedName: name)
         chooser.onChosen = { [weak self] path in
             guard let self else { return }
@@ -143,9 +144,9 @@ final class BulletinsPage: ModulePage {
             guard let path else { return }
             do {
                 try PDFExport.write(PageLayout(blocks: blocks, paper: .ofLocale), to: path)
-                self.toasts.showToast("Saved \((path as NSString).lastPathComponent)")
+                self.toasts.showToast(tr("Saved {file}", ["file": (path as NSString).lastPathComponent]))
             } catch {
-                self.toasts.showToast("Could not save the PDF: \(error)")
+                self.toasts.showToast(tr("Could not save the PDF: {error}", ["error": "\(error)"]))
             }
         }
         exportChooser = chooser

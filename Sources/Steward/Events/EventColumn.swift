@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The event table's columns, in display order; each sorts by one SQL order.
 enum EventColumn: Int, CaseIterable {
@@ -8,10 +9,10 @@ enum EventColumn: Int, CaseIterable {
 
     var title: String {
         switch self {
-        case .title: "Title"
-        case .when: "When"
-        case .location: "Location"
-        case .updated: "Updated"
+        case .title: tr("Title")
+        case .when: tr("When")
+        case .location: tr("Location")
+        case .updated: tr("Updated")
         }
     }
 

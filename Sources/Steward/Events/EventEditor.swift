@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The window where an event is created, changed, looked at (read-only, for viewers), or
 /// corrected after the store refused it: modal over the main window, Save and Cancel in its
@@ -83,8 +84,8 @@ final class EventEditor {
             ui.object("editor_view_only_label", as: Label.self).isVisible = true
             // Nothing to cancel when nothing can change.
             let cancel: Button = ui.object("cancel_button")
-            cancel.setChild(Label(mnemonic: "_Close"))
-            cancel.setAccessibleLabel("Close")
+            cancel.setChild(Label(mnemonic: tr("_Close")))
+            cancel.setAccessibleLabel(tr("Close"))
         }
     }
 
@@ -109,8 +110,8 @@ final class EventEditor {
             } catch let error as ValidationError {
                 binding.show(error)?.grabFocus()
             } catch {
-                let dialog = MessageDialog(parent: window, heading: "Could Not Save the Event", body: "\(error)")
-                dialog.addResponse("close", "_Close")
+                let dialog = MessageDialog(parent: window, heading: tr("Could Not Save the Event"), body: "\(error)")
+                dialog.addResponse("close", tr("_Close"))
                 dialog.present()
             }
         }

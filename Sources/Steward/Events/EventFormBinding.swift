@@ -1,5 +1,6 @@
 import GtkKit
 import StewardCore
+import Translation
 
 /// Maps the editor's widgets to an `EventForm` and back, and shows validation issues next to
 /// the fields they concern.
@@ -60,23 +61,23 @@ final class EventFormBinding {
 
     /// In the order the fields appear, which is the order "first invalid field" follows.
     private let layout: [(field: String, id: String, label: String)] = [
-        (EventField.title, "title", "Title"),
-        (EventField.description, "description", "Description"),
-        (EventField.host, "host", "Host"),
-        (EventField.starts, "starts", "Starts"),
-        (EventField.ends, "ends", "Ends"),
-        (EventField.timeZone, "time_zone", "Time zone"),
-        (EventField.locationName, "location_name", "Location"),
-        (EventField.address, "address", "Address"),
-        (EventField.latitude, "latitude", "Latitude"),
-        (EventField.longitude, "longitude", "Longitude"),
-        (EventField.imageURL, "image_url", "Image URL"),
-        (EventField.links, "links", "Links"),
-        (EventField.audience, "audience", "Audience tags"),
-        (EventField.stampValue, "stamp_value", "Stamp value"),
-        (EventField.contactName, "contact_name", "Contact name"),
-        (EventField.contactEmail, "contact_email", "Contact email"),
-        (EventField.contactPhone, "contact_phone", "Contact phone"),
+        (EventField.title, "title", tr("Title")),
+        (EventField.description, "description", tr("Description")),
+        (EventField.host, "host", tr("Host")),
+        (EventField.starts, "starts", tr("Starts")),
+        (EventField.ends, "ends", tr("Ends")),
+        (EventField.timeZone, "time_zone", tr("Time zone")),
+        (EventField.locationName, "location_name", tr("Location")),
+        (EventField.address, "address", tr("Address")),
+        (EventField.latitude, "latitude", tr("Latitude")),
+        (EventField.longitude, "longitude", tr("Longitude")),
+        (EventField.imageURL, "image_url", tr("Image URL")),
+        (EventField.links, "links", tr("Links")),
+        (EventField.audience, "audience", tr("Audience tags")),
+        (EventField.stampValue, "stamp_value", tr("Stamp value")),
+        (EventField.contactName, "contact_name", tr("Contact name")),
+        (EventField.contactEmail, "contact_email", tr("Contact email")),
+        (EventField.contactPhone, "contact_phone", tr("Contact phone")),
     ]
 
     private var slots: [Slot] = []
@@ -231,13 +232,13 @@ final class EventFormBinding {
         case .timed:
             startsEntry.placeholder = "2026-12-01 18:00"
             endsEntry.placeholder = "2026-12-01 20:00"
-            endsRow.subtitle = "Leave empty for one hour"
+            endsRow.subtitle = tr("Leave empty for one hour")
         case .allDay:
             startsEntry.placeholder = "2026-12-01"
             endsEntry.placeholder = "2026-12-02"
-            endsRow.subtitle = "Leave empty for a one-day event"
+            endsRow.subtitle = tr("Leave empty for a one-day event")
         case .untimed:
-            endsRow.subtitle = "Ongoing events have no start or end"
+            endsRow.subtitle = tr("Ongoing events have no start or end")
         }
         for field in [EventField.starts, EventField.ends, EventField.timeZone] { clearIssue(field) }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The Events page of one organization: a searchable, sortable table of its events, the
 /// actions on them (new, open, duplicate, delete with undo), and the empty states. For people
@@ -80,7 +81,7 @@ final class EventsPage {
         list = EventsListController(service: environment.events)
         selection = SingleSelection(model: list.keys, autoselect: false, canUnselect: true)
         table = ColumnView(model: selection)
-        table.setAccessibleLabel("Events")
+        table.setAccessibleLabel(tr("Events"))
         scroller.setChild(table)
 
         addColumns()
@@ -232,7 +233,7 @@ final class EventsPage {
             firstLoad = false
             guard try await list.load(query, invalidating: changed, firstPaint: firstPaint) else { return }
         } catch {
-            toasts.showToast("Could not load events: \(error)")
+            toasts.showToast(tr("Could not load events: {error}", ["error": "\(error)"]))
             return
         }
         if let keep, let position = list.position(of: keep) {
@@ -316,8 +317,8 @@ final class EventsPage {
         for button in editingButtons { button.isVisible = allowed }
         viewOnlyLabel.isVisible = !allowed
         emptyPage.statusDescription = allowed
-            ? "Events you add here appear in your members’ app."
-            : "Events your staff add appear here."
+            ? tr("Events you add here appear in your members’ app.")
+            : tr("Events your staff add appear here.")
         if !allowed {
             lastDeleted = nil
             undoToast?.dismiss()
@@ -346,7 +347,7 @@ final class EventsPage {
                       let event = try? await environment.events.event(id: selected.id) else { return }
                 existing = event
             }
-            var setup = EventEditor.Setup(heading: existing == nil ? "New Event" : canEdit ? "Edit Event" : "Event")
+            var setup = EventEditor.Setup(heading: existing == nil ? tr("New Event") : canEdit ? tr("Edit Event") : tr("Event"))
             if let existing {
                 setup.form = EventForm(existing.details, organizationZone: org.timeZone)
                 setup.record = (existing.id, existing.details.title)
@@ -370,10 +371,11 @@ final class EventsPage {
     func openRejectedEditor(_ change: RejectedChange, in org: Organization, engine: SyncEngine,
                             onRetried: @escaping () -> Void) {
         guard editor == nil, !isOpeningEditor, let details = change.details else { return }
-        var setup = EventEditor.Setup(heading: "Correct Rejected Change")
+        var setup = EventEditor.Setup(heading: tr("Correct Rejected Change"))
         setup.form = EventForm(details, organizationZone: org.timeZone)
         setup.record = (change.recordId, change.title)
-        setup.notice = "The store refused this change: \(change.reason). Correct it and save to send it again."
+        setup.notice = tr("The store refused this change: {reason}. Correct it and save to send it again.",
+                           ["reason": change.reason])
         present(EventEditor(parent: window, organization: org, setup: setup, history: history) { form in
             let corrected = try form.validate(organizationZone: org.timeZone)
             try await engine.retry(deadLetterId: change.id, details: corrected)
@@ -425,9 +427,9 @@ final class EventsPage {
                     selectAndReveal(position)
                     updateActionStates()
                 }
-                toasts.showToast("Event duplicated")
+                toasts.showToast(tr("Event duplicated"))
             } catch {
-                toasts.showToast("Could not duplicate the event: \(error)")
+                toasts.showToast(tr("Could not duplicate the event: {error}", ["error": "\(error)"]))
             }
         }
     }
@@ -441,12 +443,12 @@ final class EventsPage {
                 try await environment.events.delete(selected.id, in: org)
                 onLocalChange?()
             } catch {
-                toasts.showToast("Could not delete the event: \(error)")
+                toasts.showToast(tr("Could not delete the event: {error}", ["error": "\(error)"]))
                 return
             }
             lastDeleted = (selected.id, selected.key, org)
             undoToast?.dismiss()
-            let toast = toasts.showToast("Event deleted", button: "Undo") { [weak self] in self?.undoDelete() }
+            let toast = toasts.showToast(tr("Event deleted"), button: tr("Undo")) { [weak self] in self?.undoDelete() }
             undoToast = toast
             await reloadNow()
             // Keep the keyboard flow: the row that took the deleted one's place is selected.
@@ -468,7 +470,7 @@ final class EventsPage {
                 guard deleted.org.id == organization?.id else { return }
                 await reloadNow(select: deleted.key)
             } catch {
-                toasts.showToast("Could not restore the event: \(error)")
+                toasts.showToast(tr("Could not restore the event: {error}", ["error": "\(error)"]))
             }
         }
     }

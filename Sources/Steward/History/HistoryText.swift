@@ -1,5 +1,6 @@
 import Foundation
 import StewardCore
+import Translation
 
 /// How a record's history reads: who made a change, when (in the computer's time zone), and
 /// each changed field as "Label: old → new".
@@ -8,9 +9,9 @@ enum HistoryText {
     static func author(_ author: String) -> String {
         if author.hasPrefix("token:") {
             let role = author.dropFirst("token:".count)
-            return role.isEmpty ? "an access token" : "an access token (\(role))"
+            return role.isEmpty ? tr("an access token") : tr("an access token ({role})", ["role": String(role)])
         }
-        return author.isEmpty ? "someone unknown" : author
+        return author.isEmpty ? tr("someone unknown") : HistoryAuthor.text(author)
     }
 
     /// "Tue 3 Nov 2026, 14:02".
@@ -25,7 +26,7 @@ enum HistoryText {
 
     /// What happened, with the change's state when it has not reached the store yet.
     static func summary(_ entry: RecordHistoryEntry) -> String {
-        entry.isPending ? "\(entry.summary) · not sent yet" : entry.summary
+        entry.isPending ? tr("{summary} · not sent yet", ["summary": entry.summary]) : entry.summary
     }
 
     /// One line per changed field: "Title: Choir practice → Choir rehearsal". Fields that read
@@ -40,18 +41,18 @@ enum HistoryText {
 
     /// A field's value for people; "(empty)" for none, moments in the computer's time zone.
     static func value(_ value: JSONValue?, zone: TimeZone = .current) -> String {
-        guard let value else { return "(empty)" }
+        guard let value else { return tr("(empty)") }
         switch value {
-        case .null: return "(empty)"
-        case .bool(let flag): return flag ? "Yes" : "No"
+        case .null: return tr("(empty)")
+        case .bool(let flag): return flag ? tr("Yes") : tr("No")
         case .int(let number): return String(number)
         case .double(let number): return String(number)
         case .string(let text):
-            if text.isEmpty { return "(empty)" }
+            if text.isEmpty { return tr("(empty)") }
             if let moment = moment(text) { return when(moment, zone: zone) }
             return text
         case .array(let items):
-            guard !items.isEmpty else { return "(empty)" }
+            guard !items.isEmpty else { return tr("(empty)") }
             return items.map(Self.item).joined(separator: ", ")
         case .object:
             return value.canonicalText

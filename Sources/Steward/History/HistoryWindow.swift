@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// "History of Harvest Supper": every change of one record this console knows of, newest
 /// first, each with who made it, when, and what it changed. The text is selectable, to copy
@@ -24,10 +25,10 @@ final class HistoryWindow {
         stack = ui.object("history_stack")
         list = ui.object("history_list")
         spinner = ui.object("history_spinner")
-        let name = title.isEmpty ? "Untitled event" : title
-        window.title = "History of \(name)"
+        let name = title.isEmpty ? tr("Untitled event") : title
+        window.title = tr("History of {title}", ["title": name])
         let heading: WindowTitle = ui.object("history_title")
-        heading.title = "History of \(name)"
+        heading.title = tr("History of {title}", ["title": name])
         window.setTransientFor(parent)
         window.onCloseRequest { [weak self] in
             self?.onClosed?()

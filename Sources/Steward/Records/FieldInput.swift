@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// What building a form's inputs needs besides the fields: the organization's zone (times are
 /// typed in it) and the titles of the records a reference may point at.
@@ -107,7 +108,7 @@ final class FieldInput {
         case .choice(let words):
             var values: [String?] = words
             if field.defaultValue == nil && !field.isRequired { values.insert(nil, at: 0) }
-            (row, control) = Self.dropDownRow(field, values: values, names: values.map { $0 ?? "None" })
+            (row, control) = Self.dropDownRow(field, values: values, names: values.map { $0 ?? tr("None") })
         case .reference(let entity):
             // Sorted by title, "None" first: a reference is optional unless declared required.
             let titles = (context.titles[entity] ?? [:]).sorted {
@@ -117,7 +118,7 @@ final class FieldInput {
             var names = titles.map(\.value)
             if !field.isRequired {
                 values.insert(nil, at: 0)
-                names.insert("None", at: 0)
+                names.insert(tr("None"), at: 0)
             }
             (row, control) = Self.dropDownRow(field, values: values, names: names)
         case .list(let itemFields, let maxItems):
@@ -166,7 +167,7 @@ final class FieldInput {
         switch kind {
         case .date: "YYYY-MM-DD"
         case .dateTime: "YYYY-MM-DD HH:MM"
-        case .duration: "h:mm:ss or mm:ss"
+        case .duration: tr("h:mm:ss or mm:ss")
         case .webURL(let httpsOnly): httpsOnly ? "https://…" : "https://…"
         case .email: "name@example.org"
         default: ""
@@ -177,9 +178,9 @@ final class FieldInput {
     private static func hint(_ field: FieldSpec, zone: TimeZone) -> String {
         var example = ""
         switch field.kind {
-        case .dateTime: example = "Like 2026-12-06 09:00, \(zone.identifier) time."
-        case .webURL(let httpsOnly) where !field.help.contains("http"):
-            example = httpsOnly ? "Must start with https://." : "Starts with https:// or http://."
+        case .dateTime: example = tr("Like 2026-12-06 09:00, {zone} time.", ["zone": zone.identifier])
+        case .webURL(let httpsOnly) where !field.declaredHelp.english.contains("http"):
+            example = httpsOnly ? tr("Must start with https://.") : tr("Starts with https:// or http://.")
         default: break
         }
         return [example, field.help].filter { !$0.isEmpty }.joined(separator: " ")

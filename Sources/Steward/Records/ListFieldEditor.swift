@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The editor of a `.list` field (a bulletin's sections): staff add, remove and reorder its
 /// items, and each item's fields are built the same way as the record's own. Items are named by
@@ -35,9 +36,9 @@ final class ListFieldEditor {
         init(fields: [FieldSpec], context: FormContext) {
             group = PreferencesGroup()
             inputs = fields.map { FieldInput($0, context: context, inItem: true) }
-            up = Button(iconName: "go-up-symbolic", accessibleLabel: "Move Up")
-            down = Button(iconName: "go-down-symbolic", accessibleLabel: "Move Down")
-            remove = Button(iconName: "user-trash-symbolic", accessibleLabel: "Remove")
+            up = Button(iconName: "go-up-symbolic", accessibleLabel: tr("Move Up"))
+            down = Button(iconName: "go-down-symbolic", accessibleLabel: tr("Move Down"))
+            remove = Button(iconName: "user-trash-symbolic", accessibleLabel: tr("Remove"))
             let buttons = Box.horizontal(spacing: 6)
             for button in [up, down, remove] {
                 button.addCSSClass("flat")
@@ -57,15 +58,17 @@ final class ListFieldEditor {
 
         /// Titles and names follow the item's place in the list.
         func number(_ position: Int, noun: String) {
-            let name = "\(noun) \(position)"
+            // TRANSLATORS: one item of a list by its place, like "Section 2".
+            let name = tr("{item} {number}", ["item": noun, "number": String(position)])
             group.title = name
-            up.setAccessibleLabel("Move \(name) Up")
-            up.tooltip = "Move Up"
-            down.setAccessibleLabel("Move \(name) Down")
-            down.tooltip = "Move Down"
-            remove.setAccessibleLabel("Remove \(name)")
-            remove.tooltip = "Remove \(name)"
-            for input in inputs { input.setAccessibleName("\(name) \(input.field.label)") }
+            up.setAccessibleLabel(tr("Move {item} Up", ["item": name]))
+            up.tooltip = tr("Move Up")
+            down.setAccessibleLabel(tr("Move {item} Down", ["item": name]))
+            down.tooltip = tr("Move Down")
+            remove.setAccessibleLabel(tr("Remove {item}", ["item": name]))
+            remove.tooltip = tr("Remove {item}", ["item": name])
+            // TRANSLATORS: an item's field for screen readers, like "Section 2 Heading".
+            for input in inputs { input.setAccessibleName(tr("{item} {field}", ["item": name, "field": input.field.label])) }
         }
     }
 
@@ -74,12 +77,12 @@ final class ListFieldEditor {
         self.itemFields = itemFields
         self.maxItems = maxItems
         self.context = context
-        itemNoun = field.label.hasSuffix("s") ? String(field.label.dropLast()) : field.label
+        itemNoun = field.itemLabel
 
         let box = Box.vertical(spacing: 12)
         outer = box
         header = PreferencesGroup(title: field.label)
-        addButton = Button(label: "_Add \(itemNoun)", accessibleLabel: "Add \(itemNoun)")
+        addButton = Button(label: tr("_Add {item}", ["item": itemNoun]), accessibleLabel: tr("Add {item}", ["item": itemNoun]))
         addButton.verticalAlignment = .center
         header.setHeaderSuffix(addButton)
         box.append(header)
@@ -161,19 +164,21 @@ final class ListFieldEditor {
             item.remove.isSensitive = isEditable
         }
         header.setProperty("description", items.isEmpty
-            ? "No \(field.label.lowercased()) yet. “Add \(itemNoun)” adds one at the end." : nil)
+            ? tr("No {items} yet. “Add {item}” adds one at the end.", ["items": field.label.lowercased(), "item": itemNoun])
+            : nil)
         addButton.isSensitive = isEditable && items.count < maxItems
-        addButton.tooltip = items.count < maxItems ? nil : "At most \(maxItems) \(field.label.lowercased())"
+        addButton.tooltip = items.count < maxItems ? nil
+            : trn("At most {count} {items}", "At most {count} {items}", maxItems, ["items": field.label.lowercased()])
     }
 
     /// The core names the item at fault ("item 2: heading is required"): that item's group is
     /// marked too, so the problem is found without counting.
     func markItem(_ message: String?) {
         for item in items { item.group.removeCSSClass("item-error") }
-        guard let message, message.hasPrefix("item ") else { return }
-        let digits = message.dropFirst(5).prefix { $0.isNumber }
-        if let position = Int(digits), items.indices.contains(position - 1) {
-            items[position - 1].group.addCSSClass("item-error")
+        guard let message else { return }
+        for (index, item) in items.enumerated() where ListItemIssue.names(item: index + 1, in: message) {
+            item.group.addCSSClass("item-error")
+            return
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The window where a record of any kit type is created or changed: one row per declared
 /// field, built from its kind (see `FieldInput`). Save hands the typed fields to `save`; when the
@@ -30,8 +31,8 @@ final class RecordEditor {
         self.save = save
         self.canEdit = canEdit
 
-        let noun = RecordText.titleCase(type.noun)
-        let heading = record == nil ? "New \(noun)" : canEdit ? "Edit \(noun)" : noun
+        let noun = type.nouns.title.text
+        let heading = record == nil ? tr("New {Thing}", ["Thing": noun]) : canEdit ? tr("Edit {Thing}", ["Thing": noun]) : noun
         window.title = "\(heading) — \(organization.name)"
         let title: WindowTitle = ui.object("editor_title")
         title.title = heading
@@ -99,9 +100,10 @@ final class RecordEditor {
             } catch let error as ValidationError {
                 show(error)?.grabFocus()
             } catch {
-                let dialog = MessageDialog(parent: window, heading: "Could Not Save the \(RecordText.titleCase(type.noun))",
+                let dialog = MessageDialog(parent: window,
+                                           heading: tr("Could Not Save the {Thing}", ["Thing": type.nouns.title.text]),
                                            body: "\(error)")
-                dialog.addResponse("close", "_Close")
+                dialog.addResponse("close", tr("_Close"))
                 dialog.present()
             }
         }
@@ -141,11 +143,6 @@ final class RecordEditor {
 
 /// Words for record types in titles and messages.
 enum RecordText {
-    /// "giving fund" → "Giving Fund".
-    static func titleCase(_ text: String) -> String {
-        text.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
-    }
-
     /// The core words issues to follow a field name ("must be after the publish time"); under
     /// the field they read as a sentence of their own.
     static func sentence(_ message: String) -> String {
@@ -155,6 +152,6 @@ enum RecordText {
 
     /// "1 bulletin", "12 giving funds".
     static func count(_ n: Int, of type: RecordType) -> String {
-        n == 1 ? "1 \(type.noun)" : "\(ListText.grouped(n)) \(type.pluralNoun)"
+        type.nouns.count(n)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The list of one record type of the current organization, built from the type's
 /// declaration: a column per listed field (and the status when the type has one), a search
@@ -77,31 +78,34 @@ final class RecordListPage {
 
     /// Texts and accessible names that say the type: "New Bulletin", "Search giving funds".
     private func nameControls() {
-        let noun = RecordText.titleCase(type.noun)
-        let plural = RecordText.titleCase(type.pluralNoun)
+        let noun = type.nouns.title.text
+        let plural = type.nouns.pluralTitle.text
+        let things = ["things": type.pluralNoun]
         table.setAccessibleLabel(plural)
-        searchEntry.setProperty("placeholder-text", "Search \(type.pluralNoun)")
-        searchEntry.setAccessibleLabel("Search \(type.pluralNoun)")
-        ui.object("new_button_content", as: Widget.self).setProperty("label", "_New \(noun)")
+        searchEntry.setProperty("placeholder-text", tr("Search {things}", things))
+        searchEntry.setAccessibleLabel(tr("Search {things}", things))
+        // TRANSLATORS: {Thing} is a kind of record as a title says it, like "Giving Fund".
+        ui.object("new_button_content", as: Widget.self).setProperty("label", tr("_New {Thing}", ["Thing": noun]))
         let newButton: Button = ui.object("new_button")
         // Named by its text, as the Events page's "New Event" is.
-        newButton.tooltip = "New \(noun)"
+        newButton.tooltip = tr("New {Thing}", ["Thing": noun])
         let createButton: Button = ui.object("create_button")
-        createButton.setChild(Label(mnemonic: "_Create \(noun)"))
-        createButton.setAccessibleLabel("Create \(noun)")
-        for (id, verb) in [("open_button", "Open"), ("delete_button", "Delete")] {
-            let button: Button = ui.object(id)
-            button.setAccessibleLabel("\(verb) \(noun)")
-            button.tooltip = "\(verb) \(noun)"
-        }
+        createButton.setChild(Label(mnemonic: tr("_Create {Thing}", ["Thing": noun])))
+        createButton.setAccessibleLabel(tr("Create {Thing}", ["Thing": noun]))
+        let openButton: Button = ui.object("open_button")
+        openButton.setAccessibleLabel(tr("Open {Thing}", ["Thing": noun]))
+        openButton.tooltip = tr("Open {Thing}", ["Thing": noun])
+        let deleteButton: Button = ui.object("delete_button")
+        deleteButton.setAccessibleLabel(tr("Delete {Thing}", ["Thing": noun]))
+        deleteButton.tooltip = tr("Delete {Thing}", ["Thing": noun])
         let empty: StatusPage = ui.object("empty_page")
-        empty.title = "No \(plural) Yet"
+        empty.title = tr("No {Things} Yet", ["Things": plural])
         empty.iconName = Sidebar.iconName(type.module)
         empty.statusDescription = type.isSingleton
-            ? "Set up the \(type.noun) once; your members’ apps use it."
-            : "\(RecordText.sentence(type.pluralNoun)) you add here appear in your members’ app."
+            ? tr("Set up the {thing} once; your members’ apps use it.", ["thing": type.noun])
+            : tr("{Things} you add here appear in your members’ app.", ["Things": RecordText.sentence(type.pluralNoun)])
         ui.object("no_results_page", as: StatusPage.self).statusDescription =
-            "No \(type.pluralNoun) match your search. Try fewer or different words."
+            tr("No {things} match your search. Try fewer or different words.", things)
     }
 
     // MARK: table
@@ -122,7 +126,7 @@ final class RecordListPage {
         }
         if type.hasStatus {
             let type = self.type
-            columns.append(Column(title: "Status", width: 100, isStatus: true) { record in
+            columns.append(Column(title: tr("Status"), width: 100, isStatus: true) { record in
                 type.statusText(of: record.fields) ?? ""
             })
         }
@@ -147,8 +151,10 @@ final class RecordListPage {
                     let text = column.text(record)
                     label.text = text
                     if column.isStatus {
+                        // The class follows the status's English word, whatever the language shown.
                         for name in Self.statusClasses { label.removeCSSClass(name) }
-                        label.addCSSClass("status-\(text.lowercased())")
+                        let status = self?.type.statusKey(of: record.fields) ?? ""
+                        label.addCSSClass("status-\(status.lowercased())")
                     }
                 })
             if index > 0 { viewColumn.fixedWidth = column.width }
@@ -238,7 +244,7 @@ final class RecordListPage {
             guard request == loadRequest else { return }
             apply(found, titles: referenced, select: keep)
         } catch {
-            toasts.showToast("Could not load \(type.pluralNoun): \(error)")
+            toasts.showToast(tr("Could not load {things}: {error}", ["things": type.pluralNoun, "error": "\(error)"]))
         }
     }
 
@@ -390,16 +396,17 @@ final class RecordListPage {
                 try await service.delete(type, id: record.id, in: org)
                 changed()
             } catch RecordServiceError.inUse(let reason) {
-                toasts.showToast("Cannot delete: \(reason)", timeout: 8)
+                toasts.showToast(tr("Cannot delete: {reason}", ["reason": reason]), timeout: 8)
                 return
             } catch {
-                toasts.showToast("Could not delete the \(type.noun): \(error)")
+                toasts.showToast(tr("Could not delete the {thing}: {error}", ["thing": type.noun, "error": "\(error)"]))
                 return
             }
             lastDeleted = (record.id, org)
             undoToast?.dismiss()
             let title = type.title(of: record.fields)
-            undoToast = toasts.showToast("\(RecordText.sentence(type.noun)) “\(title)” deleted", button: "Undo") {
+            let deleted = tr("{Thing} “{title}” deleted", ["Thing": RecordText.sentence(type.noun), "title": title])
+            undoToast = toasts.showToast(deleted, button: tr("Undo")) {
                 [weak self] in self?.undoDelete()
             }
             await reloadNow()
@@ -420,7 +427,7 @@ final class RecordListPage {
                 guard deleted.org.id == organization?.id else { return }
                 await reloadSelecting(deleted.id)
             } catch {
-                toasts.showToast("Could not restore the \(type.noun): \(error)")
+                toasts.showToast(tr("Could not restore the {thing}: {error}", ["thing": type.noun, "error": "\(error)"]))
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The main window: organization switcher and page list on the left, the page on the right,
 /// and the current organization's sync status in the sidebar's header.
@@ -286,7 +287,7 @@ final class MainWindow {
 
     private func showStartupError(_ error: Error) {
         noOrganizationsPage.iconName = "dialog-warning-symbolic"
-        noOrganizationsPage.title = "Cannot Open the Database"
+        noOrganizationsPage.title = tr("Cannot Open the Database")
         noOrganizationsPage.statusDescription = Label.escapeMarkup(
             "\(AppEnvironment.configuredPath)\n\n\(error)")
         windowStack.visibleChildName = "no-organizations"
@@ -294,8 +295,8 @@ final class MainWindow {
 
     /// Shown for an organization whose modules this version cannot display yet.
     private static func unavailablePage() -> Widget {
-        let page = StatusPage(title: "Nothing to Show Yet",
-                              description: "This organization uses no page this version of Steward can show.",
+        let page = StatusPage(title: tr("Nothing to Show Yet"),
+                              description: tr("This organization uses no page this version of Steward can show."),
                               iconName: "applications-science-symbolic")
         let box = Box.vertical()
         let header = HeaderBar()

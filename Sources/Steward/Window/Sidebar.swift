@@ -1,5 +1,6 @@
 import GtkKit
 import StewardCore
+import Translation
 
 /// A page the sidebar lists: one of the organization's modules, or its Sync page.
 enum SidebarPage: Hashable {
@@ -26,7 +27,7 @@ enum SidebarPage: Hashable {
     var title: String {
         switch self {
         case .module(let module): module.title
-        case .sync: "Sync"
+        case .sync: tr("Sync")
         }
     }
 
@@ -92,7 +93,7 @@ final class Sidebar {
     func setIssueCount(_ count: Int) {
         issueBadge.text = count > 0 ? "\(count)" : ""
         issueBadge.isVisible = count > 0
-        issueBadge.tooltip = count == 1 ? "1 change needs a look" : "\(count) changes need a look"
+        issueBadge.tooltip = trn("{count} change needs a look", "{count} changes need a look", count)
     }
 
     /// Selects `page` as if it had been clicked.
