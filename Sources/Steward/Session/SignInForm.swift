@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The sign-in form of the Sync page: store address, email, password, the organization's CA
 /// file when it has its own certificate authority, and a message in plain words when signing in
@@ -39,7 +40,7 @@ final class SignInForm {
         button = ui.object("sign_in_button")
         spinner = ui.object("sign_in_spinner")
         message = ui.object("sign_in_message")
-        message.keepAccessibleName("Sign-in message")
+        message.keepAccessibleName(tr("Sign-in message"))
 
         button.onClicked { [weak self] in self?.submit() }
         caFileButton.onClicked { [weak self] in self?.chooseCAFile() }
@@ -184,13 +185,13 @@ final class SignInForm {
     static func sentence(for issue: ValidationIssue) -> String {
         let name: String
         switch issue.field {
-        case "url": name = "Store address"
-        case "email": name = "Email"
-        case "password": name = "Password"
-        case "ca-file": name = "CA file"
+        case "url": name = tr("Store address")
+        case "email": name = tr("Email")
+        case "password": name = tr("Password")
+        case "ca-file": name = tr("CA file")
         default: name = issue.field.prefix(1).uppercased() + issue.field.dropFirst()
         }
-        let text = "\(name) \(issue.message)"
+        let text = tr("{field} {problem}", ["field": name, "problem": issue.message])
         return text.hasSuffix(".") ? text : text + "."
     }
 }

@@ -1,5 +1,6 @@
 import GtkKit
 import StewardCore
+import Translation
 
 /// The two versions of a conflicted record, field by field, in the resolve window's grid:
 /// every field is listed, the ones that differ are highlighted and carry a "Keep mine" /
@@ -34,9 +35,9 @@ final class ConflictFieldGrid {
         nameLabels = [:]
         var row = 1
         if !detail.canMergeFields && detail.theirsKnown {
-            addPair(key: Self.wholeEventKey, label: "Whole event",
-                    mine: detail.mineDeleted ? "Deleted" : "Keep the event as changed here",
-                    theirs: detail.theirsDeleted ? "Deleted" : "Keep the event as the store has it",
+            addPair(key: Self.wholeEventKey, label: tr("Whole event"),
+                    mine: detail.mineDeleted ? tr("Deleted") : tr("Keep the event as changed here"),
+                    theirs: detail.theirsDeleted ? tr("Deleted") : tr("Keep the event as the store has it"),
                     row: row)
             row += 1
         }
@@ -81,8 +82,8 @@ final class ConflictFieldGrid {
         let name = nameLabel(label, differs: true)
         nameLabels[key] = name
         grid.attach(name, column: 0, row: row)
-        let mineButton = choiceButton(mine, accessibleName: "Keep mine: \(label)")
-        let theirsButton = choiceButton(theirs, accessibleName: "Keep theirs: \(label)")
+        let mineButton = choiceButton(mine, accessibleName: tr("Keep mine: {field}", ["field": label]))
+        let theirsButton = choiceButton(theirs, accessibleName: tr("Keep theirs: {field}", ["field": label]))
         theirsButton.setGroup(mineButton)
         mineButton.isActive = true
         for button in [mineButton, theirsButton] {
@@ -97,8 +98,8 @@ final class ConflictFieldGrid {
         let name = nameLabel(field.label, differs: field.differs)
         nameLabels[field.key] = name
         grid.attach(name, column: 0, row: row)
-        let mine = detail.mineDeleted ? "Deleted" : field.mine
-        let theirs = !detail.theirsKnown ? "Not known yet" : detail.theirsDeleted ? "Deleted" : field.theirs
+        let mine = detail.mineDeleted ? tr("Deleted") : field.mine
+        let theirs = !detail.theirsKnown ? tr("Not known yet") : detail.theirsDeleted ? tr("Deleted") : field.theirs
         grid.attach(valueLabel(mine, differs: field.differs), column: 1, row: row)
         grid.attach(valueLabel(theirs, differs: field.differs), column: 2, row: row)
     }
@@ -113,7 +114,7 @@ final class ConflictFieldGrid {
     }
 
     private func valueLabel(_ text: String, differs: Bool) -> Label {
-        let label = Label(text.isEmpty ? "(empty)" : text)
+        let label = Label(text.isEmpty ? tr("(empty)") : text)
         label.xalign = 0
         label.wrapsAnywhere = true
         Self.shareWidth(label)
@@ -133,7 +134,7 @@ final class ConflictFieldGrid {
 
     private func choiceButton(_ value: String, accessibleName: String) -> ToggleButton {
         let button = ToggleButton(label: "")
-        let content = Label(value.isEmpty ? "(empty)" : value)
+        let content = Label(value.isEmpty ? tr("(empty)") : value)
         content.xalign = 0
         content.wrapsAnywhere = true
         Self.shareWidth(content)

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// "Resolve Conflict": a record changed both here and on the store, shown side by side, with a
 /// choice per differing field (or of a whole side when one side deleted it). Apply hands the
@@ -27,7 +28,7 @@ final class ResolveConflictWindow {
         ui = Builder(resource: ResourceBundle.path("resolve-conflict.ui"))
         window = ui.object("resolve_window")
         message = ui.object("resolve_message")
-        message.keepAccessibleName("Resolve message")
+        message.keepAccessibleName(tr("Resolve message"))
         applyButton = ui.object("apply_button")
         fields = ConflictFieldGrid(grid: ui.object("fields_grid"))
         self.detail = detail
@@ -56,7 +57,7 @@ final class ResolveConflictWindow {
             return false
         }
         if !detail.theirsKnown {
-            show(problem: "The store’s version of this event is not known yet. Sync, then open this conflict again.")
+            show(problem: tr("The store’s version of this event is not known yet. Sync, then open this conflict again."))
         }
         updateActions()
     }
@@ -117,7 +118,7 @@ final class ResolveConflictWindow {
         guard let label = fields.label(for: issue.field) else {
             return SyncStatusIndicator.sentence(issue.message)
         }
-        return "With these choices, \(label) \(issue.message). Choose again for \(label)."
+        return tr("With these choices, {field} {problem}. Choose again for {field}.", ["field": label, "problem": issue.message])
     }
 
     private func show(problem: String?) {
@@ -136,17 +137,23 @@ final class ResolveConflictWindow {
     // MARK: text
 
     static func introduction(_ detail: ConflictDetail, title: String) -> String {
-        var who = "on the store"
-        if let author = detail.theirsAuthor, !author.isEmpty { who = "on the store by \(HistoryText.author(author))" }
+        var who = tr("on the store")
+        if let author = detail.theirsAuthor, !author.isEmpty {
+            who = tr("on the store by {author}", ["author": HistoryText.author(author)])
+        }
         if let at = detail.theirsAt { who += " (\(HistoryText.when(at)))" }
         if !detail.canMergeFields && detail.theirsKnown {
-            return "“\(title)” was changed here and \(who), and one side deleted it. Keep either version as a whole."
+            // TRANSLATORS: {where} is "on the store" or "on the store by ann@example.org", with the time.
+            return tr("“{title}” was changed here and {where}, and one side deleted it. Keep either version as a whole.",
+                      ["title": title, "where": who])
         }
-        return "“\(title)” was changed here and \(who). For each field that differs, choose the version to keep; the other fields are the same on both sides."
+        return tr("“{title}” was changed here and {where}. For each field that differs, choose the version to keep; the other fields are the same on both sides.",
+                  ["title": title, "where": who])
     }
 
     static func differenceCount(_ detail: ConflictDetail) -> String {
         let differing = detail.fields.filter(\.differs).count
-        return "\(differing) of \(detail.fields.count) fields differ"
+        return trn("{differing} of {count} fields differ", "{differing} of {count} fields differ", detail.fields.count,
+                   ["differing": String(differing)])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The lists of the Sync page that need a person: conflicts (a button to settle each), rejected
 /// changes (edit and retry, or discard), and records from the store this console cannot read
@@ -17,8 +18,8 @@ final class SyncIssuesList {
     var onRetry: ((RejectedChange) -> Void)?
     var onDiscard: ((RejectedChange) -> Void)?
 
-    private let noConflicts = SyncIssuesList.placeholder("No conflicts")
-    private let noRejected = SyncIssuesList.placeholder("No rejected changes")
+    private let noConflicts = SyncIssuesList.placeholder(tr("No conflicts"))
+    private let noRejected = SyncIssuesList.placeholder(tr("No rejected changes"))
 
     init(ui: Builder) {
         conflictsList = ui.object("conflicts_list")
@@ -50,7 +51,7 @@ final class SyncIssuesList {
         let row = ActionRow(title: title, subtitle: Self.conflictSubtitle(conflict))
         row.setProperty("use-markup", false)
         row.iconName = "dialog-warning-symbolic"
-        let resolve = Button(label: "_Resolve…", accessibleLabel: "Resolve conflict: \(title)")
+        let resolve = Button(label: tr("_Resolve…"), accessibleLabel: tr("Resolve conflict: {title}", ["title": title]))
         resolve.verticalAlignment = .center
         resolve.onClicked { [weak self] in self?.onResolve?(conflict) }
         // Not the row's activatable widget: the row would then lend the button its title as a
@@ -68,11 +69,11 @@ final class SyncIssuesList {
         buttons.verticalAlignment = .center
         // A refused delete has nothing to edit: it can only be dropped (or made again).
         if change.fields != nil, RecordTypes.named(change.entity) != nil {
-            let retry = Button(label: "_Edit and Retry…", accessibleLabel: "Edit and retry: \(title)")
+            let retry = Button(label: tr("_Edit and Retry…"), accessibleLabel: tr("Edit and retry: {title}", ["title": title]))
             retry.onClicked { [weak self] in self?.onRetry?(change) }
             buttons.append(retry)
         }
-        let discard = Button(label: "_Discard…", accessibleLabel: "Discard: \(title)")
+        let discard = Button(label: tr("_Discard…"), accessibleLabel: tr("Discard: {title}", ["title": title]))
         discard.onClicked { [weak self] in self?.onDiscard?(change) }
         buttons.append(discard)
         row.addSuffix(buttons)
@@ -91,30 +92,32 @@ final class SyncIssuesList {
     // MARK: text
 
     static func displayTitle(_ title: String, entity: String = SyncEntity.event) -> String {
-        title.isEmpty ? "Untitled \(RecordTypes.named(entity)?.noun ?? entity)" : title
+        title.isEmpty ? tr("Untitled {thing}", ["thing": RecordTypes.named(entity)?.noun ?? entity]) : title
     }
 
     /// "Changed here and by ann@example.org on the store (today, 14:02)".
     static func conflictSubtitle(_ conflict: ConflictDetail, now: Date = Date()) -> String {
         var text: String
         switch (conflict.mineDeleted, conflict.theirsDeleted) {
-        case (true, false): text = "Deleted here, changed on the store"
-        case (false, true): text = "Changed here, deleted on the store"
-        case (true, true): text = "Deleted here and on the store"
+        case (true, false): text = tr("Deleted here, changed on the store")
+        case (false, true): text = tr("Changed here, deleted on the store")
+        case (true, true): text = tr("Deleted here and on the store")
         case (false, false):
             let differing = conflict.fields.filter(\.differs).count
-            text = differing == 1 ? "1 field differs" : "\(differing) fields differ"
+            text = trn("{count} field differs", "{count} fields differ", differing)
         }
         if let author = conflict.theirsAuthor, !author.isEmpty {
-            text += " · store version by \(HistoryText.author(author))"
+            text += tr(" · store version by {author}", ["author": HistoryText.author(author)])
         }
         return text + " · " + ListText.updated(conflict.theirsAt ?? conflict.createdAt, now: now)
     }
 
     /// The store's reason, then when it said so.
     static func rejectedSubtitle(_ change: RejectedChange, now: Date = Date()) -> String {
-        let what = change.operation == .delete ? "Deleting it was refused" : "Refused"
-        return "\(what): \(change.reason)\n\(ListText.updated(change.at, now: now))"
+        let when = ListText.updated(change.at, now: now)
+        return change.operation == .delete
+            ? tr("Deleting it was refused: {reason}\n{when}", ["reason": change.reason, "when": when])
+            : tr("Refused: {reason}\n{when}", ["reason": change.reason, "when": when])
     }
 
     private static func placeholder(_ text: String) -> Label {

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The Sync page of one organization. Signed out: the sign-in form. Signed in (or connected
 /// with an API token): who is connected, to which store, and the two lists of changes that
@@ -114,7 +115,7 @@ final class SyncPage {
                 guard request == loadRequest else { return }
                 issues.show(conflicts: conflicts, rejected: rejected, unreadable: unreadable)
             } catch {
-                toasts.showToast("Could not read the sync issues: \(error)")
+                toasts.showToast(tr("Could not read the sync issues: {error}", ["error": "\(error)"]))
             }
         }
     }
@@ -129,15 +130,16 @@ final class SyncPage {
 
     private func showConnected(_ remote: Remote) {
         if let email = remote.staffEmail {
-            accountRow.title = "Signed in as \(email)"
+            accountRow.title = tr("Signed in as {email}", ["email": email])
             let role = remote.staffRole ?? .viewer
             accountRow.subtitle = role.canEdit
-                ? "Role: \(role.displayName)"
-                : "Role: \(role.displayName) (can look at records, not change them)"
+                ? tr("Role: {role}", ["role": role.displayName])
+                : tr("Role: {role} (can look at records, not change them)", ["role": role.displayName])
             signOutButton.isVisible = true
         } else {
-            accountRow.title = "Connected with an access token"
-            accountRow.subtitle = "No one is signed in: the connection was set up with stewardctl remote set."
+            accountRow.title = tr("Connected with an access token")
+            accountRow.subtitle = tr("No one is signed in: the connection was set up with {command}.",
+                                     ["command": "stewardctl remote set"])
             signOutButton.isVisible = false
         }
         storeRow.subtitle = Loopback.isUnencryptedOffLoopback(remote.url)
@@ -185,7 +187,7 @@ final class SyncPage {
         do {
             let session = try await services.sessions.signIn(org: org, url: url, email: email, password: password,
                                                              security: security)
-            toasts.showToast("Signed in as \(session.email)")
+            toasts.showToast(tr("Signed in as {email}", ["email": session.email]))
             monitor.reloadSession()
             monitor.syncNow()
             reload()
@@ -203,9 +205,9 @@ final class SyncPage {
             defer { signOutButton.isSensitive = true }
             do {
                 try await sessions.signOut(org: org)
-                toasts.showToast("Signed out. Changes made now are kept until you sign in again.")
+                toasts.showToast(tr("Signed out. Changes made now are kept until you sign in again."))
             } catch {
-                toasts.showToast("Could not sign out: \(SyncStatusIndicator.sentence("\(error)"))")
+                toasts.showToast(tr("Could not sign out: {error}", ["error": SyncStatusIndicator.sentence("\(error)")]))
             }
             monitor.reloadSession()
             monitor.changesMade()
@@ -220,7 +222,7 @@ final class SyncPage {
         let resolve = ResolveConflictWindow(parent: window, detail: conflict, engine: services.engine)
         resolve.onResolved = { [weak self] in
             guard let self else { return }
-            self.toasts.showToast("Conflict resolved")
+            self.toasts.showToast(tr("Conflict resolved"))
             self.settled()
         }
         resolve.onClosed = { [weak self] in self?.resolveWindow = nil }
@@ -230,10 +232,11 @@ final class SyncPage {
 
     private func confirmDiscard(_ change: RejectedChange) {
         let title = SyncIssuesList.displayTitle(change.title, entity: change.entity)
-        let dialog = MessageDialog(parent: window, heading: "Discard This Change?",
-                                   body: "“\(title)” goes back to the version on the store, and the change the store refused is lost.")
-        dialog.addResponse("cancel", "_Cancel")
-        dialog.addResponse("discard", "_Discard", appearance: .destructive)
+        let dialog = MessageDialog(parent: window, heading: tr("Discard This Change?"),
+                                   body: tr("“{title}” goes back to the version on the store, and the change the store refused is lost.",
+                                            ["title": title]))
+        dialog.addResponse("cancel", tr("_Cancel"))
+        dialog.addResponse("discard", tr("_Discard"), appearance: .destructive)
         dialog.defaultResponse = "cancel"
         dialog.closeResponse = "cancel"
         dialog.present { [weak self] response in
@@ -247,10 +250,10 @@ final class SyncPage {
         Task {
             do {
                 try await engine.discard(deadLetterId: change.id)
-                toasts.showToast("Change discarded")
+                toasts.showToast(tr("Change discarded"))
                 settled()
             } catch {
-                toasts.showToast("Could not discard the change: \(SyncStatusIndicator.sentence("\(error)"))")
+                toasts.showToast(tr("Could not discard the change: {error}", ["error": SyncStatusIndicator.sentence("\(error)")]))
                 reload()
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import Translation
 
 /// The sync status in the main window's header: the headline in plain words, when the last
 /// sync went through, and a bar while a long sync sends changes. Calm when all is well; the
@@ -18,8 +19,8 @@ final class SyncStatusIndicator {
         status = ui.object("sync_status_label")
         lastSync = ui.object("last_sync_label")
         progress = ui.object("sync_progress")
-        status.keepAccessibleName("Sync status")
-        lastSync.keepAccessibleName("Last sync")
+        status.keepAccessibleName(tr("Sync status"))
+        lastSync.keepAccessibleName(tr("Last sync"))
     }
 
     func show(_ state: SyncState) {
@@ -56,7 +57,7 @@ final class SyncStatusIndicator {
             return
         }
         progress.fraction = shown
-        progress.setAccessibleDescription("\(Int((shown * 100).rounded())) percent of the changes sent")
+        progress.setAccessibleDescription(tr("{percent} percent of the changes sent", ["percent": String(Int((shown * 100).rounded()))]))
         progress.isVisible = true
     }
 
@@ -72,24 +73,28 @@ final class SyncStatusIndicator {
         var lines: [String] = []
         switch state.phase {
         case .signedOut:
-            lines.append("Sign in on the Sync page to send changes to the store.")
+            lines.append(tr("Sign in on the Sync page to send changes to the store."))
         case .idle:
             break
         case .syncing(let fraction):
-            if let fraction { lines.append("\(Int((fraction * 100).rounded()))% of the changes sent.") }
+            if let fraction {
+                // xgettext:no-c-format ("% o" is no printf directive here)
+                lines.append(tr("{percent}% of the changes sent.", ["percent": String(Int((fraction * 100).rounded()))]))
+            }
         case .offline(let next):
-            lines.append("The store cannot be reached. Trying again at \(Self.clock(next, zone: zone)); changes are kept until then.")
+            lines.append(tr("The store cannot be reached. Trying again at {time}; changes are kept until then.",
+                            ["time": Self.clock(next, zone: zone)]))
         case .failed(let message):
             lines.append(Self.sentence(message))
         }
         if state.pending > 0, state.phase != .idle {
-            lines.append(state.pending == 1 ? "1 change waiting to be sent." : "\(state.pending) changes waiting to be sent.")
+            lines.append(trn("{count} change waiting to be sent.", "{count} changes waiting to be sent.", state.pending))
         }
         if state.conflicts > 0 {
-            lines.append(state.conflicts == 1 ? "1 conflict needs a choice." : "\(state.conflicts) conflicts need a choice.")
+            lines.append(trn("{count} conflict needs a choice.", "{count} conflicts need a choice.", state.conflicts))
         }
         if state.rejected > 0 {
-            lines.append(state.rejected == 1 ? "1 change was rejected." : "\(state.rejected) changes were rejected.")
+            lines.append(trn("{count} change was rejected.", "{count} changes were rejected.", state.rejected))
         }
         return lines.isEmpty ? state.headline : lines.joined(separator: "\n")
     }
