@@ -1,11 +1,14 @@
 import Foundation
+import Translation
 
 /// Why a text is not JSON, and where.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Byte offset of the problem in the input.
     public var offset: Int
     public var reason: String
-    public var description: String { "not valid JSON at byte \(offset): \(reason)" }
+    public var description: String {
+        tr("not valid JSON at byte {offset}: {reason}", ["offset": String(offset), "reason": reason])
+    }
 }
 
 /// A strict RFC 8259 reader straight into `JSONValue`.
@@ -23,7 +26,7 @@ enum JSONParser {
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
-        guard reader.position == bytes.count else { throw reader.error("unexpected text after the value") }
+        guard reader.position == bytes.count else { throw reader.error(tr("unexpected text after the value")) }
         return value
     }
 
@@ -51,7 +54,7 @@ enum JSONParser {
         }
 
         mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
-            guard let byte = current else { throw error("unexpected end of input") }
+            guard let byte = current else { throw error(tr("unexpected end of input")) }
             switch byte {
             case UInt8(ascii: "{"): return try object(depth: depth + 1)
             case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -60,21 +63,21 @@ enum JSONParser {
             case UInt8(ascii: "f"): try literal("false"); return .bool(false)
             case UInt8(ascii: "n"): try literal("null"); return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-            default: throw error("unexpected character")
+            default: throw error(tr("unexpected character"))
             }
         }
 
         mutating func literal(_ word: StaticString) throws(JSONParseError) {
             let count = word.utf8CodeUnitCount
-            guard position + count <= bytes.count else { throw error("unexpected end of input") }
+            guard position + count <= bytes.count else { throw error(tr("unexpected end of input")) }
             for index in 0..<count where bytes[position + index] != word.utf8Start[index] {
-                throw error("unexpected character")
+                throw error(tr("unexpected character"))
             }
             position += count
         }
 
         mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
-            guard depth <= JSONParser.maxDepth else { throw error("nested more than \(JSONParser.maxDepth) deep") }
+            guard depth <= JSONParser.maxDepth else { throw error(tr("nested more than {depth} deep", ["depth": String(JSONParser.maxDepth)])) }
             position += 1
             var members: [String: JSONValue] = [:]
             skipWhitespace()
@@ -83,10 +86,10 @@ enum JSONParser {
                 return .object(members)
             }
             while true {
-                guard current == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+                guard current == UInt8(ascii: "\"") else { throw error(tr("expected a member name in quotes")) }
                 let key = try string()
                 skipWhitespace()
-                guard current == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
+                guard current == UInt8(ascii: ":") else { throw error(tr("expected ':' after a member name")) }
                 position += 1
                 skipWhitespace()
                 members[key] = try value(depth: depth)
@@ -94,13 +97,13 @@ enum JSONParser {
                 switch current {
                 case UInt8(ascii: ","): position += 1; skipWhitespace()
                 case UInt8(ascii: "}"): position += 1; return .object(members)
-                default: throw error("expected ',' or '}' in an object")
+                default: throw error(tr("expected ',' or '}' in an object"))
                 }
             }
         }
 
         mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
-            guard depth <= JSONParser.maxDepth else { throw error("nested more than \(JSONParser.maxDepth) deep") }
+            guard depth <= JSONParser.maxDepth else { throw error(tr("nested more than {depth} deep", ["depth": String(JSONParser.maxDepth)])) }
             position += 1
             var items: [JSONValue] = []
             skipWhitespace()
@@ -114,7 +117,7 @@ enum JSONParser {
                 switch current {
                 case UInt8(ascii: ","): position += 1; skipWhitespace()
                 case UInt8(ascii: "]"): position += 1; return .array(items)
-                default: throw error("expected ',' or ']' in an array")
+                default: throw error(tr("expected ',' or ']' in an array"))
                 }
             }
         }
@@ -131,7 +134,7 @@ enum JSONParser {
                     return text
                 }
                 if byte == UInt8(ascii: "\\") { break }
-                if byte < 0x20 { throw error("control character in a string") }
+                if byte < 0x20 { throw error(tr("control character in a string")) }
                 position += 1
             }
             var scratch = Array(bytes[start..<position])
@@ -140,11 +143,11 @@ enum JSONParser {
                 switch byte {
                 case UInt8(ascii: "\""):
                     position += 1
-                    guard let text = String(validating: scratch, as: UTF8.self) else { throw error("a string is not UTF-8") }
+                    guard let text = String(validating: scratch, as: UTF8.self) else { throw error(tr("a string is not UTF-8")) }
                     return text
                 case UInt8(ascii: "\\"):
                     position += 1
-                    guard let escape = current else { throw error("unexpected end of input") }
+                    guard let escape = current else { throw error(tr("unexpected end of input")) }
                     position += 1
                     switch escape {
                     case UInt8(ascii: "\""): scratch.append(0x22)
@@ -156,15 +159,15 @@ enum JSONParser {
                     case UInt8(ascii: "r"): scratch.append(0x0D)
                     case UInt8(ascii: "t"): scratch.append(0x09)
                     case UInt8(ascii: "u"): scratch.append(contentsOf: try unicodeEscape())
-                    default: throw error("unknown escape in a string")
+                    default: throw error(tr("unknown escape in a string"))
                     }
                 default:
-                    if byte < 0x20 { throw error("control character in a string") }
+                    if byte < 0x20 { throw error(tr("control character in a string")) }
                     scratch.append(byte)
                     position += 1
                 }
             }
-            throw error("unterminated string")
+            throw error(tr("unterminated string"))
         }
 
         /// After `\u`: four hex digits, and for a high surrogate the `\uXXXX` of its low half.
@@ -172,20 +175,20 @@ enum JSONParser {
             var scalar = try hex4()
             if (0xD800...0xDBFF).contains(scalar) {
                 guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                      bytes[position + 1] == UInt8(ascii: "u") else { throw error("unpaired surrogate in a string") }
+                      bytes[position + 1] == UInt8(ascii: "u") else { throw error(tr("unpaired surrogate in a string")) }
                 position += 2
                 let low = try hex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in a string") }
+                guard (0xDC00...0xDFFF).contains(low) else { throw error(tr("unpaired surrogate in a string")) }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw error("unpaired surrogate in a string")
+                throw error(tr("unpaired surrogate in a string"))
             }
-            guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+            guard let unicode = Unicode.Scalar(scalar) else { throw error(tr("invalid \\u escape")) }
             return Array(String(Character(unicode)).utf8)
         }
 
         mutating func hex4() throws(JSONParseError) -> UInt32 {
-            guard position + 4 <= bytes.count else { throw error("unexpected end of input") }
+            guard position + 4 <= bytes.count else { throw error(tr("unexpected end of input")) }
             var value: UInt32 = 0
             for _ in 0..<4 {
                 let byte = bytes[position]
@@ -194,7 +197,7 @@ enum JSONParser {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
                 case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw error("invalid \\u escape")
+                default: throw error(tr("invalid \\u escape"))
                 }
                 value = value << 4 | UInt32(digit)
                 position += 1
@@ -207,7 +210,7 @@ enum JSONParser {
             // ASCII is by far the common case and needs no validation beyond the range check.
             if !slice.contains(where: { $0 >= 0x80 }) { return String(decoding: slice, as: UTF8.self) }
             guard let text = String(validating: slice, as: UTF8.self) else {
-                throw JSONParseError(offset: range.lowerBound, reason: "a string is not UTF-8")
+                throw JSONParseError(offset: range.lowerBound, reason: tr("a string is not UTF-8"))
             }
             return text
         }
@@ -216,7 +219,7 @@ enum JSONParser {
             let start = position
             if current == UInt8(ascii: "-") { position += 1 }
             guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
-                throw error("expected a digit")
+                throw error(tr("expected a digit"))
             }
             if first == UInt8(ascii: "0") {
                 position += 1
@@ -227,18 +230,18 @@ enum JSONParser {
             if current == UInt8(ascii: ".") {
                 integral = false
                 position += 1
-                guard try digitsFollow() else { throw error("expected a digit after '.'") }
+                guard try digitsFollow() else { throw error(tr("expected a digit after '.'")) }
             }
             if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
                 integral = false
                 position += 1
                 if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
-                guard try digitsFollow() else { throw error("expected a digit in the exponent") }
+                guard try digitsFollow() else { throw error(tr("expected a digit in the exponent")) }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
             if integral, let int = Int64(text) { return .int(int) }
             guard let double = Double(text), double.isFinite else {
-                throw JSONParseError(offset: start, reason: "number out of range")
+                throw JSONParseError(offset: start, reason: tr("number out of range"))
             }
             // Like Foundation's decoder (which tried Int64 first): a whole number written with a
             // fraction or exponent (1.0, 1E3, -0.0) is an integer, so values compare the same
