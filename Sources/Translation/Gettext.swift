@@ -5,10 +5,11 @@ import Glibc
 /// (`share/locale/<language>/LC_MESSAGES/steward.mo`).
 public let translationDomain = "steward"
 
-// The three ways a visible text is marked. `make pot` finds them by name (see po/Makefile
-// rules in the top Makefile): a marked text must be one string literal, on one line, with no
-// `\(…)` interpolation and no `\u{…}` escape, which is why the parameters are `StaticString`.
-// Values go in through `{name}` placeholders instead (see `Placeholders`).
+// How a visible text is marked (docs/translating.md). `make pot` finds the calls by name with
+// xgettext, which reads Swift as C: a marked text must be one string literal on one line, with
+// no `\(…)` interpolation and no `\u{…}` escape. The parameters are `StaticString` so the
+// compiler refuses anything but a literal; values go in through `{name}` placeholders
+// (see `Placeholders`).
 
 /// The translation of `msgid`, placeholders filled: `tr("Signed in as {email}", ["email": email])`.
 public func tr(_ msgid: StaticString, _ values: [String: String] = [:]) -> String {
