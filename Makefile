@@ -244,7 +244,7 @@ $(METAINFO_FILE): $(METAINFO_IN) $(PO_DIR)/LINGUAS $(PO_FILES)
 
 pot:
 	$(call write_pot,$(POT_FILE))
-	@echo "$(POT_FILE): $$(grep -c '^msgid "..*"' $(POT_FILE) || true) texts (not counting plural forms)"
+	@echo "$(POT_FILE): $$(( $$(grep -c '^msgid ' $(POT_FILE)) - 1 )) texts (a plural pair counts once)"
 
 po: pot
 	@for lang in $(LINGUAS); do \
