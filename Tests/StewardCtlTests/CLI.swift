@@ -41,6 +41,11 @@ final class CLI {
         environment["STEWARD_DB"] = nil
         environment["HOME"] = folder.appendingPathComponent("home").path
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("xdg").path
+        // The tool's words in English whatever language the person running the tests reads:
+        // the tests compare them. (LC_ALL, when set, still decides; tests that want another
+        // language set it.)
+        environment["LANGUAGE"] = nil
+        environment["LC_MESSAGES"] = "C.UTF-8"
         return environment
     }
 
