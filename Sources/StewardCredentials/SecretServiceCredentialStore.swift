@@ -46,10 +46,10 @@ public struct SecretServiceCredentialStore: CredentialStore {
     }
 
     public func saveAPIToken(_ token: String, for key: CredentialKey) throws {
-        let label = "Steward API token for \(key.orgSlug)"
+        let label = tr("Steward API token for {organization}", ["organization": key.orgSlug])
         var error: UnsafeMutablePointer<GError>?
         if steward_secret_store_in(steward_api_token_schema(), key.installation, key.orgSlug, label, token, &error) == 0 {
-            throw error.map(KeyringError.init(taking:)) ?? KeyringError(message: "the keyring did not store the API token")
+            throw error.map(KeyringError.init(taking:)) ?? KeyringError(message: tr("the keyring did not store the API token"))
         }
     }
 

@@ -85,8 +85,9 @@ final class SignInForm {
 
     private func chooseCAFile() {
         guard chooser == nil else { return }
-        let chooser = OpenFileChooser(title: "Choose Your Organization’s CA Certificate", parent: window, acceptLabel: "_Choose")
-        chooser.addFilter(name: "Certificates (PEM)", patterns: ["*.pem", "*.crt", "*.cer"])
+        let chooser = OpenFileChooser(title: tr("Choose Your Organization’s CA Certificate"), parent: window,
+                                      acceptLabel: tr("_Choose"))
+        chooser.addFilter(name: tr("Certificates (PEM)"), patterns: ["*.pem", "*.crt", "*.cer"])
         chooser.onChosen = { [weak self] path in
             guard let self else { return }
             self.chooser = nil
@@ -140,7 +141,8 @@ final class SignInForm {
             }
             first?.grabFocus()
         case let insecure as InsecureConnectionError:
-            showMessage("\(insecure.problem). Use an https:// address, or tick “Connect without encryption” if you accept that risk.")
+            showMessage(tr("{problem}. Use an https:// address, or tick “Connect without encryption” if you accept that risk.",
+                           ["problem": insecure.problem]))
             updateInsecureChoice()
             address.addCSSClass("error")
             allowInsecure.grabFocus()
@@ -151,7 +153,8 @@ final class SignInForm {
                 password.grabFocus()
                 password.selectAll()
             case .untrustedCertificate(let url, let reason):
-                showMessage("The certificate of the store at \(url) is not trusted: \(reason). Check the address; if your organization has its own certificate authority, choose its CA certificate as the CA file.")
+                showMessage(tr("The certificate of the store at {url} is not trusted: {reason}. Check the address; if your organization has its own certificate authority, choose its CA certificate as the CA file.",
+                               ["url": url, "reason": reason]))
                 caFile.addCSSClass("error")
                 caFile.grabFocus()
             default:

@@ -143,7 +143,7 @@ final class SyncPage {
             signOutButton.isVisible = false
         }
         storeRow.subtitle = Loopback.isUnencryptedOffLoopback(remote.url)
-            ? "\(remote.url) (not encrypted: passwords and tokens cross the network readable)"
+            ? tr("{url} (not encrypted: passwords and tokens cross the network readable)", ["url": remote.url])
             : remote.url
         show(view: "signed-in")
     }

@@ -2,6 +2,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import Translation
 #endif
 
 /// The console's database holds every record, sync state and (in older versions) an API token:
@@ -24,7 +25,7 @@ enum PrivateDatabaseFiles {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try makeFolder(folder) }
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, fileMode)
-        guard fd >= 0 else { throw PrivateFileError(what: "cannot create \(path)", code: errno) }
+        guard fd >= 0 else { throw PrivateFileError.failed(tr("cannot create {path}", ["path": path])) }
         close(fd)
     }
 
@@ -35,7 +36,7 @@ enum PrivateDatabaseFiles {
             var info = stat()
             guard stat(file, &info) == 0, info.st_uid == geteuid() else { continue }
             if info.st_mode & 0o777 != fileMode, chmod(file, fileMode) != 0 {
-                throw PrivateFileError(what: "cannot make \(file) private (mode 0600)", code: errno)
+                throw PrivateFileError.failed(tr("cannot make {path} private (mode 0600)", ["path": file]))
             }
         }
     }
@@ -53,11 +54,11 @@ enum PrivateDatabaseFiles {
         }
         for created in missing.reversed() {
             if mkdir(created, folderMode) != 0 && errno != EEXIST {
-                throw PrivateFileError(what: "cannot create the folder \(created)", code: errno)
+                throw PrivateFileError.failed(tr("cannot create the folder {path}", ["path": created]))
             }
             // mkdir's mode is narrowed by the umask; set it exactly.
             if chmod(created, folderMode) != 0 {
-                throw PrivateFileError(what: "cannot make the folder \(created) private (mode 0700)", code: errno)
+                throw PrivateFileError.failed(tr("cannot make the folder {path} private (mode 0700)", ["path": created]))
             }
         }
     }
@@ -66,6 +67,13 @@ enum PrivateDatabaseFiles {
 struct PrivateFileError: Error, CustomStringConvertible {
     var what: String
     var code: Int32
+
+    /// The call that just failed, with its errno read before the words are made (translating
+    /// them must not be what errno then reports).
+    static func failed(_ what: @autoclosure () -> String) -> PrivateFileError {
+        let code = errno
+        return PrivateFileError(what: what(), code: code)
+    }
 
     var description: String { "\(what): \(String(cString: strerror(code)))" }
 }

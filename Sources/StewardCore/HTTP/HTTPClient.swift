@@ -163,16 +163,16 @@ public final class HTTPClient: Sendable {
         let host = URLComponents(string: url)?.host ?? url
         let lower = detail.lowercased()
         if code == CURLE_SSL_CACERT_BADFILE {
-            return "the CA file cannot be read or holds no certificate (\(detail))"
+            return tr("the CA file cannot be read or holds no certificate ({detail})", ["detail": detail])
         }
         if lower.contains("subject name") || lower.contains("host name") || lower.contains("hostname") {
-            return "it is not made out to \(host) (\(detail))"
+            return tr("it is not made out to {host} ({detail})", ["host": host, "detail": detail])
         }
         if lower.contains("issuer") || lower.contains("self-signed") || lower.contains("self signed") {
-            return "it is not signed by a certificate authority this console trusts (\(detail))"
+            return tr("it is not signed by a certificate authority this console trusts ({detail})", ["detail": detail])
         }
         if lower.contains("expired") {
-            return "it has expired (\(detail))"
+            return tr("it has expired ({detail})", ["detail": detail])
         }
         return detail
     }

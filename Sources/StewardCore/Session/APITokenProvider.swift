@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// An organization's API token kept by the credential store (`stewardctl remote set`): read
 /// when first needed, then the same on every request, never renewed.
@@ -20,10 +21,13 @@ public final class StoredAPITokenProvider: AccessTokenProvider, @unchecked Senda
         do {
             found = try credentials.loadAPIToken(key)
         } catch {
-            throw .credentialsUnavailable("cannot read the API token from \(credentials.displayName): \(error)")
+            throw .credentialsUnavailable(tr("cannot read the API token from {store}: {error}",
+                                             ["store": credentials.displayName, "error": "\(error)"]))
         }
         guard let found, !found.isEmpty else {
-            throw .credentialsUnavailable("no API token is kept for \(key.orgSlug) in \(credentials.displayName); set it again with `stewardctl remote set --org \(key.orgSlug) --url URL --token-file FILE`")
+            throw .credentialsUnavailable(tr("no API token is kept for {org} in {store}; set it again with `{command}`",
+                                             ["org": key.orgSlug, "store": credentials.displayName,
+                                              "command": "stewardctl remote set --org \(key.orgSlug) --url URL --token-file FILE"]))
         }
         lock.withLock { loaded = found }
         return found

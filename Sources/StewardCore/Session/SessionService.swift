@@ -126,7 +126,7 @@ public final class SessionService: Sendable {
             // Still in the database (not moved to the credential store yet): it works from there.
             if !remote.token.isEmpty { return FixedTokenProvider(remote.token) }
             guard let credentials else {
-                return UnavailableTokenProvider(reason: "no credential store to read the API token from")
+                return UnavailableTokenProvider(reason: tr("no credential store to read the API token from"))
             }
             return StoredAPITokenProvider(key: CredentialKey(remote: remote), credentials: credentials)
         }

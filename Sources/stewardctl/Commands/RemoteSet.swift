@@ -106,11 +106,11 @@ enum RemoteOutput {
     /// How the store is reached, in words.
     static func security(_ remote: Remote) -> String {
         if Loopback.isUnencryptedOffLoopback(remote.url) {
-            return "UNENCRYPTED: plain http:// to another computer, allowed with --allow-insecure"
+            return tr("UNENCRYPTED: plain http:// to another computer, allowed with {option}", ["option": "--allow-insecure"])
         }
-        if remote.url.lowercased().hasPrefix("http://") { return "plain http:// to this computer" }
-        return remote.caFile.map { "https, certificate checked against the CA file \($0)" }
-            ?? "https, certificate checked against the system's certificate authorities"
+        if remote.url.lowercased().hasPrefix("http://") { return tr("plain http:// to this computer") }
+        return remote.caFile.map { tr("https, certificate checked against the CA file {path}", ["path": $0]) }
+            ?? tr("https, certificate checked against the system's certificate authorities")
     }
 
     /// "ann@grace.example (Editor)", "no (last: ann@grace.example)", or "with token ****abcd".

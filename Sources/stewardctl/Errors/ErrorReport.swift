@@ -26,7 +26,8 @@ extension Stewardctl {
             return .usage(error.cliMessage)
         case let error as SignInError:
             if case .untrustedCertificate(let url, let reason) = error {
-                return .failure("The certificate of the store at \(url) is not trusted: \(reason). Check the address; if your organization has its own certificate authority, pass --ca-file with its CA certificate (PEM).")
+                return .failure(tr("The certificate of the store at {url} is not trusted: {reason}. Check the address; if your organization has its own certificate authority, pass {option} with its CA certificate (PEM).",
+                                   ["url": url, "reason": reason, "option": "--ca-file"]))
             }
             return .failure(error.message)
         case let error as SyncError:

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StewardCore
+import Translation
 
 /// How the store is reached, for every command that takes its address (`remote set`,
 /// `sign-in`): kept with the connection, so later syncs reach it the same way.
@@ -22,6 +23,7 @@ struct ConnectionOptions: ParsableArguments {
 extension InsecureConnectionError {
     /// The command line's refusal: what is wrong, and the two ways out.
     var cliMessage: String {
-        "url: \(problem). Use an https:// address (\(secureURL)), or pass --allow-insecure if you accept that risk."
+        "url: " + tr("{problem}. Use an https:// address ({secureURL}), or pass {option} if you accept that risk.",
+                     ["problem": problem, "secureURL": secureURL, "option": "--allow-insecure"])
     }
 }

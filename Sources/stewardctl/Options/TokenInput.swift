@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import Foundation
+import Translation
 
 /// An API token, from `--token-file FILE` (`-`: standard input) or `--token TEXT`. A file keeps
 /// it off the command line, which every user of the machine can read in the process list.
@@ -19,9 +20,10 @@ struct TokenInput: ParsableArguments {
     func read() throws -> String {
         switch (token, tokenFile) {
         case (.some, .some):
-            throw CLIError.usage("token: give --token or --token-file, not both")
+            throw CLIError.usage("token: " + tr("give {token} or {file}, not both", ["token": "--token", "file": "--token-file"]))
         case (nil, nil):
-            throw CLIError.usage("token: is required: give --token-file FILE (- for standard input) or --token TOKEN")
+            throw CLIError.usage("token: " + tr("is required: give {file} (- for standard input) or {token}",
+                                                ["file": "--token-file FILE", "token": "--token TOKEN"]))
         case (let token?, nil):
             return token
         case (nil, let file?):
@@ -30,13 +32,14 @@ struct TokenInput: ParsableArguments {
                 data = FileHandle.standardInput.readDataToEndOfFile()
             } else {
                 guard let read = FileManager.default.contents(atPath: file) else {
-                    throw CLIError.usage("token-file: cannot read \(file)")
+                    throw CLIError.usage("token-file: " + tr("cannot read {path}", ["path": file]))
                 }
                 data = read
             }
             let token = PasswordInput.firstLine(of: data).trimmingCharacters(in: .whitespaces)
             guard !token.isEmpty else {
-                throw CLIError.usage("token-file: \(file == "-" ? "standard input" : file) holds no token")
+                let source = file == "-" ? tr("standard input") : file
+                throw CLIError.usage("token-file: " + tr("{file} holds no token", ["file": source]))
             }
             return token
         }

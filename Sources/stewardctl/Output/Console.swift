@@ -1,5 +1,6 @@
 import Foundation
 import StewardCore
+import Translation
 
 /// Where command output goes: text and JSON on stdout, warnings on stderr. Errors go through
 /// `ErrorReport`.
@@ -7,7 +8,7 @@ enum Console {
     /// "stewardctl: warning: ..." on stderr: the command did its work, but something deserves
     /// attention.
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("stewardctl: warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data(("stewardctl: " + tr("warning: {message}", ["message": message]) + "\n").utf8))
     }
 
     static func print(_ lines: [String]) {

@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// The checks every way of connecting to a store shares (`remote set`, signing in from the
 /// command line or the window): how the store is reached must be safe, or explicitly allowed.
@@ -13,7 +14,8 @@ enum ConnectionChecks {
         let path = URL(fileURLWithPath: given).standardizedFileURL.path
         security.caFile = path
         if URLComponents(string: url)?.scheme?.lowercased() == "http" {
-            issues.append(ValidationIssue(field: "ca-file", message: "is only used for https:// addresses, and \(url) is http://"))
+            issues.append(ValidationIssue(field: "ca-file", message: tr("is only used for https:// addresses, and {url} is http://",
+                                                                         ["url": url])))
             return security
         }
         if let problem = caFileProblem(path) {
@@ -37,15 +39,15 @@ enum ConnectionChecks {
     static func caFileProblem(_ path: String) -> String? {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            return "no such file: \(path)"
+            return tr("no such file: {path}", ["path": path])
         }
-        if isFolder.boolValue { return "is a folder, not a CA certificate file: \(path)" }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be read: \(path)" }
+        if isFolder.boolValue { return tr("is a folder, not a CA certificate file: {path}", ["path": path]) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return tr("cannot be read: {path}", ["path": path]) }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: maxCAFileBytes + 1)) ?? Data()
-        if data.count > maxCAFileBytes { return "is too large to be a CA certificate file: \(path)" }
+        if data.count > maxCAFileBytes { return tr("is too large to be a CA certificate file: {path}", ["path": path]) }
         guard String(decoding: data, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
-            return "holds no PEM certificate (a \"-----BEGIN CERTIFICATE-----\" block): \(path)"
+            return tr("holds no PEM certificate (a \"-----BEGIN CERTIFICATE-----\" block): {path}", ["path": path])
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// A store address that is plain http:// to another computer, entered without the person
 /// allowing it: passwords and tokens would cross the network unencrypted, readable by anyone on
@@ -20,10 +21,12 @@ public struct InsecureConnectionError: Error, Hashable, Sendable, CustomStringCo
 
     /// What is wrong, without the fix.
     public var problem: String {
-        "\(url) is plain http:// to another computer: passwords and tokens would cross the network unencrypted, readable by anyone on the way"
+        tr("{url} is plain http:// to another computer: passwords and tokens would cross the network unencrypted, readable by anyone on the way",
+           ["url": url])
     }
 
     public var description: String {
-        "\(problem). Use an https:// address (\(secureURL)), or allow unencrypted connections explicitly."
+        tr("{problem}. Use an https:// address ({secureURL}), or allow unencrypted connections explicitly.",
+           ["problem": problem, "secureURL": secureURL])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 /// Connects organizations to their remote store.
 public final class RemoteService: Sendable {
@@ -26,7 +27,7 @@ public final class RemoteService: Sendable {
         let checked = try Self.validatedConnection(url: url, token: token, allowInsecure: security.allowInsecure,
                                                    caFile: security.caFile)
         guard let credentials else {
-            throw SyncError.credentialsUnavailable(reason: "no credential store to keep the API token in")
+            throw SyncError.credentialsUnavailable(reason: tr("no credential store to keep the API token in"))
         }
         let installation = try database.installationId()
         let key = CredentialKey(installation: UUIDColumn.encode(installation), orgSlug: org.slug)
@@ -34,7 +35,8 @@ public final class RemoteService: Sendable {
         do {
             try credentials.saveAPIToken(checked.token, for: key)
         } catch {
-            throw SyncError.credentialsUnavailable(reason: "cannot keep the API token in \(credentials.displayName): \(error)")
+            throw SyncError.credentialsUnavailable(reason: tr("cannot keep the API token in {store}: {error}",
+                                                              ["store": credentials.displayName, "error": "\(error)"]))
         }
         do {
             return try await database.writer.write { db in
@@ -113,9 +115,9 @@ public final class RemoteService: Sendable {
         let cleanURL = storeURL(url, issues: &issues)
         let cleanToken = token.trimmingCharacters(in: .whitespacesAndNewlines)
         if cleanToken.isEmpty {
-            issues.append(ValidationIssue(field: "token", message: "is required"))
+            issues.append(ValidationIssue(field: "token", message: tr("is required")))
         } else if cleanToken.contains(where: { $0.isWhitespace || $0.isNewline || !$0.isASCII }) {
-            issues.append(ValidationIssue(field: "token", message: "must be one word of printable ASCII characters"))
+            issues.append(ValidationIssue(field: "token", message: tr("must be one word of printable ASCII characters")))
         }
         let security = issues.isEmpty
             ? ConnectionChecks.security(url: cleanURL, allowInsecure: allowInsecure, caFile: caFile, issues: &issues)
@@ -131,10 +133,11 @@ public final class RemoteService: Sendable {
         var cleanURL = url.trimmingCharacters(in: .whitespaces)
         while cleanURL.hasSuffix("/") { cleanURL.removeLast() }
         if cleanURL.isEmpty {
-            issues.append(ValidationIssue(field: "url", message: "is required, like https://store.example.org"))
+            issues.append(ValidationIssue(field: "url", message: tr("is required, like https://store.example.org")))
         } else if !HTTPClient.isHTTPURL(cleanURL) || URLComponents(string: cleanURL)?.query != nil
                     || URLComponents(string: cleanURL)?.fragment != nil {
-            issues.append(ValidationIssue(field: "url", message: "must be an http:// or https:// address like https://store.example.org (got \"\(url)\")"))
+            issues.append(ValidationIssue(field: "url", message: tr(
+                "must be an http:// or https:// address like https://store.example.org (got \"{value}\")", ["value": url])))
         }
         return cleanURL
     }
