@@ -19,9 +19,11 @@ public enum EventTimingText {
             return allDay(format(start, "d MMM", zone) + " – " + format(end, "d MMM yyyy", zone))
         case .timed(let start, let end, let zoneName):
             let zone = TimeZone(identifier: zoneName) ?? orgZone
-            let sameDay = LocalDate(start, in: zone) == LocalDate(end, in: zone)
-            var text = format(start, "EEE d MMM yyyy, HH:mm", zone) + "–"
-                + format(end, sameDay ? "HH:mm" : "EEE d MMM, HH:mm", zone)
+            let first = LocalDate(start, in: zone), last = LocalDate(end, in: zone)
+            // The end says only what differs from the start: its year too when the event
+            // runs into the next one (a New Year's Eve party ends on "Fri 1 Jan 2027").
+            let endPattern = first == last ? "HH:mm" : first.year == last.year ? "EEE d MMM, HH:mm" : "EEE d MMM yyyy, HH:mm"
+            var text = format(start, "EEE d MMM yyyy, HH:mm", zone) + "–" + format(end, endPattern, zone)
             if zone.identifier != orgZone.identifier {
                 text += " (\(zone.abbreviation(for: start) ?? zone.identifier))"
             }
