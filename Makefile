@@ -36,6 +36,8 @@
 #   bench       release builds, then steward-bench under Xvfb (BENCH_ARGS="--events N ...")
 #               BENCH_ARGS=--stall: the window's longest main-loop stall while 10k changes
 #               sync to a store on loopback, and idle for as long ("--changes N --deadline S")
+#               BENCH_ARGS=--approvals: the approval queue of 10,000 submissions opened and searched,
+#               and 1,000 approved at once while the main loop is watched ("--submissions N --approve N")
 #   clean       removes build/ and SwiftPM's build products (keeps fetched packages)
 #   distclean   clean + removes .build/ entirely
 #

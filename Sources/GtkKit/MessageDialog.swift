@@ -42,6 +42,11 @@ public final class MessageDialog: Window {
         if appearance != .normal { adw_message_dialog_set_response_appearance(ptr(), id, appearance.adw) }
     }
 
+    /// Whether a response can be chosen (a reason must be typed first, say).
+    public func setResponseEnabled(_ id: String, _ enabled: Bool) {
+        adw_message_dialog_set_response_enabled(ptr(), id, enabled ? 1 : 0)
+    }
+
     /// The response Enter triggers.
     public var defaultResponse: String? {
         get { adw_message_dialog_get_default_response(ptr()).map { String(cString: $0) } }

@@ -6,6 +6,11 @@ import StewardCore
 //   steward-bench [--events N] [--runs N] [--insert N] [--skip-launch]
 //   steward-bench --sync [--push N] [--pull N] [--postgres URL]
 //   steward-bench --stall [--changes N] [--deadline S]
+//   steward-bench --approvals [--submissions N] [--approve N]
+
+if CommandLine.arguments.contains("--approvals") {
+    exit(MainActor.assumeIsolated { ApprovalBenchmark.run(arguments: CommandLine.arguments) })
+}
 
 if CommandLine.arguments.contains("--minimal-window") {
     exit(MainActor.assumeIsolated { MinimalWindow.run() })

@@ -16,7 +16,7 @@ extension StewardStoreCommand {
             case .orgExists: return .usage("SLUG: \(error.description)")
             case .staffExists: return .usage("--email: \(error.description)")
             case .unknownToken: return .usage("--replaces: \(error.description)")
-            case .resyncRequired, .unavailable, .clientIdInUse: return .failure(error.description)
+            case .resyncRequired, .unavailable, .clientIdInUse, .emailTaken: return .failure(error.description)
             }
         case let error as PSQLError:
             // PSQLError's description hides details on purpose; the server's message is safe.

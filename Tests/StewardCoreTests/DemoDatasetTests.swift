@@ -55,8 +55,11 @@ import Testing
         let database = try AppDatabase.inMemory()
         let reference = DateTimeText.parseUTC("2026-11-22T18:00")!
         let summary = try DemoDataset(database: database).load(reference: reference)
-        // 1 podcast, 2 series, 12 messages, 8 bulletins, 4 funds.
-        #expect(summary.recordsAdded == 27)
+        // 1 podcast, 2 series, 12 messages, 8 bulletins, 4 funds; and the city office's 5 stock reasons.
+        #expect(summary.recordsAdded == 27 + 5)
+        // The city office's 8 members and 10 submissions, 3 of them approved with their events.
+        #expect(summary.storeRecordsAdded == 18)
+        #expect(summary.storeEventsAdded == 3)
 
         let church = try await OrganizationService(database: database).find(slug: "grace-church")
         let service = RecordService(database: database)
@@ -106,11 +109,12 @@ import Testing
         let demo = try DemoDataset(database: database).load()
         let added = try DemoDataset(database: database).addGeneratedEvents(1_003)
         #expect(added == 1_003)
-        // Every event and every other record waits in the outbox to be sent.
+        // Every event and every other record staff made waits in the outbox to be sent; what the
+        // store made (the city office's approvals) came as from it, with nothing to send.
         let outbox = try await database.writer.read { db in try Outbox.pendingCount(db) }
         let events = try await database.writer.read { db in try Event.fetchCount(db) }
-        #expect(events == demo.eventsAdded + added)
-        #expect(events + demo.recordsAdded == outbox)
+        #expect(events == demo.eventsAdded + added + demo.storeEventsAdded)
+        #expect(events - demo.storeEventsAdded + demo.recordsAdded == outbox)
         let first = DemoDataset.generatedEvents(count: 5, zone: .gmt, seed: 7, reference: Date(timeIntervalSince1970: 0))
         let second = DemoDataset.generatedEvents(count: 5, zone: .gmt, seed: 7, reference: Date(timeIntervalSince1970: 0))
         #expect(first == second)

@@ -132,7 +132,7 @@ struct PushContractTests {
             let answer = try await store.pushOK(PushRequest(clientId: client, mutations: [
                 Fixtures.upsert(1, Fixtures.newRecordId(), fields: .object(["title": .string(""), "timing": .string("untimed")])),
                 Fixtures.upsert(2, Fixtures.newRecordId(), fields: .object(["title": .string("No timing")])),
-                Mutation(id: 3, entity: "member", recordId: Fixtures.newRecordId(), operation: .upsert, baseVersion: 0, fields: Fixtures.untimed("x")),
+                Mutation(id: 3, entity: "ride-offer", recordId: Fixtures.newRecordId(), operation: .upsert, baseVersion: 0, fields: Fixtures.untimed("x")),
                 Fixtures.upsert(4, Fixtures.newRecordId(), base: 7),
                 Fixtures.upsert(5, Fixtures.newRecordId(), fields: .object(members)),
                 Fixtures.upsert(6, Fixtures.newRecordId(), fields: nil).withFields(nil),

@@ -52,7 +52,7 @@ def mutation():
     fields = st.fixed_dictionaries({"title": st.text(max_size=30), "timing": st.sampled_from(["untimed", "timed", "x"])})
     return st.fixed_dictionaries({
         "id": numbers(),
-        "entity": st.sampled_from(["event", "nope", ""]),
+        "entity": st.sampled_from(["event", "nope", "", "submission", "member", "notification", "reason"]),
         "recordId": st.one_of(st.uuids().map(str), st.text(max_size=40)),
         "operation": st.sampled_from(["upsert", "delete", "explode"]),
         "baseVersion": numbers(),
@@ -132,6 +132,16 @@ def fuzz(binary, storage, seconds, label):
                    stdin="correct horse battery staple\n")
         store.start()
         try:
+            # An app member, for the submission endpoints.
+            member = {"email": "robin@fuzz.example", "password": "member password 1234",
+                      "displayName": "Robin", "audience": "residents"}
+            send(store.base, "POST", f"/v1/orgs/{slug}/members", body=member)
+            status, raw = send(store.base, "POST", f"/v1/orgs/{slug}/members/session",
+                               body={"email": member["email"], "password": member["password"]})
+            member_token = json.loads(raw).get("accessToken") if status == 200 else None
+            if member_token is None:
+                problems.append(f"a member could not sign in: {status} {raw[:200]!r}")
+
             def record(name, status, raw):
                 stats["requests"] += 1
                 if status >= 500:
@@ -173,7 +183,35 @@ def fuzz(binary, storage, seconds, label):
                 if within_time():
                     record("session", *send(store.base, "POST", f"/v1/orgs/{slug}/session", body=body))
 
-            for test, share in ((push, 0.6), (changes, 0.25), (session, 0.15)):
+            event_fields = st.fixed_dictionaries({
+                "title": st.one_of(st.text(max_size=300), json_values(0)),
+                "timing": st.one_of(st.sampled_from(["timed", "all-day", "untimed"]), json_values(0)),
+                "startsAt": json_values(0), "endsAt": json_values(0), "startDate": json_values(0),
+                "locationName": st.one_of(st.text(max_size=50), json_values(0)), "links": json_values(1),
+                "audience": json_values(1), "stampValue": numbers(),
+            })
+
+            @budget
+            @given(st.one_of(event_fields, json_values()), st.one_of(st.just(None), st.text(max_size=40)))
+            def submit(body, record_id):
+                if within_time():
+                    path = f"/v1/orgs/{slug}/submissions/events"
+                    if record_id is None:
+                        record("submit", *send(store.base, "POST", path, member_token, body))
+                    else:
+                        record("edit", *send(store.base, "PUT", f"{path}/{urllib.request.quote(record_id, safe='')}",
+                                             member_token, body))
+
+            @budget
+            @given(st.one_of(st.fixed_dictionaries({
+                "email": st.one_of(st.emails(), st.text(max_size=30)), "password": st.text(max_size=50),
+                "displayName": st.one_of(st.text(max_size=120), json_values(0)),
+                "audience": st.one_of(st.sampled_from(["students", "residents"]), st.text(max_size=10))}), json_values()))
+            def register(body):
+                if within_time():
+                    record("register", *send(store.base, "POST", f"/v1/orgs/{slug}/members", body=body))
+
+            for test, share in ((push, 0.45), (changes, 0.2), (session, 0.1), (submit, 0.15), (register, 0.1)):
                 stop_at[0] = time.time() + seconds * share
                 while within_time():
                     test()

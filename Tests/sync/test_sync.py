@@ -18,6 +18,7 @@ import uuid
 sys.path.insert(0, os.path.dirname(__file__))
 from harness import Console, FaultProxy, Failure, Store, Workdir, check, dump_versions  # noqa: E402
 import staff_tests  # noqa: E402
+import approval_tests  # noqa: E402
 
 POSTGRES = os.environ.get("STEWARD_TEST_POSTGRES_URL")
 SLUG = "grace-church"
@@ -389,6 +390,14 @@ def test_staff_token_expiring_mid_drain_loses_nothing(workdir, backend):
 
 def test_staff_refresh_answer_lost_keeps_the_session(workdir, backend):
     staff_tests.staff_refresh_answer_lost_keeps_the_session(workdir, backend, new_store)
+
+
+def test_approval_submission_round_trip(workdir, backend):
+    approval_tests.submission_round_trip(workdir, backend, new_store)
+
+
+def test_approval_two_approvers_one_decision(workdir, backend):
+    approval_tests.two_approvers_one_decision(workdir, backend, new_store)
 
 
 # ------------------------------------------------------------------------------------------ runner

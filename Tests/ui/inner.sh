@@ -53,7 +53,7 @@ fi
 if [ -z "$only" ] || [ "$only" = records ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_records.py
 fi
-[ -n "$only" ] && [ "$only" != sync ] && exit 0
+[ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own
 # console folders and store, so the demo database above is not touched.
@@ -61,4 +61,11 @@ if [ ! -x "$STEWARD_BIN_DIR/steward-store" ]; then
     echo "ui: $STEWARD_BIN_DIR/steward-store not found; build first (make build) or set STEWARD_BIN_DIR" >&2
     exit 2
 fi
-"${PYTHON:-/usr/bin/python3}" Tests/ui/test_sync_ui.py
+if [ -z "$only" ] || [ "$only" = sync ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_sync_ui.py
+fi
+
+# The Approvals page against a real store: members submit over HTTP, the window decides.
+if [ -z "$only" ] || [ "$only" = approvals ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_approvals_ui.py
+fi

@@ -33,6 +33,15 @@ enum Shortcuts {
         ("<Control>f", "list.search"),
     ]
 
+    /// Keys of the Approvals page while the focus is inside it.
+    static let approvalsPage: [(trigger: String, action: String)] = [
+        ("<Alt>a", "approvals.approve"),
+        ("<Alt>r", "approvals.reject"),
+        ("<Alt>c", "approvals.request-changes"),
+        ("<Control><Shift>a", "approvals.approve-selected"),
+        ("<Control>f", "approvals.search"),
+    ]
+
     /// Keys that act on a record list (bulletins, funds...) while it has focus.
     static let recordList: [(trigger: String, action: String)] = [
         ("KP_Delete", "list.delete"),

@@ -17,6 +17,13 @@ protocol ModulePage: AnyObject {
     func refresh()
     /// Called after every change made on the page: sync follows it.
     var onLocalChange: (() -> Void)? { get set }
+    /// The signed-in staff member's role (nil: nobody signed in), for pages where roles differ
+    /// beyond editing (only approvers and admins decide on submissions).
+    func setRole(_ role: StaffRole?)
+}
+
+extension ModulePage {
+    func setRole(_ role: StaffRole?) {}
 }
 
 /// The pages of the modules built on the record kit, each from its own file.
@@ -28,6 +35,8 @@ enum ModulePages {
         case .bulletins: BulletinsPage(service: environment.records, window: window, toasts: toasts)
         case .messages: MessagesPage(service: environment.records, window: window, toasts: toasts)
         case .giving: GivingPage(service: environment.records, window: window, toasts: toasts)
+        case .approvals: ApprovalsPage(service: ApprovalService(database: environment.database), records: environment.records,
+                                       window: window, toasts: toasts)
         default: nil
         }
     }

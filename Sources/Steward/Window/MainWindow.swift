@@ -29,6 +29,8 @@ final class MainWindow {
     private var modulePages: [Module: ModulePage] = [:]
     /// The person's role allows changes (pages made later start from it).
     private var canEdit = true
+    /// The signed-in staff member's role; nil when nobody is signed in.
+    private var role: StaffRole?
     private var syncMonitor: SyncMonitor?
     private var syncPage: SyncPage?
     /// The editor open on a rejected change of a kit type, kept while it is shown.
@@ -159,6 +161,7 @@ final class MainWindow {
         monitor.onSession.append { [weak self] session in
             // Mirrors the store's rules: a viewer gets no edit controls.
             self?.setCanEdit(session?.role.canEdit ?? true)
+            self?.setRole(session?.role)
         }
         eventsPage?.history = services.history
         eventsPage?.onLocalChange = { [weak monitor] in monitor?.changesMade() }
@@ -186,6 +189,25 @@ final class MainWindow {
     private func recordsChanged() {
         eventsPage?.refreshRows()
         for page in modulePages.values { page.refresh() }
+        updateWaitingCount()
+    }
+
+    private func setRole(_ role: StaffRole?) {
+        self.role = role
+        for page in modulePages.values { page.setRole(role) }
+    }
+
+    /// The sidebar's count of submissions waiting for a decision, read off the main thread.
+    private func updateWaitingCount() {
+        guard let org = organization, org.modules.contains(.approvals), let environment else {
+            sidebar.setWaitingCount(0)
+            return
+        }
+        Task {
+            let count = (try? await ApprovalService(database: environment.database).waitingCount(in: org)) ?? 0
+            guard self.organization?.id == org.id else { return }
+            sidebar.setWaitingCount(count)
+        }
     }
 
     private func setCanEdit(_ allowed: Bool) {
@@ -240,6 +262,7 @@ final class MainWindow {
         settings.lastOrganization = org.slug
         eventsPage?.show(org)
         for page in modulePages.values { page.show(org) }
+        updateWaitingCount()
         syncMonitor?.show(org)
         syncPage?.show(org)
         sidebar.show(org.availableModules, selecting: page)
@@ -274,6 +297,10 @@ final class MainWindow {
         leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
         page.setFolded(leaflet.isFolded)
         page.setCanEdit(canEdit)
+        page.setRole(role)
+        if let approvals = page as? ApprovalsPage {
+            approvals.onWaitingCount = { [weak self] count in self?.sidebar.setWaitingCount(count) }
+        }
         if let monitor = syncMonitor { page.onLocalChange = { [weak monitor] in monitor?.changesMade() } }
         contentStack.addNamed(page.widget, name: SidebarPage.module(module).tag)
         page.show(organization)

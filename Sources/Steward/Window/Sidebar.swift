@@ -48,6 +48,8 @@ final class Sidebar {
     /// How many conflicts and rejected changes wait, beside "Sync"; it moves to the new row
     /// when the rows are made again.
     private let issueBadge = Label()
+    /// How many submissions wait for a decision, beside "Approvals".
+    private let approvalsBadge = Label()
     /// A page was chosen (by click, keyboard, or in code).
     var onSelect: ((SidebarPage) -> Void)?
     /// A row was activated: on a narrow (folded) window, time to show the page.
@@ -61,6 +63,14 @@ final class Sidebar {
         issueBadge.addCSSClass("sidebar-badge")
         issueBadge.addCSSClass("numeric")
         issueBadge.isVisible = false
+        for badge in [approvalsBadge] {
+            badge.hexpand = true
+            badge.horizontalAlignment = .end
+            badge.verticalAlignment = .center
+            badge.addCSSClass("sidebar-badge")
+            badge.addCSSClass("numeric")
+            badge.isVisible = false
+        }
         list.onRowSelected { [weak self] row in
             guard let self, !self.isUpdating, let tag = row?.tag, let page = SidebarPage(tag: tag) else { return }
             self.onSelect?(page)
@@ -78,9 +88,11 @@ final class Sidebar {
         list.removeAll()
         for page in pages {
             let row = list.appendSidebarRow(title: page.title, iconName: page.iconName, tag: page.tag)
-            if page == .sync, let content = row.children.first?.as(Box.self) {
-                issueBadge.parent?.as(Box.self)?.remove(issueBadge)
-                content.append(issueBadge)
+            for (badgePage, badge) in [(SidebarPage.sync, issueBadge), (.module(.approvals), approvalsBadge)]
+            where page == badgePage {
+                guard let content = row.children.first?.as(Box.self) else { continue }
+                badge.parent?.as(Box.self)?.remove(badge)
+                content.append(badge)
             }
         }
         isUpdating = false
@@ -94,6 +106,14 @@ final class Sidebar {
         issueBadge.text = count > 0 ? "\(count)" : ""
         issueBadge.isVisible = count > 0
         issueBadge.tooltip = trn("{count} change needs a look", "{count} changes need a look", count)
+    }
+
+    /// Shows how many submissions wait for a decision on the Approvals page.
+    func setWaitingCount(_ count: Int) {
+        approvalsBadge.text = count > 0 ? "\(count)" : ""
+        approvalsBadge.isVisible = count > 0
+        approvalsBadge.tooltip = trn("{count} submission waits for a decision", "{count} submissions wait for a decision", count)
+        approvalsBadge.setAccessibleLabel(approvalsBadge.tooltip ?? "")
     }
 
     /// Selects `page` as if it had been clicked.

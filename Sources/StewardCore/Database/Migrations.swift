@@ -106,6 +106,7 @@ enum Migrations {
         registerRecordKit(&migrator)
         registerEventFieldNames(&migrator)
         registerRemoteSecurity(&migrator)
+        registerApprovalQueue(&migrator)
         return migrator
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 
 /// Fills a database with the demo: five organizations (one of each kind Steward serves), their
 /// calendars, past and upcoming, around `reference` (normally today), and the church's
-/// bulletins, sermons with their podcast, and giving funds.
+/// bulletins, sermons with their podcast, and giving funds, and the city office's members and approval queue.
 public struct DemoDataset: Sendable {
     public let database: AppDatabase
 
@@ -14,8 +14,14 @@ public struct DemoDataset: Sendable {
     public struct Summary: Sendable, Equatable {
         public var organizationsAdded: Int
         public var eventsAdded: Int
-        /// Bulletins, series, messages, podcast settings and giving funds.
+        /// Bulletins, series, messages, podcast settings, giving funds and stock reasons: made as
+        /// staff make them, waiting in the outbox.
         public var recordsAdded = 0
+        /// The city office's members and submissions, stored as a sync from the store brings
+        /// them (nothing to send).
+        public var storeRecordsAdded = 0
+        /// The events of the approved submissions, likewise.
+        public var storeEventsAdded = 0
     }
 
     /// Adds the demo organizations that are missing, with their calendars and other records.
@@ -32,6 +38,10 @@ public struct DemoDataset: Sendable {
                     summary.eventsAdded += 1
                 }
                 summary.recordsAdded += try DemoRecords.add(for: org, reference: reference, db)
+                let approvals = try DemoApprovals.add(for: org, reference: reference, db)
+                summary.recordsAdded += approvals.sent
+                summary.storeRecordsAdded += approvals.fromStore
+                summary.storeEventsAdded += approvals.events
             }
             return summary
         }

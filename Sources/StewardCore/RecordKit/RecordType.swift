@@ -33,6 +33,10 @@ public struct RecordType: Sendable {
     var status: (@Sendable (_ fields: JSONValue, _ now: Date) -> RecordStatus)?
     /// At most one live record per organization (settings such as the podcast's).
     public internal(set) var isSingleton = false
+    /// Made on the store by what app users do (members, their submissions, notifications): the
+    /// console shows these records and never creates or deletes them, and the store refuses a
+    /// push that tries (see docs/approvals.md).
+    public internal(set) var isMadeByStore = false
     /// Where the console keeps these records: the shared record table unless a type has its own.
     let storage: any LocalRecordStorage
     /// How a conflict shows and merges field by field; by default, one row per declared field.
@@ -131,6 +135,12 @@ extension RecordType {
     func singleton() -> RecordType {
         var copy = self
         copy.isSingleton = true
+        return copy
+    }
+
+    func madeByStore() -> RecordType {
+        var copy = self
+        copy.isMadeByStore = true
         return copy
     }
 

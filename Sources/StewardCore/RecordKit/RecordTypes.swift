@@ -4,7 +4,8 @@ import GRDB
 /// Every record type Steward knows, in one list: the console and the store read the same one,
 /// so both accept exactly the same records.
 public enum RecordTypes {
-    public static let all: [RecordType] = [.event, .bulletin, .series, .message, .podcast, .fund]
+    public static let all: [RecordType] = [.event, .bulletin, .series, .message, .podcast, .fund,
+                                               .member, .submission, .notification, .reason]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })
     private static let byCommand = Dictionary(uniqueKeysWithValues: all.map { ($0.commandName, $0) })

@@ -48,11 +48,18 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     let router = Router(context: StoreRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     HealthController(repository: repository).addRoutes(to: router)
-    let sessions = SessionController(sessions: StaffSessions(repository: repository, configuration: configuration),
-                                     trustForwardedFor: configuration.trustForwardedFor)
+    let staffSessions = StaffSessions(repository: repository, configuration: configuration)
+    let sessions = SessionController(sessions: staffSessions, trustForwardedFor: configuration.trustForwardedFor)
+    // Members sign in with the staff sessions' machinery: the same throttles, line and hashing.
+    let members = MemberAccountController(
+        members: MemberSessions(sessions: staffSessions,
+                                registrations: RateLimiter(limit: configuration.registrationsPerHour, window: .seconds(3600))),
+        trustForwardedFor: configuration.trustForwardedFor)
     // Signing in and refreshing are how a staff member gets a bearer token: no token needed.
+    // Registering and signing in are how an app member gets one.
     let open = router.group("v1/orgs/{org}")
     sessions.addOpenRoutes(to: open)
+    members.addOpenRoutes(to: open)
     // Podcast apps cannot send a token; the feed holds only what members may see.
     PodcastFeedController(repository: repository).addRoutes(to: open)
 
@@ -65,5 +72,9 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     RecordReadController(repository: repository).addRoutes(to: org)
     HistoryController(repository: repository).addRoutes(to: org)
     sessions.addSignedInRoutes(to: org)
+    members.addSignedInRoutes(to: org)
+    SubmissionController(repository: repository,
+                         limiter: RateLimiter(limit: configuration.submissionsPerHour, window: .seconds(3600)))
+        .addRoutes(to: org)
     return router
 }

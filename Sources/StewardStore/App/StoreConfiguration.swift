@@ -30,6 +30,10 @@ public struct StoreConfiguration: Sendable {
     public var trustForwardedFor: Bool
     /// The cost of the decoy check for emails nobody has, which must match a real check's.
     public var passwordHasher: PasswordHasher
+    /// App members registering from one address within an hour.
+    public var registrationsPerHour: Int
+    /// Submissions and edits of one member within an hour.
+    public var submissionsPerHour: Int
 
     public static let defaultPort = 8420
     public static let defaultMaxBodyBytes = 8 * 1024 * 1024
@@ -48,7 +52,8 @@ public struct StoreConfiguration: Sendable {
                 sourceSignInThrottle: SignInThrottle = .perSource,
                 passwordQueue: PasswordWorkQueue = PasswordWorkQueue(),
                 trustForwardedFor: Bool = false,
-                passwordHasher: PasswordHasher = PasswordHasher()) {
+                passwordHasher: PasswordHasher = PasswordHasher(),
+                registrationsPerHour: Int = 20, submissionsPerHour: Int = 60) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
@@ -62,6 +67,8 @@ public struct StoreConfiguration: Sendable {
         self.passwordQueue = passwordQueue
         self.trustForwardedFor = trustForwardedFor
         self.passwordHasher = passwordHasher
+        self.registrationsPerHour = registrationsPerHour
+        self.submissionsPerHour = submissionsPerHour
     }
 }
 

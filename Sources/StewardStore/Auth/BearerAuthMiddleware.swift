@@ -37,6 +37,17 @@ struct BearerAuthMiddleware: RouterMiddleware {
 
     private func grant(for token: String) async throws -> AccessGrant {
         let hash = BearerToken.hash(token)
+        if SessionToken.isMemberAccess(token) {
+            guard let access = try await repository.memberAccess(forTokenHash: hash), !access.revoked else {
+                throw StoreHTTPError.unauthorized
+            }
+            guard !access.isDisabled else { throw StoreHTTPError.accountDisabled }
+            guard access.expiresAt > Date() else { throw StoreHTTPError.tokenExpired }
+            // As for staff: the first use ends the window in which its refresh may be repeated.
+            if !access.used { try await repository.markAccessTokenUsed(hash: hash, now: Date()) }
+            return AccessGrant(org: access.org, bearer: .member(id: access.memberId, email: access.email, role: access.role,
+                                                                sessionId: access.sessionId))
+        }
         if SessionToken.isAccess(token) {
             guard let access = try await repository.staffAccess(forTokenHash: hash), !access.revoked else {
                 throw StoreHTTPError.unauthorized
@@ -71,13 +82,30 @@ struct BearerAuthMiddleware: RouterMiddleware {
 }
 
 extension StoreRequestContext {
-    /// The grant `BearerAuthMiddleware` established; with `push: true`, also that it may
-    /// change records.
-    func requireGrant(push: Bool = false) throws -> AccessGrant {
+    /// The grant `BearerAuthMiddleware` established, of staff or an API token; with
+    /// `push: true`, also that it may change records. A member's token is refused here, so
+    /// every endpoint is staff-only unless it says otherwise; with `members: true` (the apps'
+    /// reads) a member is let through too.
+    func requireGrant(push: Bool = false, members: Bool = false) throws -> AccessGrant {
         guard let grant else { throw StoreHTTPError.unauthorized }
+        if grant.isMember && !members {
+            throw StoreHTTPError.forbidden("a member's token reaches only the member endpoints")
+        }
         if push && !grant.canPush {
             throw StoreHTTPError.forbidden("the \(grant.roleName) role cannot change records")
         }
         return grant
+    }
+}
+
+extension StoreRequestContext {
+    /// The member a member endpoint acts for; staff and API tokens are refused (403): these
+    /// endpoints speak for one app user ("my submissions").
+    func requireMember() throws -> (grant: AccessGrant, id: String, email: String) {
+        guard let grant else { throw StoreHTTPError.unauthorized }
+        guard case .member(let id, let email, _, _) = grant.bearer else {
+            throw StoreHTTPError.forbidden("this endpoint is for the app's members; sign in as a member")
+        }
+        return (grant, id, email)
     }
 }

@@ -6,8 +6,11 @@ import StewardCore
 enum MemberRecords {
     /// The types the apps read through `GET /v1/orgs/{org}/<commandName>`. Events keep their
     /// own endpoint (`events/upcoming`), and a singleton (the podcast's settings) is served in
-    /// its own form (`podcast.xml`).
-    static let served: [RecordType] = RecordTypes.all.filter { $0.entity != SyncEntity.event && !$0.isSingleton }
+    /// its own form (`podcast.xml`). The approval queue's types are staff's business: members
+    /// read their own submissions and notifications through `me/…`, never anyone else's.
+    static let served: [RecordType] = RecordTypes.all.filter {
+        $0.entity != SyncEntity.event && !$0.isSingleton && $0.module != .approvals
+    }
 
     static func visible(_ records: [RemoteRecord], of type: RecordType, now: Date) -> [RemoteRecord] {
         sorted(records.filter { !$0.deleted && type.isVisibleToMembers($0.fields, now: now) }, of: type)

@@ -16,9 +16,10 @@ struct PushController {
         let grant = try context.requireGrant(push: true)
         let data = try await bodyReader.read(request)
         let pushRequest = try JSONInput.pushRequest(from: data)
-        let batch: PushBatch
+        var batch: PushBatch
         do {
             batch = try PushBatch(pushRequest)
+            batch.permissions = grant.permissions
         } catch {
             throw StoreHTTPError.badRequest(error.message)
         }

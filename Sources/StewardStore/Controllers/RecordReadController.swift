@@ -22,7 +22,7 @@ struct RecordReadController {
     }
 
     func read(_ type: RecordType, request: Request, context: StoreRequestContext) async throws -> ConditionalBody {
-        let grant = try context.requireGrant()
+        let grant = try context.requireGrant(members: true)
         let now = Date()
         // Referenced records are read after the records that name them: a reference is only
         // stored while its target is live, so the titles can only be as new as the references.

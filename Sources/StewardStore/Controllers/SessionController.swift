@@ -91,7 +91,7 @@ struct SessionController {
         return Response(status: .noContent)
     }
 
-    private static func org(_ context: StoreRequestContext) throws -> String {
+    static func org(_ context: StoreRequestContext) throws -> String {
         let org = context.parameters.get("org") ?? ""
         guard OrgSlug.isValid(org) else {
             throw StoreHTTPError.badRequest("org: must be 2 to 40 lower-case letters, digits or dashes, starting with a letter or digit")
@@ -100,7 +100,7 @@ struct SessionController {
     }
 
     /// Tokens must not be kept by caches on the way (RFC 6749 §5.1).
-    private static func tokensResponse(_ tokens: SessionTokens, request: Request, context: StoreRequestContext) throws -> Response {
+    static func tokensResponse(_ tokens: some Encodable & Sendable, request: Request, context: StoreRequestContext) throws -> Response {
         var response = try JSONBody(tokens).response(from: request, context: context)
         response.headers[.cacheControl] = "no-store"
         return response

@@ -43,6 +43,7 @@ struct ErrorMiddleware: RouterMiddleware {
             case .orgExists, .staffExists, .unknownToken: return .badRequest(error.description)
             case .unavailable: return .unavailable()
             case .clientIdInUse: return StoreHTTPError(.conflict, ErrorResponse.Code.clientIdInUse, error.description)
+            case .emailTaken: return .emailTaken
             }
         case let error as Hummingbird.HTTPError:
             // Hummingbird's own answers (the router's 404 above all), in our shape.

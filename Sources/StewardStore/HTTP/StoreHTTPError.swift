@@ -72,6 +72,19 @@ public struct StoreHTTPError: HTTPResponseError, Sendable, CustomStringConvertib
         Self(.contentTooLarge, ErrorResponse.Code.tooLarge, "the request body is larger than \(limit) bytes")
     }
 
+    /// Registering with an email the organization already has: one message, whoever asks.
+    public static let emailTaken = Self(.conflict, ErrorResponse.Code.emailTaken,
+                                        "an account with this email already exists; sign in instead")
+
+    /// Staff disabled the member's account.
+    public static let accountDisabled = Self(.forbidden, ErrorResponse.Code.accountDisabled,
+                                             "this account has been disabled by the organization")
+
+    /// A member's submissions or registrations came too fast.
+    public static func tooManyRequests(retryAfter: Int, message: String) -> Self {
+        Self(.tooManyRequests, ErrorResponse.Code.tooManyRequests, message, retryAfter: retryAfter)
+    }
+
     public static func unavailable(_ message: String = "the store cannot answer right now; try again later") -> Self {
         Self(.serviceUnavailable, ErrorResponse.Code.unavailable, message)
     }

@@ -39,9 +39,42 @@ struct StaffSessions: Sendable {
     /// same hashing time and count as failures alike, so neither the answer, its timing nor the
     /// throttling tells whether an email is on staff.
     func signIn(_ attempt: SignInAttempt, password: String) async throws -> SignInOutcome {
+        let repository = self.repository
+        let verified = try await authenticate(attempt, password: password) {
+            try await repository.staffMember(org: attempt.org, email: attempt.email).map { ($0, $0.passwordHash) }
+        }
+        switch verified {
+        case .verified(let member):
+            // Lifetimes count from now, not from the attempt's arrival: a sign-in that waited in
+            // line must still hand out tokens that last as long as the answer says.
+            let issuedAt = Date()
+            let pair = newPair(now: issuedAt)
+            try await repository.createSession(id: UUID().uuidString.lowercased(), org: attempt.org, email: member.email,
+                                               tokens: pair.hashes, now: issuedAt)
+            return .signedIn(pair.tokens(email: member.email, role: member.role))
+        case .refused(let outcome):
+            return outcome
+        }
+    }
+
+    /// How checking a password went, for staff and members alike.
+    enum Authentication<Account: Sendable>: Sendable {
+        case verified(Account)
+        /// Never `.signedIn`.
+        case refused(SignInOutcome)
+    }
+
+    /// The checks every sign-in goes through, a staff member's or an app member's: the throttles
+    /// (counted before the slow check, cleared on success), the bounded line for password
+    /// checks, and the decoy check for an account nobody has. `account` looks the account up by
+    /// `attempt`'s organization and email; nil when there is none.
+    func authenticate<Account: Sendable>(
+        _ attempt: SignInAttempt, password: String,
+        account lookup: @escaping @Sendable () async throws -> (account: Account, passwordHash: String)?
+    ) async throws -> Authentication<Account> {
         // A wait already known is answered before taking a place in line.
-        if let known = memo.admission(for: attempt), let refusal = Self.refusal(known) { return refusal }
-        let outcome: SignInOutcome? = try await queue.withSlot {
+        if let known = memo.admission(for: attempt), let refusal = Self.refusal(known) { return .refused(refusal) }
+        let outcome: Authentication<Account>? = try await queue.withSlot {
             // Counted as a failure before the slow check, in the same transaction as the check
             // of the limits, and cleared if it succeeds: guesses sent all at once see one
             // another instead of all passing the throttle together. (Looked up in the memo
@@ -53,9 +86,9 @@ struct StaffSessions: Sendable {
                 admission = try await repository.admitSignIn(attempt, limits: limits)
                 memo.remember(admission, for: attempt)
             }
-            if let refusal = Self.refusal(admission) { return refusal }
-            let member = try await repository.staffMember(org: attempt.org, email: attempt.email)
-            let storedHash = member?.passwordHash
+            if let refusal = Self.refusal(admission) { return .refused(refusal) }
+            let found = try await lookup()
+            let storedHash = found?.passwordHash
             let hasher = self.hasher
             let matches = try await queue.check {
                 guard let storedHash else {
@@ -64,18 +97,21 @@ struct StaffSessions: Sendable {
                 }
                 return PasswordHasher.verify(password, against: storedHash)
             }
-            guard let member, matches else { return .wrongCredentials }
+            guard let found, matches else { return .refused(.wrongCredentials) }
             try await repository.clearSignInFailures(org: attempt.org, email: attempt.email)
             memo.forgetAccount(of: attempt)
-            // Lifetimes count from now, not from the attempt's arrival: a sign-in that waited in
-            // line must still hand out tokens that last as long as the answer says.
-            let issuedAt = Date()
-            let pair = newPair(now: issuedAt)
-            try await repository.createSession(id: UUID().uuidString.lowercased(), org: attempt.org, email: member.email,
-                                               tokens: pair.hashes, now: issuedAt)
-            return .signedIn(pair.tokens(email: member.email, role: member.role))
+            return .verified(found.account)
         }
-        return outcome ?? .busy
+        return outcome ?? .refused(.busy)
+    }
+
+    /// Hashes a new password (a member registering) through the same bounded line as sign-ins;
+    /// nil when the line is full.
+    func hashNewPassword(_ password: String) async throws -> String? {
+        let hasher = self.hasher
+        return try await queue.withSlot {
+            try await queue.check { try hasher.hash(password) }
+        }
     }
 
     private static func refusal(_ admission: SignInAdmission) -> SignInOutcome? {
@@ -114,7 +150,7 @@ struct StaffSessions: Sendable {
     }
 
     /// A fresh access and refresh token, and what the store keeps of them.
-    private struct Pair {
+    struct Pair {
         var access: String
         var refresh: String
         var accessSeconds: Int
@@ -127,9 +163,9 @@ struct StaffSessions: Sendable {
         }
     }
 
-    private func newPair(now: Date) -> Pair {
-        let access = SessionToken.newAccess()
-        let refresh = SessionToken.newRefresh()
+    func newPair(now: Date, principal: SessionToken.Principal = .staff) -> Pair {
+        let access = BearerToken.generate(prefix: principal.accessPrefix)
+        let refresh = BearerToken.generate(prefix: principal.refreshPrefix)
         let accessSeconds = Int(accessTokenTTL.wholeSeconds)
         let refreshSeconds = Int(refreshTokenTTL.wholeSeconds)
         let hashes = SessionTokenHashes(

@@ -16,6 +16,9 @@ public struct PushBatch: Sendable, Hashable {
 
     public var clientId: String
     public var items: [Item]
+    /// What the pusher's role allows beyond editing records; the push handler sets it from the
+    /// bearer (`AccessGrant.permissions`).
+    public var permissions = PushPermissions()
 
     public static let maxMutations = 1000
     public static let maxClientIdLength = 100
@@ -68,4 +71,21 @@ public struct PushBatch: Sendable, Hashable {
 
     public var firstId: Int64? { items.first?.id }
     public var lastId: Int64? { items.last?.id }
+}
+
+/// Decisions staff make on what app users created: who may approve submissions and who may
+/// change members' roles (docs/approvals.md).
+public struct PushPermissions: Sendable, Hashable {
+    /// Approve, reject or request changes on a submission.
+    public var decide: Bool
+    /// Make a member a trusted organizer, or disable them.
+    public var manageMembers: Bool
+    /// The role's name, for refusals.
+    public var roleName: String
+
+    public init(decide: Bool = false, manageMembers: Bool = false, roleName: String = "") {
+        self.decide = decide
+        self.manageMembers = manageMembers
+        self.roleName = roleName
+    }
 }

@@ -36,7 +36,7 @@ struct StoredResult: Sendable, Hashable {
     var reason: String?
 }
 
-struct RecordKey: Hashable, Sendable {
+public struct RecordKey: Hashable, Sendable {
     var entity: String
     var id: String
 }
@@ -79,24 +79,21 @@ enum PushPlanner {
             plan.outcome = .gap(lastMutationId: last)
             return plan
         }
-        var records = state.records
+        var writer = RecordWriter(org: state.org, records: state.records, author: author, now: now)
         var results: [MutationResult] = []
         results.reserveCapacity(batch.items.count)
-        let changedAt = Milliseconds.from(now)
-        let zone = state.org.zone
 
         for item in batch.items {
             if item.id <= last {
                 // Already applied by an earlier delivery: answer what it got then, change nothing.
                 // A replayed conflict carries the store's current record, as the first answer did.
                 let previous = state.previousResults[item.id]
-                let record = previous?.status == .conflict ? records[RecordKey(entity: item.entity, id: item.recordId)] : nil
+                let record = previous?.status == .conflict ? writer.record(item.entity, item.recordId) : nil
                 results.append(MutationResult(id: item.id, status: .duplicate, version: previous?.version,
                                               reason: previous?.reason, record: record, originalStatus: previous?.status))
                 continue
             }
-            let key = RecordKey(entity: item.entity, id: item.recordId)
-            switch decide(item, current: records[key], records: records, zone: zone) {
+            switch decide(item, batch: batch, writer: &writer) {
             case .rejected(let message):
                 // A reason may quote what was sent; it is stored, and PostgreSQL text holds no NUL.
                 let reason = String(String.UnicodeScalarView(message.unicodeScalars.map { $0.value == 0 ? "\u{FFFD}" : $0 }))
@@ -105,27 +102,14 @@ enum PushPlanner {
             case .conflict(let current):
                 results.append(MutationResult(id: item.id, status: .conflict, version: current.version, record: current))
                 plan.newResults.append(StoredResult(mutationId: item.id, status: .conflict, version: current.version, reason: nil))
-            case .write(let fields, let window):
-                plan.newLastSeq += 1
-                let version = plan.newLastSeq
-                let deleted = item.operation == .delete
-                let record = RemoteRecord(entity: item.entity, id: item.recordId, version: version,
-                                          deleted: deleted, fields: fields, changedBy: author, changedAt: changedAt)
-                // A tombstone has no fields: re-creating a deleted record lists every field as new.
-                let before = records[key].flatMap { $0.deleted ? nil : $0.fields }
-                records[key] = record
-                let fieldsText = record.fields.canonicalText
-                plan.recordWrites.append(StoredRecord(record: record, fieldsText: fieldsText,
-                                                      sortStart: window.start, sortEnd: window.end, changedAt: changedAt,
-                                                      changedBy: author))
-                let changesText = FieldChangesText.text(from: before, to: deleted ? nil : fields, newText: fieldsText)
-                plan.historyWrites.append(HistoryWrite(entity: item.entity, recordId: item.recordId, version: version,
-                                                       author: author, at: changedAt, operation: item.operation,
-                                                       changesText: changesText))
+            case .applied(let version):
                 results.append(MutationResult(id: item.id, status: .applied, version: version))
                 plan.newResults.append(StoredResult(mutationId: item.id, status: .applied, version: version, reason: nil))
             }
         }
+        plan.recordWrites = writer.recordWrites
+        plan.historyWrites = writer.historyWrites
+        plan.newLastSeq = writer.lastSeq
         plan.newClientLastMutationId = max(last, lastInBatch)
         plan.outcome = .completed(PushResponse(lastMutationId: plan.newClientLastMutationId, results: results))
         return plan
@@ -140,6 +124,10 @@ enum PushPlanner {
         var keys = Set<RecordKey>()
         for item in batch.items where item.id > last || previousResults[item.id]?.status == .conflict {
             keys.insert(RecordKey(entity: item.entity, id: item.recordId))
+            // Approving a submission writes the event of the same id.
+            if item.entity == RecordType.submission.entity {
+                keys.insert(RecordKey(entity: SyncEntity.event, id: item.recordId))
+            }
             guard item.id > last, item.operation == .upsert, let type = RecordTypes.named(item.entity) else { continue }
             for (field, target) in type.references {
                 if let id = item.fields?[field.name]?.stringValue, let uuid = UUID(uuidString: id) {
@@ -171,34 +159,37 @@ enum PushPlanner {
         }
     }
 
-    private enum Decision {
+    enum Decision {
         case rejected(String)
         case conflict(RemoteRecord)
-        /// Store the record with these (normalized) fields; empty for a tombstone.
-        case write(fields: JSONValue, window: RecordWindow)
+        /// Written through the writer: the mutated record's new version.
+        case applied(version: Int64)
     }
 
     /// The record type's own declaration decides, the same one the console validates with, so
-    /// both sides accept exactly the same records. `records` holds the stored rows the batch
+    /// both sides accept exactly the same records. The writer holds the stored rows the batch
     /// needs, as the batch has left them so far.
-    private static func decide(_ item: PushBatch.Item, current: RemoteRecord?, records: [RecordKey: RemoteRecord],
-                               zone: TimeZone) -> Decision {
+    private static func decide(_ item: PushBatch.Item, batch: PushBatch, writer: inout RecordWriter) -> Decision {
         guard let type = RecordTypes.named(item.entity) else {
             return .rejected("unknown entity '\(item.entity)'")
+        }
+        let current = writer.record(item.entity, item.recordId)
+        if type.isMadeByStore {
+            // Members, submissions and notifications come from what app users do; staff only
+            // decide on them (docs/approvals.md).
+            return StaffDecisions.decide(item, type: type, current: current, permissions: batch.permissions, writer: &writer)
         }
         // Invalid fields can never apply, whatever the base version: reject before looking at
         // conflicts so the console does not ask a person to resolve something unstorable.
         var fields = JSONValue.object([:])
-        var window = RecordWindow()
         if item.operation == .upsert {
             do {
-                fields = try type.validate(item.fields ?? .null, orgZone: zone)
+                fields = try type.validate(item.fields ?? .null, orgZone: writer.zone)
             } catch {
                 return .rejected(error.description)
             }
-            if let missing = missingReference(fields, of: type, records: records) { return .rejected(missing) }
-            window = type.storeWindow(of: fields, zone: zone)
-        } else if current.map({ !$0.deleted }) ?? false, let user = referrer(of: item, records: records) {
+            if let missing = missingReference(fields, of: type, records: writer.records) { return .rejected(missing) }
+        } else if current.map({ !$0.deleted }) ?? false, let user = referrer(of: item, records: writer.records) {
             return .rejected(user)
         }
         if let current {
@@ -206,7 +197,7 @@ enum PushPlanner {
         } else if item.baseVersion > 0 {
             return .rejected("unknown record: the store has no \(item.entity) \(item.recordId)")
         }
-        return .write(fields: fields, window: window)
+        return .applied(version: writer.write(item.entity, item.recordId, fields: fields, deleted: item.operation == .delete))
     }
 
     /// Why a reference field names no live record of the organization, if it does not.

@@ -58,6 +58,8 @@ public enum StoreFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case clientIdInUse(String)
     /// No API token of the organization has this id.
     case unknownToken(String)
+    /// The organization already has a member with this email.
+    case emailTaken(String)
 
     public var description: String {
         switch self {
@@ -67,6 +69,7 @@ public enum StoreFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .resyncRequired: "the cursor is older than the store's history: pull again from the start"
         case .unavailable(let detail): "the database is unavailable: \(detail)"
         case .unknownToken(let id): "the organization has no API token with id \(id)"
+        case .emailTaken: "an account with this email already exists; sign in instead"
         case .clientIdInUse(let clientId):
             "client id '\(clientId)' belongs to another staff account or API token of this organization; a console whose database was copied, or signed in as someone else, must use a client id of its own"
         }

@@ -22,12 +22,13 @@ enum MessageKind: RecordKind { static var type: RecordType { .message } }
 enum SeriesKind: RecordKind { static var type: RecordType { .series } }
 enum FundKind: RecordKind { static var type: RecordType { .fund } }
 enum PodcastKind: RecordKind { static var type: RecordType { .podcast } }
+enum ReasonKind: RecordKind { static var type: RecordType { .reason } }
 
 /// The `stewardctl TYPE …` command groups for the kit's types (events keep their own commands).
 enum RecordKinds {
     static let commands: [any ParsableCommand.Type] = [
         RecordCommands<BulletinKind>.self, RecordCommands<MessageKind>.self, RecordCommands<SeriesKind>.self,
-        RecordCommands<FundKind>.self, RecordCommands<PodcastKind>.self,
+        RecordCommands<FundKind>.self, RecordCommands<PodcastKind>.self, RecordCommands<ReasonKind>.self,
     ]
 }
 

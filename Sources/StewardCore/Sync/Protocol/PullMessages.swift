@@ -47,6 +47,14 @@ public struct ErrorResponse: Hashable, Sendable, Codable, Error {
         public static let tokenExpired = "token-expired"
         /// Pushing: the client id belongs to another staff account or API token (409).
         public static let clientIdInUse = "client-id-in-use"
+        /// Registering a member: the organization has an account with this email already (409).
+        public static let emailTaken = "email-taken"
+        /// A member's account is disabled by staff (403).
+        public static let accountDisabled = "account-disabled"
+        /// A member's submission cannot be changed in its state (a rejected one; 409).
+        public static let notEditable = "not-editable"
+        /// A member sent submissions or registrations too fast; wait `retryAfter` seconds (429).
+        public static let tooManyRequests = "too-many-requests"
     }
 }
 

@@ -38,7 +38,12 @@ enum RemoteApply {
         let existing = try RecordTypes.storage(for: record.entity).fetch(entity: record.entity, id: key, db)
         if let existing {
             if existing.orgId != org.id { return .ignored }
-            if existing.version >= record.version { return .unchanged }
+            if existing.version > record.version { return .unchanged }
+            // A decision on what the store makes (a submission's status) is applied by the store
+            // with more than was sent (the trail, the reviewer): the local copy at the version
+            // the push answered is only the console's guess until the pull brings the store's.
+            let guessed = RecordTypes.named(record.entity)?.isMadeByStore == true && existing.fields != record.fields
+            if existing.version == record.version && !guessed { return .unchanged }
         }
         return try overwrite(with: record, existing: existing, org: org, db)
     }

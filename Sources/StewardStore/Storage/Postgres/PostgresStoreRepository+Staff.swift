@@ -137,57 +137,90 @@ extension PostgresStoreRepository {
     public func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date,
                                retryWindow: TimeInterval) async throws -> RefreshOutcome {
         try await transaction { connection, logger in
-            let nowMs = Milliseconds.from(now)
-            // The lock makes two presentations of one token take turns: the second one sees the
-            // first's use, and is a repeat within the grace window or else a theft.
-            let rows = try await connection.query("""
-                SELECT s.id, s.email, s.revoked_at, t.expires_at, t.used_at, t.replaced_by, m.role
-                FROM session_tokens t
-                JOIN staff_sessions s ON s.id = t.session_id
-                LEFT JOIN staff m ON m.org = s.org AND m.email = s.email
-                WHERE t.hash = \(refreshHash) AND t.kind = 'refresh' AND s.org = \(org)
-                FOR UPDATE OF t, s
-                """, logger: logger)
-            var found: (session: String, email: String, revokedAt: Int64?, expiresAt: Int64, usedAt: Int64?,
-                        replacedBy: String?, role: String?)?
-            for try await row in rows.decode((String, String, Int64?, Int64, Int64?, String?, String?).self) {
-                found = row
-            }
-            guard let found, found.revokedAt == nil, found.expiresAt > nowMs,
-                  let role = found.role.flatMap(StaffRole.init) else { return .refused }
-            var retried = false
-            if let usedAt = found.usedAt {
-                guard let replacedBy = found.replacedBy, nowMs - usedAt <= Int64(retryWindow * 1000),
-                      try await Self.pairIsUntouched(replacedBy, session: found.session, connection: connection,
-                                                     logger: logger) else {
-                    try await connection.query("UPDATE staff_sessions SET revoked_at = \(nowMs) WHERE id = \(found.session)", logger: logger)
-                    return .reused
+            let exchange = try await Self.exchangeRefresh(
+                org: org, refreshHash: refreshHash, replacement: replacement, now: now, retryWindow: retryWindow,
+                connection: connection, logger: logger) { email in
+                    let rows = try await connection.query("""
+                        SELECT role FROM staff WHERE org = \(org) AND email = \(email)
+                        """, logger: logger)
+                    for try await role in rows.decode(String.self) { return StaffRole(rawValue: role) != nil }
+                    return false
                 }
-                // The answer to the exchange was lost: the pair it gave is withdrawn, its refresh
-                // token kept as used and replaced by nothing, so it can only ever come back as a
-                // theft. The window still counts from the first exchange.
-                try await connection.query("""
-                    DELETE FROM session_tokens WHERE session_id = \(found.session) AND pair = \(replacedBy) AND kind = 'access'
-                    """, logger: logger)
-                try await connection.query("""
-                    UPDATE session_tokens SET used_at = \(nowMs), replaced_by = NULL WHERE hash = \(replacedBy)
-                    """, logger: logger)
-                try await connection.query("""
-                    UPDATE session_tokens SET replaced_by = \(replacement.refreshHash) WHERE hash = \(refreshHash)
-                    """, logger: logger)
-                retried = true
-            } else {
-                try await connection.query("""
-                    UPDATE session_tokens SET used_at = \(nowMs), replaced_by = \(replacement.refreshHash) WHERE hash = \(refreshHash)
-                    """, logger: logger)
+            switch exchange {
+            case .refreshed(let email), .retried(let email):
+                guard let role = try await Self.staffMembers(connection.query("""
+                    SELECT org, email, role, password_hash, created_at FROM staff WHERE org = \(org) AND email = \(email)
+                    """, logger: logger)).first?.role else { return .refused }
+                if case .retried = exchange { return .retried(email: email, role: role) }
+                return .refreshed(email: email, role: role)
+            case .reused: return .reused
+            case .refused: return .refused
             }
-            // Expired tokens of the session can never be presented successfully again: forget them.
-            try await connection.query("""
-                DELETE FROM session_tokens WHERE session_id = \(found.session) AND expires_at <= \(nowMs)
-                """, logger: logger)
-            try await Self.insertTokens(replacement, session: found.session, connection: connection, logger: logger)
-            return retried ? .retried(email: found.email, role: role) : .refreshed(email: found.email, role: role)
         }
+    }
+
+    /// How presenting a refresh token went, before knowing whose session it is.
+    enum SessionExchange: Sendable {
+        /// `key`: the session's email column (a staff email, or `member:<id>`).
+        case refreshed(key: String)
+        case retried(key: String)
+        case reused
+        case refused
+    }
+
+    /// Exchanges a refresh token of `org` for `replacement`, for staff and members alike (see
+    /// `SQLiteStoreRepository.exchangeRefresh`); `holder` says, before anything changes, whether
+    /// the session's account still exists.
+    static func exchangeRefresh(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date,
+                                retryWindow: TimeInterval, connection: PostgresConnection, logger: Logger,
+                                holder: (String) async throws -> Bool) async throws -> SessionExchange {
+        let nowMs = Milliseconds.from(now)
+        // The lock makes two presentations of one token take turns: the second one sees the
+        // first's use, and is a repeat within the grace window or else a theft.
+        let rows = try await connection.query("""
+            SELECT s.id, s.email, s.revoked_at, t.expires_at, t.used_at, t.replaced_by
+            FROM session_tokens t
+            JOIN staff_sessions s ON s.id = t.session_id
+            WHERE t.hash = \(refreshHash) AND t.kind = 'refresh' AND s.org = \(org)
+            FOR UPDATE OF t, s
+            """, logger: logger)
+        var found: (session: String, email: String, revokedAt: Int64?, expiresAt: Int64, usedAt: Int64?, replacedBy: String?)?
+        for try await row in rows.decode((String, String, Int64?, Int64, Int64?, String?).self) {
+            found = row
+        }
+        guard let found, found.revokedAt == nil, found.expiresAt > nowMs, try await holder(found.email) else { return .refused }
+        var retried = false
+        if let usedAt = found.usedAt {
+            guard let replacedBy = found.replacedBy, nowMs - usedAt <= Int64(retryWindow * 1000),
+                  try await Self.pairIsUntouched(replacedBy, session: found.session, connection: connection,
+                                                 logger: logger) else {
+                try await connection.query("UPDATE staff_sessions SET revoked_at = \(nowMs) WHERE id = \(found.session)", logger: logger)
+                return .reused
+            }
+            // The answer to the exchange was lost: the pair it gave is withdrawn, its refresh
+            // token kept as used and replaced by nothing, so it can only ever come back as a
+            // theft. The window still counts from the first exchange.
+            try await connection.query("""
+                DELETE FROM session_tokens WHERE session_id = \(found.session) AND pair = \(replacedBy) AND kind = 'access'
+                """, logger: logger)
+            try await connection.query("""
+                UPDATE session_tokens SET used_at = \(nowMs), replaced_by = NULL WHERE hash = \(replacedBy)
+                """, logger: logger)
+            try await connection.query("""
+                UPDATE session_tokens SET replaced_by = \(replacement.refreshHash) WHERE hash = \(refreshHash)
+                """, logger: logger)
+            retried = true
+        } else {
+            try await connection.query("""
+                UPDATE session_tokens SET used_at = \(nowMs), replaced_by = \(replacement.refreshHash) WHERE hash = \(refreshHash)
+                """, logger: logger)
+        }
+        // Expired tokens of the session can never be presented successfully again: forget them.
+        try await connection.query("""
+            DELETE FROM session_tokens WHERE session_id = \(found.session) AND expires_at <= \(nowMs)
+            """, logger: logger)
+        try await Self.insertTokens(replacement, session: found.session, connection: connection, logger: logger)
+        return retried ? .retried(key: found.email) : .refreshed(key: found.email)
     }
 
     /// Whether neither token of the pair whose refresh token is `refreshHash` has been used (its
@@ -242,7 +275,7 @@ extension PostgresStoreRepository {
 
     // MARK: Rows
 
-    private static func insertTokens(_ tokens: SessionTokenHashes, session: String, connection: PostgresConnection,
+    static func insertTokens(_ tokens: SessionTokenHashes, session: String, connection: PostgresConnection,
                                      logger: Logger) async throws {
         // Both tokens of a pair, each marked with the pair's refresh hash.
         try await connection.query("""
@@ -252,7 +285,7 @@ extension PostgresStoreRepository {
             """, logger: logger)
     }
 
-    private static func staffMembers(_ rows: PostgresRowSequence) async throws -> [StaffMember] {
+    static func staffMembers(_ rows: PostgresRowSequence) async throws -> [StaffMember] {
         var members: [StaffMember] = []
         for try await (org, email, role, hash, createdAt) in rows.decode((String, String, String, String, Int64).self) {
             guard let role = StaffRole(rawValue: role) else { continue }

@@ -207,20 +207,8 @@ public final class PostgresStoreRepository: StoreRepository, Service {
                                             version: version, reason: reason)
             }
         }
-        var records: [RecordKey: RemoteRecord] = [:]
         let wanted = PushPlanner.recordKeys(batch, clientLastMutationId: last, previousResults: previous)
-        if !wanted.isEmpty {
-            let ids = Array(Set(wanted.map(\.id)))
-            let rows = try await connection.query("""
-                SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
-                WHERE org = \(org.slug) AND id = ANY(\(ids))
-                """, logger: logger)
-            for record in try await Self.recordsWithAuthors(rows) {
-                let key = RecordKey(entity: record.entity, id: record.id)
-                guard wanted.contains(key) else { continue }
-                records[key] = record
-            }
-        }
+        var records = try await currentRecords(connection, org: org.slug, keys: wanted, logger: logger)
         // Live records whose reference field names one the batch deletes.
         for query in PushPlanner.referrerQueries(batch, clientLastMutationId: last) {
             let rows = try await connection.query("""
@@ -235,16 +223,59 @@ public final class PostgresStoreRepository: StoreRepository, Service {
         return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
     }
 
+    /// The stored rows of `keys`, in one statement.
+    static func currentRecords(_ connection: PostgresConnection, org: String, keys: Set<RecordKey>,
+                               logger: Logger) async throws -> [RecordKey: RemoteRecord] {
+        var records: [RecordKey: RemoteRecord] = [:]
+        guard !keys.isEmpty else { return records }
+        let ids = Array(Set(keys.map(\.id)))
+        let rows = try await connection.query("""
+            SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
+            WHERE org = \(org) AND id = ANY(\(ids))
+            """, logger: logger)
+        for record in try await Self.recordsWithAuthors(rows) {
+            let key = RecordKey(entity: record.entity, id: record.id)
+            guard keys.contains(key) else { continue }
+            records[key] = record
+        }
+        return records
+    }
+
     /// Writes a decided batch with one statement per table (arrays through UNNEST): a batch of
     /// a thousand mutations costs four round trips, not two thousand. PostgresNIO cannot bind
     /// arrays with NULL elements, so nullable columns travel as a value array plus a
     /// "present" flag array.
     private static func write(_ plan: PushPlan, connection: PostgresConnection, org: String, clientId: String,
                               owner: String, logger: Logger) async throws {
+        try await writeRecords(plan.recordWrites, history: plan.historyWrites, lastSeq: plan.newLastSeq,
+                               connection: connection, org: org, logger: logger)
+        let results = plan.newResults
+        if !results.isEmpty {
+            try await connection.query("""
+                INSERT INTO mutation_results (org, client_id, mutation_id, status, version, reason)
+                SELECT \(org), \(clientId), r.id, r.status,
+                       CASE WHEN r.has_version THEN r.version END, CASE WHEN r.has_reason THEN r.reason END
+                FROM UNNEST(\(results.map(\.mutationId))::bigint[], \(results.map(\.status.rawValue))::text[],
+                            \(results.map { $0.version != nil })::boolean[], \(results.map { $0.version ?? 0 })::bigint[],
+                            \(results.map { $0.reason != nil })::boolean[], \(results.map { $0.reason ?? "" })::text[])
+                     AS r(id, status, has_version, version, has_reason, reason)
+                """, logger: logger)
+        }
+        try await connection.query("""
+            INSERT INTO clients (org, client_id, last_mutation_id, owner)
+            VALUES (\(org), \(clientId), \(plan.newClientLastMutationId), \(owner))
+            ON CONFLICT (org, client_id) DO UPDATE SET last_mutation_id = EXCLUDED.last_mutation_id, owner = EXCLUDED.owner
+            """, logger: logger)
+    }
+
+    /// Records with their history rows and the organization's new last number: what a push and
+    /// a store-made change (`change`) both write. One call has one author and one time.
+    static func writeRecords(_ recordWrites: [StoredRecord], history: [HistoryWrite], lastSeq: Int64,
+                             connection: PostgresConnection, org: String, logger: Logger) async throws {
         // ON CONFLICT DO UPDATE may touch a row only once per statement: keep each record's
         // last write of the batch (the others are superseded inside the same transaction).
         var lastWrite: [RecordKey: StoredRecord] = [:]
-        for write in plan.recordWrites {
+        for write in recordWrites {
             lastWrite[RecordKey(entity: write.record.entity, id: write.record.id)] = write
         }
         let writes = Array(lastWrite.values)
@@ -267,25 +298,8 @@ public final class PostgresStoreRepository: StoreRepository, Service {
                     changed_by = EXCLUDED.changed_by
                 """, logger: logger)
         }
-        try await writeHistory(plan.historyWrites, connection: connection, org: org, logger: logger)
-        let results = plan.newResults
-        if !results.isEmpty {
-            try await connection.query("""
-                INSERT INTO mutation_results (org, client_id, mutation_id, status, version, reason)
-                SELECT \(org), \(clientId), r.id, r.status,
-                       CASE WHEN r.has_version THEN r.version END, CASE WHEN r.has_reason THEN r.reason END
-                FROM UNNEST(\(results.map(\.mutationId))::bigint[], \(results.map(\.status.rawValue))::text[],
-                            \(results.map { $0.version != nil })::boolean[], \(results.map { $0.version ?? 0 })::bigint[],
-                            \(results.map { $0.reason != nil })::boolean[], \(results.map { $0.reason ?? "" })::text[])
-                     AS r(id, status, has_version, version, has_reason, reason)
-                """, logger: logger)
-        }
-        try await connection.query("""
-            INSERT INTO clients (org, client_id, last_mutation_id, owner)
-            VALUES (\(org), \(clientId), \(plan.newClientLastMutationId), \(owner))
-            ON CONFLICT (org, client_id) DO UPDATE SET last_mutation_id = EXCLUDED.last_mutation_id, owner = EXCLUDED.owner
-            """, logger: logger)
-        try await connection.query("UPDATE orgs SET last_seq = \(plan.newLastSeq) WHERE slug = \(org)", logger: logger)
+        try await writeHistory(history, connection: connection, org: org, logger: logger)
+        try await connection.query("UPDATE orgs SET last_seq = \(lastSeq) WHERE slug = \(org)", logger: logger)
     }
 
     // MARK: Reads
@@ -353,7 +367,7 @@ public final class PostgresStoreRepository: StoreRepository, Service {
 
     // MARK: Rows
 
-    private static func fetchOrg(_ connection: PostgresConnection, slug: String, lock: Bool,
+    static func fetchOrg(_ connection: PostgresConnection, slug: String, lock: Bool,
                                  logger: Logger) async throws -> OrgInfo? {
         let query: PostgresQuery = lock
             ? "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = \(slug) FOR UPDATE"
@@ -367,7 +381,7 @@ public final class PostgresStoreRepository: StoreRepository, Service {
 
     /// Rows of `entity, id, version, deleted, fields, changed_by, changed_at`: the feed and
     /// conflict answers say who made each version.
-    private static func recordsWithAuthors(_ rows: PostgresRowSequence) async throws -> [RemoteRecord] {
+    static func recordsWithAuthors(_ rows: PostgresRowSequence) async throws -> [RemoteRecord] {
         var records: [RemoteRecord] = []
         for try await (entity, id, version, deleted, fields, changedBy, changedAt)
             in rows.decode((String, String, Int64, Bool, String, String?, Int64).self) {

@@ -64,6 +64,9 @@ enum SQLiteSchema {
         migrator.registerMigration("refresh-retry") { db in
             try db.execute(sql: refreshRetryChanges)
         }
+        migrator.registerMigration("members") { db in
+            try db.execute(sql: memberTables)
+        }
         return migrator
     }
 }

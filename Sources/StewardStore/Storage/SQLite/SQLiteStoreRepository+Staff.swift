@@ -118,50 +118,78 @@ extension SQLiteStoreRepository {
     public func refreshSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date,
                                retryWindow: TimeInterval) async throws -> RefreshOutcome {
         try await pool.write { db in
-            let nowMs = Milliseconds.from(now)
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT s.id, s.email, s.revoked_at, t.expires_at, t.used_at, t.replaced_by, m.role
-                FROM session_tokens t
-                JOIN staff_sessions s ON s.id = t.session_id
-                LEFT JOIN staff m ON m.org = s.org AND m.email = s.email
-                WHERE t.hash = ? AND t.kind = 'refresh' AND s.org = ?
-                """, arguments: [refreshHash, org]) else { return .refused }
-            let session: String = row["id"]
-            let revokedAt: Int64? = row["revoked_at"]
-            let usedAt: Int64? = row["used_at"]
-            let expiresAt: Int64 = row["expires_at"]
-            guard revokedAt == nil, expiresAt > nowMs, let role = (row["role"] as String?).flatMap(StaffRole.init) else {
-                return .refused
+            var role: StaffRole?
+            let exchange = try Self.exchangeRefresh(org: org, refreshHash: refreshHash, replacement: replacement, now: now,
+                                                    retryWindow: retryWindow, db: db) { email in
+                role = try String.fetchOne(db, sql: "SELECT role FROM staff WHERE org = ? AND email = ?",
+                                           arguments: [org, email]).flatMap(StaffRole.init)
+                return role != nil
             }
-            var retried = false
-            if let usedAt {
-                let replacedBy: String? = row["replaced_by"]
-                guard let replacedBy, nowMs - usedAt <= Int64(retryWindow * 1000),
-                      try Self.pairIsUntouched(replacedBy, session: session, db: db) else {
-                    try db.execute(sql: "UPDATE staff_sessions SET revoked_at = ? WHERE id = ?", arguments: [nowMs, session])
-                    return .reused
-                }
-                // The answer to the exchange was lost: the pair it gave is withdrawn, its refresh
-                // token kept as used and replaced by nothing, so it can only ever come back as a
-                // theft. The window still counts from the first exchange.
-                try db.execute(sql: "DELETE FROM session_tokens WHERE session_id = ? AND pair = ? AND kind = 'access'",
-                               arguments: [session, replacedBy])
-                try db.execute(sql: "UPDATE session_tokens SET used_at = ?, replaced_by = NULL WHERE hash = ?",
-                               arguments: [nowMs, replacedBy])
-                try db.execute(sql: "UPDATE session_tokens SET replaced_by = ? WHERE hash = ?",
-                               arguments: [replacement.refreshHash, refreshHash])
-                retried = true
-            } else {
-                try db.execute(sql: "UPDATE session_tokens SET used_at = ?, replaced_by = ? WHERE hash = ?",
-                               arguments: [nowMs, replacement.refreshHash, refreshHash])
+            switch exchange {
+            case .refreshed(let email): return .refreshed(email: email, role: role!)
+            case .retried(let email): return .retried(email: email, role: role!)
+            case .reused: return .reused
+            case .refused: return .refused
             }
-            // Expired tokens of the session can never be presented successfully again: forget them.
-            try db.execute(sql: "DELETE FROM session_tokens WHERE session_id = ? AND expires_at <= ?",
-                           arguments: [session, nowMs])
-            try Self.insertTokens(replacement, session: session, db: db)
-            let email: String = row["email"]
-            return retried ? .retried(email: email, role: role) : .refreshed(email: email, role: role)
         }
+    }
+
+    /// How presenting a refresh token went, before knowing whose session it is.
+    enum SessionExchange {
+        /// `key`: the session's email column (a staff email, or `member:<id>`).
+        case refreshed(key: String)
+        case retried(key: String)
+        case reused
+        case refused
+    }
+
+    /// Exchanges a refresh token of `org` for `replacement`, for staff and members alike: uses
+    /// it up; a repeat within `retryWindow` of a pair never used gets a fresh pair; any other
+    /// repeat ends the session. `holder` says, before anything changes, whether the session's
+    /// account (by its email column) still exists and may have tokens.
+    static func exchangeRefresh(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date,
+                                retryWindow: TimeInterval, db: Database,
+                                holder: (String) throws -> Bool) throws -> SessionExchange {
+        let nowMs = Milliseconds.from(now)
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT s.id, s.email, s.revoked_at, t.expires_at, t.used_at, t.replaced_by
+            FROM session_tokens t
+            JOIN staff_sessions s ON s.id = t.session_id
+            WHERE t.hash = ? AND t.kind = 'refresh' AND s.org = ?
+            """, arguments: [refreshHash, org]) else { return .refused }
+        let session: String = row["id"]
+        let email: String = row["email"]
+        let revokedAt: Int64? = row["revoked_at"]
+        let usedAt: Int64? = row["used_at"]
+        let expiresAt: Int64 = row["expires_at"]
+        guard revokedAt == nil, expiresAt > nowMs, try holder(email) else { return .refused }
+        var retried = false
+        if let usedAt {
+            let replacedBy: String? = row["replaced_by"]
+            guard let replacedBy, nowMs - usedAt <= Int64(retryWindow * 1000),
+                  try Self.pairIsUntouched(replacedBy, session: session, db: db) else {
+                try db.execute(sql: "UPDATE staff_sessions SET revoked_at = ? WHERE id = ?", arguments: [nowMs, session])
+                return .reused
+            }
+            // The answer to the exchange was lost: the pair it gave is withdrawn, its refresh
+            // token kept as used and replaced by nothing, so it can only ever come back as a
+            // theft. The window still counts from the first exchange.
+            try db.execute(sql: "DELETE FROM session_tokens WHERE session_id = ? AND pair = ? AND kind = 'access'",
+                           arguments: [session, replacedBy])
+            try db.execute(sql: "UPDATE session_tokens SET used_at = ?, replaced_by = NULL WHERE hash = ?",
+                           arguments: [nowMs, replacedBy])
+            try db.execute(sql: "UPDATE session_tokens SET replaced_by = ? WHERE hash = ?",
+                           arguments: [replacement.refreshHash, refreshHash])
+            retried = true
+        } else {
+            try db.execute(sql: "UPDATE session_tokens SET used_at = ?, replaced_by = ? WHERE hash = ?",
+                           arguments: [nowMs, replacement.refreshHash, refreshHash])
+        }
+        // Expired tokens of the session can never be presented successfully again: forget them.
+        try db.execute(sql: "DELETE FROM session_tokens WHERE session_id = ? AND expires_at <= ?",
+                       arguments: [session, nowMs])
+        try Self.insertTokens(replacement, session: session, db: db)
+        return retried ? .retried(key: email) : .refreshed(key: email)
     }
 
     /// Whether neither token of the pair whose refresh token is `refreshHash` has been used: its
@@ -206,7 +234,7 @@ extension SQLiteStoreRepository {
     // MARK: Rows
 
     /// Both tokens of a pair, each marked with the pair's refresh hash.
-    private static func insertTokens(_ tokens: SessionTokenHashes, session: String, db: Database) throws {
+    static func insertTokens(_ tokens: SessionTokenHashes, session: String, db: Database) throws {
         try db.execute(sql: """
             INSERT INTO session_tokens (hash, session_id, kind, expires_at, pair)
             VALUES (?, ?, 'access', ?, ?), (?, ?, 'refresh', ?, ?)

@@ -171,7 +171,7 @@ public final class SQLiteStoreRepository: StoreRepository {
 
     /// The stored rows of `keys`, read per entity with `id IN (…)` a chunk at a time: one
     /// statement for a whole batch instead of one per mutation.
-    private static func currentRecords(_ db: Database, org: String, keys: Set<RecordKey>) throws -> [RecordKey: RemoteRecord] {
+    static func currentRecords(_ db: Database, org: String, keys: Set<RecordKey>) throws -> [RecordKey: RemoteRecord] {
         var records: [RecordKey: RemoteRecord] = [:]
         records.reserveCapacity(keys.count)
         let byEntity = Dictionary(grouping: keys, by: \.entity)
@@ -197,22 +197,7 @@ public final class SQLiteStoreRepository: StoreRepository {
     private static let idsPerQuery = 500
 
     private static func write(_ plan: PushPlan, db: Database, org: String, clientId: String, owner: String) throws {
-        // Cached statements: a batch runs the same three statements hundreds of times, and
-        // compiling each one anew cost more than executing it.
-        let upsert = try db.cachedStatement(sql: """
-            INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at, changed_by)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (org, entity, id) DO UPDATE SET
-                version = excluded.version, deleted = excluded.deleted, fields = excluded.fields,
-                sort_start = excluded.sort_start, sort_end = excluded.sort_end, changed_at = excluded.changed_at,
-                changed_by = excluded.changed_by
-            """)
-        for write in plan.recordWrites {
-            try upsert.execute(arguments: [org, write.record.entity, write.record.id, write.record.version,
-                                           write.record.deleted, write.fieldsText, write.sortStart, write.sortEnd,
-                                           write.changedAt, write.changedBy])
-        }
-        try writeHistory(plan.historyWrites, db: db, org: org)
+        try writeRecords(plan.recordWrites, history: plan.historyWrites, lastSeq: plan.newLastSeq, db: db, org: org)
         let result = try db.cachedStatement(sql: """
             INSERT INTO mutation_results (org, client_id, mutation_id, status, version, reason) VALUES (?, ?, ?, ?, ?, ?)
             """)
@@ -224,7 +209,29 @@ public final class SQLiteStoreRepository: StoreRepository {
             INSERT INTO clients (org, client_id, last_mutation_id, owner) VALUES (?, ?, ?, ?)
             ON CONFLICT (org, client_id) DO UPDATE SET last_mutation_id = excluded.last_mutation_id, owner = excluded.owner
             """, arguments: [org, clientId, plan.newClientLastMutationId, owner])
-        try db.execute(sql: "UPDATE orgs SET last_seq = ? WHERE slug = ?", arguments: [plan.newLastSeq, org])
+    }
+
+    /// Records with their history rows and the organization's new last number: what a push and
+    /// a store-made change (`change`) both write.
+    static func writeRecords(_ writes: [StoredRecord], history: [HistoryWrite], lastSeq: Int64, db: Database,
+                             org: String) throws {
+        // Cached statements: a batch runs the same three statements hundreds of times, and
+        // compiling each one anew cost more than executing it.
+        let upsert = try db.cachedStatement(sql: """
+            INSERT INTO records (org, entity, id, version, deleted, fields, sort_start, sort_end, changed_at, changed_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (org, entity, id) DO UPDATE SET
+                version = excluded.version, deleted = excluded.deleted, fields = excluded.fields,
+                sort_start = excluded.sort_start, sort_end = excluded.sort_end, changed_at = excluded.changed_at,
+                changed_by = excluded.changed_by
+            """)
+        for write in writes {
+            try upsert.execute(arguments: [org, write.record.entity, write.record.id, write.record.version,
+                                           write.record.deleted, write.fieldsText, write.sortStart, write.sortEnd,
+                                           write.changedAt, write.changedBy])
+        }
+        try writeHistory(history, db: db, org: org)
+        try db.execute(sql: "UPDATE orgs SET last_seq = ? WHERE slug = ?", arguments: [lastSeq, org])
     }
 
     // MARK: Reads
@@ -282,7 +289,7 @@ public final class SQLiteStoreRepository: StoreRepository {
 
     // MARK: Rows
 
-    private static func fetchOrg(_ db: Database, slug: String) throws -> OrgInfo? {
+    static func fetchOrg(_ db: Database, slug: String) throws -> OrgInfo? {
         try Row.fetchOne(db, sql: "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = ?",
                          arguments: [slug]).map { row in
             OrgInfo(slug: row["slug"], name: row["name"], timeZone: row["time_zone"],
@@ -292,7 +299,7 @@ public final class SQLiteStoreRepository: StoreRepository {
 
     /// A record from its row; with the author columns when the row has them (the feed and
     /// conflict answers say who made each version, the phone apps' reads do not).
-    private static func record(from row: Row) throws -> RemoteRecord {
+    static func record(from row: Row) throws -> RemoteRecord {
         try RecordColumns.record(entity: row["entity"], id: row["id"], version: row["version"],
                                  deleted: row["deleted"], fieldsText: row["fields"],
                                  changedBy: row.hasColumn("changed_by") ? row["changed_by"] : nil,

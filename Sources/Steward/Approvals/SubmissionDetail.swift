@@ -1,0 +1,135 @@
+import Foundation
+import GtkKit
+import StewardCore
+import Translation
+
+/// The right-hand side of the Approvals page: a submission as members will see it, who
+/// submitted it and when, for a re-review exactly what changed since the approval, field by
+/// field, and its whole decision trail.
+@MainActor
+final class SubmissionDetail {
+    private let box: Box
+    private var shown: [Widget] = []
+
+    init(box: Box) {
+        self.box = box
+    }
+
+    func clear(_ message: String) {
+        removeAll()
+        let label = add(Label(message))
+        label.addCSSClass("dim-label")
+        label.wraps = true
+    }
+
+    func show(_ record: LocalRecord, zone: TimeZone) {
+        removeAll()
+        let submission = SubmissionRecord(fields: record.fields)
+        let title = add(Label(submission.title))
+        title.addCSSClass("title-2")
+        title.wraps = true
+        title.xalign = 0
+        title.isSelectable = true
+        var status = submission.status.title
+        if submission.isReReview && submission.status.isQueued {
+            status = tr("{status} (re-review: members still see the approved version)", ["status": status])
+        }
+        line(status, css: "status-pill")
+        if !submission.reason.isEmpty { line(tr("Reason given: {reason}", ["reason": submission.reason])) }
+
+        heading(tr("As members will see it"))
+        let event = submission.event
+        let when = (try? EventDetails(syncFields: event)).map { EventTimingText.describe($0.timing, orgZone: zone) } ?? ""
+        field(tr("When"), when)
+        field(tr("Where"), [event["locationName"]?.stringValue, event["address"]?.stringValue]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
+        field(tr("Description"), event["description"]?.stringValue ?? "")
+        field(tr("Host"), event["host"]?.stringValue ?? "")
+        field(tr("Contact"), [event["contactName"]?.stringValue, event["contactEmail"]?.stringValue, event["contactPhone"]?.stringValue]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "))
+        let links = (event["links"]?.arrayValue ?? []).compactMap { $0["url"]?.stringValue }
+        field(tr("Links"), links.joined(separator: "\n"))
+
+        heading(tr("Submitted"))
+        let submitted = submission.submittedAt.map { DateTimeText.local($0, zone: zone).replacingOccurrences(of: "T", with: " ") } ?? ""
+        field(tr("By"), "\(submission.submitterName) <\(submission.submitterEmail)>")
+        field(tr("On"), submitted)
+
+        if submission.isReReview && !submission.changes.isEmpty {
+            heading(tr("Changed since it was approved"))
+            let grid = Grid(rowSpacing: 4, columnSpacing: 12)
+            grid.setAccessibleLabel(tr("Changes since approval"))
+            for (column, text) in [tr("Field"), tr("Approved"), tr("Proposed")].enumerated() {
+                let label = Label(text)
+                label.addCSSClass("heading")
+                label.xalign = 0
+                grid.attach(label, column: column, row: 0)
+            }
+            for (row, change) in submission.changes.enumerated() {
+                for (column, text) in [change.label, change.approved, change.proposed].enumerated() {
+                    let label = Label(text.isEmpty ? "—" : text)
+                    label.xalign = 0
+                    label.wraps = true
+                    label.isSelectable = true
+                    label.setAccessibleLabel("\(change.label) \(["field", "approved", "proposed"][column]): \(text)")
+                    grid.attach(label, column: column, row: row + 1)
+                }
+            }
+            add(grid)
+        }
+
+        heading(tr("Decision trail"))
+        for entry in submission.trail {
+            let when = DateTimeText.local(entry.at, zone: zone).replacingOccurrences(of: "T", with: " ")
+            let from = entry.from == SubmissionTransition.newWord ? tr("submitted") : entry.from
+            var text = tr("{when}  {from} → {to}, by {who}", ["when": when, "from": from, "to": entry.to, "who": entry.by])
+            if !entry.reason.isEmpty { text += ": \(entry.reason)" }
+            line(text)
+        }
+    }
+
+    private func heading(_ text: String) {
+        let label = add(Label(text))
+        label.addCSSClass("heading")
+        label.xalign = 0
+    }
+
+    private func line(_ text: String, css: String? = nil) {
+        let label = add(Label(text))
+        label.xalign = 0
+        label.wraps = true
+        label.isSelectable = true
+        if let css { label.addCSSClass(css); label.horizontalAlignment = .start }
+    }
+
+    private func field(_ name: String, _ value: String) {
+        guard !value.isEmpty else { return }
+        let row = Box.horizontal(spacing: 12)
+        let key = Label(name)
+        key.addCSSClass("dim-label")
+        key.xalign = 0
+        key.widthChars = 11
+        key.verticalAlignment = .start
+        let text = Label(value)
+        text.xalign = 0
+        text.wraps = true
+        text.isSelectable = true
+        text.hexpand = true
+        text.setAccessibleLabel("\(name): \(value)")
+        row.append(key)
+        row.append(text)
+        add(row)
+    }
+
+    @discardableResult
+    private func add<W: Widget>(_ widget: W) -> W {
+        box.append(widget)
+        shown.append(widget)
+        return widget
+    }
+
+    private func removeAll() {
+        for widget in shown { box.remove(widget) }
+        shown = []
+    }
+}

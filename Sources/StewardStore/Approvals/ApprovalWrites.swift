@@ -1,0 +1,54 @@
+import Foundation
+import StewardCore
+
+/// What follows a submission's move between statuses, written in the same transaction: the
+/// submission itself with its trail entry, the event members see when it is approved, and a
+/// notification for the submitter.
+enum ApprovalWrites {
+    /// Moves the submission `id` to `status` and writes it; answers its new version.
+    static func move(_ submission: inout SubmissionRecord, id: String, to status: SubmissionStatus, by: String,
+                     reason: String, basedOn: Int64, automatic: Bool = false, writer: inout RecordWriter) -> Int64 {
+        let from: SubmissionStatus? = submission.trail.isEmpty ? nil : submission.status
+        // Published as the review found it: moving to approved ends the re-review.
+        if status == .approved { publish(submission, id: id, writer: &writer) }
+        submission.move(to: status, by: by, at: writer.now, reason: reason, basedOn: basedOn)
+        if status == .approved { submission.changes = [] }
+        let version = writer.write(RecordType.submission.entity, id, fields: submission.json)
+        notify(submission, id: id, from: from, reason: reason, automatic: automatic, writer: &writer)
+        return version
+    }
+
+    /// Writes the event members see, under the submission's id. For a re-review only the fields
+    /// the submitter changed since the approval are laid over the event as it stands, so what
+    /// staff edited meanwhile stays.
+    private static func publish(_ submission: SubmissionRecord, id: String, writer: inout RecordWriter) {
+        let proposed = submission.event
+        var fields = proposed
+        if submission.isReReview, case .object(var current)? = writer.liveFields(SyncEntity.event, id) {
+            for change in submission.changes {
+                current[change.field] = proposed[change.field] ?? .null
+            }
+            fields = .object(current)
+        }
+        // Checked again: a mix of staff's and the submitter's fields must still be an event; if
+        // it is not, the submitter's whole proposal is what was approved.
+        let event = (try? RecordType.event.validate(fields, orgZone: writer.zone))
+            ?? (try? RecordType.event.validate(proposed, orgZone: writer.zone))
+        guard let event else { return }
+        writer.write(SyncEntity.event, id, fields: event)
+    }
+
+    private static func notify(_ submission: SubmissionRecord, id: String, from: SubmissionStatus?, reason: String,
+                               automatic: Bool, writer: inout RecordWriter) {
+        let message = ApprovalRules.notificationMessage(to: submission.status, from: from, reason: reason, automatic: automatic)
+        let fields: JSONValue = .object([
+            "message": .string(message),
+            "member": .string(submission.submitterId),
+            "submission": .string(id),
+            "title": .string(submission.title),
+            "status": .string(submission.status.rawValue),
+            "at": .string(DateTimeText.utc(writer.now)),
+        ])
+        writer.write(RecordType.notification.entity, UUID().uuidString.lowercased(), fields: fields)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import StewardCore
+
+/// Pushes of the records the store makes: a staff decision on a submission, or a change to a
+/// member's role or disabled flag. Each is an upsert based on the version the person saw, so
+/// two approvers deciding at once get one `applied` and one `conflict` with the record as the
+/// other left it. Only the wanted `status` and `reason` (or `role` and `disabled`) are taken
+/// from the fields; the store keeps the rest.
+enum StaffDecisions {
+    static func decide(_ item: PushBatch.Item, type: RecordType, current: RemoteRecord?, permissions: PushPermissions,
+                       writer: inout RecordWriter) -> PushPlanner.Decision {
+        guard item.operation == .upsert else {
+            return .rejected("\(type.pluralNoun) are kept by the store and cannot be deleted"
+                             + (type.entity == RecordType.submission.entity ? "; reject the submission instead" : ""))
+        }
+        guard let current, !current.deleted else {
+            return .rejected("\(type.pluralNoun) are made on the store by the app's members; the store has no \(type.noun) \(item.recordId)")
+        }
+        switch type.entity {
+        case RecordType.submission.entity:
+            guard permissions.decide else {
+                return .rejected("the \(permissions.roleName) role cannot decide on submissions; approvers and admins do")
+            }
+            guard item.baseVersion == current.version else { return .conflict(current) }
+            return decideSubmission(item, current: current, writer: &writer)
+        case RecordType.member.entity:
+            guard permissions.manageMembers else {
+                return .rejected("the \(permissions.roleName) role cannot change members; admins do")
+            }
+            guard item.baseVersion == current.version else { return .conflict(current) }
+            return changeMember(item, current: current, writer: &writer)
+        default:
+            return .rejected("\(type.pluralNoun) are made by the store and cannot be pushed")
+        }
+    }
+
+    private static func decideSubmission(_ item: PushBatch.Item, current: RemoteRecord,
+                                         writer: inout RecordWriter) -> PushPlanner.Decision {
+        guard let word = item.fields?["status"]?.stringValue, let wanted = SubmissionStatus(rawValue: word) else {
+            return .rejected("status: must be one of \(SubmissionStatus.words.joined(separator: ", "))")
+        }
+        let reason = (item.fields?["reason"]?.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        var submission = SubmissionRecord(fields: current.fields)
+        do {
+            try ApprovalRules.checkDecision(from: submission.status, to: wanted, reason: reason)
+        } catch {
+            return .rejected(error.message)
+        }
+        submission.noteDecision(by: writer.author, at: writer.now, reason: reason)
+        let version = ApprovalWrites.move(&submission, id: current.id, to: wanted, by: writer.author, reason: reason,
+                                          basedOn: current.version, writer: &writer)
+        return .applied(version: version)
+    }
+
+    private static func changeMember(_ item: PushBatch.Item, current: RemoteRecord,
+                                     writer: inout RecordWriter) -> PushPlanner.Decision {
+        guard case .object(var fields) = current.fields else { return .rejected("the stored member is unreadable") }
+        if let given = item.fields?["role"] {
+            guard let word = given.stringValue, let role = MemberRole(word: word) else {
+                return .rejected("role: must be member or organizer")
+            }
+            fields["role"] = .string(role.rawValue)
+        }
+        if let given = item.fields?["disabled"] {
+            guard let flag = given.boolValue else { return .rejected("disabled: must be true or false") }
+            fields["disabled"] = .bool(flag)
+        }
+        return .applied(version: writer.write(RecordType.member.entity, current.id, fields: .object(fields)))
+    }
+}

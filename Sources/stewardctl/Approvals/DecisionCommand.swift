@@ -1,0 +1,90 @@
+import ArgumentParser
+import CommandLineSupport
+import Foundation
+import StewardCore
+
+/// What approve, reject and request-changes share: the ids, the reason, and the decision.
+struct DecisionArguments: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var org: OrganizationOption
+    @OptionGroup var output: OutputOptions
+
+    /// Makes the decision on every submission of `ids`, all or none, and prints them.
+    func decide(_ ids: [String], to status: SubmissionStatus, reason: String?) async throws {
+        let reason = reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if status != .approved && reason.isEmpty {
+            let verb = status == .rejected ? "reject" : "request changes"
+            throw CLIError.usage("--reason: is required to \(verb); give a stock reason (`stewardctl reasons list`) or your own words")
+        }
+        if reason.count > ApprovalRules.maxReasonLength {
+            throw CLIError.usage("--reason: must be at most \(ApprovalRules.maxReasonLength) characters long")
+        }
+        let uuids = try ids.map { try RecordLookup.id($0, of: .submission) }
+        let database = try global.openDatabase()
+        let organization = try await org.resolve(in: database)
+        let decided: [LocalRecord]
+        do {
+            decided = try await ApprovalService(database: database).decide(uuids, to: status, reason: reason, in: organization)
+        } catch let refusal as ApprovalRefusal {
+            throw CLIError.usage("submission \(refusal.description); nothing was changed")
+        }
+        if output.json {
+            Console.printJSON(.array(decided.map { ApprovalOutput.json($0, org: organization) }))
+        } else {
+            for record in decided {
+                print("\(status.title): \(record.key) \"\(RecordType.submission.title(of: record.fields))\" (sent with the next sync)")
+            }
+        }
+    }
+}
+
+/// `stewardctl approvals approve ID...`
+struct ApprovalsApprove: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "approve",
+        abstract: "Approve one or more submissions: members see the events once the store has them.")
+
+    @Argument(help: ArgumentHelp("The submissions' ids (as `stewardctl approvals list` prints them).", valueName: "id"))
+    var ids: [String]
+    @Option(help: ArgumentHelp("A note kept with the decision and shown to the submitter (optional).", valueName: "text"))
+    var reason: String?
+    @OptionGroup var decision: DecisionArguments
+
+    func run() async throws {
+        try await decision.decide(ids, to: .approved, reason: reason)
+    }
+}
+
+/// `stewardctl approvals reject ID --reason TEXT`
+struct ApprovalsReject: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reject",
+        abstract: "Reject a submission, with a reason; it is kept, never deleted.")
+
+    @Argument(help: ArgumentHelp("The submission's id (as `stewardctl approvals list` prints it).", valueName: "id"))
+    var id: String
+    @Option(help: ArgumentHelp("Why, as the submitter reads it (required).", valueName: "text"))
+    var reason: String?
+    @OptionGroup var decision: DecisionArguments
+
+    func run() async throws {
+        try await decision.decide([id], to: .rejected, reason: reason)
+    }
+}
+
+/// `stewardctl approvals request-changes ID --reason TEXT`
+struct ApprovalsRequestChanges: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request-changes",
+        abstract: "Ask the submitter to change a submission, saying what (required); their edit puts it back in the queue.")
+
+    @Argument(help: ArgumentHelp("The submission's id (as `stewardctl approvals list` prints it).", valueName: "id"))
+    var id: String
+    @Option(help: ArgumentHelp("What to change, as the submitter reads it (required).", valueName: "text"))
+    var reason: String?
+    @OptionGroup var decision: DecisionArguments
+
+    func run() async throws {
+        try await decision.decide([id], to: .changesRequested, reason: reason)
+    }
+}
