@@ -180,8 +180,9 @@ def run(scene):
         raise Failure(f"the edit answered {status}: {body}")
     sync_now(window)
     select(window, TITLE)
-    wait_for("the resubmission in the trail", lambda: find_all(window, name_has="changes-requested → pending")
-             or [n for n in find_all(window, roles=("label",)) if "changes-requested → pending" in text_of(n)])
+    resubmitted = "Edited and sent back for review by Rosa Delgado"
+    wait_for("the resubmission in the trail", lambda: find_all(window, name_has=resubmitted)
+             or [n for n in find_all(window, roles=("label",)) if resubmitted in text_of(n)])
     wait_for('"Approve" to become available', lambda: next((b for b in buttons(window, "Approve") if sensitive(b)), None))
     click(button(window, "Approve"))
     wait_for("the approved event in the read endpoint",
@@ -202,10 +203,12 @@ def run(scene):
     sync_now(window)
     select(window, TITLE)
     wait_for("what changed since the approval", lambda: labels(window, "Changed since it was approved"))
-    for wanted in ("Location field: Location", "Location approved: Elm Street Porches", "Location proposed: Bagg's Square"):
+    for wanted in ("Location", "Location, as approved: Elm Street Porches", "Location, as proposed: Bagg's Square"):
         wait_for(f'"{wanted}"', lambda: find_all(window, name_is=wanted))
-    if not find_all(window, name_has="Starts approved:"):
+    if not find_all(window, name_has="Starts, as approved:"):
         raise Failure("the changed start is not shown")
+    if not labels(window, "Re-review"):
+        raise Failure("the submission is not marked as a re-review")
     shot("approvals-rereview.png")
     print("ok    re-review shows the changed fields", flush=True)
 

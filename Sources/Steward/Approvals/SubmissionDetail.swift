@@ -30,12 +30,17 @@ final class SubmissionDetail {
         title.wraps = true
         title.xalign = 0
         title.isSelectable = true
-        var status = submission.status.title
         if submission.isReReview && submission.status.isQueued {
-            status = tr("{status} (re-review: members still see the approved version)", ["status": status])
+            line(tr("Re-review"), css: "status-pill")
+            line(tr("Members still see the version approved before; this change goes live once it is approved."), css: "dim-label")
+        } else {
+            line(submission.status.title, css: "status-pill")
         }
-        line(status, css: "status-pill")
-        if !submission.reason.isEmpty { line(tr("Reason given: {reason}", ["reason": submission.reason])) }
+        // The reason stands while the submission is refused or sent back; once edited and
+        // resubmitted it belongs to the trail.
+        if !submission.reason.isEmpty && (submission.status == .rejected || submission.status == .changesRequested) {
+            line(tr("Reason given: {reason}", ["reason": submission.reason]))
+        }
 
         heading(tr("As members will see it"))
         let event = submission.event
@@ -51,7 +56,7 @@ final class SubmissionDetail {
         field(tr("Links"), links.joined(separator: "\n"))
 
         heading(tr("Submitted"))
-        let submitted = submission.submittedAt.map { DateTimeText.local($0, zone: zone).replacingOccurrences(of: "T", with: " ") } ?? ""
+        let submitted = submission.submittedAt.map { SubmissionTrailText.when($0, zone: zone) } ?? ""
         field(tr("By"), "\(submission.submitterName) <\(submission.submitterEmail)>")
         field(tr("On"), submitted)
 
@@ -66,12 +71,16 @@ final class SubmissionDetail {
                 grid.attach(label, column: column, row: 0)
             }
             for (row, change) in submission.changes.enumerated() {
+                // Heard cell by cell, each says which field and which side it is.
+                let heard = [change.label,
+                             tr("{field}, as approved: {value}", ["field": change.label, "value": change.approved]),
+                             tr("{field}, as proposed: {value}", ["field": change.label, "value": change.proposed])]
                 for (column, text) in [change.label, change.approved, change.proposed].enumerated() {
                     let label = Label(text.isEmpty ? "—" : text)
                     label.xalign = 0
                     label.wraps = true
                     label.isSelectable = true
-                    label.setAccessibleLabel("\(change.label) \(["field", "approved", "proposed"][column]): \(text)")
+                    label.setAccessibleLabel(heard[column])
                     grid.attach(label, column: column, row: row + 1)
                 }
             }
@@ -80,11 +89,10 @@ final class SubmissionDetail {
 
         heading(tr("Decision trail"))
         for entry in submission.trail {
-            let when = DateTimeText.local(entry.at, zone: zone).replacingOccurrences(of: "T", with: " ")
-            let from = entry.from == SubmissionTransition.newWord ? tr("submitted") : entry.from
-            var text = tr("{when}  {from} → {to}, by {who}", ["when": when, "from": from, "to": entry.to, "who": entry.by])
-            if !entry.reason.isEmpty { text += ": \(entry.reason)" }
-            line(text)
+            let when = line(SubmissionTrailText.when(entry.at, zone: zone), css: "dim-label")
+            when.addCSSClass("caption")
+            line(SubmissionTrailText.move(entry, of: submission))
+            if !entry.reason.isEmpty { line(tr("Reason: {reason}", ["reason": entry.reason])) }
         }
     }
 
@@ -94,12 +102,14 @@ final class SubmissionDetail {
         label.xalign = 0
     }
 
-    private func line(_ text: String, css: String? = nil) {
+    @discardableResult
+    private func line(_ text: String, css: String? = nil) -> Label {
         let label = add(Label(text))
         label.xalign = 0
         label.wraps = true
         label.isSelectable = true
         if let css { label.addCSSClass(css); label.horizontalAlignment = .start }
+        return label
     }
 
     private func field(_ name: String, _ value: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import StewardCore
+import Translation
 
 /// How submissions print: the kit's JSON with the status as the store spells it, or a table.
 enum ApprovalOutput {
@@ -12,11 +13,12 @@ enum ApprovalOutput {
     }
 
     static func table(_ records: [LocalRecord], org: Organization) -> [String] {
-        var table = Table("ID", "STATUS", "SUBMITTED", "TITLE", "SUBMITTED BY", "STARTS")
+        var table = Table(trc("table heading", "ID"), trc("table heading", "STATUS"), trc("table heading", "SUBMITTED"),
+                          trc("table heading", "TITLE"), trc("table heading", "SUBMITTED BY"), trc("table heading", "STARTS"))
         for record in records {
             let submission = SubmissionRecord(fields: record.fields)
             let starts = RecordType.event.field("startsAt")?.kind.displayText(record["startsAt"], zone: org.timeZone) ?? ""
-            table.append(record.key, submission.status.rawValue + (submission.isReReview ? " (re-review)" : ""),
+            table.append(record.key, submission.isReReview ? tr("{status} (re-review)", ["status": submission.status.rawValue]) : submission.status.rawValue,
                          submission.submittedAt.map { DateTimeText.iso($0, zone: org.timeZone) } ?? "",
                          submission.title, submission.submitterName,
                          starts.isEmpty ? (record["startDate"]?.stringValue ?? "") : starts)

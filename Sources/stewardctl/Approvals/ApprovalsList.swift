@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import StewardCore
+import Translation
 
 /// `stewardctl approvals list`: the queue, oldest first, or the submissions of one status.
 struct ApprovalsList: AsyncParsableCommand {
@@ -21,7 +22,8 @@ struct ApprovalsList: AsyncParsableCommand {
     func run() async throws {
         let statuses = try status.map { word -> Set<SubmissionStatus> in
             guard let status = SubmissionStatus(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw CLIError.usage("status: must be one of \(SubmissionStatus.words.joined(separator: ", ")) (got \"\(word)\")")
+                throw CLIError.usage(tr("status: must be one of {words} (got “{word}”)",
+                                        ["words": SubmissionStatus.words.joined(separator: ", "), "word": word]))
             }
             return [status]
         }
@@ -32,7 +34,8 @@ struct ApprovalsList: AsyncParsableCommand {
         if output.json {
             Console.printJSON(.array(records.map { ApprovalOutput.json($0, org: organization) }))
         } else if records.isEmpty {
-            print(status.map { "No \($0) submissions in \(organization.slug)." } ?? "Nothing waits for approval in \(organization.slug).")
+            print(status.map { tr("No {status} submissions in {org}.", ["status": $0, "org": organization.slug]) }
+                  ?? tr("Nothing waits for approval in {org}.", ["org": organization.slug]))
         } else {
             Console.print(ApprovalOutput.table(records, org: organization))
         }

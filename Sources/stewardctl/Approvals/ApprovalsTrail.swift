@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import StewardCore
+import Translation
 
 /// `stewardctl approvals trail ID`: every move of a submission, oldest first.
 struct ApprovalsTrail: AsyncParsableCommand {
@@ -25,7 +26,8 @@ struct ApprovalsTrail: AsyncParsableCommand {
             Console.printJSON(.array(trail.map(ApprovalOutput.trailJSON)))
             return
         }
-        var table = Table("WHEN", "MOVE", "BY", "REASON", "BASED ON")
+        var table = Table(trc("table heading", "WHEN"), trc("table heading", "MOVE"), trc("table heading", "BY"),
+                          trc("table heading", "REASON"), trc("table heading", "BASED ON"))
         for entry in trail { table.append(ApprovalOutput.trailLine(entry, org: organization)) }
         Console.print(table.lines)
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import StewardCore
+import Translation
 
 /// What approve, reject and request-changes share: the ids, the reason, and the decision.
 struct DecisionArguments: ParsableArguments {
@@ -13,11 +14,12 @@ struct DecisionArguments: ParsableArguments {
     func decide(_ ids: [String], to status: SubmissionStatus, reason: String?) async throws {
         let reason = reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if status != .approved && reason.isEmpty {
-            let verb = status == .rejected ? "reject" : "request changes"
-            throw CLIError.usage("--reason: is required to \(verb); give a stock reason (`stewardctl reasons list`) or your own words")
+            throw CLIError.usage(status == .rejected
+                ? tr("--reason: is required to reject; give a stock reason (`stewardctl reasons list`) or your own words")
+                : tr("--reason: is required to request changes; give a stock reason (`stewardctl reasons list`) or your own words"))
         }
         if reason.count > ApprovalRules.maxReasonLength {
-            throw CLIError.usage("--reason: must be at most \(ApprovalRules.maxReasonLength) characters long")
+            throw CLIError.usage(tr("--reason: must be at most {count} characters long", ["count": String(ApprovalRules.maxReasonLength)]))
         }
         let uuids = try ids.map { try RecordLookup.id($0, of: .submission) }
         let database = try global.openDatabase()
@@ -26,13 +28,14 @@ struct DecisionArguments: ParsableArguments {
         do {
             decided = try await ApprovalService(database: database).decide(uuids, to: status, reason: reason, in: organization)
         } catch let refusal as ApprovalRefusal {
-            throw CLIError.usage("submission \(refusal.description); nothing was changed")
+            throw CLIError.usage(tr("submission {refusal}; nothing was changed", ["refusal": refusal.description]))
         }
         if output.json {
             Console.printJSON(.array(decided.map { ApprovalOutput.json($0, org: organization) }))
         } else {
             for record in decided {
-                print("\(status.title): \(record.key) \"\(RecordType.submission.title(of: record.fields))\" (sent with the next sync)")
+                print(tr("{status}: {id} “{title}” (sent with the next sync)",
+                         ["status": status.title, "id": record.key, "title": RecordType.submission.title(of: record.fields)]))
             }
         }
     }

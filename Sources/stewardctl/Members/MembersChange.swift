@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import StewardCore
+import Translation
 
 /// `stewardctl members disable ID|EMAIL`
 struct MembersDisable: AsyncParsableCommand {
@@ -46,7 +47,7 @@ struct MembersSetRole: AsyncParsableCommand {
 
     func run() async throws {
         guard let parsed = MemberRole(word: role) else {
-            throw CLIError.usage("role: must be member or organizer (got \"\(role)\")")
+            throw CLIError.usage(tr("role: must be member or organizer (got “{role}”)", ["role": role]))
         }
         try await MemberLookup.change(member.text, role: parsed, global: global, org: org, output: output)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StewardCore
+import Translation
 
 /// `stewardctl members list`
 struct MembersList: AsyncParsableCommand {
@@ -20,7 +21,7 @@ struct MembersList: AsyncParsableCommand {
         if output.json {
             Console.printJSON(.array(members.map { out.json($0) }))
         } else if members.isEmpty {
-            print("No members in \(organization.slug) yet (they register in the app; a sync brings them).")
+            print(tr("No members in {org} yet (they register in the app; a sync brings them).", ["org": organization.slug]))
         } else {
             Console.print(out.table(members))
         }

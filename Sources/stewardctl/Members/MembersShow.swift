@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import StewardCore
+import Translation
 
 /// `stewardctl members show ID|EMAIL`
 struct MembersShow: AsyncParsableCommand {
@@ -23,7 +24,7 @@ struct MembersShow: AsyncParsableCommand {
 enum MemberLookup {
     static func find(_ text: String, in org: Organization, database: AppDatabase) async throws -> LocalRecord {
         guard let record = try await ApprovalService(database: database).member(text, in: org) else {
-            throw CLIError.failure("no member \(text) in \(org.slug) (see `stewardctl members list`)")
+            throw CLIError.failure(tr("no member {member} in {org} (see `stewardctl members list`)", ["member": text, "org": org.slug]))
         }
         return record
     }
