@@ -107,7 +107,7 @@ DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-d
 	gettext appstream
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
-	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser
+	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales
 
 # Root runs apt-get directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -161,6 +161,10 @@ deps:
 test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	@python3 -c "import hypothesis" 2>/dev/null || python3 -m pip install -q hypothesis
+	@# The Spanish window test runs under es_ES.UTF-8, so dates and numbers follow it too.
+	@locale -a 2>/dev/null | grep -qix 'es_ES\.utf-\?8' || { \
+	  echo "localedef es_ES.UTF-8 (for the Spanish window test)"; \
+	  $(SUDO) localedef -i es_ES -f UTF-8 es_ES.UTF-8; }
 
 # ---------------------------------------------------------------- build
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StewardCore
+import Translation
 
 /// The hand-written date patterns must read exactly as DateFormatter (en_GB) would write them.
 @Suite("Dates in fixed patterns")
@@ -23,10 +24,32 @@ struct DatePatternTextTests {
             dates += ["2024-02-29T23:59:59Z", "2024-03-01T00:00:00Z", "1970-01-01T00:00:00Z", "2026-11-01T06:30:00Z"]
                 .compactMap(DateTimeText.parseUTC)
             for date in dates {
-                #expect(DatePatternText.format(date, pattern, zone: zone) == formatter.string(from: date),
+                #expect(DatePatternText.format(date, pattern, zone: zone, locale: .english) == formatter.string(from: date),
                         "\(pattern) in \(zoneName) at \(date.timeIntervalSince1970)")
             }
         }
+    }
+
+    @Test("names and the clock follow the locale: Spanish names, a 12-hour clock where the locale keeps one")
+    func followsTheLocale() throws {
+        let zone = try #require(TimeZone(identifier: "Europe/Madrid"))
+        let evening = try #require(DateTimeText.parse("2026-12-06T18:05", zone: zone))
+        let spanish = LocaleFormats(
+            weekdayAbbreviations: ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"],
+            monthAbbreviations: ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"],
+            twelveHour: false, am: "", pm: "")
+        #expect(DatePatternText.format(evening, "EEE d MMM yyyy, HH:mm", zone: zone, locale: spanish) == "dom 6 dic 2026, 18:05")
+        var american = LocaleFormats.english
+        american.twelveHour = true
+        #expect(DatePatternText.format(evening, "EEE d MMM yyyy, HH:mm", zone: zone, locale: american) == "Sun 6 Dec 2026, 6:05 PM")
+        let midnight = try #require(DateTimeText.parse("2026-12-06T00:30", zone: zone))
+        let noon = try #require(DateTimeText.parse("2026-12-06T12:00", zone: zone))
+        #expect(DatePatternText.format(midnight, "HH:mm", zone: zone, locale: american) == "12:30 AM")
+        #expect(DatePatternText.format(noon, "HH:mm", zone: zone, locale: american) == "12:00 PM")
+        #expect(LocaleFormats.usesTwelveHourClock(timeFormat: "%r"))
+        #expect(LocaleFormats.usesTwelveHourClock(timeFormat: "%I:%M:%S %p"))
+        #expect(!LocaleFormats.usesTwelveHourClock(timeFormat: "%T"))
+        #expect(!LocaleFormats.usesTwelveHourClock(timeFormat: "%H:%M:%S"))
     }
 
     @Test func aListSaysTodayYesterdayThenTheDate() throws {

@@ -28,8 +28,8 @@ import Testing
         #expect(try text("2026-03-05T14:05") == "Last synced at 14:05")
         #expect(try text("2026-03-05T00:01") == "Last synced at 00:01")
         #expect(try text("2026-03-04T09:12") == "Last synced yesterday at 09:12")
-        #expect(try text("2026-03-01T23:59") == "Last synced on 1 March at 23:59")
-        #expect(try text("2025-12-31T08:00") == "Last synced on 31 December 2025 at 08:00")
+        #expect(try text("2026-03-01T23:59") == "Last synced on 1 Mar at 23:59")
+        #expect(try text("2025-12-31T08:00") == "Last synced on 31 Dec 2025 at 08:00")
     }
 
     @Test func retriesWaitTwiceAsLongEachTimeUpToTheLimit() {

@@ -60,15 +60,12 @@ public struct SyncState: Hashable, Sendable {
     }
 
     /// The same, as seen at `now` in `zone`: the day is named when it is not today
-    /// ("yesterday", "on 3 March", "on 3 March 2025").
+    /// ("yesterday", "on 3 Mar", "on 3 Mar 2025").
     public func lastSyncText(now: Date, zone: TimeZone) -> String {
         guard let lastSuccess else { return tr("Never synced") }
         let then = CivilTime.fields(lastSuccess, zone: zone)
         let today = CivilTime.fields(now, zone: zone)
-        var clock = ""
-        CivilTime.appendPadded(then.hour, width: 2, to: &clock)
-        clock += ":"
-        CivilTime.appendPadded(then.minute, width: 2, to: &clock)
+        let clock = DatePatternText.format(lastSuccess, "HH:mm", zone: zone)
         let dayThen = CivilTime.days(year: then.year, month: then.month, day: then.day)
         let dayNow = CivilTime.days(year: today.year, month: today.month, day: today.day)
         switch dayNow - dayThen {
@@ -77,14 +74,9 @@ public struct SyncState: Hashable, Sendable {
         case 1:
             return tr("Last synced yesterday at {time}", ["time": clock])
         default:
-            // The day as dates read elsewhere in the window; its format is the same in every
-            // language for now.
-            let month = Self.monthNames[then.month - 1]
-            let year = then.year == today.year ? "" : " \(then.year)"
-            return tr("Last synced on {date} at {time}", ["date": "\(then.day) \(month)\(year)", "time": clock])
+            // The day as dates read elsewhere in the window, in the locale's words.
+            let date = DatePatternText.format(lastSuccess, then.year == today.year ? "d MMM" : "d MMM yyyy", zone: zone)
+            return tr("Last synced on {date} at {time}", ["date": date, "time": clock])
         }
     }
-
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                                     "August", "September", "October", "November", "December"]
 }

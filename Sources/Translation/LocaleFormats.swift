@@ -1,0 +1,55 @@
+import Glibc
+
+/// What the person's locale says about writing dates and times (LC_TIME),
+/// read from glibc once, after `Translation.start()` has set the locale. Before that (and in
+/// tests) the locale is "C": English names and a 24-hour clock, the app's own defaults.
+/// glibc answers from tables already in memory, so this costs nothing measurable at launch,
+/// unlike opening an ICU formatter.
+public struct LocaleFormats: Sendable, Equatable {
+    /// "Sun" … "Sat" ("dom" … "sáb" in Spanish), Sunday first.
+    public var weekdayAbbreviations: [String]
+    /// "Jan" … "Dec".
+    public var monthAbbreviations: [String]
+    /// Whether times read "6:30 PM" rather than "18:30".
+    public var twelveHour: Bool
+    public var am: String
+    public var pm: String
+
+    public init(weekdayAbbreviations: [String], monthAbbreviations: [String], twelveHour: Bool,
+                am: String, pm: String) {
+        self.weekdayAbbreviations = weekdayAbbreviations
+        self.monthAbbreviations = monthAbbreviations
+        self.twelveHour = twelveHour
+        self.am = am
+        self.pm = pm
+    }
+
+    /// The process's locale, read at first use.
+    public static let current = LocaleFormats.readFromLocale()
+
+    /// English with a 24-hour clock: what the "C" locale says, and what tests compare against.
+    public static let english = LocaleFormats(
+        weekdayAbbreviations: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+        monthAbbreviations: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+        twelveHour: false, am: "AM", pm: "PM")
+
+    /// A locale's time format (`T_FMT`) names a 12-hour clock with %I, %l or %r
+    /// (en_US: "%r"; en_GB and es_ES: "%T").
+    public static func usesTwelveHourClock(timeFormat: String) -> Bool {
+        timeFormat.contains("%I") || timeFormat.contains("%l") || timeFormat.contains("%r")
+    }
+
+    static func readFromLocale() -> LocaleFormats {
+        func info(_ item: Int32) -> String { String(cString: nl_langinfo(nl_item(item))) }
+        let weekdays = [ABDAY_1, ABDAY_2, ABDAY_3, ABDAY_4, ABDAY_5, ABDAY_6, ABDAY_7].map { info(Int32($0)) }
+        let months = [ABMON_1, ABMON_2, ABMON_3, ABMON_4, ABMON_5, ABMON_6,
+                      ABMON_7, ABMON_8, ABMON_9, ABMON_10, ABMON_11, ABMON_12].map { info(Int32($0)) }
+        let timeFormat = info(Int32(T_FMT))
+        let am = info(Int32(AM_STR)), pm = info(Int32(PM_STR))
+        return LocaleFormats(
+            weekdayAbbreviations: weekdays.contains("") ? english.weekdayAbbreviations : weekdays,
+            monthAbbreviations: months.contains("") ? english.monthAbbreviations : months,
+            twelveHour: usesTwelveHourClock(timeFormat: timeFormat) && !am.isEmpty,
+            am: am.isEmpty ? "AM" : am, pm: pm.isEmpty ? "PM" : pm)
+    }
+}
