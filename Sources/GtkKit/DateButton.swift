@@ -19,7 +19,7 @@ public final class DateButton {
         }
     }
 
-    public init(date: CalendarDate? = nil, placeholder: String = "No date", accessibleLabel: String) {
+    public init(date: CalendarDate? = nil, placeholder: String, accessibleLabel: String) {
         self.placeholder = placeholder
         button = MenuButton(label: date?.iso8601 ?? placeholder, accessibleLabel: accessibleLabel)
         calendar = Calendar()

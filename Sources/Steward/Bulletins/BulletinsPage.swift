@@ -21,7 +21,7 @@ final class BulletinsPage: ModulePage {
     private let copyAction: Action
     private let printAction: Action
     private let exportAction: Action
-    private var exportChooser: SaveFileChooser?
+    private var exportChooser: FileChooser?
     private let copyButton: Widget
     private var preview: BulletinPreview?
     private var canEdit = true
@@ -136,8 +136,8 @@ final class BulletinsPage: ModulePage {
         guard exportChooser == nil, let (blocks, title, date) = printBlocks() else { return }
         let name = [title, date].filter { !$0.isEmpty }.joined(separator: " ")
             .replacingOccurrences(of: "/", with: "-") + ".pdf"
-        let chooser = SaveFileChooser(title: tr("Export Bulletin as PDF"), parent: window, acceptLabel: tr("_Export"),
-                                      suggestedName: name)
+        let chooser = FileChooser(.save(suggestedName: name), title: tr("Export Bulletin as PDF"), parent: window,
+                                  acceptLabel: tr("_Export"))
         chooser.onChosen = { [weak self] path in
             guard let self else { return }
             self.exportChooser = nil

@@ -22,7 +22,7 @@ final class SignInForm {
     private let spinner: Spinner
     private let message: Label
     private let window: ApplicationWindow
-    private var chooser: OpenFileChooser?
+    private var chooser: FileChooser?
     private var isSigningIn = false
 
     /// Asked to sign in with what is typed: (store address, email, password, how the store is
@@ -85,9 +85,9 @@ final class SignInForm {
 
     private func chooseCAFile() {
         guard chooser == nil else { return }
-        let chooser = OpenFileChooser(title: tr("Choose Your Organization’s CA Certificate"), parent: window,
-                                      acceptLabel: tr("_Choose"))
-        chooser.addFilter(name: tr("Certificates (PEM)"), patterns: ["*.pem", "*.crt", "*.cer"])
+        let chooser = FileChooser(.open, title: tr("Choose Your Organization’s CA Certificate"), parent: window,
+                                  acceptLabel: tr("_Choose"))
+        chooser.addFilter(name: tr("Certificates (PEM)"), patterns: ["*.pem", "*.crt", "*.cer"], allFilesName: tr("All files"))
         chooser.onChosen = { [weak self] path in
             guard let self else { return }
             self.chooser = nil

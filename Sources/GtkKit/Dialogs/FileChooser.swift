@@ -1,0 +1,71 @@
+import CGtk
+
+/// "Open…" and "Save as…": GTK's file chooser (the desktop's own through the portal when there
+/// is one). GTK 4.8 has no GtkFileDialog yet, so this is GtkFileChooserNative.
+@MainActor
+public final class FileChooser: ObjectRef {
+    public enum Purpose {
+        /// An existing file to read.
+        case open
+        /// Where to write a file, starting from `suggestedName`.
+        case save(suggestedName: String)
+    }
+
+    override public class var gType: GType { gtk_file_chooser_native_get_type() }
+
+    /// Called once with the chosen path, or nil when the person cancelled.
+    public var onChosen: ((String?) -> Void)?
+
+    public init(_ purpose: Purpose, title: String, parent: Window, acceptLabel: String) {
+        let action: GtkFileChooserAction
+        switch purpose {
+        case .open: action = GTK_FILE_CHOOSER_ACTION_OPEN
+        case .save: action = GTK_FILE_CHOOSER_ACTION_SAVE
+        }
+        super.init(owning: UnsafeMutableRawPointer(
+            gtk_file_chooser_native_new(title, parent.ptr(GtkWindow.self), action, acceptLabel, nil)))
+        gtk_native_dialog_set_modal(ptr(GtkNativeDialog.self), 1)
+        if case .save(let suggestedName) = purpose {
+            gtk_file_chooser_set_current_name(OpaquePointer(raw), suggestedName)
+        }
+        Signal.connectPointer(raw, "response") { [weak self] _, response in
+            guard let self else { return }
+            // "response" carries an int, which GLib passes in the pointer-sized slot.
+            let accepted = Int32(truncatingIfNeeded: Int(bitPattern: response)) == GTK_RESPONSE_ACCEPT.rawValue
+            self.onChosen?(accepted ? self.chosenPath() : nil)
+            self.onChosen = nil
+        }
+    }
+
+    public required init(borrowing pointer: UnsafeMutableRawPointer) {
+        super.init(borrowing: pointer)
+    }
+
+    private func chosenPath() -> String? {
+        guard let file = gtk_file_chooser_get_file(OpaquePointer(raw)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let cPath = g_file_get_path(file) else { return nil }
+        defer { g_free(cPath) }
+        return String(cString: cPath)
+    }
+
+    /// Offers only files whose names match one of `patterns` ("*.pem"), under `name`, with
+    /// every file (under `allFilesName`, in the caller's language) as the other choice.
+    public func addFilter(name: String, patterns: [String], allFilesName: String) {
+        let filter = gtk_file_filter_new()
+        gtk_file_filter_set_name(filter, name)
+        for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
+        gtk_file_chooser_add_filter(OpaquePointer(raw), filter)
+        let all = gtk_file_filter_new()
+        gtk_file_filter_set_name(all, allFilesName)
+        gtk_file_filter_add_pattern(all, "*")
+        gtk_file_chooser_add_filter(OpaquePointer(raw), all)
+        // The chooser holds its own references.
+        g_object_unref(UnsafeMutableRawPointer(filter))
+        g_object_unref(UnsafeMutableRawPointer(all))
+    }
+
+    public func show() {
+        gtk_native_dialog_show(ptr(GtkNativeDialog.self))
+    }
+}
