@@ -57,13 +57,7 @@ final class Sidebar {
 
     init(list: ListBox) {
         self.list = list
-        issueBadge.hexpand = true
-        issueBadge.horizontalAlignment = .end
-        issueBadge.verticalAlignment = .center
-        issueBadge.addCSSClass("sidebar-badge")
-        issueBadge.addCSSClass("numeric")
-        issueBadge.isVisible = false
-        for badge in [approvalsBadge] {
+        for badge in [issueBadge, approvalsBadge] {
             badge.hexpand = true
             badge.horizontalAlignment = .end
             badge.verticalAlignment = .center
