@@ -52,7 +52,7 @@ final class EditorShapeTests: XCTestCase {
             let title = EntryRow(title: "Title")
             title.text = "Quarterly review"
             let place = EntryRow(title: "Location")
-            let due = DateButton(date: CalendarDate(year: 2025, month: 6, day: 30), accessibleLabel: "Date")
+            let due = DateButton(date: CalendarDate(year: 2025, month: 6, day: 30), placeholder: "No date", accessibleLabel: "Date")
             due.button.valign = GTK_ALIGN_CENTER
             let dateRow = ActionRow(title: "Date")
             dateRow.addSuffix(due.button)

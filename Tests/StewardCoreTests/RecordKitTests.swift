@@ -57,6 +57,10 @@ import Testing
             Issue.record("an empty heading and an expiry before publishing must be refused")
         } catch {
             #expect(error.message(for: "sections") == "item 2: heading is required")
+            // The editor shows it as a sentence, among others, and still finds the item.
+            #expect(ListItemIssue.names(item: 2, in: "Title is required\nItem 2: heading is required"))
+            #expect(!ListItemIssue.names(item: 1, in: "Title is required\nItem 2: heading is required"))
+            #expect(!ListItemIssue.names(item: 2, in: "Item 12: heading is required"))
         }
         let swapped = JSONValue.object([
             "title": .string("Advent II"), "date": .string("2026-12-06"),

@@ -171,14 +171,13 @@ final class ListFieldEditor {
             : trn("At most {count} {items}", "At most {count} {items}", maxItems, ["items": field.label.lowercased()])
     }
 
-    /// The core names the item at fault ("item 2: heading is required"): that item's group is
-    /// marked too, so the problem is found without counting.
+    /// The core names the items at fault ("item 2: heading is required"): their groups are
+    /// marked too, so a problem is found without counting.
     func markItem(_ message: String?) {
         for item in items { item.group.removeCSSClass("item-error") }
         guard let message else { return }
         for (index, item) in items.enumerated() where ListItemIssue.names(item: index + 1, in: message) {
             item.group.addCSSClass("item-error")
-            return
         }
     }
 

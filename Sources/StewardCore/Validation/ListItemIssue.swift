@@ -16,11 +16,18 @@ public enum ListItemIssue {
         tr("{field} {problem}", ["field": issue.field, "problem": issue.message])
     }
 
-    /// Whether `message` is about the item at `position` (1 for the first).
+    /// Whether `message` is about the item at `position` (1 for the first). The editor shows
+    /// each problem as a sentence ("Item 2: heading is required") and several on lines of their
+    /// own, so each line is read, its first letter in either case.
     public static func names(item position: Int, in message: String) -> Bool {
         let marker = "\u{0}"
         let parts = self.message(item: position, marker).components(separatedBy: marker)
-        guard parts.count == 2, message.hasPrefix(parts[0]) else { return false }
-        return parts[1].isEmpty || message.dropFirst(parts[0].count).contains(parts[1])
+        guard parts.count == 2 else { return false }
+        let prefix = parts[0].lowercased()
+        return message.split(whereSeparator: \.isNewline).contains { line in
+            let line = String(line)
+            guard line.lowercased().hasPrefix(prefix) else { return false }
+            return parts[1].isEmpty || line.dropFirst(parts[0].count).contains(parts[1])
+        }
     }
 }
