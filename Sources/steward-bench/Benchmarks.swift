@@ -83,9 +83,10 @@ enum Benchmarks {
             var launchEnv = env
             // No remembered window state or organization: a first launch on this database.
             launchEnv["GSETTINGS_BACKEND"] = "memory"
+            let compared = value(of: "--compare-with", in: arguments)
             let launch = try LaunchBenchmark(
                 stewardPath: binDir.appendingPathComponent("steward").path, benchPath: arguments[0],
-                databasePath: databasePath, runs: runs, environment: launchEnv).run()
+                databasePath: databasePath, runs: runs, environment: launchEnv, comparedStewardPath: compared).run()
             say("""
 
         Launch to first page painted (\(runs) runs each, alternating, medians)
@@ -93,6 +94,12 @@ enum Benchmarks {
           minimal GTK 4 window:       \(format(launch.minimalMilliseconds.median, 0)) ms  \(launch.minimalMilliseconds.map { format($0, 0) })
           ratio = \(format(launch.ratio)) (goal <= 1.50): \(verdict(launch.ratio <= 1.5))
         """)
+            if let compared, let ratio = launch.comparedRatio {
+                say("""
+              \(compared): \(format(launch.comparedMilliseconds.median, 0)) ms  \(launch.comparedMilliseconds.map { format($0, 0) })
+              this build / that build = \(format(ratio)) (start-up within 5%: \(ratio <= 1.05 ? "yes" : "NO"))
+            """)
+            }
             // Steward draws with Cairo on a machine without a GPU (see RendererChoice); the
             // baseline keeps GTK's default. Both on one renderer, for comparison.
             if env["GSK_RENDERER"] == nil {

@@ -9,24 +9,35 @@ struct LaunchBenchmark {
     let databasePath: String
     let runs: Int
     let environment: [String: String]
+    /// Another build of `steward` (an earlier version, say), timed in the same rounds, so a
+    /// change's cost to start-up shows without the machine's mood between two runs.
+    var comparedStewardPath: String? = nil
 
     struct Result {
         var stewardMilliseconds: [Double]
         var minimalMilliseconds: [Double]
+        var comparedMilliseconds: [Double] = []
         var ratio: Double { stewardMilliseconds.median / minimalMilliseconds.median }
+        /// This build's start-up against the compared one's.
+        var comparedRatio: Double? {
+            comparedMilliseconds.isEmpty ? nil : stewardMilliseconds.median / comparedMilliseconds.median
+        }
     }
 
     func run() throws -> Result {
-        var steward: [Double] = []
-        var minimal: [Double] = []
+        var result = Result(stewardMilliseconds: [], minimalMilliseconds: [])
         // One untimed start of each warms the file cache, as a second launch on a desk would be.
         _ = try timeToFirstPaint([benchPath, "--minimal-window"])
         _ = try timeToFirstPaint([stewardPath])
+        if let comparedStewardPath { _ = try timeToFirstPaint([comparedStewardPath]) }
         for _ in 0..<runs {
-            minimal.append(try timeToFirstPaint([benchPath, "--minimal-window"]))
-            steward.append(try timeToFirstPaint([stewardPath]))
+            result.minimalMilliseconds.append(try timeToFirstPaint([benchPath, "--minimal-window"]))
+            result.stewardMilliseconds.append(try timeToFirstPaint([stewardPath]))
+            if let comparedStewardPath {
+                result.comparedMilliseconds.append(try timeToFirstPaint([comparedStewardPath]))
+            }
         }
-        return Result(stewardMilliseconds: steward, minimalMilliseconds: minimal)
+        return result
     }
 
     /// Starts `command` with stdout on a pipe and returns the time until it prints
