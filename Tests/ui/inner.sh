@@ -62,6 +62,10 @@ if [ -z "$only" ] || [ "$only" = pages ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_pages_heard.py
 fi
 
+# The whole window in Spanish: no English text may be left (po/es.po, docs/translating.md).
+if [ -z "$only" ] || [ "$only" = spanish ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_spanish.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

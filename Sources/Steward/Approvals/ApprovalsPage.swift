@@ -72,7 +72,7 @@ final class ApprovalsPage: ModulePage {
         ui.object("members_holder", as: Box.self).append(membersPane.widget)
         selection = MultiSelection(model: keys)
         table = ColumnView(model: selection)
-        table.setAccessibleLabel("Submissions")
+        table.setAccessibleLabel(tr("Submissions"))
         ui.object("list_scroller", as: ScrolledWindow.self).setChild(table)
         addColumns()
         installActions()
@@ -121,26 +121,29 @@ final class ApprovalsPage: ModulePage {
     private func addColumns() {
         // Few columns, so the title stays readable beside the detail; who submitted it is in
         // the detail and found by the search.
+        // The narrow columns are as wide as their longest text in the person's language
+        // ("Changes requested", "Cambios solicitados"), in characters rather than pixels.
+        let statusWords = SubmissionStatus.allCases.map(\.title) + [tr("Re-review")]
         let columns: [(String, Int, @MainActor (QueueRow) -> String)] = [
-            (tr("Title"), 0, { $0.title }),
-            (tr("Submitted"), 90, { [weak self] row in self?.day(row.submittedAt) ?? "" }),
-            (tr("Status"), 120, { row in row.isReReview && row.status.isQueued ? tr("Re-review") : row.status.title }),
+            (tr("Title"), 10, { $0.title }),
+            (tr("Submitted"), 7, { [weak self] row in self?.day(row.submittedAt) ?? "" }),
+            (tr("Status"), statusWords.map(\.count).max() ?? 12,
+             { row in row.isReReview && row.status.isQueued ? tr("Re-review") : row.status.title }),
         ]
         for (index, column) in columns.enumerated() {
-            let view = table.addColumn(
+            table.addColumn(
                 title: column.0, expand: index == 0,
                 setup: { () -> Label in
                     let label = Label()
                     label.xalign = 0
                     label.ellipsizesAtEnd = true
-                    if index == 0 { label.widthChars = 16 }
+                    label.widthChars = column.1
                     return label
                 },
                 bind: { [weak self] label, key in
                     guard let row = self?.rows[key] else { return }
                     label.text = column.2(row)
                 })
-            if column.1 > 0 { view.fixedWidth = column.1 }
         }
     }
 
