@@ -47,7 +47,7 @@ export STEWARD_SCREENSHOTS="${STEWARD_SCREENSHOTS:-$PWD/build/screenshots}"
 mkdir -p "$STEWARD_SCREENSHOTS"
 
 # Debian's python has pyatspi; a pyenv or venv python first on PATH would not.
-# STEWARD_UI_ONLY=records (or events, sync) runs one suite.
+# STEWARD_UI_ONLY=records (or events, pages, spanish, sync, approvals) runs one suite.
 only="${STEWARD_UI_ONLY:-}"
 if [ -z "$only" ] || [ "$only" = events ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_events.py
@@ -57,6 +57,7 @@ fi
 if [ -z "$only" ] || [ "$only" = records ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_records.py
 fi
+
 # What a screen reader hears on every page of every organization.
 if [ -z "$only" ] || [ "$only" = pages ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_pages_heard.py
