@@ -65,22 +65,14 @@ struct SecretsAtRestTests {
 
     @Test("when the credential store cannot keep the token, it stays in the database and keeps working")
     func legacyTokenStaysWhenTheStoreFails() async throws {
-        struct Refusing: CredentialStore {
-            var displayName: String { "the locked keyring" }
-            func load(_ key: CredentialKey) throws -> SessionCredentials? { nil }
-            func save(_ credentials: SessionCredentials, for key: CredentialKey) throws { throw CocoaError(.fileWriteNoPermission) }
-            func delete(_ key: CredentialKey) throws {}
-            func loadAPIToken(_ key: CredentialKey) throws -> String? { nil }
-            func saveAPIToken(_ token: String, for key: CredentialKey) throws { throw CocoaError(.fileWriteNoPermission) }
-            func deleteAPIToken(_ key: CredentialKey) throws {}
-        }
+        let refusing = RefusingCredentialStore(displayName: "the locked keyring")
         let f = try await SyncFixture()
         try await Self.putLegacyToken("stw_legacy", in: f)
-        let moved = await RemoteService(database: f.database, credentials: Refusing()).moveTokensToCredentialStore()
+        let moved = await RemoteService(database: f.database, credentials: refusing).moveTokensToCredentialStore()
         #expect(moved == 0)
         let remote = try await f.remote()
         #expect(remote.token == "stw_legacy")
-        let provider = SessionService.tokenProvider(for: remote, credentials: Refusing(),
+        let provider = SessionService.tokenProvider(for: remote, credentials: refusing,
                                                     transport: FakeSessionTransport(), database: f.database)
         #expect(try await provider.token() == "stw_legacy")
     }

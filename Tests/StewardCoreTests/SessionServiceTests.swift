@@ -195,18 +195,9 @@ import Testing
     }
 
     @Test func aCredentialStoreThatCannotSaveFailsTheSignInAndEndsTheSession() async throws {
-        struct Broken: CredentialStore {
-            var displayName: String { "the broken keyring" }
-            func load(_ key: CredentialKey) throws -> SessionCredentials? { nil }
-            func save(_ credentials: SessionCredentials, for key: CredentialKey) throws { throw CocoaError(.fileWriteNoPermission) }
-            func delete(_ key: CredentialKey) throws {}
-            func loadAPIToken(_ key: CredentialKey) throws -> String? { nil }
-            func saveAPIToken(_ token: String, for key: CredentialKey) throws { throw CocoaError(.fileWriteNoPermission) }
-            func deleteAPIToken(_ key: CredentialKey) throws {}
-        }
         let s = try await Setup()
         await s.transport.answerSignIn(.success(.issued(1)))
-        let sessions = SessionService(database: s.database, credentials: Broken(), transport: s.transport)
+        let sessions = SessionService(database: s.database, credentials: RefusingCredentialStore(displayName: "the broken keyring"), transport: s.transport)
 
         let error = await #expect(throws: SignInError.self) {
             try await sessions.signIn(org: s.org, url: "https://store", email: "ann@grace.example", password: "pw")

@@ -32,3 +32,15 @@ extension EventForm {
         return form
     }
 }
+
+/// A credential store that reads nothing and refuses every save, like a locked keyring or a
+/// full disk: for tests of what the console does when it cannot keep a secret.
+struct RefusingCredentialStore: CredentialStore {
+    var displayName: String
+    func load(_ key: CredentialKey) throws -> SessionCredentials? { nil }
+    func save(_ credentials: SessionCredentials, for key: CredentialKey) throws { throw CocoaError(.fileWriteNoPermission) }
+    func delete(_ key: CredentialKey) throws {}
+    func loadAPIToken(_ key: CredentialKey) throws -> String? { nil }
+    func saveAPIToken(_ token: String, for key: CredentialKey) throws { throw CocoaError(.fileWriteNoPermission) }
+    func deleteAPIToken(_ key: CredentialKey) throws {}
+}

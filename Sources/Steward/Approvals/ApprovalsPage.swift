@@ -36,8 +36,7 @@ final class ApprovalsPage: ModulePage {
     /// Every submission of the organization, as last read; filtered in memory per keystroke.
     private var allRows: [QueueRow] = []
     private var rows: [Int64: QueueRow] = [:]
-    private var keyByID: [String: Int64] = [:]
-    private var nextKey: Int64 = 1
+    private var stableKeys = StableKeys<String>()
     private var order: [Int64] = []
     private var loadRequest = 0
     private var detailRequest = 0
@@ -180,11 +179,7 @@ final class ApprovalsPage: ModulePage {
         let selected = Set(selection.selectedKeys.compactMap { rows[$0]?.key })
         rows = [:]
         order = found.map { row in
-            let key = keyByID[row.key] ?? { () -> Int64 in
-                defer { nextKey += 1 }
-                keyByID[row.key] = nextKey
-                return nextKey
-            }()
+            let key = stableKeys.key(for: row.key)
             rows[key] = row
             return key
         }

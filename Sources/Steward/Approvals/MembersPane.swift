@@ -22,8 +22,7 @@ final class MembersPane {
     private var organization: Organization?
     private var members: [Int64: LocalRecord] = [:]
     private var order: [Int64] = []
-    private var keyByID: [UUID: Int64] = [:]
-    private var nextKey: Int64 = 1
+    private var stableKeys = StableKeys<UUID>()
     private var mayManage = true
     var onLocalChange: (() -> Void)?
 
@@ -91,16 +90,12 @@ final class MembersPane {
             let keep = selectedMember?.id
             members = [:]
             order = found.map { record in
-                let key = keyByID[record.id] ?? { () -> Int64 in
-                    defer { nextKey += 1 }
-                    keyByID[record.id] = nextKey
-                    return nextKey
-                }()
+                let key = stableKeys.key(for: record.id)
                 members[key] = record
                 return key
             }
             keys.setKeys(order)
-            if let keep, let key = keyByID[keep], let position = order.firstIndex(of: key) {
+            if let keep, let key = stableKeys.existingKey(for: keep), let position = order.firstIndex(of: key) {
                 selection.selectedPosition = position
             }
             countLabel.text = trn("{count} member", "{count} members", found.count)

@@ -34,8 +34,7 @@ final class RecordListPage {
     /// The records shown, by list key; keys stay with a record while the page lives, so the
     /// selection survives a reload.
     private var records: [Int64: LocalRecord] = [:]
-    private var keyByID: [UUID: Int64] = [:]
-    private var nextKey: Int64 = 1
+    private var stableKeys = StableKeys<UUID>()
     private var order: [Int64] = []
     /// Titles of the records the type's references point at, by entity.
     private var titles: [String: [UUID: String]] = [:]
@@ -252,16 +251,12 @@ final class RecordListPage {
         self.titles = titles
         records = [:]
         order = found.map { record in
-            let key = keyByID[record.id] ?? { () -> Int64 in
-                defer { nextKey += 1 }
-                keyByID[record.id] = nextKey
-                return nextKey
-            }()
+            let key = stableKeys.key(for: record.id)
             records[key] = record
             return key
         }
         keys.setKeys(order)
-        if let select, let key = keyByID[select], let position = order.firstIndex(of: key) {
+        if let select, let key = stableKeys.existingKey(for: select), let position = order.firstIndex(of: key) {
             selection.selectedPosition = position
         } else {
             selection.selectedPosition = nil
