@@ -156,7 +156,9 @@ final class RecordListPage {
                         label.addCSSClass("status-\(status.lowercased())")
                     }
                 })
-            if index > 0 { viewColumn.fixedWidth = column.width }
+            // The status is as wide as its word in the person's language ("Programado" is
+            // longer than "Scheduled"); the other columns keep their widths.
+            if index > 0 && !column.isStatus { viewColumn.fixedWidth = column.width }
         }
     }
 
