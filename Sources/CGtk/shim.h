@@ -57,6 +57,25 @@ static inline void cgtk_accessible_set_description(gpointer widget, const char *
                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
+// GTK_ACCESSIBLE_STATE_INVALID: true while a field holds a value that will be refused.
+static inline void cgtk_accessible_set_invalid(gpointer widget, gboolean invalid) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
+                                invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+}
+
+// Points a relation (described-by, error-message...) at `count` other widgets, or clears it
+// when there are none. GTK takes the list (transfer full), so it is not freed here.
+static inline void cgtk_accessible_set_relation(gpointer widget, GtkAccessibleRelation relation,
+                                                gpointer *targets, int count) {
+    if (count <= 0) {
+        gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), relation);
+        return;
+    }
+    GList *list = NULL;
+    for (int i = count - 1; i >= 0; i--) list = g_list_prepend(list, targets[i]);
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), relation, list, -1);
+}
+
 // MARK: type checks (G_TYPE_CHECK_INSTANCE_TYPE is a macro)
 
 static inline gboolean cgtk_is_a(gpointer instance, GType type) {

@@ -117,6 +117,9 @@ public final class AboutWindow: Window {
         public var issueURL: String = ""
         public var copyright: String = ""
         public var developers: [String] = []
+        /// The translators of the language shown; GNOME's "translator-credits" text, left out
+        /// while it is untranslated.
+        public var translatorCredits: String = ""
         public var license: License = .unknown
 
         public init(applicationName: String, applicationIcon: String, version: String) {
@@ -138,6 +141,9 @@ public final class AboutWindow: Window {
         if !info.website.isEmpty { adw_about_window_set_website(about, info.website) }
         if !info.issueURL.isEmpty { adw_about_window_set_issue_url(about, info.issueURL) }
         if !info.copyright.isEmpty { adw_about_window_set_copyright(about, info.copyright) }
+        if !info.translatorCredits.isEmpty && info.translatorCredits != "translator-credits" {
+            adw_about_window_set_translator_credits(about, info.translatorCredits)
+        }
         if info.license != .unknown { adw_about_window_set_license_type(about, info.license.gtk) }
         if !info.developers.isEmpty {
             // A NULL-terminated C string array, alive for the duration of the call.

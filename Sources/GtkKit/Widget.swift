@@ -23,6 +23,40 @@ public class Widget: ObjectRef {
         cgtk_accessible_set_description(raw, text)
     }
 
+    /// The widgets whose text describes this one (a hint under a field): screen readers read
+    /// their text after the name. Empty clears the relation.
+    public func setDescribedBy(_ others: [Widget]) {
+        setRelation(GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, to: others)
+    }
+
+    /// The widgets that say what is wrong with this one while it is invalid (a field's problem
+    /// message). Empty clears the relation.
+    public func setErrorMessage(_ others: [Widget]) {
+        setRelation(GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, to: others)
+    }
+
+    private func setRelation(_ relation: GtkAccessibleRelation, to others: [Widget]) {
+        var targets: [gpointer?] = others.map { $0.raw }
+        targets.withUnsafeMutableBufferPointer { buffer in
+            cgtk_accessible_set_relation(raw, relation, buffer.baseAddress, Int32(buffer.count))
+        }
+    }
+
+    /// Shows a field's problem to screen readers as they expect it: the field is marked invalid,
+    /// tied to `message` (the label showing the problem) as its error message, and the problem
+    /// is read after its name. `nil` clears all three once the problem is gone.
+    public func tieProblem(_ message: Label?) {
+        let text = message?.text ?? ""
+        setErrorMessage(message.map { [$0] } ?? [])
+        setInvalid(message != nil)
+        setAccessibleDescription(text)
+    }
+
+    /// Marks the widget invalid (or valid again) for screen readers, as an error message says.
+    public func setInvalid(_ invalid: Bool) {
+        cgtk_accessible_set_invalid(raw, invalid ? 1 : 0)
+    }
+
     // MARK: state
 
     public var isVisible: Bool {

@@ -1,6 +1,6 @@
 import Glibc
 
-/// What the person's locale says about writing dates and times (LC_TIME),
+/// What the person's locale says about writing dates and times (LC_TIME) and numbers (LC_NUMERIC),
 /// read from glibc once, after `Translation.start()` has set the locale. Before that (and in
 /// tests) the locale is "C": English names and a 24-hour clock, the app's own defaults.
 /// glibc answers from tables already in memory, so this costs nothing measurable at launch,
@@ -14,14 +14,36 @@ public struct LocaleFormats: Sendable, Equatable {
     public var twelveHour: Bool
     public var am: String
     public var pm: String
+    /// Between groups of digits: "," in English, "." in Spanish.
+    public var thousandsSeparator: String
+    /// The sizes of the digit groups from the right, the last one repeating (3 almost
+    /// everywhere; India's 3 then 2).
+    public var groupSizes: [Int]
 
     public init(weekdayAbbreviations: [String], monthAbbreviations: [String], twelveHour: Bool,
-                am: String, pm: String) {
+                am: String, pm: String, thousandsSeparator: String = ",", groupSizes: [Int] = [3]) {
         self.weekdayAbbreviations = weekdayAbbreviations
         self.monthAbbreviations = monthAbbreviations
         self.twelveHour = twelveHour
         self.am = am
         self.pm = pm
+        self.thousandsSeparator = thousandsSeparator
+        self.groupSizes = groupSizes.isEmpty ? [3] : groupSizes
+    }
+
+    /// 100030 as "100,030" ("100.030" in Spanish). By hand: an ICU number formatter would
+    /// start on the window's first frame.
+    public func grouped(_ n: Int) -> String {
+        var digits = Array(String(n.magnitude))
+        var groups: [String] = []
+        var sizes = groupSizes[...]
+        while !digits.isEmpty {
+            let size = sizes.count > 1 ? sizes.removeFirst() : sizes.first!
+            let take = min(size, digits.count)
+            groups.insert(String(digits.suffix(take)), at: 0)
+            digits.removeLast(take)
+        }
+        return (n < 0 ? "-" : "") + groups.joined(separator: thousandsSeparator)
     }
 
     /// The process's locale, read at first use.
@@ -46,10 +68,32 @@ public struct LocaleFormats: Sendable, Equatable {
                       ABMON_7, ABMON_8, ABMON_9, ABMON_10, ABMON_11, ABMON_12].map { info(Int32($0)) }
         let timeFormat = info(Int32(T_FMT))
         let am = info(Int32(AM_STR)), pm = info(Int32(PM_STR))
+        let (separator, sizes) = numberGrouping()
         return LocaleFormats(
             weekdayAbbreviations: weekdays.contains("") ? english.weekdayAbbreviations : weekdays,
             monthAbbreviations: months.contains("") ? english.monthAbbreviations : months,
             twelveHour: usesTwelveHourClock(timeFormat: timeFormat) && !am.isEmpty,
-            am: am.isEmpty ? "AM" : am, pm: pm.isEmpty ? "PM" : pm)
+            am: am.isEmpty ? "AM" : am, pm: pm.isEmpty ? "PM" : pm,
+            thousandsSeparator: separator, groupSizes: sizes)
+    }
+
+    /// LC_NUMERIC's thousands separator and grouping. The "C" locale has neither; Steward's
+    /// English then groups by three with commas, as it always has.
+    static func numberGrouping() -> (separator: String, sizes: [Int]) {
+        guard let conventions = localeconv()?.pointee,
+              let separatorPointer = conventions.thousands_sep, let groupingPointer = conventions.grouping else {
+            return (",", [3])
+        }
+        let separator = String(cString: separatorPointer)
+        var sizes: [Int] = []
+        var cursor = groupingPointer
+        // Each byte a group size from the right; 0 ends the list (the last size repeats) and
+        // CHAR_MAX means no further grouping.
+        while cursor.pointee > 0 && cursor.pointee < CChar.max {
+            sizes.append(Int(cursor.pointee))
+            cursor += 1
+        }
+        if separator.isEmpty || sizes.isEmpty { return (",", [3]) }
+        return (separator, sizes)
     }
 }

@@ -118,6 +118,36 @@ import Testing
         scheduler.stop()
     }
 
+    @Test func aTimingChosenInPreferencesTakesEffectAtOnce() async throws {
+        let f = try await SyncFixture()
+        let gate = Gate(f.store)
+        // "Only when asked", edits not synced: nothing runs after the first sync.
+        let manual = SyncSchedule(SyncTiming(intervalMinutes: 0, syncsAfterEdits: false))
+        #expect(!manual.isPeriodic && !manual.syncsAfterEdits)
+        let scheduler = scheduler(f, gate: gate, schedule: manual)
+        scheduler.setOrganization(f.org)
+        scheduler.start()
+        #expect(await eventually { await f.store.pullCursors.count == 1 })
+        try await f.create("Choir")
+        scheduler.changesMade()
+        #expect(await eventually { scheduler.currentState.pending == 1 })
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(await f.store.pushRequests.isEmpty)
+
+        // Edits start a sync again: the waiting edit is not sent until the next one is made.
+        scheduler.setSchedule(SyncSchedule(debounce: 0, interval: 3600, isPeriodic: false))
+        #expect(await f.store.pushRequests.isEmpty)
+        try await f.create("Choir rehearsal")
+        scheduler.changesMade()
+        #expect(await eventually { await f.store.records.count == 2 })
+
+        // A short timer: the store's changes arrive without any edit or Sync Now.
+        let pulls = await f.store.pullCursors.count
+        scheduler.setSchedule(SyncSchedule(debounce: 0, interval: 0.1))
+        #expect(await eventually { await f.store.pullCursors.count >= pulls + 2 })
+        scheduler.stop()
+    }
+
     @Test func syncNowSyncsOnDemandAndNothingRunsBeforeStart() async throws {
         let f = try await SyncFixture()
         try await f.create("Choir")

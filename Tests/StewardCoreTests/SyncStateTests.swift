@@ -51,6 +51,17 @@ import Testing
         #expect(SyncSchedule.fromEnvironment(["STEWARD_SYNC_INTERVAL": "soon"]).interval == 180)
     }
 
+    @Test func preferencesTimingBecomesTheScheduleAndTheEnvironmentStillWins() {
+        let hourly = SyncSchedule(SyncTiming(intervalMinutes: 60, syncsAfterEdits: true))
+        #expect(hourly.interval == 3600 && hourly.isPeriodic && hourly.syncsAfterEdits)
+        let manual = SyncSchedule(SyncTiming(intervalMinutes: 0, syncsAfterEdits: false))
+        #expect(!manual.isPeriodic && !manual.syncsAfterEdits)
+        // A test's interval holds whatever staff chose.
+        let forced = SyncSchedule.fromEnvironment(["STEWARD_SYNC_INTERVAL": "5"], base: manual)
+        #expect(forced.interval == 5 && forced.isPeriodic && !forced.syncsAfterEdits)
+        #expect(SyncTiming.intervalChoices.contains(SyncTiming().intervalMinutes))
+    }
+
     @Test func theEngineReportsProgressBatchByBatch() async throws {
         let f = try await SyncFixture()
         for n in 1...12 { try await f.create("Event \(n)") }

@@ -141,3 +141,20 @@ class PageWalk:
         time.sleep(0.6)
         self.state(self.say("Main Menu"), shot=False)
         self.close_above(window)
+        # The windows the main menu opens: Preferences, the keyboard shortcuts, About.
+        for item in ("_Preferences", "_Keyboard Shortcuts", "_About Steward"):
+            self.open_from_menu(window, item)
+
+    def open_from_menu(self, window, item):
+        """Opens a main-menu item's window, reads it and closes it."""
+        label = self.say(item).replace("_", "")
+        click(button(window, self.say("Main Menu")))
+        entry = wait_for(f'the menu item "{label}"',
+                         lambda: next((n for n in find_all(self.app.node(), roles=("menu item", "push button"))
+                                       if name(n).replace("_", "") == label), None))
+        before = len([f for f in frames(self.app) if showing(f)])
+        click(entry)
+        wait_for(f'the window "{label}" opens', lambda: len([f for f in frames(self.app) if showing(f)]) > before)
+        time.sleep(0.6)
+        self.state(f"{self.say('Main Menu')} › {label}")
+        self.close_above(window)

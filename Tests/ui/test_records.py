@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import accessibility  # noqa: E402
 from accessibility import (Failure, button, choose_page, click, click_at, field, find_all,  # noqa: E402
                            frames, main_window, name, press, point_at, role, text_of, type_into,
-                           wait_for, wait_gone, walk, window_named, window_open)
+                           state_has, wait_for, wait_gone, walk, window_named, window_open)
 from sync_fixtures import StoreServer  # noqa: E402
 
 DB = os.environ["STEWARD_DB"]
@@ -135,6 +135,30 @@ def select_row(window, text):
 
 def row_label(window, text):
     return wait_for(f'"{text}" in the list', lambda: next(iter(find_all(window, name_is=text, roles=("label",))), None))
+
+
+def error_messages(node):
+    """The texts of the widgets a field names as its error message (GTK's error-message relation)."""
+    texts = []
+    for relation in node.getRelationSet():
+        if relation.getRelationType() == pyatspi.RELATION_ERROR_MESSAGE:
+            texts += [text_of(relation.getTarget(i)) for i in range(relation.getNTargets())]
+    return texts
+
+
+def check_problem_tied(node, words):
+    """A field with a problem is heard as a screen reader user expects: marked invalid, its
+    error message relation pointing at the label that shows the problem, that text read after
+    its name."""
+    if not state_has(node, pyatspi.STATE_INVALID_ENTRY):
+        raise Failure(f'the field "{name(node)}" shows a problem but is not marked invalid')
+    messages = error_messages(node)
+    if not any(words in m for m in messages):
+        raise Failure(f'the field "{name(node)}" is not tied to the message that shows its problem '
+                      f'(error-message relation: {messages})')
+    if not any(m and m in (node.description or "") for m in messages):
+        raise Failure(f'the field "{name(node)}" does not read its problem "{messages}" after its name '
+                      f'(description: "{node.description}")')
 
 
 # ---------------------------------------------------------------- the tests
@@ -353,9 +377,13 @@ def test_fund_refuses_plain_http(app):
     if "https://" not in (url_field.description or ""):
         raise Failure(f'the "Giving link" field does not carry its problem for screen readers '
                       f'(description: "{url_field.description}")')
+    check_problem_tied(url_field, "https://")
     if count("fund") != before:
         raise Failure("a refused fund changed the database")
     type_into(form, "Giving link", "https://give.example.org/roof")
+    url_field = field(form, "Giving link")
+    wait_for("the corrected giving link to be heard as valid again",
+             lambda: not state_has(url_field, pyatspi.STATE_INVALID_ENTRY) and not error_messages(url_field))
     click(button(form, "Save"))
     editor_gone(app, "New Giving Fund")
     stored = records("fund", "name", FUND)

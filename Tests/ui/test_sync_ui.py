@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pyatspi  # noqa: E402
 from accessibility import (App, Failure, LabelWatch, button, buttons, choose_page, click,  # noqa: E402
                            click_at, field, find_all, frames, label_text, main_window, name,
-                           point_at, press, screenshot, sensitive, showing, state_has, text_of,
+                           point_at, press, role, screenshot, sensitive, showing, state_has, text_of,
                            type_into, wait_for, wait_gone, walk, window_named, window_open)
 from sync_fixtures import (ConsoleCtl, StoreServer, assert_same_dumps, dump_records,  # noqa: E402
                            record_titled)
@@ -238,6 +238,69 @@ def test_sign_in_edit_and_send(scene_holder):
     versions = event_versions(store_dump)
     if len(versions) != len(set(versions)) or record["version"] != versions[-1]:
         raise Failure(f"the edit is not the store's latest change (version {record['version']}, latest {versions[-1]})")
+
+
+def timing_text(window):
+    """What the Sync page's "Automatic sync" row says under its title."""
+    for row in find_all(window, name_has="Automatic sync"):
+        for node in walk(row):
+            text = text_of(node) if role(node) == "label" else ""
+            if text and text != "Automatic sync":
+                return text
+        if row.description:
+            return row.description
+    return None
+
+
+def choose_in_combo_row(app, root, row_name, choice):
+    """Opens the drop-down row `row_name` and clicks `choice` in its list, as a person would."""
+    row = wait_for(f'the row "{row_name}"',
+                   lambda: next((n for n in find_all(root, name_has=row_name) if showing(n)), None))
+    click_at(row)
+    item = wait_for(f'"{choice}" in the list of "{row_name}"',
+                    lambda: next((n for n in find_all(app.node(), name_is=choice, roles=("label",)) if showing(n)), None))
+    click_at(item)
+
+
+def test_sync_timing_from_preferences(scene_holder):
+    """Staff choose in Preferences how often Steward syncs, and it takes effect at once: with
+    "Only when asked" and edits no longer sent on their own, an edit waits until Sync Now."""
+    scene = scene_holder(Scene(debounce_ms=300))
+    scene.store.start()
+    window = scene.open_window()
+    sign_in(scene, window)
+    wait_signed_in(window)
+    wait_all_sent(scene)
+    # The environment's hourly timer (see Scene) and edits sent soon after.
+    wait_for('the Sync page to say how often it syncs',
+             lambda: timing_text(window) == "Every hour, and soon after each change")
+    click(button(window, "Change the automatic sync"))
+    prefs = window_named(scene.app, "Preferences")
+    choose_in_combo_row(scene.app, prefs, "Sync automatically", "Only when asked")
+    switch = wait_for("the switch of “Sync soon after each change”",
+                      lambda: next((n for n in find_all(prefs, roles=("switch", "toggle button"))
+                                    if "Sync soon after each change" in name(n)), None))
+    if not state_has(switch, pyatspi.STATE_CHECKED):
+        raise Failure("“Sync soon after each change” is off before anyone turned it off")
+    click(switch)
+    wait_for("the switch to turn off", lambda: not state_has(switch, pyatspi.STATE_CHECKED))
+    shot("sync-preferences.png")
+    press(0xff1b)  # Escape closes Preferences
+    wait_gone("Preferences", lambda: window_open(scene.app, "Preferences"))
+    wait_for('the Sync page to say it syncs only when asked',
+             lambda: timing_text(window) == "Only when you press Sync Now")
+
+    edit_event(scene.app, window, TITLE, {"Location": "Fellowship Hall, upstairs"})
+    wait_status(scene, "1 change waiting", timeout=10)
+    time.sleep(2)  # far past the 300 ms after which an edit used to be sent
+    if scene.outbox_count() != 1:
+        raise Failure(f"with edits no longer synced on their own, the outbox holds {scene.outbox_count()} changes, not 1")
+    point_at(window)
+    press(ord("r"), control=True)  # Ctrl+R: Sync Now
+    wait_all_sent(scene)
+    record = record_titled(scene.store.dump(scene.slug), TITLE)
+    if record is None or record["fields"].get("locationName") != "Fellowship Hall, upstairs":
+        raise Failure("Sync Now did not send the waiting edit")
 
 
 def test_history_names_the_editor(scene_holder):
@@ -515,6 +578,7 @@ def test_viewer_sees_no_edit_controls(scene_holder):
 TESTS = [
     test_sign_in_edit_and_send,
     test_history_names_the_editor,
+    test_sync_timing_from_preferences,
     test_conflict_resolved_per_field,
     test_store_lost_mid_sync_recovers,
     test_wrong_password_stores_nothing,

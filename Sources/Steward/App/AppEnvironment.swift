@@ -49,6 +49,48 @@ final class AppSettings {
         set { settings?.set("last-organization", string: newValue) }
     }
 
+    /// The organization Preferences says to open with; empty: the one shown last.
+    var chosenStartOrganization: String {
+        get { settings?.string("start-organization") ?? "" }
+        set { settings?.set("start-organization", string: newValue) }
+    }
+
+    /// The organization to show at start-up: the chosen one, else the one shown last.
+    var startOrganization: String {
+        let chosen = chosenStartOrganization
+        return chosen.isEmpty ? lastOrganization : chosen
+    }
+
+    /// How often the background sync runs, as chosen in Preferences (the defaults without a schema).
+    var syncTiming: SyncTiming {
+        get {
+            guard let settings else { return SyncTiming() }
+            return SyncTiming(intervalMinutes: settings.int("sync-interval"),
+                              syncsAfterEdits: settings.bool("sync-after-edits"))
+        }
+        set {
+            settings?.set("sync-interval", int: newValue.intervalMinutes)
+            settings?.set("sync-after-edits", bool: newValue.syncsAfterEdits)
+        }
+    }
+
+    /// The background sync's schedule at start-up: the chosen timing, unless the environment
+    /// sets one (tests and scripts).
+    var syncSchedule: SyncSchedule {
+        SyncSchedule.fromEnvironment(base: SyncSchedule(syncTiming))
+    }
+
+    /// The schedule once someone chose a timing in this window's Preferences: their timer and
+    /// edits choice win over the environment's interval, whose debounce and retry limits stay.
+    var chosenSyncSchedule: SyncSchedule {
+        var schedule = syncSchedule
+        let chosen = SyncSchedule(syncTiming)
+        schedule.interval = chosen.interval
+        schedule.isPeriodic = chosen.isPeriodic
+        schedule.syncsAfterEdits = chosen.syncsAfterEdits
+        return schedule
+    }
+
     /// Restores the window size and saves it on close.
     func persistWindowState(_ window: Window) {
         settings?.persistWindowState(window)

@@ -18,6 +18,7 @@ enum Shortcuts {
         ("win.undo", ["<Control>z"]),
         ("win.show-help-overlay", ["<Control>question"]),
         ("win.sync-now", ["<Control>r"]),
+        ("win.preferences", ["<Control>comma"]),
     ]
 
     /// Keys that act on the event list while it has focus.

@@ -6,7 +6,7 @@ import Translation
 @MainActor
 final class StewardApplication {
     static let id = "org.steward.Steward"
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     private let app: Application
     private var mainWindow: MainWindow?
@@ -15,7 +15,7 @@ final class StewardApplication {
 
     init() {
         // First, so the database work runs while GTK starts.
-        preload = StartupPreload(remembered: AppSettings().lastOrganization)
+        preload = StartupPreload(remembered: AppSettings().startOrganization)
         app = Application(id: Self.id)
         app.onStartup { [weak self] in self?.startup() }
         app.onActivate { [weak self] in self?.activate() }
@@ -67,6 +67,9 @@ final class StewardApplication {
         info.comments = tr("Events and records behind your community’s phone app")
         info.license = .gpl3OrLater
         info.copyright = tr("© 2026 The Steward Developers")
+        info.developers = [tr("The Steward Developers")]
+        // TRANSLATORS: your name(s) and e-mail address(es), one a line, shown in About.
+        info.translatorCredits = tr("translator-credits")
         let about = AboutWindow(parent: app.activeWindow, info: info)
         about.present()
     }

@@ -269,7 +269,7 @@ final class EventFormBinding {
             slot.row.addCSSClass("error")
             slot.input.widget.addCSSClass("error")
             // Screen readers read the problem with the field.
-            slot.input.widget.setAccessibleDescription(text)
+            slot.input.widget.tieProblem(slot.errorLabel)
             if first == nil { first = slot.input.widget }
         }
         return first
@@ -294,6 +294,6 @@ final class EventFormBinding {
         slot.errorLabel.text = ""
         slot.row.removeCSSClass("error")
         slot.input.widget.removeCSSClass("error")
-        slot.input.widget.setAccessibleDescription("")
+        slot.input.widget.tieProblem(nil)
     }
 }

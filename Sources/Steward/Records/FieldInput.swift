@@ -279,7 +279,7 @@ final class FieldInput {
         errorRow.isVisible = message != nil
         // The control, not its row: a row's hint in red would read as part of the problem.
         focusWidget.setCSSClass("error", message != nil)
-        focusWidget.setAccessibleDescription(text)
+        focusWidget.tieProblem(message == nil ? nil : errorLabel)
         if case .list(let editor) = control { editor.markItem(message) }
     }
 

@@ -51,12 +51,12 @@ final class SignInForm {
         caFile.onActivate { [weak self] in self?.submit() }
         // Typing in a field marked wrong takes the mark away; the next attempt checks again.
         address.onChanged { [weak self] in
-            self?.address.removeCSSClass("error")
+            self?.clearProblem(self?.address)
             self?.updateInsecureChoice()
         }
-        email.onChanged { [weak self] in self?.email.removeCSSClass("error") }
-        password.onChanged { [weak self] in self?.password.removeCSSClass("error") }
-        caFile.onChanged { [weak self] in self?.caFile.removeCSSClass("error") }
+        email.onChanged { [weak self] in self?.clearProblem(self?.email) }
+        password.onChanged { [weak self] in self?.clearProblem(self?.password) }
+        caFile.onChanged { [weak self] in self?.clearProblem(self?.caFile) }
     }
 
     /// The button Enter should press while the form is on screen.
@@ -72,7 +72,7 @@ final class SignInForm {
         allowInsecure.isActive = security.allowInsecure
         updateInsecureChoice()
         showMessage(nil)
-        for field in [address, email, password, caFile] as [Widget] { field.removeCSSClass("error") }
+        for field in [address, email, password, caFile] as [Widget] { clearProblem(field) }
     }
 
     /// The box for plain http:// shows only while the address is http:// to another computer;
@@ -136,7 +136,7 @@ final class SignInForm {
             var first: Widget?
             for issue in invalid.issues {
                 guard let field = widget(for: issue.field) else { continue }
-                field.addCSSClass("error")
+                markProblem(field)
                 if first == nil { first = field }
             }
             first?.grabFocus()
@@ -144,18 +144,19 @@ final class SignInForm {
             showMessage(tr("{problem}. Use an https:// address, or tick “Connect without encryption” if you accept that risk.",
                            ["problem": insecure.problem]))
             updateInsecureChoice()
-            address.addCSSClass("error")
+            markProblem(address)
             allowInsecure.grabFocus()
         case let refused as SignInError:
             switch refused {
             case .wrongCredentials:
                 showMessage(refused.message)
+                markProblem(password)
                 password.grabFocus()
                 password.selectAll()
             case .untrustedCertificate(let url, let reason):
                 showMessage(tr("The certificate of the store at {url} is not trusted: {reason}. Check the address; if your organization has its own certificate authority, choose its CA certificate as the CA file.",
                                ["url": url, "reason": reason]))
-                caFile.addCSSClass("error")
+                markProblem(caFile)
                 caFile.grabFocus()
             default:
                 showMessage(refused.message)
@@ -165,6 +166,18 @@ final class SignInForm {
         default:
             showMessage(SyncStatusIndicator.sentence("\(error)"))
         }
+    }
+
+    /// A field the message is about: outlined in red, and heard by screen readers as invalid,
+    /// with the message as its error.
+    private func markProblem(_ field: Widget) {
+        field.addCSSClass("error")
+        field.tieProblem(message)
+    }
+
+    private func clearProblem(_ field: Widget?) {
+        field?.removeCSSClass("error")
+        field?.tieProblem(nil)
     }
 
     private func showMessage(_ text: String?) {

@@ -21,6 +21,7 @@ final class SyncPage {
     private let issues: SyncIssuesList
     private let accountRow: ActionRow
     private let storeRow: ActionRow
+    private let timingRow: ActionRow
     private let signOutButton: Button
 
     private(set) var organization: Organization?
@@ -49,6 +50,7 @@ final class SyncPage {
         stack = ui.object("sync_stack")
         accountRow = ui.object("account_row")
         storeRow = ui.object("store_row")
+        timingRow = ui.object("sync_timing_row")
         signOutButton = ui.object("sign_out_button")
         form = SignInForm(ui: ui, window: window)
         issues = SyncIssuesList(ui: ui)
@@ -145,7 +147,13 @@ final class SyncPage {
         storeRow.subtitle = Loopback.isUnencryptedOffLoopback(remote.url)
             ? tr("{url} (not encrypted: passwords and tokens cross the network readable)", ["url": remote.url])
             : remote.url
+        showTiming()
         show(view: "signed-in")
+    }
+
+    /// When the background sync runs, as Preferences set it.
+    func showTiming() {
+        timingRow.subtitle = SyncTimingText.summary(services.scheduler.schedule)
     }
 
     private func show(view: String) {

@@ -15,12 +15,12 @@ final class SyncServices: Sendable {
 
     var engine: SyncEngine { scheduler.engine }
 
-    init(database: AppDatabase) {
+    init(database: AppDatabase, schedule: SyncSchedule) {
         // Chosen on first use: the session bus is asked for a keyring only when a sign-in or
         // an API token is read or kept.
         let credentials = LazyCredentialStore()
         sessions = SessionService(database: database, credentials: credentials)
-        scheduler = SyncScheduler(database: database, credentials: credentials)
+        scheduler = SyncScheduler(database: database, credentials: credentials, schedule: schedule)
         history = HistoryService(database: database)
         remotes = RemoteService(database: database, credentials: credentials)
         // API tokens an older console kept in the database move to the credential store now,

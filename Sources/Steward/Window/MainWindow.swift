@@ -36,7 +36,10 @@ final class MainWindow {
     /// The editor open on a rejected change of a kit type, kept while it is shown.
     private var rejectedEditor: RecordEditor?
     private var organization: Organization?
+    /// Every organization in the database, as last listed.
+    private var organizations: [Organization] = []
     private var page: SidebarPage?
+    private var preferences: Preferences?
 
     init(application: Application) {
         ui = Builder(resource: ResourceBundle.path("window.ui"))
@@ -65,6 +68,7 @@ final class MainWindow {
             Task { await self.loadOrganizations() }
         }
         window.addAction("sync-now") { [weak self] in self?.syncNow() }
+        window.addAction("preferences") { [weak self] in self?.showPreferences() }
     }
 
     func present() { window.present() }
@@ -84,6 +88,20 @@ final class MainWindow {
         shortcutsWindow?.present()
     }
     func close() { window.close() }
+
+    private func showPreferences() {
+        let shown = Preferences(parent: window, settings: settings, organizations: organizations)
+        shown.onSyncScheduleChanged = { [weak self] schedule in
+            self?.syncMonitor?.services.scheduler.setSchedule(schedule)
+            self?.syncPage?.showTiming()
+        }
+        shown.window.onCloseRequest { [weak self] in
+            self?.preferences = nil
+            return false
+        }
+        preferences = shown
+        shown.present()
+    }
 
     /// Takes the database and first screenful that `preload` opened and loaded during
     /// start-up, and shows the first organization: at once when the preload has finished (the
@@ -108,7 +126,7 @@ final class MainWindow {
         let page = EventsPage(environment: environment, window: window, toasts: toasts)
         leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
         page.setFolded(leaflet.isFolded)
-        if let first = StartupPreload.initialOrganization(loaded.organizations, remembered: settings.lastOrganization) {
+        if let first = StartupPreload.initialOrganization(loaded.organizations, remembered: settings.startOrganization) {
             page.prime(first, keys: loaded.firstKeys, rows: loaded.firstRows)
         }
         contentStack.addNamed(page.widget, name: SidebarPage.module(.events).tag)
@@ -124,9 +142,12 @@ final class MainWindow {
     /// never waits for it: the services are made off the main thread (starting the HTTP client
     /// is not free), the Sync page and the status on it.
     private func startSync(database: AppDatabase) {
+        let schedule = settings.syncSchedule
         NextPaint.after(window) { [weak self] in
             Task {
-                let services = await Task.detached(priority: .utility) { SyncServices(database: database) }.value
+                let services = await Task.detached(priority: .utility) {
+                    SyncServices(database: database, schedule: schedule)
+                }.value
                 self?.attach(services)
             }
         }
@@ -240,6 +261,7 @@ final class MainWindow {
     }
 
     private func show(_ organizations: [Organization]) {
+        self.organizations = organizations
         guard !organizations.isEmpty else {
             window.title = "Steward"
             windowStack.visibleChildName = "no-organizations"
@@ -251,7 +273,7 @@ final class MainWindow {
             return
         }
         let selected = organizations.first { $0.id == organization?.id }
-            ?? StartupPreload.initialOrganization(organizations, remembered: settings.lastOrganization)!
+            ?? StartupPreload.initialOrganization(organizations, remembered: settings.startOrganization)!
         switcher.show(organizations, selected: selected)
         windowStack.visibleChildName = "main"
         show(selected)

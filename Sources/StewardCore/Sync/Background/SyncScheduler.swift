@@ -10,11 +10,11 @@ import GRDB
 /// on the caller's thread.
 public final class SyncScheduler: @unchecked Sendable {
     public let engine: SyncEngine
-    public let schedule: SyncSchedule
     private let delivery = DispatchQueue(label: "steward.sync-state")
 
     // Everything below is guarded by `lock`.
     private let lock = NSLock()
+    private var currentSchedule: SyncSchedule
     private var organization: Organization?
     private var started = false
     private var state = SyncState(phase: .signedOut)
@@ -33,7 +33,7 @@ public final class SyncScheduler: @unchecked Sendable {
 
     public init(engine: SyncEngine, schedule: SyncSchedule = .fromEnvironment()) {
         self.engine = engine
-        self.schedule = schedule
+        currentSchedule = schedule
     }
 
     /// A scheduler with its own engine, whose requests give up quickly so that an unreachable
@@ -47,6 +47,23 @@ public final class SyncScheduler: @unchecked Sendable {
     deinit {
         timer?.cancel()
         running?.cancel()
+    }
+
+    /// When syncs run; `setSchedule` changes it.
+    public var schedule: SyncSchedule {
+        lock.withLock { currentSchedule }
+    }
+
+    /// Follows a new timing from now on (Preferences): the next timed sync is counted from now,
+    /// and edits waiting for a sync wait for the timer or Sync Now when edits no longer start one.
+    public func setSchedule(_ schedule: SyncSchedule) {
+        lock.withLock {
+            guard schedule != currentSchedule else { return }
+            currentSchedule = schedule
+            if !schedule.syncsAfterEdits { debounceDue = nil }
+            periodicDue = schedule.isPeriodic ? Date().addingTimeInterval(schedule.interval) : nil
+            rescheduleLocked()
+        }
     }
 
     /// The state observers were last given.
@@ -119,8 +136,8 @@ public final class SyncScheduler: @unchecked Sendable {
     /// have paused for the debounce time.
     public func changesMade() {
         let generation: Int = lock.withLock {
-            if started {
-                debounceDue = Date().addingTimeInterval(schedule.debounce)
+            if started && currentSchedule.syncsAfterEdits {
+                debounceDue = Date().addingTimeInterval(currentSchedule.debounce)
                 rescheduleLocked()
             }
             return self.generation
@@ -194,7 +211,7 @@ public final class SyncScheduler: @unchecked Sendable {
                 if self.generation == generation { retryAttempt += 1 }
                 return retryAttempt
             }
-            let next = Date().addingTimeInterval(schedule.retryDelay(attempt: max(1, attempt)))
+            let next = Date().addingTimeInterval(self.schedule.retryDelay(attempt: max(1, attempt)))
             retryAt = next
             phase = .offline(nextRetry: next)
         } catch SyncError.signedOut, SyncError.notConnected {
@@ -202,7 +219,7 @@ public final class SyncScheduler: @unchecked Sendable {
         } catch SyncError.busy {
             // Another process (stewardctl, say) is syncing this organization: try again shortly,
             // without alarming anyone.
-            retryAt = Date().addingTimeInterval(schedule.firstRetryDelay)
+            retryAt = Date().addingTimeInterval(self.schedule.firstRetryDelay)
         } catch is CancellationError {
             phase = .idle
         } catch let error as SyncError {
@@ -219,7 +236,7 @@ public final class SyncScheduler: @unchecked Sendable {
         lock.withLock {
             running = nil
             if self.generation == generation {
-                periodicDue = Date().addingTimeInterval(schedule.interval)
+                periodicDue = currentSchedule.isPeriodic ? Date().addingTimeInterval(currentSchedule.interval) : nil
                 retryDue = retryAt
             }
             rescheduleLocked()
