@@ -322,10 +322,11 @@ test-sync: build postgres
 	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py
 
 # GtkKit tests need a display: a private X server (xvfb-run) and session bus
-# (dbus-run-session) for the run, software rendering, no accessibility bus.
+# (dbus-run-session) for the run, software rendering, and GTK's in-process test accessibility
+# backend instead of a bus (it keeps each widget's states and relations for the tests to read).
 swift-test: build postgres
 	@echo "swift test"
-	dbus-run-session -- env GSK_RENDERER=cairo GTK_A11Y=none GSETTINGS_BACKEND=memory \
+	dbus-run-session -- env GSK_RENDERER=cairo GTK_A11Y=test GSETTINGS_BACKEND=memory \
 	  $(DEV_ENV) $(PG_ENV) \
 	  xvfb-run -a -s "-screen 0 1280x1024x24" swift test 2>&1 | $(SWIFT_FILTER)
 

@@ -63,17 +63,32 @@ static inline void cgtk_accessible_set_invalid(gpointer widget, gboolean invalid
                                 invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
 }
 
-// Points a relation (described-by, error-message...) at `count` other widgets, or clears it
-// when there are none. GTK takes the list (transfer full), so it is not freed here.
-static inline void cgtk_accessible_set_relation(gpointer widget, GtkAccessibleRelation relation,
-                                                gpointer *targets, int count) {
-    if (count <= 0) {
+// Points a relation that holds a list (described-by, labelled-by...) at up to four other
+// widgets, or clears it when there are none. The variadic call takes a list as references
+// ended by NULL.
+static inline void cgtk_accessible_set_relation_list(gpointer widget, GtkAccessibleRelation relation,
+                                                     gpointer *targets, int count) {
+    GtkAccessible *self = GTK_ACCESSIBLE(widget);
+    switch (count <= 0 ? 0 : count) {
+    case 0: gtk_accessible_reset_relation(self, relation); break;
+    case 1: gtk_accessible_update_relation(self, relation, targets[0], NULL, -1); break;
+    case 2: gtk_accessible_update_relation(self, relation, targets[0], targets[1], NULL, -1); break;
+    case 3: gtk_accessible_update_relation(self, relation, targets[0], targets[1], targets[2], NULL, -1); break;
+    default:
+        gtk_accessible_update_relation(self, relation, targets[0], targets[1], targets[2], targets[3], NULL, -1);
+        break;
+    }
+}
+
+// Points a relation that holds one widget (error-message, active-descendant) at `target`, or
+// clears it when it is NULL.
+static inline void cgtk_accessible_set_relation_one(gpointer widget, GtkAccessibleRelation relation,
+                                                    gpointer target) {
+    if (target == NULL) {
         gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), relation);
         return;
     }
-    GList *list = NULL;
-    for (int i = count - 1; i >= 0; i--) list = g_list_prepend(list, targets[i]);
-    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), relation, list, -1);
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), relation, target, -1);
 }
 
 // MARK: type checks (G_TYPE_CHECK_INSTANCE_TYPE is a macro)

@@ -10,8 +10,13 @@ public class Button: Widget {
 
     /// A text button. An underscore marks the mnemonic ("_Save": Alt+S), as in GNOME's
     /// own dialogs; write "__" for a literal underscore.
+    ///
+    /// The text is a label of its own inside the button, and the button's accessible name is
+    /// that text without the underscore: GTK 4.8 names a button made with
+    /// gtk_button_new_with_mnemonic twice over ("_Save Save"), and screen readers say both.
     public convenience init(label: String) {
-        self.init(owning: UnsafeMutableRawPointer(gtk_button_new_with_mnemonic(label)))
+        self.init(owning: UnsafeMutableRawPointer(gtk_button_new()))
+        self.label = label
     }
 
     /// An icon-only button. It has no text, so give it an accessible label and a tooltip.
@@ -21,9 +26,39 @@ public class Button: Widget {
         tooltip = accessibleLabel
     }
 
+    /// The button's text, with its mnemonic underscore. Setting it puts the text in a label of
+    /// its own (see `init(label:)`); a button from a builder file keeps its own child until then.
     public var label: String? {
-        get { gtk_button_get_label(button).map { String(cString: $0) } }
-        set { gtk_button_set_label(button, newValue) }
+        get {
+            if let child = gtk_button_get_child(button), cgtk_is_a(child, gtk_label_get_type()) != 0 {
+                return String(cString: gtk_label_get_label(OpaquePointer(child)))
+            }
+            return gtk_button_get_label(button).map { String(cString: $0) }
+        }
+        set {
+            guard let newValue else {
+                gtk_button_set_child(button, nil)
+                return
+            }
+            let text = gtk_label_new_with_mnemonic(newValue)!
+            gtk_button_set_child(button, text)
+            setAccessibleLabel(Self.withoutMnemonic(newValue))
+        }
+    }
+
+    /// "_Save" as it is read: "Save" ("__" stays one underscore).
+    static func withoutMnemonic(_ text: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in text {
+            if character == "_" && !escaped {
+                escaped = true
+                continue
+            }
+            escaped = false
+            result.append(character)
+        }
+        return result
     }
 
     public var iconName: String? {

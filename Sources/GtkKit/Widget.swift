@@ -23,31 +23,35 @@ public class Widget: ObjectRef {
         cgtk_accessible_set_description(raw, text)
     }
 
-    /// The widgets whose text describes this one (a hint under a field): screen readers read
-    /// their text after the name. Empty clears the relation.
+    /// The widgets (up to four) whose text describes this one (a hint under a field): screen
+    /// readers read their text after the name. Empty clears the relation.
     public func setDescribedBy(_ others: [Widget]) {
         setRelation(GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, to: others)
     }
 
-    /// The widgets that say what is wrong with this one while it is invalid (a field's problem
-    /// message). Empty clears the relation.
-    public func setErrorMessage(_ others: [Widget]) {
-        setRelation(GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, to: others)
+    /// The widget that says what is wrong with this one while it is invalid (a field's problem
+    /// message). nil clears the relation.
+    public func setErrorMessage(_ message: Widget?) {
+        cgtk_accessible_set_relation_one(raw, GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message?.raw)
     }
 
     private func setRelation(_ relation: GtkAccessibleRelation, to others: [Widget]) {
+        precondition(others.count <= 4, "a relation names at most four widgets")
         var targets: [gpointer?] = others.map { $0.raw }
         targets.withUnsafeMutableBufferPointer { buffer in
-            cgtk_accessible_set_relation(raw, relation, buffer.baseAddress, Int32(buffer.count))
+            cgtk_accessible_set_relation_list(raw, relation, buffer.baseAddress, Int32(buffer.count))
         }
     }
 
     /// Shows a field's problem to screen readers as they expect it: the field is marked invalid,
-    /// tied to `message` (the label showing the problem) as its error message, and the problem
-    /// is read after its name. `nil` clears all three once the problem is gone.
+    /// tied to `message` (the label showing the problem) as its error message and as what
+    /// describes it, and the problem is read after its name. `nil` clears them all once the
+    /// problem is gone. Both relations, because readers that do not follow error-message yet
+    /// follow described-by (GTK 4.8's AT-SPI bridge passes on described-by only).
     public func tieProblem(_ message: Label?) {
         let text = message?.text ?? ""
-        setErrorMessage(message.map { [$0] } ?? [])
+        setErrorMessage(message)
+        setDescribedBy(message.map { [$0] } ?? [])
         setInvalid(message != nil)
         setAccessibleDescription(text)
     }

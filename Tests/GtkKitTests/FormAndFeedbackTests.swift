@@ -36,6 +36,33 @@ final class FormAndFeedbackTests: XCTestCase {
         }
     }
 
+    /// A field's problem reaches screen readers three ways: the field is invalid, its
+    /// error-message and described-by relations point at the label showing the problem, and the
+    /// text is its description. All three go once the problem is fixed.
+    func testAProblemIsTiedToItsField() throws {
+        onMain {
+            let window = Window()
+            defer { window.destroy() }
+            let box = Box.vertical()
+            let field = Entry()
+            let message = Label("Must be a secure address starting with https://")
+            box.append(field)
+            box.append(message)
+            window.setChild(box)
+            let accessible = OpaquePointer(field.raw)
+
+            field.tieProblem(message)
+            XCTAssertNotEqual(gtk_test_accessible_has_relation(accessible, GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE), 0)
+            XCTAssertNotEqual(gtk_test_accessible_has_relation(accessible, GTK_ACCESSIBLE_RELATION_DESCRIBED_BY), 0)
+            XCTAssertNotEqual(gtk_test_accessible_has_state(accessible, GTK_ACCESSIBLE_STATE_INVALID), 0)
+            XCTAssertNotEqual(gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION), 0)
+
+            field.tieProblem(nil)
+            XCTAssertEqual(gtk_test_accessible_has_relation(accessible, GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE), 0)
+            XCTAssertEqual(gtk_test_accessible_has_relation(accessible, GTK_ACCESSIBLE_RELATION_DESCRIBED_BY), 0)
+        }
+    }
+
     func testSpinnerAndProgressBar() throws {
         onMain {
             let spinner = Spinner()

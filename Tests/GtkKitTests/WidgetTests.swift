@@ -63,6 +63,20 @@ final class WidgetTests: XCTestCase {
         }
     }
 
+    /// A text button keeps its mnemonic and is named once, as it reads ("Save", not "_Save Save").
+    func testTextButtonIsNamedOnceWithItsMnemonic() throws {
+        onMain {
+            let save = Button(label: "_Save")
+            XCTAssertEqual(save.label, "_Save")
+            XCTAssertNotEqual(gtk_test_accessible_has_property(OpaquePointer(save.raw), GTK_ACCESSIBLE_PROPERTY_LABEL), 0)
+            let child = gtk_button_get_child(save.button)
+            XCTAssertNotNil(child)
+            XCTAssertEqual(gtk_label_get_use_underline(OpaquePointer(child)), 1)
+            save.label = "Save __draft"
+            XCTAssertEqual(save.label, "Save __draft")
+        }
+    }
+
     func testBuilderRejectsInvalidXML() throws {
         try onMain {
             XCTAssertThrowsError(try Builder(string: "<interface><object class=\"NoSuchWidget\"/></interface>"))

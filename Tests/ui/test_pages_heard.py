@@ -7,7 +7,8 @@ menu are opened (page_walk.py), and in each of them:
   spin buttons, tabs, menu items, links) has a name;
 - every window has a title;
 - no control is named twice over: a control inside a row or group that already says the same
-  name is heard as "Title, Title";
+  name is heard as "Title, Title", and one named both by its row and by a label of its own as
+  "Title Title";
 - a text field that cannot be edited says so (read-only), rather than sounding like one to type
   in.
 
@@ -49,6 +50,20 @@ def editable_text(node):
     return "EditableText" in interfaces(node)
 
 
+def doubled(label):
+    """The name said once, when GTK 4.8 joined two names that say the same ("_Save Save",
+    "Active Active": a mnemonic or a row's title, and a label of the control's own); else None."""
+    plain = label.replace("_", "")
+    half = len(plain) // 2
+    if len(plain) % 2 == 1 and plain[:half] == plain[half + 1:] and plain[half] == " ":
+        return plain[:half]
+    return None
+
+
+# Buttons libadwaita 1.2 builds itself, in the About window's troubleshooting page.
+LIBADWAITA_OWN = {"Copy Text", "Save as…"}
+
+
 def note(where, problem):
     problems.setdefault(problem, where)
 
@@ -67,6 +82,9 @@ def read(where):
             if (kind in OPERABLE or (kind in ("text", "entry", "password text") and editable_text(node))) and not label:
                 parent = node.parent
                 note(where, f'a {kind} without a name (in a {role(parent)} named "{name(parent)}")')
+            if label and kind in OPERABLE + ("text", "entry") and doubled(label) \
+                    and doubled(label) not in LIBADWAITA_OWN:
+                note(where, f'"{label}" is heard twice: a {kind} named twice over (its text and a label of its own)')
             if label and kind in OPERABLE + ("text", "entry"):
                 parent = node.parent
                 for _ in range(2):

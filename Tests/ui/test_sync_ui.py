@@ -278,7 +278,7 @@ def test_sync_timing_from_preferences(scene_holder):
     prefs = window_named(scene.app, "Preferences")
     choose_in_combo_row(scene.app, prefs, "Sync automatically", "Only when asked")
     switch = wait_for("the switch of “Sync soon after each change”",
-                      lambda: next((n for n in find_all(prefs, roles=("switch", "toggle button"))
+                      lambda: next((n for n in find_all(prefs, roles=("switch", "toggle button", "check box"))
                                     if "Sync soon after each change" in name(n)), None))
     if not state_has(switch, pyatspi.STATE_CHECKED):
         raise Failure("“Sync soon after each change” is off before anyone turned it off")
@@ -447,6 +447,13 @@ def test_wrong_password_stores_nothing(scene_holder):
         raise Failure(f'the sign-in message does not say the password is the problem: "{message}"')
     if signed_in_text(window):
         raise Failure('the window says "Signed in as" after a wrong password')
+    # A screen reader on the password field hears it is wrong, and why.
+    password_field = field(window, "Password")
+    invalid = state_has(password_field, pyatspi.STATE_INVALID_ENTRY) or state_has(password_field, pyatspi.STATE_INVALID)
+    described_by = [text_of(r.getTarget(i)) for r in password_field.getRelationSet()
+                    if r.getRelationType() == pyatspi.RELATION_DESCRIBED_BY for i in range(r.getNTargets())]
+    if not invalid or message not in described_by:
+        raise Failure(f'the password field is not heard as wrong (invalid: {invalid}, described by: {described_by})')
     if scene.status.text() != "Signed out":
         raise Failure(f'"Sync status" says "{scene.status.text()}" after a wrong password, not "Signed out"')
     kept_address, kept_email = text_of(field(window, "Store address")), text_of(field(window, "Email"))

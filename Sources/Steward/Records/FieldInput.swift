@@ -90,7 +90,7 @@ final class FieldInput {
         case .integer(let range):
             let spin = SpinButton(min: Double(range.lowerBound), max: Double(range.upperBound))
             spin.verticalAlignment = .center
-            spin.setAccessibleLabel(field.label)
+            // Named by its row: the row's title, once (a label of its own would be heard twice).
             let actionRow = ActionRow(title: field.label, subtitle: field.help)
             actionRow.addSuffix(spin)
             actionRow.setActivatableWidget(spin)
@@ -99,7 +99,6 @@ final class FieldInput {
         case .boolean:
             let toggle = Switch()
             toggle.verticalAlignment = .center
-            toggle.setAccessibleLabel(field.label)
             let actionRow = ActionRow(title: field.label, subtitle: field.help)
             actionRow.addSuffix(toggle)
             actionRow.setActivatableWidget(toggle)
