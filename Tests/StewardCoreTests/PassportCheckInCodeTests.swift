@@ -22,7 +22,7 @@ struct PassportCheckInCodeTests {
         let code = CheckInCode(secret: Self.seed)
         let now = Date(timeIntervalSince1970: 1_800_000_123)
         #expect(code.code(at: now).count == 6)
-        #expect(code.code(at: now).allSatisfy(\.isNumber))
+        #expect(code.code(at: now).allSatisfy { $0.isNumber })
         #expect(code.validUntil(now) == Date(timeIntervalSince1970: 1_800_000_300))
         #expect(code.code(at: now) == code.code(at: Date(timeIntervalSince1970: 1_800_000_299)))
         // Truncation keeps the leading zeros: every counter gives exactly `digits` characters.

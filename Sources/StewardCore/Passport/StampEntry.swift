@@ -13,6 +13,19 @@ public struct StampEntry: Hashable, Sendable, Identifiable {
     /// For a revocation, the id of the entry it reverses.
     public var reverses: String?
 
+    init(id: UUID = UUID(), member: String, event: String, stamps: Int, kind: StampKind, by: String, at: Date,
+         note: String, reverses: String? = nil) {
+        self.id = id
+        self.member = member
+        self.event = event
+        self.stamps = stamps
+        self.kind = kind
+        self.by = by
+        self.at = at
+        self.note = note
+        self.reverses = reverses
+    }
+
     /// nil for a record that is not a readable stamp entry.
     public init?(_ record: LocalRecord) {
         guard let member = record["member"]?.stringValue, let event = record["event"]?.stringValue,
