@@ -34,7 +34,7 @@ enum DemoPassport {
                 let email = member["email"]?.stringValue ?? ""
                 if random.chance(0.1) {
                     _ = try store.write(.stamp, StampEntry.fields(member: member.key, event: event.id, stamps: event.stamps,
-                                                                  kind: .grant, by: office, at: at.addingTimeInterval(86_400),
+                                                                  kind: .grant, by: office, at: later(at, by: 86_400, reference: reference),
                                                                   note: random.pick(grantNotes)))
                 } else {
                     let id = try store.write(.stamp, StampEntry.fields(member: member.key, event: event.id, stamps: event.stamps,
@@ -50,10 +50,17 @@ enum DemoPassport {
             guard let record = try RecordType.stamp.storage.fetch(entity: RecordType.stamp.entity, id: target.entry, db),
                   let entry = StampEntry(record) else { continue }
             _ = try store.write(.stamp, StampEntry.fields(member: entry.member, event: entry.event, stamps: -entry.stamps,
-                                                          kind: .revoke, by: office, at: target.at.addingTimeInterval(2 * 86_400),
+                                                          kind: .revoke, by: office,
+                                                          at: later(target.at, by: 2 * 86_400, reference: reference),
                                                           note: note, reverses: entry.key))
         }
         return store.added
+    }
+
+    /// `interval` after `date`, as staff catch up a day or two later, but never after the reference:
+    /// the demo has no entries from the future.
+    static func later(_ date: Date, by interval: TimeInterval, reference: Date) -> Date {
+        min(date.addingTimeInterval(interval), max(date.addingTimeInterval(60), reference.addingTimeInterval(-60)))
     }
 
     static let office = "community@riverton.example.gov"
