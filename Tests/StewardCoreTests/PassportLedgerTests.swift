@@ -96,8 +96,15 @@ struct PassportLedgerTests {
         await #expect(throws: expected) { try await service.delete(.stamp, id: entry.id, in: f.org) }
         await #expect(throws: expected) { try await service.restore(.stamp, id: entry.id, in: f.org) }
         #expect(RecordType.stamp.isAppendOnly && !RecordType.fund.isAppendOnly)
-        // Nor can the member the entry names be removed from under it.
+        // Nor can the member or the event the entry names be removed from under it.
         await #expect(throws: RecordServiceError.self) { try await service.delete(.member, id: rosa, in: f.org) }
+        let event = try #require(UUID(uuidString: entry.event))
+        do {
+            try await EventService(database: f.database).delete(event, in: f.org)
+            Issue.record("an event with stamp entries must be kept")
+        } catch let error as RecordServiceError {
+            #expect(error.description == "this event is kept for good: stamp entries name it, and they are never removed")
+        }
     }
 
     @Test("the declaration keeps entries coherent: notes for staff's entries, revocations negative and pointing back")

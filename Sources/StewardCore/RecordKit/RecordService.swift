@@ -173,6 +173,11 @@ public final class RecordService: Sendable {
             guard let first = users.first else { continue }
             let more = users.count > 1 ? trn(" and {count} more", " and {count} more", users.count - 1) : ""
             let noun = RecordTypes.named(record.entity)?.noun ?? record.entity
+            if type.isAppendOnly {
+                // Entries of a ledger are never removed, so what they name is kept for good.
+                return tr("this {noun} is kept for good: {things} name it, and they are never removed",
+                          ["noun": noun, "things": type.pluralNoun])
+            }
             return tr("this {noun} is still used by the {user} \"{title}\"{more}: change or remove those first",
                       ["noun": noun, "user": type.noun, "title": type.title(of: first.fields), "more": more])
         }

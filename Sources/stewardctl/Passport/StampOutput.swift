@@ -21,6 +21,19 @@ struct StampOutput {
                            reversed: StampTotals(entries).reversed)
     }
 
+    /// What a grant or revocation prints: the entry as JSON, or `sentence` and where the member
+    /// stands now.
+    static func report(_ entry: StampEntry, org: Organization, database: AppDatabase, json: Bool,
+                       sentence: (StampOutput) -> String) async throws {
+        let out = try await load(org: org, database: database)
+        if json {
+            Console.printJSON(out.json(entry))
+            return
+        }
+        print(sentence(out))
+        print(PassportText.standing(try await StampLedger(database: database).totals(in: org).stamps(of: entry.member)))
+    }
+
     /// `member` and `event` are ids, as everywhere in JSON; `memberEmail` and `eventTitle` say
     /// who and what; `revoked` tells whether a revocation reversed the entry.
     func json(_ entry: StampEntry) -> JSONValue {

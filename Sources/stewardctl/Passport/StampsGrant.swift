@@ -24,27 +24,13 @@ struct StampsGrant: AsyncParsableCommand {
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
         let person = try await PassportLookup.member(member, in: organization, database: database)
-        let ledger = StampLedger(database: database)
-        let entry = try await ledger.grant(member: person.id, event: eventId, note: note, in: organization)
-        let out = try await StampOutput.load(org: organization, database: database)
-        if output.json {
-            Console.printJSON(out.json(entry))
-            return
+        let entry = try await StampLedger(database: database).grant(member: person.id, event: eventId, note: note,
+                                                                    in: organization)
+        try await StampOutput.report(entry, org: organization, database: database, json: output.json) { out in
+            trn("Granted {count} stamp to {member} for “{event}” (entry {id}).",
+                "Granted {count} stamps to {member} for “{event}” (entry {id}).", entry.stamps,
+                ["member": out.emails[entry.member] ?? entry.member, "event": out.titles[entry.event] ?? entry.event,
+                 "id": entry.key])
         }
-        let total = try await ledger.totals(in: organization).stamps(of: entry.member)
-        print(trn("Granted {count} stamp to {member} for “{event}” (entry {id}).",
-                  "Granted {count} stamps to {member} for “{event}” (entry {id}).", entry.stamps,
-                  ["member": out.emails[entry.member] ?? entry.member, "event": out.titles[entry.event] ?? entry.event,
-                   "id": entry.key]))
-        print(PassportText.standing(total))
-    }
-}
-
-/// Sentences the passport's commands share.
-enum PassportText {
-    /// "They have 8 stamps now: Bronze."
-    static func standing(_ total: Int, levels: PassportLevels = .standard) -> String {
-        let level = levels.level(for: total)?.name ?? tr("no level yet")
-        return trn("They have {count} stamp now: {level}.", "They have {count} stamps now: {level}.", total, ["level": level])
     }
 }

@@ -20,17 +20,12 @@ struct StampsRevoke: AsyncParsableCommand {
         let entryId = try PassportLookup.entry(entry)
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
-        let ledger = StampLedger(database: database)
-        let revocation = try await ledger.revoke(entryId, note: note, in: organization)
-        let out = try await StampOutput.load(org: organization, database: database)
-        if output.json {
-            Console.printJSON(out.json(revocation))
-            return
+        let revocation = try await StampLedger(database: database).revoke(entryId, note: note, in: organization)
+        try await StampOutput.report(revocation, org: organization, database: database, json: output.json) { out in
+            trn("Revoked {count} stamp of {member} for “{event}” (reversing entry {id}).",
+                "Revoked {count} stamps of {member} for “{event}” (reversing entry {id}).", -revocation.stamps,
+                ["member": out.emails[revocation.member] ?? revocation.member,
+                 "event": out.titles[revocation.event] ?? revocation.event, "id": revocation.key])
         }
-        print(trn("Revoked {count} stamp of {member} for “{event}” (reversing entry {id}).",
-                  "Revoked {count} stamps of {member} for “{event}” (reversing entry {id}).", -revocation.stamps,
-                  ["member": out.emails[revocation.member] ?? revocation.member,
-                   "event": out.titles[revocation.event] ?? revocation.event, "id": revocation.key]))
-        print(PassportText.standing(try await ledger.totals(in: organization).stamps(of: revocation.member)))
     }
 }
