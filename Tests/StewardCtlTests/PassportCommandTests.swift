@@ -65,6 +65,19 @@ struct PassportCommandTests {
         #expect(try run(cli, "stamps", "grant", "--member", member, "--event", event, "--note", "There after all").status == 0)
     }
 
+    @Test("an event without a stamp value takes the entry, with a warning that it counts none")
+    func eventWithoutStamps() throws {
+        let cli = try demo()
+        let events = try run(cli, "events", "list", "--json").json().items
+        let event = try #require(events.first { $0["title"]?.stringValue == "Senior Tech Help Hour" })
+        #expect(event["stampValue"]?.int64Value == 0)
+        let id = try #require(event["id"]?.stringValue)
+        let granted = try run(cli, "stamps", "grant", "--member", "rosa.delgado@mail.example", "--event", id, "--note", "Helped out")
+        #expect(granted.status == 0, "\(granted.stderr)")
+        #expect(granted.stderr.contains("warning: “Senior Tech Help Hour” earns no stamps"))
+        #expect(granted.stdout.contains("Granted 0 stamps"))
+    }
+
     @Test("invalid input exits 2 and says what to fix; the ledger has no add, update or remove")
     func invalidInput() throws {
         let cli = try demo()

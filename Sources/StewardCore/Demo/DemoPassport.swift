@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// The city office's passport over the past months: more members (two minors, one of them with
-/// a guardian's opt-in, and an adult who opted out of the leaderboard), check-ins at its past
+/// The city office's passport over the past months: ten members of its own (two minors, one of
+/// them with a guardian's opt-in, and an adult who opted out of the leaderboard), check-ins at its past
 /// events and at the ongoing mural walk, staff grants for forgotten phones and paper sheets,
 /// and a few revocations. Stored as a sync from the store brings them (a version, nothing to
 /// send), and the same for the same reference on every machine (`DemoRandom`).
@@ -20,9 +20,11 @@ enum DemoPassport {
             if let choice = person.leaderboard { fields["leaderboard"] = .string(choice.rawValue) }
             _ = try store.write(.member, .object(fields))
         }
-        // Organizations' accounts and disabled members collect no stamps.
+        // The passport's people collect the stamps; the approval queue's members keep an empty
+        // ledger, for trying out a first grant.
+        let emails = Set(people.map(\.email))
         let collectors = try RecordService.live(.member, org: org, db)
-            .filter { $0["disabled"]?.boolValue != true && !organizationAccounts.contains($0["email"]?.stringValue ?? "") }
+            .filter { emails.contains($0["email"]?.stringValue ?? "") }
             .sorted { ($0["email"]?.stringValue ?? "") < ($1["email"]?.stringValue ?? "") }
         var random = DemoRandom(seed: 1_107)
         // How keen each member is: a spread from the odd visit to nearly every event.
@@ -64,7 +66,6 @@ enum DemoPassport {
     }
 
     static let office = "community@riverton.example.gov"
-    static let organizationAccounts: Set<String> = ["hello@keepriverton.example.org", "eastside.tenants@mail.example"]
 
     static let people: [(name: String, email: String, audience: String, minor: Bool, leaderboard: LeaderboardChoice?)] = [
         ("Alejandra Ruiz", "ale.ruiz@mail.example", "residents", false, nil),

@@ -47,7 +47,7 @@ enum StampRules {
         }
         if kind == .revoke {
             if reverses == nil { issues.add("reverses", tr("is required for a revocation: the entry it reverses")) }
-            if stamps >= 0 { issues.add("stamps", tr("must be negative for a revocation (got {count})", ["count": String(stamps)])) }
+            if stamps > 0 { issues.add("stamps", tr("must be 0 or less for a revocation (got {count})", ["count": String(stamps)])) }
         } else {
             if reverses != nil { issues.add("reverses", tr("only a revocation reverses an entry")) }
             if stamps < 0 { issues.add("stamps", tr("must be 0 or more for a {kind} (got {count})", ["kind": kind.rawValue, "count": String(stamps)])) }

@@ -145,7 +145,8 @@ public final class StampLedger: Sendable {
         return record
     }
 
-    /// An event of the organization that earns stamps, with how many.
+    /// An event of the organization, with the stamps it earns: its stamp value, which may be 0
+    /// (an event staff forgot to give one still takes entries; the command line warns).
     static func stampEvent(_ id: UUID, org: Organization, _ db: Database) throws -> (record: LocalRecord, stamps: Int) {
         guard let record = try RecordType.event.storage.fetch(entity: SyncEntity.event, id: UUIDColumn.encode(id), db),
               record.orgId == org.id, !record.deleted
@@ -153,13 +154,7 @@ public final class StampLedger: Sendable {
             throw ValidationError(field: "event", message: tr("there is no event {id} in this organization (see `{command}`)",
                                                               ["id": UUIDColumn.encode(id), "command": "stewardctl events list"]))
         }
-        let stamps = Int(record["stampValue"]?.int64Value ?? 0)
-        guard stamps > 0 else {
-            throw ValidationError(field: "event", message: tr("“{title}” earns no stamps; give it a stamp value first (`{command}`)",
-                                                              ["title": RecordType.event.title(of: record.fields),
-                                                               "command": "stewardctl events update \(record.key) --stamp-value 1"]))
-        }
-        return (record, stamps)
+        return (record, Int(record["stampValue"]?.int64Value ?? 0))
     }
 
     private static func alreadyHeld(_ member: LocalRecord, _ held: StampEntry, event: (record: LocalRecord, stamps: Int),

@@ -26,6 +26,9 @@ struct StampOutput {
     static func report(_ entry: StampEntry, org: Organization, database: AppDatabase, json: Bool,
                        sentence: (StampOutput) -> String) async throws {
         let out = try await load(org: org, database: database)
+        if entry.kind == .grant {
+            PassportText.warnIfNoStamps(entry.stamps, event: out.titles[entry.event] ?? entry.event, eventId: entry.event)
+        }
         if json {
             Console.printJSON(out.json(entry))
             return

@@ -44,6 +44,7 @@ struct StampsImport: AsyncParsableCommand {
             preview = result.preview
             written = result.entries.count
         }
+        PassportText.warnIfNoStamps(preview.stamps, event: preview.eventTitle, eventId: preview.event)
         if output.json {
             Console.printJSON(json(preview, written: written))
         } else {
