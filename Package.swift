@@ -55,6 +55,8 @@ let package = Package(
                 "CCurl", "CZlib", "Translation",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // HMAC-SHA256 for the passport's rotating check-in codes.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // libsecret, for the desktop keyring (Secret Service), with wrappers for its variadic calls.

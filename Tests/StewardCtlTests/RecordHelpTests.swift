@@ -7,8 +7,9 @@ import Testing
 @Suite("stewardctl record commands' help")
 struct RecordHelpTests {
     /// Types the store makes (members, submissions, notifications) are never added or updated
-    /// here: their commands are written by hand (`approvals`, `members`).
-    static let kitTypes = RecordTypes.all.filter { $0.entity != SyncEntity.event && !$0.isMadeByStore }
+    /// here, nor entries of a ledger (stamps): their commands are written by hand (`approvals`,
+    /// `members`, `stamps`).
+    static let kitTypes = RecordTypes.all.filter { $0.entity != SyncEntity.event && !$0.isMadeByStore && !$0.isAppendOnly }
 
     /// Help text with its line breaks and padding folded to single spaces.
     func folded(_ text: String) -> String {

@@ -21,6 +21,14 @@ extension RecordType {
             FieldSpec("disabled", trLater("Disabled"), .boolean, [.listed],
                       help: trLater("A disabled member can no longer sign in or submit."), default: .bool(false)),
             FieldSpec("registeredAt", trLater("Registered"), .dateTime, help: trLater("When the member registered.")),
+            // The passport's leaderboard (Passport/Leaderboard.swift). Defaults keep the records
+            // members made before these fields valid.
+            FieldSpec("leaderboard", trLater("Leaderboard"), .choice(LeaderboardChoice.allCases.map(\.rawValue)),
+                      help: trLater("default (shown, unless a minor), opt-out (never shown) or opt-in (shown, a minor too)."),
+                      default: .string(LeaderboardChoice.standard.rawValue)),
+            FieldSpec("minor", trLater("Minor"), .boolean,
+                      help: trLater("Under 18: left off the leaderboard unless they or their guardian opt in."),
+                      default: .bool(false)),
         ],
         titleField: "displayName")
         .madeByStore()

@@ -3,7 +3,7 @@ import GRDB
 
 /// Fills a database with the demo: five organizations (one of each kind Steward serves), their
 /// calendars, past and upcoming, around `reference` (normally today), and the church's
-/// bulletins, sermons with their podcast, and giving funds, and the city office's members and approval queue.
+/// bulletins, sermons with their podcast, and giving funds, and the city office's members, approval queue and passport stamps.
 public struct DemoDataset: Sendable {
     public let database: AppDatabase
 
@@ -22,6 +22,8 @@ public struct DemoDataset: Sendable {
         public var storeRecordsAdded = 0
         /// The events of the approved submissions, likewise.
         public var storeEventsAdded = 0
+        /// The city office's passport members and stamp entries, likewise.
+        public var passportRecordsAdded = 0
     }
 
     /// Adds the demo organizations that are missing, with their calendars and other records.
@@ -42,6 +44,7 @@ public struct DemoDataset: Sendable {
                 summary.recordsAdded += approvals.sent
                 summary.storeRecordsAdded += approvals.fromStore
                 summary.storeEventsAdded += approvals.events
+                summary.passportRecordsAdded += try DemoPassport.add(for: org, reference: reference, db)
             }
             return summary
         }

@@ -67,6 +67,11 @@ public final class EventService: Sendable {
         try await database.writer.write { db in
             let previous = try EventStore.fetch(id, db)
             guard previous.orgId == org.id, previous.deleted != deleted else { throw EventStoreError.notFound(id) }
+            // An event other records name (stamp entries) stays, as any record on the kit does.
+            if deleted, let user = try RecordService.referrer(of: LocalRecord(entity: SyncEntity.event, id: id, orgId: org.id,
+                                                                                fields: .null), org: org, db) {
+                throw RecordServiceError.inUse(user)
+            }
             var event = previous
             event.deleted = deleted
             event.updatedAt = .storedNow

@@ -8,11 +8,14 @@ public enum RecordServiceError: Error, Equatable, CustomStringConvertible {
     case inUse(String)
     /// A type kept once per organization (the podcast settings) already has its record.
     case alreadyExists(noun: String, id: UUID)
+    /// The type is a ledger: its records are never changed or deleted (the message says what to
+    /// do instead).
+    case appendOnly(String)
 
     public var description: String {
         switch self {
         case .notFound(let noun, let id): tr("no {noun} with id {id}", ["noun": noun, "id": id.uuidString.lowercased()])
-        case .inUse(let message): message
+        case .inUse(let message), .appendOnly(let message): message
         case .alreadyExists(let noun, let id):
             tr("this organization has its {noun} already (id {id}); update that one",
                ["noun": noun, "id": id.uuidString.lowercased()])
@@ -50,6 +53,7 @@ public final class RecordService: Sendable {
 
     /// Changes the named fields of a stored record, keeping the others (`stewardctl … update`).
     public func update(_ type: RecordType, id: UUID, changes: [String: JSONValue], in org: Organization) async throws -> LocalRecord {
+        try Self.refuseIfAppendOnly(type)
         guard let current = try await record(type, id: id, in: org) else {
             throw RecordServiceError.notFound(noun: type.noun, id: id)
         }
@@ -60,6 +64,7 @@ public final class RecordService: Sendable {
 
     /// Replaces every field of a stored record (the editor's Save).
     public func replace(_ type: RecordType, id: UUID, fields: JSONValue, in org: Organization) async throws -> LocalRecord {
+        try Self.refuseIfAppendOnly(type)
         let checked = try type.validate(fields, orgZone: org.timeZone)
         return try await database.writer.write { db in
             let previous = try Self.fetchLive(type, id: id, org: org, db)
@@ -76,7 +81,8 @@ public final class RecordService: Sendable {
     /// record still refers to it; `restore` undoes it.
     @discardableResult
     public func delete(_ type: RecordType, id: UUID, in org: Organization) async throws -> LocalRecord {
-        try await database.writer.write { db in
+        try Self.refuseIfAppendOnly(type)
+        return try await database.writer.write { db in
             let previous = try Self.fetchLive(type, id: id, org: org, db)
             if let user = try Self.referrer(of: previous, org: org, db) { throw RecordServiceError.inUse(user) }
             var record = previous
@@ -89,7 +95,8 @@ public final class RecordService: Sendable {
 
     @discardableResult
     public func restore(_ type: RecordType, id: UUID, in org: Organization) async throws -> LocalRecord {
-        try await database.writer.write { db in
+        try Self.refuseIfAppendOnly(type)
+        return try await database.writer.write { db in
             guard let previous = try type.storage.fetch(entity: type.entity, id: UUIDColumn.encode(id), db),
                   previous.orgId == org.id, previous.deleted
             else { throw RecordServiceError.notFound(noun: type.noun, id: id) }
@@ -128,6 +135,11 @@ public final class RecordService: Sendable {
 
     // MARK: Rules that need the database
 
+    /// A ledger's records are only added (see `RecordType.appendOnly`).
+    static func refuseIfAppendOnly(_ type: RecordType) throws {
+        if let refusal = type.appendOnlyRefusal { throw RecordServiceError.appendOnly(refusal) }
+    }
+
     static func live(_ type: RecordType, org: Organization, _ db: Database) throws -> [LocalRecord] {
         try type.storage.all(entity: type.entity, orgId: org.id, db).filter { !$0.deleted }
     }
@@ -161,6 +173,11 @@ public final class RecordService: Sendable {
             guard let first = users.first else { continue }
             let more = users.count > 1 ? trn(" and {count} more", " and {count} more", users.count - 1) : ""
             let noun = RecordTypes.named(record.entity)?.noun ?? record.entity
+            if type.isAppendOnly {
+                // Entries of a ledger are never removed, so what they name is kept for good.
+                return tr("this {noun} is kept for good: {things} name it, and they are never removed",
+                          ["noun": noun, "things": type.pluralNoun])
+            }
             return tr("this {noun} is still used by the {user} \"{title}\"{more}: change or remove those first",
                       ["noun": noun, "user": type.noun, "title": type.title(of: first.fields), "more": more])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// A kind of record staff keep and the phone apps read, declared once: its sync name, fields,
 /// rules and the module that shows it. Local storage, pulled records, conflicts, rejected
@@ -37,6 +38,12 @@ public struct RecordType: Sendable {
     /// console shows these records and never creates or deletes them, and the store refuses a
     /// push that tries (see docs/approvals.md).
     public internal(set) var isMadeByStore = false
+    /// A ledger (stamp entries): records are only ever added. Neither the console nor the store
+    /// changes or deletes one; a mistake is undone by a new, reversing record, so the history
+    /// of what happened stays whole. `appendOnlyCorrection` says how.
+    public var isAppendOnly: Bool { appendOnlyCorrection != nil }
+    /// How a mistake is undone ("revoke with a reversing entry"); nil: an ordinary type.
+    public internal(set) var appendOnlyCorrection: Translatable?
     /// Where the console keeps these records: the shared record table unless a type has its own.
     let storage: any LocalRecordStorage
     /// How a conflict shows and merges field by field; by default, one row per declared field.
@@ -142,6 +149,20 @@ extension RecordType {
         var copy = self
         copy.isMadeByStore = true
         return copy
+    }
+
+    /// Records of this type are never changed or deleted once made; `correction` says what to
+    /// do instead, in the refusal both the console and the store give.
+    func appendOnly(correction: Translatable) -> RecordType {
+        var copy = self
+        copy.appendOnlyCorrection = correction
+        return copy
+    }
+
+    /// Why a change or delete of one of these records is refused, for the console and (in
+    /// English, as it never sets a locale) the store.
+    public var appendOnlyRefusal: String? {
+        appendOnlyCorrection.map { tr("{things} are never changed; {correction}", ["things": pluralNoun, "correction": $0.text]) }
     }
 
     func members(_ visible: @escaping @Sendable (_ fields: JSONValue, _ now: Date) -> Bool) -> RecordType {

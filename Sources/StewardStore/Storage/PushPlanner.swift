@@ -179,6 +179,7 @@ enum PushPlanner {
             // decide on them (docs/approvals.md).
             return StaffDecisions.decide(item, type: type, current: current, permissions: batch.permissions, writer: &writer)
         }
+        if let refusal = AppendOnlyPushes.refusal(item, type: type, current: current) { return .rejected(refusal) }
         // Invalid fields can never apply, whatever the base version: reject before looking at
         // conflicts so the console does not ask a person to resolve something unstorable.
         var fields = JSONValue.object([:])

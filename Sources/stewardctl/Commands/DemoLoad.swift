@@ -43,6 +43,11 @@ struct DemoLoad: AsyncParsableCommand {
             let records = trn("{count} other records", "{count} other records", summary.recordsAdded)
             print(tr("Added {organizations}, {events} and {records} (bulletins, sermons, giving funds, podcast settings, members, submissions and stock reasons).",
                      ["organizations": organizations, "events": events, "records": records]))
+            if summary.passportRecordsAdded > 0 {
+                print(trn("Added {count} passport record to the city office (members and stamp entries).",
+                          "Added {count} passport records to the city office (members and stamp entries).",
+                          summary.passportRecordsAdded))
+            }
         }
 
         guard events > 0 else { return }

@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+
+/// The city office's passport over the past months: ten members of its own (two minors, one of
+/// them with a guardian's opt-in, and an adult who opted out of the leaderboard), check-ins at its past
+/// events and at the ongoing mural walk, staff grants for forgotten phones and paper sheets,
+/// and a few revocations. Stored as a sync from the store brings them (a version, nothing to
+/// send), and the same for the same reference on every machine (`DemoRandom`).
+enum DemoPassport {
+    /// Adds them inside the caller's transaction, after the approvals' members; answers how
+    /// many records (members and stamp entries).
+    static func add(for org: Organization, reference: Date, _ db: Database) throws -> Int {
+        guard org.kind == .cityOffice else { return 0 }
+        var store = PulledRecords(org: org, reference: reference, db: db)
+        for person in people {
+            var fields: [String: JSONValue] = [
+                "displayName": .string(person.name), "email": .string(person.email), "audience": .string(person.audience),
+                "minor": .bool(person.minor), "registeredAt": .string(DateTimeText.utc(reference.addingTimeInterval(-200 * 86_400))),
+            ]
+            if let choice = person.leaderboard { fields["leaderboard"] = .string(choice.rawValue) }
+            _ = try store.write(.member, .object(fields))
+        }
+        // The passport's people collect the stamps; the approval queue's members keep an empty
+        // ledger, for trying out a first grant.
+        let emails = Set(people.map(\.email))
+        let collectors = try RecordService.live(.member, org: org, db)
+            .filter { emails.contains($0["email"]?.stringValue ?? "") }
+            .sorted { ($0["email"]?.stringValue ?? "") < ($1["email"]?.stringValue ?? "") }
+        var random = DemoRandom(seed: 1_107)
+        // How keen each member is: a spread from the odd visit to nearly every event.
+        let keenness = collectors.map { _ in Double.random(in: 0.15...0.95, using: &random) }
+        var checkIns: [(entry: String, member: LocalRecord, at: Date)] = []
+        for event in try pastStampEvents(org: org, reference: reference, db) {
+            for (index, member) in collectors.enumerated() where random.chance(keenness[index]) {
+                let at = event.at(&random)
+                let email = member["email"]?.stringValue ?? ""
+                if random.chance(0.1) {
+                    _ = try store.write(.stamp, StampEntry.fields(member: member.key, event: event.id, stamps: event.stamps,
+                                                                  kind: .grant, by: office, at: later(at, by: 86_400, reference: reference),
+                                                                  note: random.pick(grantNotes)))
+                } else {
+                    let id = try store.write(.stamp, StampEntry.fields(member: member.key, event: event.id, stamps: event.stamps,
+                                                                       kind: .checkIn, by: "member:\(email)", at: at, note: ""))
+                    checkIns.append((id, member, at))
+                }
+            }
+        }
+        // A few check-ins staff found out were not real.
+        let spread = checkIns.count / max(1, revokeNotes.count)
+        for (position, note) in revokeNotes.enumerated() where position * spread < checkIns.count {
+            let target = checkIns[position * spread]
+            guard let record = try RecordType.stamp.storage.fetch(entity: RecordType.stamp.entity, id: target.entry, db),
+                  let entry = StampEntry(record) else { continue }
+            _ = try store.write(.stamp, StampEntry.fields(member: entry.member, event: entry.event, stamps: -entry.stamps,
+                                                          kind: .revoke, by: office,
+                                                          at: later(target.at, by: 2 * 86_400, reference: reference),
+                                                          note: note, reverses: entry.key))
+        }
+        return store.added
+    }
+
+    /// `interval` after `date`, as staff catch up a day or two later, but never after the reference:
+    /// the demo has no entries from the future.
+    static func later(_ date: Date, by interval: TimeInterval, reference: Date) -> Date {
+        min(date.addingTimeInterval(interval), max(date.addingTimeInterval(60), reference.addingTimeInterval(-60)))
+    }
+
+    static let office = "community@riverton.example.gov"
+
+    static let people: [(name: String, email: String, audience: String, minor: Bool, leaderboard: LeaderboardChoice?)] = [
+        ("Alejandra Ruiz", "ale.ruiz@mail.example", "residents", false, nil),
+        ("Ben Whitfield", "ben.whitfield@mail.example", "residents", false, nil),
+        ("Chloe Nguyen", "c.nguyen@riverton-u.example.edu", "students", false, nil),
+        ("Dmitri Petrov", "dmitri.p@mail.example", "residents", false, .optOut),
+        ("Esi Mensah", "esi.mensah@riverton-u.example.edu", "students", false, nil),
+        ("Farah Haddad", "farah.h@mail.example", "residents", false, nil),
+        ("Gabe Lindqvist", "gabe.l@mail.example", "residents", true, .optIn),
+        ("Hana Sato", "hana.sato@mail.example", "residents", true, nil),
+        ("Isaac Brown", "isaac.brown@riverton-u.example.edu", "students", false, nil),
+        ("June Park", "june.park@mail.example", "residents", false, nil),
+    ]
+
+    static let grantNotes = [
+        "Signed the paper sheet; phone battery was dead",
+        "Helped set up before the code went up",
+        "Volunteer at the welcome table all day",
+        "No smartphone; checked in with staff",
+    ]
+
+    static let revokeNotes = [
+        "Checked in from home: the code was shared in a group chat",
+        "Duplicate account; stamp moved to the member's main account",
+        "Left before the event started, confirmed by the organizer",
+    ]
+
+    /// A past event of the office that earns stamps: the ongoing ones get check-ins on days
+    /// spread over the past months.
+    struct StampEvent {
+        var id: String
+        var stamps: Int
+        var start: Date?
+        var end: Date?
+        var reference: Date
+
+        func at(_ random: inout DemoRandom) -> Date {
+            guard let start else {
+                return reference.addingTimeInterval(-Double(Int.random(in: 1...120, using: &random)) * 86_400
+                                                    - Double(Int.random(in: 0..<600, using: &random)) * 60)
+            }
+            let length = max(60, (end ?? start).timeIntervalSince(start))
+            return start.addingTimeInterval(Double.random(in: 0..<length, using: &random).rounded())
+        }
+    }
+
+    static func pastStampEvents(org: Organization, reference: Date, _ db: Database) throws -> [StampEvent] {
+        try RecordService.live(.event, org: org, db).compactMap { record in
+            let stamps = Int(record["stampValue"]?.int64Value ?? 0)
+            let window = RecordType.event.storeWindow(of: record.fields, zone: org.timeZone)
+            let start = window.start.map(Milliseconds.date), end = window.end.map(Milliseconds.date)
+            guard stamps > 0, (end ?? .distantPast) < reference || start == nil else { return nil }
+            return StampEvent(id: record.key, stamps: stamps, start: start, end: end, reference: reference)
+        }.sorted { ($0.start ?? .distantPast, $0.id) < ($1.start ?? .distantPast, $1.id) }
+    }
+
+    /// Records as a pull would have stored them: a store version each and nothing to send.
+    struct PulledRecords {
+        let org: Organization
+        let reference: Date
+        let db: Database
+        var version: Int64 = 3_000
+        var added = 0
+
+        mutating func write(_ type: RecordType, _ fields: JSONValue) throws -> String {
+            version += 1
+            added += 1
+            let record = LocalRecord(entity: type.entity, orgId: org.id, version: version, createdAt: reference,
+                                     updatedAt: reference, fields: try type.validate(fields, orgZone: org.timeZone))
+            try type.storage.write(record, org: org, db)
+            return record.key
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A stamp entry's fields, typed: what the ledger's rules read.
+public struct StampEntry: Hashable, Sendable, Identifiable {
+    public var id: UUID
+    public var member: String
+    public var event: String
+    public var stamps: Int
+    public var kind: StampKind
+    public var by: String
+    public var at: Date
+    public var note: String
+    /// For a revocation, the id of the entry it reverses.
+    public var reverses: String?
+
+    init(id: UUID = UUID(), member: String, event: String, stamps: Int, kind: StampKind, by: String, at: Date,
+         note: String, reverses: String? = nil) {
+        self.id = id
+        self.member = member
+        self.event = event
+        self.stamps = stamps
+        self.kind = kind
+        self.by = by
+        self.at = at
+        self.note = note
+        self.reverses = reverses
+    }
+
+    /// nil for a record that is not a readable stamp entry.
+    public init?(_ record: LocalRecord) {
+        guard let member = record["member"]?.stringValue, let event = record["event"]?.stringValue,
+              let kind = record["kind"]?.stringValue.flatMap(StampKind.init(rawValue:)),
+              let at = record["at"]?.stringValue.flatMap(DateTimeText.parseUTC)
+        else { return nil }
+        id = record.id
+        self.member = member
+        self.event = event
+        stamps = Int(record["stamps"]?.int64Value ?? 0)
+        self.kind = kind
+        by = record["by"]?.stringValue ?? ""
+        self.at = at
+        note = record["note"]?.stringValue ?? ""
+        reverses = record["reverses"]?.stringValue
+    }
+
+    public var key: String { UUIDColumn.encode(id) }
+
+    /// The record's fields, before validation.
+    static func fields(member: String, event: String, stamps: Int, kind: StampKind, by: String, at: Date,
+                       note: String, reverses: String? = nil) -> JSONValue {
+        .object([
+            "member": .string(member), "event": .string(event), "stamps": .int(Int64(stamps)),
+            "kind": .string(kind.rawValue), "by": .string(by), "at": .string(DateTimeText.utc(at)),
+            "note": .string(note), "reverses": reverses.map(JSONValue.string) ?? .null,
+        ])
+    }
+}

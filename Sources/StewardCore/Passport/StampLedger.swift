@@ -1,0 +1,195 @@
+import Foundation
+import GRDB
+import Translation
+
+/// Staff's side of the passport's stamp ledger: grants and revocations, one at a time or in
+/// bulk, and what the ledger adds up to. Every write reads the ledger in the same transaction
+/// it appends in, so two grants at once cannot both pass the one-stamp-per-event rule; entries
+/// go to the outbox like any edit, and the store applies them as they are (it never changes
+/// an entry either). Refusals are `ValidationError`s naming the option at fault.
+public final class StampLedger: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    // MARK: Reads
+
+    /// The organization's entries, newest first, narrowed to a member and an event when given.
+    public func entries(in org: Organization, member: UUID? = nil, event: UUID? = nil) async throws -> [StampEntry] {
+        let entries = try await database.writer.read { db in try Self.entries(org, db) }
+        let memberKey = member.map(UUIDColumn.encode), eventKey = event.map(UUIDColumn.encode)
+        return entries.filter { entry in
+            (memberKey == nil || entry.member == memberKey) && (eventKey == nil || entry.event == eventKey)
+        }.sorted { StampTotals.chronological($1, $0) }
+    }
+
+    public func totals(in org: Organization) async throws -> StampTotals {
+        StampTotals(try await database.writer.read { db in try Self.entries(org, db) })
+    }
+
+    /// Members who show on the leaderboard, ranked (see `Leaderboard`).
+    public func leaderboard(in org: Organization, levels: PassportLevels = .standard) async throws -> [LeaderboardRow] {
+        let (members, entries) = try await database.writer.read { db in
+            (try RecordService.live(.member, org: org, db), try Self.entries(org, db))
+        }
+        return Leaderboard.rank(members: members, totals: StampTotals(entries), levels: levels)
+    }
+
+    // MARK: Writes
+
+    /// Gives `member` the event's stamps, with staff's reason; refused when they already hold a
+    /// stamp for the event (an entry not revoked).
+    @discardableResult
+    public func grant(member: UUID, event: UUID, note: String, in org: Organization, at now: Date = Date()) async throws -> StampEntry {
+        let note = try Self.requiredNote(note)
+        return try await database.writer.write { db in
+            let event = try Self.stampEvent(event, org: org, db)
+            let entries = try Self.entries(org, db)
+            let member = try Self.member(member, org: org, db)
+            if let held = Self.held(by: member.key, at: event.record.key, in: entries) {
+                throw ValidationError(field: "member", message: Self.alreadyHeld(member, held, event: event, org: org))
+            }
+            let author = try HistoryLog.localAuthor(orgId: org.id, db)
+            return try Self.append(StampEntry.fields(member: member.key, event: event.record.key, stamps: event.stamps,
+                                                     kind: .grant, by: author, at: now, note: note), org: org, db)
+        }
+    }
+
+    /// Reverses an entry with a new one of the opposite stamps; refused for a revocation and
+    /// for an entry already revoked.
+    @discardableResult
+    public func revoke(_ entryId: UUID, note: String, in org: Organization, at now: Date = Date()) async throws -> StampEntry {
+        let note = try Self.requiredNote(note)
+        return try await database.writer.write { db in
+            let entries = try Self.entries(org, db)
+            let key = UUIDColumn.encode(entryId)
+            guard let target = entries.first(where: { $0.key == key }) else {
+                throw RecordServiceError.notFound(noun: RecordType.stamp.noun, id: entryId)
+            }
+            if target.kind == .revoke {
+                throw ValidationError(field: "entry", message: tr("{id} is itself a revocation; entries are revoked, revocations are not",
+                                                                  ["id": key]))
+            }
+            if let earlier = entries.first(where: { $0.kind == .revoke && $0.reverses == key }) {
+                throw ValidationError(field: "entry", message: tr("{id} was already revoked on {date} by {author}",
+                                                                  ["id": key, "date": DateTimeText.local(earlier.at, zone: org.timeZone),
+                                                                   "author": earlier.by]))
+            }
+            let author = try HistoryLog.localAuthor(orgId: org.id, db)
+            return try Self.append(StampEntry.fields(member: target.member, event: target.event, stamps: -target.stamps,
+                                                     kind: .revoke, by: author, at: now, note: note, reverses: key),
+                                   org: org, db)
+        }
+    }
+
+    /// Who among `emails` would get the event's stamps, who has one already and which
+    /// addresses are no member's; nothing is written.
+    public func preview(emails: [String], event: UUID, in org: Organization) async throws -> StampImportPreview {
+        try await database.writer.read { db in try Self.preview(emails, event: event, org: org, db) }
+    }
+
+    /// Grants the event's stamps to every member `emails` name who has none for it yet, in one
+    /// transaction; answers the preview it acted on (read in that transaction) and the entries.
+    public func grantAll(emails: [String], event: UUID, note: String, in org: Organization,
+                         at now: Date = Date()) async throws -> (preview: StampImportPreview, entries: [StampEntry]) {
+        let note = try Self.requiredNote(note)
+        return try await database.writer.write { db in
+            let preview = try Self.preview(emails, event: event, org: org, db)
+            let author = try HistoryLog.localAuthor(orgId: org.id, db)
+            let made = try preview.granted.map { person in
+                try Self.append(StampEntry.fields(member: person.member, event: preview.event, stamps: preview.stamps,
+                                                  kind: .grant, by: author, at: now, note: note), org: org, db)
+            }
+            return (preview, made)
+        }
+    }
+
+    // MARK: Inside a transaction
+
+    static func entries(_ org: Organization, _ db: Database) throws -> [StampEntry] {
+        try RecordService.live(.stamp, org: org, db).compactMap(StampEntry.init)
+    }
+
+    /// The entry that gives `member` their stamp for `event`, if one still counts.
+    static func held(by member: String, at event: String, in entries: [StampEntry]) -> StampEntry? {
+        StampTotals.live(entries).first { $0.member == member && $0.event == event }
+    }
+
+    private static func append(_ fields: JSONValue, org: Organization, _ db: Database) throws -> StampEntry {
+        let checked = try RecordType.stamp.validate(fields, orgZone: org.timeZone)
+        try RecordService.checkReferences(checked, of: .stamp, org: org, db)
+        let now = Date.storedNow
+        let record = LocalRecord(entity: RecordType.stamp.entity, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)
+        try RecordWrites.save(record, previous: nil, org: org, db)
+        guard let entry = StampEntry(record) else { throw ValidationError(field: "entry", message: tr("invalid input")) }
+        return entry
+    }
+
+    static func requiredNote(_ note: String) throws -> String {
+        let trimmed = note.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty {
+            throw ValidationError(field: "note", message: tr("is required: say why staff grant or revoke stamps (e.g. --note \"Signed the paper sheet\")"))
+        }
+        return trimmed
+    }
+
+    static func member(_ id: UUID, org: Organization, _ db: Database) throws -> LocalRecord {
+        guard let record = try RecordType.member.storage.fetch(entity: RecordType.member.entity, id: UUIDColumn.encode(id), db),
+              record.orgId == org.id, !record.deleted
+        else {
+            throw ValidationError(field: "member", message: tr("there is no member {id} in this organization (see `{command}`)",
+                                                               ["id": UUIDColumn.encode(id), "command": "stewardctl members list"]))
+        }
+        return record
+    }
+
+    /// An event of the organization, with the stamps it earns: its stamp value, which may be 0
+    /// (an event staff forgot to give one still takes entries; the command line warns).
+    static func stampEvent(_ id: UUID, org: Organization, _ db: Database) throws -> (record: LocalRecord, stamps: Int) {
+        guard let record = try RecordType.event.storage.fetch(entity: SyncEntity.event, id: UUIDColumn.encode(id), db),
+              record.orgId == org.id, !record.deleted
+        else {
+            throw ValidationError(field: "event", message: tr("there is no event {id} in this organization (see `{command}`)",
+                                                              ["id": UUIDColumn.encode(id), "command": "stewardctl events list"]))
+        }
+        return (record, Int(record["stampValue"]?.int64Value ?? 0))
+    }
+
+    private static func alreadyHeld(_ member: LocalRecord, _ held: StampEntry, event: (record: LocalRecord, stamps: Int),
+                                    org: Organization) -> String {
+        tr("{member} already has a stamp for “{event}”: {kind} on {date} (entry {id}); one stamp per member per event",
+           ["member": member["email"]?.stringValue ?? member.key, "event": RecordType.event.title(of: event.record.fields),
+            "kind": held.kind.text, "date": DateTimeText.local(held.at, zone: org.timeZone), "id": held.key])
+    }
+
+    static func preview(_ emails: [String], event id: UUID, org: Organization, _ db: Database) throws -> StampImportPreview {
+        let event = try stampEvent(id, org: org, db)
+        let entries = try Self.entries(org, db)
+        let members = try RecordService.live(.member, org: org, db)
+        var byEmail: [String: LocalRecord] = [:]
+        for member in members {
+            if let email = member["email"]?.stringValue?.lowercased() { byEmail[email] = member }
+        }
+        var preview = StampImportPreview(event: event.record.key, eventTitle: RecordType.event.title(of: event.record.fields),
+                                         stamps: event.stamps)
+        var seen = Set<String>()
+        for raw in emails {
+            let email = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !email.isEmpty, seen.insert(email).inserted else { continue }
+            guard let member = byEmail[email] else {
+                preview.unknown.append(email)
+                continue
+            }
+            let person = StampImportPreview.Person(email: email, member: member.key,
+                                                   name: member["displayName"]?.stringValue ?? "")
+            if let held = held(by: member.key, at: event.record.key, in: entries) {
+                preview.alreadyStamped.append((person, held))
+            } else {
+                preview.granted.append(person)
+            }
+        }
+        return preview
+    }
+}

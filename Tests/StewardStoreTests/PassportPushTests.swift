@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import StewardCore
+@testable import StewardStore
+
+/// The store keeps the stamp ledger append-only, whatever a console sends.
+@Suite("Passport stamp ledger on the store")
+struct PassportPushTests {
+    static func stamp(_ id: Int64, _ recordId: String, member: String, event: String, base: Int64 = 0,
+                      note: String = "Signed the paper sheet") -> Mutation {
+        Mutation(id: id, entity: "stamp", recordId: recordId, operation: .upsert, baseVersion: base,
+                 fields: .object(["member": .string(member), "event": .string(event), "stamps": .int(1),
+                                  "kind": .string("grant"), "by": .string("staff@riverton.example"),
+                                  "at": .string("2026-11-20T15:00:00.000Z"), "note": .string(note)]))
+    }
+
+    @Test("a new entry is stored; changing or deleting it is refused", arguments: Backend.available)
+    func appendOnly(backend: Backend) async throws {
+        try await TestStore.with(backend) { store in
+            let member = try await store.newMember()
+            // Registration still writes a valid member, the leaderboard's fields at their defaults.
+            let registered = try #require(try await store.stored("member", member.id))
+            #expect(registered.fields["leaderboard"] == .string("default"))
+            #expect(registered.fields["minor"] == .bool(false))
+
+            let event = Fixtures.newRecordId(), entry = Fixtures.newRecordId()
+            let answer = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [
+                Mutation(id: 1, entity: "event", recordId: event, operation: .upsert, baseVersion: 0,
+                         fields: TestStore.eventFields("Food Fair")),
+                Self.stamp(2, entry, member: member.id, event: event),
+                Self.stamp(3, entry, member: member.id, event: event, base: 2, note: "Edited"),
+                Mutation(id: 4, entity: "stamp", recordId: entry, operation: .delete, baseVersion: 2, fields: nil),
+                Self.stamp(5, Fixtures.newRecordId(), member: Fixtures.newRecordId(), event: event),
+            ]))
+            #expect(answer.results.map(\.status) == [.applied, .applied, .rejected, .rejected, .rejected])
+            #expect(answer.results[2].reason == "stamp entries are never changed; revoke with a reversing entry")
+            #expect(answer.results[3].reason == "stamp entries are never changed; revoke with a reversing entry")
+            #expect(answer.results[4].reason?.hasPrefix("member: there is no member") == true)
+            let stored = try #require(try await store.stored("stamp", entry))
+            #expect(stored.fields["note"] == .string("Signed the paper sheet"))
+            #expect(!stored.deleted)
+        }
+    }
+}
