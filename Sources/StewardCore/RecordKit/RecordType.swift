@@ -37,6 +37,8 @@ public struct RecordType: Sendable {
     /// console shows these records and never creates or deletes them, and the store refuses a
     /// push that tries (see docs/approvals.md).
     public internal(set) var isMadeByStore = false
+    /// At most one open record per value of a field (a book on one loan), on both sides.
+    public internal(set) var oneOpenRule: OneOpenRule?
     /// Where the console keeps these records: the shared record table unless a type has its own.
     let storage: any LocalRecordStorage
     /// How a conflict shows and merges field by field; by default, one row per declared field.
