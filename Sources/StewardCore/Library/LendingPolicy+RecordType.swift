@@ -11,7 +11,7 @@ extension RecordType {
                            pluralTitle: trLater("Lending Policies"),
                            counted: { trn("{count} lending policy", "{count} lending policies", $0, ["count": $1]) }),
         fields: [
-            FieldSpec("name", trLater("Name"), .text(maxLength: 100), [.required, .listed],
+            FieldSpec("name", trLater("Name"), .text(maxLength: 100), [.listed],
                       help: trLater("What to call it, like \"Lending policy\"."), default: .string("Lending policy")),
             FieldSpec("loanDays", trLater("Loan period (days)"), .integer(1...365), [.listed],
                       help: trLater("How many days a loan lasts, and a renewal adds."), default: .int(LendingPolicy.defaultLoanDays)),
