@@ -34,10 +34,9 @@ extension RecordType {
         titleField: "book", orderField: "lentOn", orderDescending: true)
         .rule { values, issues in
             let state = LoanState(fields: .object(values))
+            // A due date before the lending day is allowed: staff backdate a loan that should
+            // already be back (and so shows as overdue at once).
             let lent = values["lentOn"]?.stringValue.flatMap(LocalDate.init(iso:))
-            if let lent, let due = values["dueOn"]?.stringValue.flatMap(LocalDate.init(iso:)), due < lent {
-                issues.add("due-on", tr("must be on or after the day it was lent ({date})", ["date": lent.description]))
-            }
             let returned = values["returnedOn"]?.stringValue.flatMap(LocalDate.init(iso:))
             if state == .returned, returned == nil {
                 issues.add("returned-on", tr("is needed for a returned loan: the day it came back"))

@@ -8,8 +8,10 @@ enum LoanReportOutput {
     static func json(_ report: LoanReport) -> JSONValue {
         .array(report.groups.map { group in
             .object([
-                "borrower": .optional(group.borrowerId.map(key)),
-                "name": .string(group.name), "phone": .string(group.phone), "email": .string(group.email),
+                "borrower": .object([
+                    "id": .optional(group.borrowerId.map(key)), "name": .string(group.name),
+                    "phone": .string(group.phone), "email": .string(group.email),
+                ]),
                 "mostDaysLate": .int(Int64(group.mostDaysLate)),
                 "loans": .array(group.lines.map { line in
                     .object([

@@ -11,9 +11,9 @@ struct LoansReport: AsyncParsableCommand {
         discussion: """
             Only loans that are out count (not lost or claims-returned ones). Borrowers come most \
             overdue first (for --due-within, soonest due first); each borrower's loans likewise. \
-            With --json, an array of borrowers: {"borrower", "name", "phone", "email", \
-            "mostDaysLate", "loans": [{"id", "book", "title", "authors", "isbn", "lentOn", "dueOn", \
-            "daysLate", "renewals"}]}; daysLate is negative for a loan not yet due.
+            With --json, an array with one object per borrower: {"borrower": {"id", "name", \
+            "phone", "email"}, "mostDaysLate", "loans": [{"id", "book", "title", "authors", "isbn", \
+            "lentOn", "dueOn", "daysLate", "renewals"}]}; daysLate is negative for a loan not yet due.
             """)
 
     @Flag(help: "Loans out past their due date.")

@@ -115,11 +115,12 @@ struct LibraryCommandTests {
         let annSoon = try lend(books[2], ann, due: "2026-11-23")
 
         let overdue = try cli("loans", "report", "--overdue", "--on", "2026-11-20", "--json").json()
-        #expect(overdue.items.map { $0["name"] } == [.string("Ben Okafor"), .string("Ann Lee")])
+        #expect(overdue.items.map { $0["borrower"]?["name"] } == [.string("Ben Okafor"), .string("Ann Lee")])
         let annGroup = overdue.items[1]
         #expect(annGroup == .object([
-            "borrower": .string(ann), "name": .string("Ann Lee"), "phone": .string("416-555-0101"),
-            "email": .string("ann@example.org"), "mostDaysLate": .int(2),
+            "borrower": .object(["id": .string(ann), "name": .string("Ann Lee"), "phone": .string("416-555-0101"),
+                                 "email": .string("ann@example.org")]),
+            "mostDaysLate": .int(2),
             "loans": .array([.object([
                 "id": .string(annLate), "book": .string(books[0]), "title": .string("Gilead"), "authors": .string(""),
                 "isbn": .string(""), "lentOn": .string("2026-11-01"), "dueOn": .string("2026-11-18"),
@@ -140,6 +141,12 @@ struct LibraryCommandTests {
         #expect(text.stdoutLines.contains("Ann Lee (416-555-0101, ann@example.org)"))
         #expect(text.stdoutLines.contains { $0.contains(annLate) && $0.contains("2 days late") && $0.contains("Gilead") })
         #expect(text.stdoutLines.last == "2 loans, 2 borrowers")
+        // Backdated through the contract's options alone: due yesterday, overdue today.
+        let extra = try #require(try cli.addRecord("books", ["--title", "Jack"])["id"]?.stringValue)
+        let yesterday = LocalDate(Date(), in: TimeZone(identifier: "America/Toronto")!).adding(days: -1).description
+        let backdated = try cli("loans", "lend", "--book", extra, "--borrower", ben, "--due", yesterday, "--json").json()
+        let today = try cli("loans", "report", "--overdue", "--json").json()
+        #expect(today.items.contains { $0["loans"]?.items.contains { $0["id"] == backdated["id"] } == true })
         let none = try cli("loans", "report", "--overdue", "--on", "2026-11-01")
         #expect(none.stdout == "No overdue loans in maple-street.\n")
 
