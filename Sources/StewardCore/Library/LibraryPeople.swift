@@ -2,6 +2,7 @@ import Foundation
 import Translation
 
 /// Borrowers and lenders are people with the same details: declared once for both types.
+/// Their phone numbers and addresses are for staff: the apps' read endpoints never show them.
 enum LibraryPeople {
     static let fields: [FieldSpec] = [
         FieldSpec("name", trLater("Name"), .text(maxLength: 120), [.required, .listed, .searchable],
@@ -23,6 +24,7 @@ extension RecordType {
                            pluralTitle: trLater("Borrowers"),
                            counted: { trn("{count} borrower", "{count} borrowers", $0, ["count": $1]) }),
         fields: LibraryPeople.fields, titleField: "name")
+        .members { _, _ in false }
 
     /// Someone the library borrows books from (see `borrowing`).
     public static let lender = RecordType(
@@ -30,4 +32,5 @@ extension RecordType {
         nouns: RecordNouns(trLater("lender"), trLater("lenders"), title: trLater("Lender"), pluralTitle: trLater("Lenders"),
                            counted: { trn("{count} lender", "{count} lenders", $0, ["count": $1]) }),
         fields: LibraryPeople.fields, titleField: "name")
+        .members { _, _ in false }
 }

@@ -153,6 +153,16 @@ struct LoanServiceTests {
         #expect(try await library.loans.report(.overdue, today: library.today, in: library.org).groups.map(\.name) == ["Ann Lee"])
     }
 
+    @Test("the catalogue is for members; borrowers, lenders, loans and borrowed books are for staff only")
+    func whatMembersSee() {
+        let fields = JSONValue.object(["title": .string("Gilead"), "name": .string("Ann Lee")])
+        #expect(RecordType.book.isVisibleToMembers(fields, now: Date()))
+        #expect(RecordType.shelf.isVisibleToMembers(fields, now: Date()))
+        for type in [RecordType.borrower, .lender, .loan, .borrowing] {
+            #expect(!type.isVisibleToMembers(fields, now: Date()), "\(type.entity)")
+        }
+    }
+
     @Test("the demo library: a thousand books on three shelves, fifty borrowers, loans in every state, borrowed books")
     func demoCounts() async throws {
         let database = try AppDatabase.inMemory()
