@@ -18,7 +18,8 @@
 #               SQLite and on a throwaway PostgreSQL cluster)
 #   test-store  the store's OpenAPI document checked against the real server, its podcast feed
 #               read by feedparser, its commands, and a bounded property-based fuzz of push,
-#               pull and sign-in (no 5xx, no crash)
+#               pull and sign-in (no 5xx, no crash); and `stewardctl isbn check` against
+#               isbnlib, an independent implementation of the ISBN rules
 #   test-sync   end-to-end sync with real store processes, injected faults and kill -9
 #   postgres    starts the throwaway PostgreSQL cluster (127.0.0.1) the tests use
 #   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
@@ -161,6 +162,7 @@ deps:
 test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	@python3 -c "import hypothesis" 2>/dev/null || python3 -m pip install -q hypothesis
+	@python3 -c "import isbnlib" 2>/dev/null || python3 -m pip install -q isbnlib
 	@# The Spanish window test runs under es_ES.UTF-8, so dates and numbers follow it too.
 	@locale -a 2>/dev/null | grep -qix 'es_ES\.utf-\?8' || { \
 	  echo "localedef es_ES.UTF-8 (for the Spanish window test)"; \
@@ -315,6 +317,7 @@ postgres:
 test-store: build postgres
 	python3 Tests/store/validate_openapi.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/store/podcast_feed_test.py --bin $(DEBUG_BIN)/steward-store
+	python3 Tests/library/isbn_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
 	$(PG_ENV) python3 Tests/store/fuzz_store.py --bin $(DEBUG_BIN)/steward-store --seconds 20
 

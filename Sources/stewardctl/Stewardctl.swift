@@ -5,13 +5,13 @@ import ArgumentParser
 struct Stewardctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stewardctl",
-        abstract: "Manage the organizations, events, bulletins, messages and giving funds of a Steward console from the command line.",
+        abstract: "Manage the organizations, events, bulletins, messages, giving funds and lending library of a Steward console from the command line.",
         discussion: """
             Exit status: 0 on success, 2 for invalid input or usage (the field at fault is named \
             on stderr, and nothing is changed), 1 for any other failure.
             """,
-        subcommands: [Orgs.self, Events.self] + RecordKinds.commands
-            + [ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, LeaderboardCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
+        subcommands: [Orgs.self, Events.self] + RecordKinds.commands + LibraryKinds.commands
+            + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, LeaderboardCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
                SyncCommand.self, ConflictsCommand.self, HistoryCommand.self, DumpCommand.self])
 
     @OptionGroup var global: GlobalOptions

@@ -93,7 +93,9 @@ def data_texts():
 DATA = []
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ]+(?:['’][A-Za-z]+)?")
-NOT_WORDS = re.compile(r"https?://\S+|\S+@\S+|\b[\w.-]+\.(?:org|com|example|net)\b|\{[a-z_]+\}|<[^>]+>")
+# A date as the locale writes it ("21 may 2026") is not a text to translate: Spanish "may" is May.
+NOT_WORDS = re.compile(r"https?://\S+|\S+@\S+|\b[\w.-]+\.(?:org|com|example|net)\b|\{[a-z_]+\}|<[^>]+>"
+                       r"|\b\d{1,2} [a-zé]{3,4}\.? \d{4}\b")
 
 
 def english_words():

@@ -68,7 +68,7 @@ final class FieldInput {
             entry.setAccessibleLabel(field.label)
             row = Self.stackedRow(field.label, entry, hint: "")
             control = .entry(entry)
-        case .text:
+        case .text, .isbn:
             let entry = EntryRow(title: field.label)
             entry.activatesDefault = true
             row = entry

@@ -37,6 +37,7 @@ enum ModulePages {
         case .giving: GivingPage(service: environment.records, window: window, toasts: toasts)
         case .approvals: ApprovalsPage(service: ApprovalService(database: environment.database), records: environment.records,
                                        window: window, toasts: toasts)
+        case .books, .loans: LibraryPage(module: module, service: environment.records, window: window, toasts: toasts)
         default: nil
         }
     }

@@ -107,6 +107,7 @@ enum Migrations {
         registerEventFieldNames(&migrator)
         registerRemoteSecurity(&migrator)
         registerApprovalQueue(&migrator)
+        registerLibrary(&migrator)
         return migrator
     }
 }

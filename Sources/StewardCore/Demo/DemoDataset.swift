@@ -3,7 +3,7 @@ import GRDB
 
 /// Fills a database with the demo: five organizations (one of each kind Steward serves), their
 /// calendars, past and upcoming, around `reference` (normally today), and the church's
-/// bulletins, sermons with their podcast, and giving funds, and the city office's members, approval queue and passport stamps.
+/// bulletins, sermons with their podcast, and giving funds, the city office's members, approval queue and passport stamps, and the lending library's books and loans.
 public struct DemoDataset: Sendable {
     public let database: AppDatabase
 
@@ -14,7 +14,8 @@ public struct DemoDataset: Sendable {
     public struct Summary: Sendable, Equatable {
         public var organizationsAdded: Int
         public var eventsAdded: Int
-        /// Bulletins, series, messages, podcast settings, giving funds and stock reasons: made as
+        /// Bulletins, series, messages, podcast settings, giving funds, stock reasons and the
+        /// library's shelves, books, people and loans: made as
         /// staff make them, waiting in the outbox.
         public var recordsAdded = 0
         /// The city office's members and submissions, stored as a sync from the store brings
@@ -40,6 +41,7 @@ public struct DemoDataset: Sendable {
                     summary.eventsAdded += 1
                 }
                 summary.recordsAdded += try DemoRecords.add(for: org, reference: reference, db)
+                summary.recordsAdded += try DemoLibrary.add(for: org, reference: reference, db)
                 let approvals = try DemoApprovals.add(for: org, reference: reference, db)
                 summary.recordsAdded += approvals.sent
                 summary.storeRecordsAdded += approvals.fromStore

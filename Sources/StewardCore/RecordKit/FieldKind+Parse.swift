@@ -82,6 +82,9 @@ extension FieldKind {
             return .string(url)
         case .email:
             return JSONValue(try FieldParsers.email(try Self.text(value)))
+        case .isbn:
+            let text = try Self.text(value)
+            do { return .string(try ISBN(text).isbn13) } catch { throw FieldError(error.description) }
         case .choice(let words):
             let word = FieldParsers.trimmed(try Self.text(value))
             guard words.contains(word) else {

@@ -19,6 +19,8 @@ public indirect enum FieldKind: Sendable {
     /// An http(s) address; `httpsOnly` refuses plain http (giving links, feeds).
     case webURL(httpsOnly: Bool)
     case email
+    /// A book's ISBN-10 or ISBN-13, check digit verified, kept as its ISBN-13 (`ISBN`).
+    case isbn
     /// One of a fixed set of words.
     case choice([String])
     /// The id of another record of the organization, of type `entity`.
@@ -59,6 +61,7 @@ extension FieldKind {
         case .duration: "h:mm:ss"
         case .webURL: "url"
         case .email: "email"
+        case .isbn: "isbn"
         case .choice(let words): words.joined(separator: "|")
         case .reference: "id"
         case .list: "json"

@@ -39,13 +39,14 @@ public final class RecordService: Sendable {
     /// A new record from the given fields (missing ones are empty).
     public func create(_ type: RecordType, fields: JSONValue, in org: Organization) async throws -> LocalRecord {
         let checked = try type.validate(fields, orgZone: org.timeZone)
+        let now = Date.storedNow
+        let record = LocalRecord(entity: type.entity, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)
         return try await database.writer.write { db in
             try Self.checkReferences(checked, of: type, org: org, db)
+            try type.checkOneOpen(checked, id: record.id, org: org, db)
             if type.isSingleton, let existing = try Self.live(type, org: org, db).first {
                 throw RecordServiceError.alreadyExists(noun: type.noun, id: existing.id)
             }
-            let now = Date.storedNow
-            let record = LocalRecord(entity: type.entity, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)
             try RecordWrites.save(record, previous: nil, org: org, db)
             return record
         }
@@ -69,6 +70,7 @@ public final class RecordService: Sendable {
         return try await database.writer.write { db in
             let previous = try Self.fetchLive(type, id: id, org: org, db)
             try Self.checkReferences(checked, of: type, org: org, db)
+            try type.checkOneOpen(checked, id: id, org: org, db)
             var record = previous
             record.fields = checked
             record.updatedAt = .storedNow
@@ -101,6 +103,7 @@ public final class RecordService: Sendable {
                   previous.orgId == org.id, previous.deleted
             else { throw RecordServiceError.notFound(noun: type.noun, id: id) }
             try Self.checkReferences(previous.fields, of: type, org: org, db)
+            try type.checkOneOpen(previous.fields, id: id, org: org, db)
             var record = previous
             record.deleted = false
             record.updatedAt = .storedNow

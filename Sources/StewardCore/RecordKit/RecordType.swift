@@ -44,6 +44,8 @@ public struct RecordType: Sendable {
     public var isAppendOnly: Bool { appendOnlyCorrection != nil }
     /// How a mistake is undone ("revoke with a reversing entry"); nil: an ordinary type.
     public internal(set) var appendOnlyCorrection: Translatable?
+    /// At most one open record per value of a field (a book on one loan), on both sides.
+    public internal(set) var oneOpenRule: OneOpenRule?
     /// Where the console keeps these records: the shared record table unless a type has its own.
     let storage: any LocalRecordStorage
     /// How a conflict shows and merges field by field; by default, one row per declared field.

@@ -151,11 +151,27 @@ enum PushPlanner {
         for item in batch.items where item.id > last && item.operation == .delete {
             targets[item.entity, default: []].insert(item.recordId)
         }
-        return targets.keys.sorted().flatMap { entity in
+        let referrers = targets.keys.sorted().flatMap { entity in
             RecordTypes.referrers(of: entity).map { referrer in
                 ReferrerQuery(entity: referrer.type.entity, field: referrer.field.name,
                               targetIds: targets[entity, default: []].sorted())
             }
+        }
+        return referrers + oneOpenQueries(batch, clientLastMutationId: last)
+    }
+
+    /// For types with one open record per value (a book on one loan): the live records holding
+    /// the values the batch's upserts hold, so that a second open one is refused.
+    static func oneOpenQueries(_ batch: PushBatch, clientLastMutationId last: Int64) -> [ReferrerQuery] {
+        var values: [String: Set<String>] = [:]
+        for item in batch.items where item.id > last && item.operation == .upsert {
+            guard let rule = RecordTypes.named(item.entity)?.oneOpenRule,
+                  let text = item.fields?[rule.field]?.stringValue else { continue }
+            values[item.entity, default: []].insert(UUID(uuidString: text).map { $0.uuidString.lowercased() } ?? text)
+        }
+        return values.keys.sorted().compactMap { entity in
+            guard let rule = RecordTypes.named(entity)?.oneOpenRule else { return nil }
+            return ReferrerQuery(entity: entity, field: rule.field, targetIds: values[entity, default: []].sorted())
         }
     }
 
@@ -190,6 +206,7 @@ enum PushPlanner {
                 return .rejected(error.description)
             }
             if let missing = missingReference(fields, of: type, records: writer.records) { return .rejected(missing) }
+            if let rival = openRival(item, fields: fields, of: type, records: writer.records) { return .rejected(rival) }
         } else if current.map({ !$0.deleted }) ?? false, let user = referrer(of: item, records: writer.records) {
             return .rejected(user)
         }
@@ -210,6 +227,20 @@ enum PushPlanner {
             return "\(field.optionName): there is no \(noun) \(id) in this organization"
         }
         return nil
+    }
+
+    /// Why an open record may not be stored: another live one holds the same value open (a
+    /// second open loan of a book, lent from another console while offline).
+    private static func openRival(_ item: PushBatch.Item, fields: JSONValue, of type: RecordType,
+                                  records: [RecordKey: RemoteRecord]) -> String? {
+        guard let rule = type.oneOpenRule, let value = rule.openValue(fields) else { return nil }
+        let rivals = records.values.filter { record in
+            record.entity == type.entity && record.id != item.recordId && !record.deleted && rule.openValue(record.fields) == value
+        }
+        guard let rival = rivals.min(by: { $0.id < $1.id }) else { return nil }
+        let field = FieldSpec.kebab(rule.field)
+        let by = rival.changedBy.map { " (changed by \($0))" } ?? ""
+        return "\(field): \(value) is already on the open \(type.nouns.one.english) \(rival.id)\(by); close that one first"
     }
 
     /// Why a record may not be deleted: another live record refers to it.

@@ -41,7 +41,7 @@ struct DemoLoad: AsyncParsableCommand {
             let organizations = trn("{count} demo organizations", "{count} demo organizations", summary.organizationsAdded)
             let events = trn("{count} events", "{count} events", summary.eventsAdded)
             let records = trn("{count} other records", "{count} other records", summary.recordsAdded)
-            print(tr("Added {organizations}, {events} and {records} (bulletins, sermons, giving funds, podcast settings, members, submissions and stock reasons).",
+            print(tr("Added {organizations}, {events} and {records} (bulletins, sermons, giving funds, podcast settings, members, submissions, stock reasons and the lending library).",
                      ["organizations": organizations, "events": events, "records": records]))
             if summary.passportRecordsAdded > 0 {
                 print(trn("Added {count} passport record to the city office (members and stamp entries).",

@@ -17,10 +17,10 @@ struct RecordIDArgument<Kind: RecordKind>: ParsableArguments {
 
 /// Finding the record a command names, in the organization it works in.
 enum RecordLookup {
-    /// A typed id; a malformed one is a usage error (exit 2) naming `id`, as for events.
-    static func id(_ text: String, of type: RecordType) throws -> UUID {
+    /// A typed id; a malformed one is a usage error (exit 2) naming `option`, as for events.
+    static func id(_ text: String, of type: RecordType, option: String = "id") throws -> UUID {
         guard let id = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
-            throw CLIError.usage("id: " + tr("must be a {noun} id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"{value}\")",
+            throw CLIError.usage(option + ": " + tr("must be a {noun} id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"{value}\")",
                                              ["noun": type.noun, "value": text]))
         }
         return id
