@@ -32,7 +32,7 @@ extension RecordType {
         ],
         titleField: "at", orderField: "at", orderDescending: true)
         .appendOnly(correction: trLater("revoke with a reversing entry"))
-        .members { _, _ in false }
+        .staffOnly()
         .rule { values, issues in StampRules.check(values, &issues) }
 }
 

@@ -44,6 +44,8 @@ public struct RecordType: Sendable {
     public var isAppendOnly: Bool { appendOnlyCorrection != nil }
     /// How a mistake is undone ("revoke with a reversing entry"); nil: an ordinary type.
     public internal(set) var appendOnlyCorrection: Translatable?
+    /// Never read by members (`staffOnly()`): the apps' read endpoints do not serve it.
+    public internal(set) var isStaffOnly = false
     /// At most one open record per value of a field (a book on one loan), on both sides.
     public internal(set) var oneOpenRule: OneOpenRule?
     /// Where the console keeps these records: the shared record table unless a type has its own.
@@ -165,6 +167,14 @@ extension RecordType {
     /// English, as it never sets a locale) the store.
     public var appendOnlyRefusal: String? {
         appendOnlyCorrection.map { tr("{things} are never changed; {correction}", ["things": pluralNoun, "correction": $0.text]) }
+    }
+
+    /// For staff alone: members never read these records, and the apps' read endpoints do not
+    /// serve the type at all (who borrowed what, who went where, how to reach them).
+    func staffOnly() -> RecordType {
+        var copy = members { _, _ in false }
+        copy.isStaffOnly = true
+        return copy
     }
 
     func members(_ visible: @escaping @Sendable (_ fields: JSONValue, _ now: Date) -> Bool) -> RecordType {
