@@ -8,9 +8,10 @@ enum MemberRecords {
     /// own endpoint (`events/upcoming`), and a singleton (the podcast's settings) is served in
     /// its own form (`podcast.xml`). The approval queue's types are staff's business: members
     /// read their own submissions and notifications through `me/…`, never anyone else's. A
-    /// ledger (stamps) names who went where: never served whole either.
+    /// ledger (stamps) names who went where, and check-in keys are secrets: never served.
     static let served: [RecordType] = RecordTypes.all.filter {
         $0.entity != SyncEntity.event && !$0.isSingleton && $0.module != .approvals && !$0.isAppendOnly
+            && $0.entity != RecordType.checkInKey.entity
     }
 
     static func visible(_ records: [RemoteRecord], of type: RecordType, now: Date) -> [RemoteRecord] {
