@@ -37,8 +37,9 @@ enum MemberCheckIns {
             let longitude = body["longitude"].flatMap { $0 == .null ? nil : $0 }
             switch (latitude, longitude) {
             case (nil, nil): position = nil
-            case (let lat?, let lon?):
-                guard let lat = lat.doubleValue, let lon = lon.doubleValue, (-90...90).contains(lat), (-180...180).contains(lon) else {
+            case (let latValue?, let lonValue?):
+                guard let lat = latValue.doubleValue, let lon = lonValue.doubleValue, (-90...90).contains(lat),
+                      (-180...180).contains(lon) else {
                     throw .invalid("latitude and longitude: must be numbers, -90 to 90 and -180 to 180")
                 }
                 position = Coordinate(latitude: lat, longitude: lon)
