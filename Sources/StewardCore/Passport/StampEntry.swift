@@ -46,7 +46,7 @@ public struct StampEntry: Hashable, Sendable, Identifiable {
     public var key: String { UUIDColumn.encode(id) }
 
     /// The record's fields, before validation.
-    static func fields(member: String, event: String, stamps: Int, kind: StampKind, by: String, at: Date,
+    public static func fields(member: String, event: String, stamps: Int, kind: StampKind, by: String, at: Date,
                        note: String, reverses: String? = nil) -> JSONValue {
         .object([
             "member": .string(member), "event": .string(event), "stamps": .int(Int64(stamps)),

@@ -5,7 +5,7 @@ import GRDB
 /// so both accept exactly the same records.
 public enum RecordTypes {
     public static let all: [RecordType] = [.event, .bulletin, .series, .message, .podcast, .fund,
-                                               .member, .submission, .notification, .reason, .stamp,
+                                               .member, .submission, .notification, .reason, .stamp, .checkInKey,
                                                .shelf, .book, .borrower, .lender, .loan, .borrowing, .lendingPolicy]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })

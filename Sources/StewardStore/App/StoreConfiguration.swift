@@ -34,6 +34,9 @@ public struct StoreConfiguration: Sendable {
     public var registrationsPerHour: Int
     /// Submissions and edits of one member within an hour.
     public var submissionsPerHour: Int
+    /// Check-in attempts of one member at one event within 10 minutes: enough for a few typos,
+    /// too few to guess a 6-digit code.
+    public var checkInAttemptsPer10Minutes: Int
 
     public static let defaultPort = 8420
     public static let defaultMaxBodyBytes = 8 * 1024 * 1024
@@ -53,7 +56,8 @@ public struct StoreConfiguration: Sendable {
                 passwordQueue: PasswordWorkQueue = PasswordWorkQueue(),
                 trustForwardedFor: Bool = false,
                 passwordHasher: PasswordHasher = PasswordHasher(),
-                registrationsPerHour: Int = 20, submissionsPerHour: Int = 60) {
+                registrationsPerHour: Int = 20, submissionsPerHour: Int = 60,
+                checkInAttemptsPer10Minutes: Int = 10) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
@@ -69,6 +73,7 @@ public struct StoreConfiguration: Sendable {
         self.passwordHasher = passwordHasher
         self.registrationsPerHour = registrationsPerHour
         self.submissionsPerHour = submissionsPerHour
+        self.checkInAttemptsPer10Minutes = checkInAttemptsPer10Minutes
     }
 }
 

@@ -8,7 +8,7 @@ enum MemberRecords {
     /// own endpoint (`events/upcoming`), and a singleton (the podcast's settings) is served in
     /// its own form (`podcast.xml`). The approval queue's types are staff's business: members
     /// read their own submissions and notifications through `me/…`, never anyone else's. Types
-    /// for staff alone (the stamp ledger, loans, borrowers) are not served at all.
+    /// for staff alone (the stamp ledger, check-in keys, loans, borrowers) are not served at all.
     static let served: [RecordType] = RecordTypes.all.filter {
         $0.entity != SyncEntity.event && !$0.isSingleton && $0.module != .approvals && !$0.isStaffOnly
     }

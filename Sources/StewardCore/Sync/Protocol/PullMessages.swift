@@ -55,6 +55,20 @@ public struct ErrorResponse: Hashable, Sendable, Codable, Error {
         public static let notEditable = "not-editable"
         /// A member sent submissions or registrations too fast; wait `retryAfter` seconds (429).
         public static let tooManyRequests = "too-many-requests"
+        /// Checking in: the code is not the event's current one (422).
+        public static let wrongCode = "wrong-code"
+        /// Checking in: the code was the event's a while ago, not now (422).
+        public static let codeExpired = "code-expired"
+        /// Checking in: the event does not take check-ins yet (422).
+        public static let checkInNotOpen = "check-in-not-open"
+        /// Checking in: the event stopped taking check-ins (422).
+        public static let checkInClosed = "check-in-closed"
+        /// Checking in at an ongoing event: the position is outside its radius (422).
+        public static let tooFarAway = "too-far-away"
+        /// Checking in: the member has their stamp for this event already (409).
+        public static let alreadyCheckedIn = "already-checked-in"
+        /// Checking in: the event gives no passport stamps (422).
+        public static let notPassportEvent = "not-a-passport-event"
     }
 }
 

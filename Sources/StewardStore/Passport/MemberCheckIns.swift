@@ -1,0 +1,104 @@
+import Foundation
+import StewardCore
+
+/// A member checking in at an event: pure rules over what the store holds, run in the
+/// organization's transaction. Every refusal is its own failure, and none writes anything.
+enum MemberCheckIns {
+    enum Failure: Error, Sendable {
+        case invalid(String)
+        case disabled
+        case noEvent
+        case notPassportEvent
+        case notOpenYet(Date)
+        case closed(Date)
+        case wrongCode
+        case codeExpired
+        case tooFar(Double)
+        case alreadyCheckedIn(String)
+    }
+
+    struct Attempt: Sendable {
+        var event: String
+        var code: String?
+        var position: Coordinate?
+
+        init(_ body: JSONValue) throws(Failure) {
+            guard case .object = body else { throw .invalid("body: must be a JSON object with event, code, latitude and longitude") }
+            guard let text = body["event"]?.stringValue, let id = UUID(uuidString: text) else {
+                throw .invalid("event: must be an event id")
+            }
+            event = id.uuidString.lowercased()
+            switch body["code"] {
+            case .string(let code)?: self.code = code
+            case nil, .null?: code = nil
+            default: throw .invalid("code: must be text, the digits shown at the event")
+            }
+            let latitude = body["latitude"].flatMap { $0 == .null ? nil : $0 }
+            let longitude = body["longitude"].flatMap { $0 == .null ? nil : $0 }
+            switch (latitude, longitude) {
+            case (nil, nil): position = nil
+            case (let latValue?, let lonValue?):
+                guard let lat = latValue.doubleValue, let lon = lonValue.doubleValue, (-90...90).contains(lat),
+                      (-180...180).contains(lon) else {
+                    throw .invalid("latitude and longitude: must be numbers, -90 to 90 and -180 to 180")
+                }
+                position = Coordinate(latitude: lat, longitude: lon)
+            default: throw .invalid("latitude and longitude: give both or neither")
+            }
+        }
+    }
+
+    /// What a successful check-in wrote.
+    struct Outcome: Sendable {
+        var entry: RemoteRecord
+        var stamps: Int
+    }
+
+    static func keys(memberId: String, event: String) -> Set<RecordKey> {
+        [RecordKey(entity: RecordType.member.entity, id: memberId),
+         RecordKey(entity: SyncEntity.event, id: event),
+         RecordKey(entity: RecordType.checkInKey.entity, id: event),
+         RecordKey(entity: RecordType.stamp.entity, id: CheckInRules.entryId(member: memberId, event: event))]
+    }
+
+    /// Checks the attempt and writes the member's check-in entry. `held` is the id of an entry
+    /// of the ledger that already gives the member a stamp for the event (a staff grant), if any.
+    static func checkIn(_ attempt: Attempt, memberId: String, held: String?,
+                        writer: inout RecordWriter) throws(Failure) -> Outcome {
+        guard let member = MemberSubmissions.Submitter(id: memberId, record: writer.liveFields(RecordType.member.entity, memberId)) else {
+            throw .disabled
+        }
+        guard let fields = writer.liveFields(SyncEntity.event, attempt.event) else { throw .noEvent }
+        guard let event = try? EventDetails(syncFields: fields) else { throw .noEvent }
+        guard event.stampValue > 0 else { throw .notPassportEvent }
+        let now = writer.now
+        if case .untimed = event.timing, let place = event.coordinate {
+            guard let position = attempt.position else {
+                throw .invalid("latitude and longitude: this event checks where you are; send your position")
+            }
+            let distance = CheckInRules.distance(place, position)
+            if distance > CheckInRules.defaultRadius { throw .tooFar(distance) }
+        } else {
+            let window = CheckInWindow(timing: event.timing, orgZone: writer.zone)
+            if let opens = window.opens, now < opens { throw .notOpenYet(opens) }
+            if let closes = window.closes, now > closes { throw .closed(closes) }
+            guard let typed = attempt.code, !typed.isEmpty else { throw .invalid("code: required; type the code shown at the event") }
+            guard let secret = writer.liveFields(RecordType.checkInKey.entity, attempt.event)?["secret"]?.stringValue
+                .flatMap(CheckInKeys.secretBytes) else { throw .wrongCode }
+            let code = CheckInCode(secret: secret)
+            if !code.accepts(typed, at: now, window: window) {
+                throw CheckInRules.isExpired(typed, code: code, at: now) ? .codeExpired : .wrongCode
+            }
+        }
+        let id = CheckInRules.entryId(member: memberId, event: attempt.event)
+        if let existing = writer.record(RecordType.stamp.entity, id) { throw .alreadyCheckedIn(existing.id) }
+        if let held { throw .alreadyCheckedIn(held) }
+        let entry = StampEntry.fields(member: memberId, event: attempt.event, stamps: event.stampValue, kind: .checkIn,
+                                      by: member.author, at: now, note: "")
+        guard let checked = try? RecordType.stamp.validate(entry, orgZone: writer.zone) else {
+            throw .invalid("the check-in entry is not valid")
+        }
+        writer.write(RecordType.stamp.entity, id, fields: checked)
+        return Outcome(entry: writer.record(RecordType.stamp.entity, id)!, stamps: event.stampValue)
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import StewardCore
+import Translation
+
+/// `stewardctl checkin code EVENT-ID [--json]`
+struct CheckInCodeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "code",
+        abstract: "Print the event's current check-in code and until when it is valid.")
+
+    @Argument(help: ArgumentHelp("The event's id (as `stewardctl events list` prints it); it must give stamps.",
+                                 valueName: "event-id"))
+    var event: String
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var org: OrganizationOption
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let eventId = try PassportLookup.event(event)
+        let database = try global.openDatabase()
+        let organization = try await org.resolve(in: database)
+        let current = try await CheckInKeys(database: database).code(for: eventId, in: organization)
+        if output.json {
+            Console.printJSON(.object(["code": .string(current.code), "validUntil": .string(DateTimeText.utc(current.validUntil))]))
+        } else {
+            print(tr("Check-in code: {code}", ["code": current.code]))
+            print(tr("Valid until {time}", ["time": DateTimeText.local(current.validUntil, zone: organization.timeZone)]))
+        }
+    }
+}

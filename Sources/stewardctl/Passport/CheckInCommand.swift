@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// `stewardctl checkin`: the rotating codes members type to check in at an event.
+struct CheckInCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkin",
+        abstract: "Show the current check-in code of an event, as the store verifies it.",
+        discussion: """
+            Codes change every 5 minutes and are accepted from 30 minutes before an event starts \
+            to 30 minutes after it ends. The event's key is made the first time a code is shown \
+            and sent by the next sync.
+            """,
+        subcommands: [CheckInCodeCommand.self])
+}
