@@ -93,7 +93,7 @@ struct MemberReadTests {
                 #expect(try await read(store, path, token: store.admin).status == .ok)
                 #expect(try await read(store, path, token: store.staffTokens[.viewer]!).status == .ok)
             }
-            #expect(Set(MemberRecords.served.map(\.commandName)) == ["bulletins", "messages", "series", "funds"])
+            #expect(Set(MemberRecords.served.map(\.commandName)) == ["bulletins", "messages", "series", "funds", "books", "shelves"])
         }
     }
 

@@ -25,7 +25,7 @@ extension RecordType {
             FieldSpec("note", trLater("Note"), .longText(maxLength: 2000), [.searchable], help: trLater("Anything about it.")),
         ],
         titleField: "title", orderField: "borrowedOn", orderDescending: true)
-        .members { _, _ in false }
+        .staffOnly()
         .withStatus { fields, now in
             if !FieldKind.isEmpty(fields["returnedOn"]) { return RecordStatus(key: "returned", text: trc("loan state", "Returned")) }
             if let due = fields["dueBackOn"]?.stringValue.flatMap(LocalDate.init(iso:)), due < LocalDate(now, in: .gmt) {

@@ -24,7 +24,7 @@ extension RecordType {
                            pluralTitle: trLater("Borrowers"),
                            counted: { trn("{count} borrower", "{count} borrowers", $0, ["count": $1]) }),
         fields: LibraryPeople.fields, titleField: "name")
-        .members { _, _ in false }
+        .staffOnly()
 
     /// Someone the library borrows books from (see `borrowing`).
     public static let lender = RecordType(
@@ -32,5 +32,5 @@ extension RecordType {
         nouns: RecordNouns(trLater("lender"), trLater("lenders"), title: trLater("Lender"), pluralTitle: trLater("Lenders"),
                            counted: { trn("{count} lender", "{count} lenders", $0, ["count": $1]) }),
         fields: LibraryPeople.fields, titleField: "name")
-        .members { _, _ in false }
+        .staffOnly()
 }

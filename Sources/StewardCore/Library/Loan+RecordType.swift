@@ -49,7 +49,7 @@ extension RecordType {
         }
         .withStatus { fields, now in LoanStatus.of(fields, today: LocalDate(now, in: .gmt)) }
         // Who has which book is for staff, not for every member of the app.
-        .members { _, _ in false }
+        .staffOnly()
         .oneOpen(per: "book", isOpen: { LoanState(fields: $0).isOpen }, candidates: { try LoanQueries.openLoans(ofBook: $0, orgId: $1, $2) })
 }
 

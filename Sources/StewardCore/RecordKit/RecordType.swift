@@ -37,6 +37,9 @@ public struct RecordType: Sendable {
     /// console shows these records and never creates or deletes them, and the store refuses a
     /// push that tries (see docs/approvals.md).
     public internal(set) var isMadeByStore = false
+    /// Kept for staff alone (borrowers' contact details, who has which book): members never
+    /// read these records, and the store serves no read endpoint for them.
+    public internal(set) var isStaffOnly = false
     /// At most one open record per value of a field (a book on one loan), on both sides.
     public internal(set) var oneOpenRule: OneOpenRule?
     /// Where the console keeps these records: the shared record table unless a type has its own.
@@ -143,6 +146,13 @@ extension RecordType {
     func madeByStore() -> RecordType {
         var copy = self
         copy.isMadeByStore = true
+        return copy
+    }
+
+    func staffOnly() -> RecordType {
+        var copy = self
+        copy.isStaffOnly = true
+        copy.visibleToMembers = { _, _ in false }
         return copy
     }
 

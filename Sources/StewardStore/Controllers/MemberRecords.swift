@@ -7,9 +7,10 @@ enum MemberRecords {
     /// The types the apps read through `GET /v1/orgs/{org}/<commandName>`. Events keep their
     /// own endpoint (`events/upcoming`), and a singleton (the podcast's settings) is served in
     /// its own form (`podcast.xml`). The approval queue's types are staff's business: members
-    /// read their own submissions and notifications through `me/…`, never anyone else's.
+    /// read their own submissions and notifications through `me/…`, never anyone else's; a
+    /// staff-only type (a library's borrowers and loans) is never read by members.
     static let served: [RecordType] = RecordTypes.all.filter {
-        $0.entity != SyncEntity.event && !$0.isSingleton && $0.module != .approvals
+        $0.entity != SyncEntity.event && !$0.isSingleton && $0.module != .approvals && !$0.isStaffOnly
     }
 
     static func visible(_ records: [RemoteRecord], of type: RecordType, now: Date) -> [RemoteRecord] {
