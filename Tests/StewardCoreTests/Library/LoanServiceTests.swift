@@ -160,6 +160,7 @@ struct LoanServiceTests {
         #expect(RecordType.shelf.isVisibleToMembers(fields, now: Date()))
         for type in [RecordType.borrower, .lender, .loan, .borrowing] {
             #expect(!type.isVisibleToMembers(fields, now: Date()), "\(type.entity)")
+            #expect(type.isStaffOnly, "\(type.entity)")
         }
     }
 
