@@ -28,7 +28,7 @@ extension RecordType {
         .staffOnly()
         .withStatus { fields, now in
             if !FieldKind.isEmpty(fields["returnedOn"]) { return RecordStatus(key: "returned", text: trc("loan state", "Returned")) }
-            if let due = fields["dueBackOn"]?.stringValue.flatMap(LocalDate.init(iso:)), due < LocalDate(now, in: .gmt) {
+            if let due = fields["dueBackOn"]?.stringValue.flatMap(LocalDate.init(iso:)), due < LocalDate(now, in: LoanStatus.latestZone) {
                 return RecordStatus(key: "overdue", text: trc("loan state", "Overdue"))
             }
             return RecordStatus(key: "borrowed", text: trc("loan state", "Borrowed"))

@@ -47,7 +47,10 @@ extension RecordType {
                 issues.add("returned-on", tr("must be on or after the day it was lent ({date})", ["date": lent.description]))
             }
         }
-        .withStatus { fields, now in LoanStatus.of(fields, today: LocalDate(now, in: .gmt)) }
+        // The status is told the time, not the organization's zone: the day it names is the
+        // one the last zone on Earth has reached, so a loan never shows overdue before its due
+        // day has ended where the library is (the report, which knows the zone, is exact).
+        .withStatus { fields, now in LoanStatus.of(fields, today: LocalDate(now, in: LoanStatus.latestZone)) }
         // Who has which book is for staff, not for every member of the app.
         .staffOnly()
         .oneOpen(per: "book", isOpen: { LoanState(fields: $0).isOpen }, candidates: { try LoanQueries.openLoans(ofBook: $0, orgId: $1, $2) })

@@ -31,6 +31,9 @@ public enum LoanState: String, Sendable, CaseIterable {
 
 /// What a loan's list shows: its state, or Overdue for a loan out past its due date.
 enum LoanStatus {
+    /// UTC−12, the zone where each day ends last.
+    static let latestZone = TimeZone(secondsFromGMT: -12 * 3600) ?? .gmt
+
     static func of(_ fields: JSONValue, today: LocalDate) -> RecordStatus {
         let state = LoanState(fields: fields)
         if state == .out, let due = fields["dueOn"]?.stringValue.flatMap(LocalDate.init(iso:)), due < today {

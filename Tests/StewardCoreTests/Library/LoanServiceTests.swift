@@ -153,6 +153,17 @@ struct LoanServiceTests {
         #expect(try await library.loans.report(.overdue, today: library.today, in: library.org).groups.map(\.name) == ["Ann Lee"])
     }
 
+    @Test("a loan's status: out, overdue once its due day has ended everywhere, or its state")
+    func status() {
+        let noon = DateTimeText.parseUTC("2026-11-20T12:00")!
+        func key(_ fields: [String: JSONValue]) -> String? { RecordType.loan.statusKey(of: .object(fields), now: noon) }
+        #expect(key(["dueOn": .string("2026-11-18"), "state": .string("out")]) == "overdue")
+        #expect(key(["dueOn": .string("2026-11-20"), "state": .string("out")]) == "out")
+        #expect(key(["dueOn": .string("2026-11-18"), "state": .string("lost")]) == "lost")
+        #expect(key(["dueOn": .string("2026-11-18"), "state": .string("claims-returned")]) == "claims-returned")
+        #expect(key(["dueOn": .string("2026-11-18"), "state": .string("returned")]) == "returned")
+    }
+
     @Test("the catalogue is for members; borrowers, lenders, loans and borrowed books are for staff only")
     func whatMembersSee() {
         let fields = JSONValue.object(["title": .string("Gilead"), "name": .string("Ann Lee")])
