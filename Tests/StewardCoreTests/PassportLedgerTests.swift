@@ -73,8 +73,15 @@ struct PassportLedgerTests {
         await #expect(throws: ValidationError.self) { try await f.ledger.revoke(granted.id, note: "", in: f.org) }
         await #expect(throws: RecordServiceError.self) { try await f.ledger.revoke(UUID(), note: "x", in: f.org) }
 
-        // The revoked entry no longer counts: the member may be granted the event again.
-        try await f.ledger.grant(member: rosa, event: fair, note: "Was there after all", in: f.org)
+        // A stamp's id comes from its member and event, as the store's check-ins do: a grant
+        // made on another console while offline is the same record, which the store refuses.
+        #expect(granted.key == CheckInRules.entryId(member: granted.member, event: granted.event))
+
+        // The revoked entry no longer counts: the member may be granted the event again, as a
+        // record of its own (the next round's id).
+        let again = try await f.ledger.grant(member: rosa, event: fair, note: "Was there after all", in: f.org)
+        #expect(again.key == CheckInRules.entryId(member: granted.member, event: granted.event, round: 1))
+        #expect(again.key != granted.key)
         #expect(try await f.ledger.totals(in: f.org).stamps(of: granted.member) == 4)
         // Nothing was changed or removed: four entries, newest first.
         let entries = try await f.ledger.entries(in: f.org)

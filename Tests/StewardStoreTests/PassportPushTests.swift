@@ -41,4 +41,30 @@ struct PassportPushTests {
             #expect(!stored.deleted)
         }
     }
+
+    @Test("a grant made on two consoles while offline is one stamp: the second is refused, saying so",
+          arguments: Backend.available)
+    func oneStampFromTwoConsoles(backend: Backend) async throws {
+        try await TestStore.with(backend) { store in
+            let member = try await store.newMember()
+            let event = Fixtures.newRecordId()
+            _ = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [
+                Mutation(id: 1, entity: "event", recordId: event, operation: .upsert, baseVersion: 0,
+                         fields: TestStore.eventFields("Food Fair")),
+            ]))
+            // Both consoles derive the entry's id from the member and the event.
+            let id = CheckInRules.entryId(member: member.id, event: event)
+            let first = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [
+                Self.stamp(1, id, member: member.id, event: event, note: "Paper sheet at the door"),
+            ]))
+            let second = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [
+                Self.stamp(1, id, member: member.id, event: event, note: "Seen there by the host"),
+            ]))
+            #expect(first.results.map(\.status) == [.applied])
+            #expect(second.results.map(\.status) == [.rejected])
+            #expect(second.results.first?.reason?.contains("already has a stamp for this event") == true)
+            let stored = try #require(try await store.stored("stamp", id))
+            #expect(stored.fields["note"] == .string("Paper sheet at the door"))
+        }
+    }
 }

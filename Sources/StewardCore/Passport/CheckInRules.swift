@@ -7,10 +7,14 @@ public enum CheckInRules {
     /// How close to an ongoing event's coordinates a check-in must be.
     public static let defaultRadius: Double = 200
 
-    /// The id of a member's check-in entry at an event: the same for every attempt, so two
-    /// check-ins at once are one record and the second is refused.
-    public static func entryId(member: String, event: String) -> String {
-        let digest = Array(SHA256.hash(data: Data("steward check-in\u{0}\(member.lowercased())\u{0}\(event.lowercased())".utf8)))
+    /// The id of a member's stamp entry at an event: the same for every attempt, on the store
+    /// and on every console, so two check-ins at once, or a grant made on two consoles while
+    /// offline, are one record and the second is refused (entries are never changed). `round`
+    /// counts the member's earlier entries at the event that were revoked: a stamp given again
+    /// after a revocation is a new record, still one per round.
+    public static func entryId(member: String, event: String, round: Int = 0) -> String {
+        let name = "steward check-in\u{0}\(member.lowercased())\u{0}\(event.lowercased())" + (round > 0 ? "\u{0}\(round)" : "")
+        let digest = Array(SHA256.hash(data: Data(name.utf8)))
         var bytes = Array(digest.prefix(16))
         bytes[6] = (bytes[6] & 0x0f) | 0x50  // version 5 (name-based)
         bytes[8] = (bytes[8] & 0x3f) | 0x80  // RFC 4122 variant

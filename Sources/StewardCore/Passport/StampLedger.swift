@@ -53,7 +53,8 @@ public final class StampLedger: Sendable {
             }
             let author = try HistoryLog.localAuthor(orgId: org.id, db)
             return try Self.append(StampEntry.fields(member: member.key, event: event.record.key, stamps: event.stamps,
-                                                     kind: .grant, by: author, at: now, note: note), org: org, db)
+                                                     kind: .grant, by: author, at: now, note: note), org: org, db,
+                                   id: Self.stampId(member: member.key, event: event.record.key, entries: entries))
         }
     }
 
@@ -98,9 +99,11 @@ public final class StampLedger: Sendable {
         return try await database.writer.write { db in
             let preview = try Self.preview(emails, event: event, org: org, db)
             let author = try HistoryLog.localAuthor(orgId: org.id, db)
+            let entries = try Self.entries(org, db)
             let made = try preview.granted.map { person in
                 try Self.append(StampEntry.fields(member: person.member, event: preview.event, stamps: preview.stamps,
-                                                  kind: .grant, by: author, at: now, note: note), org: org, db)
+                                                  kind: .grant, by: author, at: now, note: note), org: org, db,
+                                id: Self.stampId(member: person.member, event: preview.event, entries: entries))
             }
             return (preview, made)
         }
@@ -117,11 +120,21 @@ public final class StampLedger: Sendable {
         StampTotals.live(entries).first { $0.member == member && $0.event == event }
     }
 
-    private static func append(_ fields: JSONValue, org: Organization, _ db: Database) throws -> StampEntry {
+    /// The id a new stamp of `member` at `event` takes: derived from the two (and how many of
+    /// their stamps there were revoked), as the store derives a check-in's, so a second stamp
+    /// for the same member and event, from another console or a check-in, is the same record
+    /// and the store refuses it.
+    static func stampId(member: String, event: String, entries: [StampEntry]) -> UUID {
+        let earlier = entries.filter { $0.member == member && $0.event == event && $0.kind != .revoke }.count
+        return UUID(uuidString: CheckInRules.entryId(member: member, event: event, round: earlier))!
+    }
+
+    private static func append(_ fields: JSONValue, org: Organization, _ db: Database, id: UUID = UUID()) throws -> StampEntry {
         let checked = try RecordType.stamp.validate(fields, orgZone: org.timeZone)
         try RecordService.checkReferences(checked, of: .stamp, org: org, db)
         let now = Date.storedNow
-        let record = LocalRecord(entity: RecordType.stamp.entity, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)
+        let record = LocalRecord(entity: RecordType.stamp.entity, id: id, orgId: org.id, createdAt: now, updatedAt: now,
+                                 fields: checked)
         try RecordWrites.save(record, previous: nil, org: org, db)
         guard let entry = StampEntry(record) else { throw ValidationError(field: "entry", message: tr("invalid input")) }
         return entry

@@ -7,6 +7,14 @@ enum AppendOnlyPushes {
     /// Why the store refuses `item`, or nil for a new record.
     static func refusal(_ item: PushBatch.Item, type: RecordType, current: RemoteRecord?) -> String? {
         guard let refusal = type.appendOnlyRefusal else { return nil }
+        // A new entry whose id the store holds already, sent as new: a stamp's id is derived
+        // from its member and event, so this is a second stamp for them (a grant made on two
+        // consoles offline, or a grant after a check-in), not an edit.
+        if item.operation == .upsert, item.baseVersion == 0, let current, !current.deleted,
+           type.entity == RecordType.stamp.entity {
+            let by = current.changedBy.map { " by \($0)" } ?? ""
+            return "this member already has a stamp for this event: entry \(current.id), made\(by); one stamp per member per event"
+        }
         return item.operation == .delete || current != nil ? refusal : nil
     }
 }
