@@ -11,9 +11,12 @@ final class LibraryPage: ModulePage {
     private let switcherTitle: Widget
     private let backButton: Button
     private let header: Widget
-    private let lists: [RecordListPage]
+    private let group: RecordListGroup
 
-    var onLocalChange: (() -> Void)?
+    var onLocalChange: (() -> Void)? {
+        get { group.onLocalChange }
+        set { group.onLocalChange = newValue }
+    }
 
     init(module: Module, service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
         let ui = Builder(resource: ResourceBundle.path("library-page.ui"))
@@ -24,27 +27,13 @@ final class LibraryPage: ModulePage {
         switcherTitle.setProperty("title", module.title)
         let types = Self.order(RecordTypes.types(in: module))
         let stack: ViewStack = ui.object("view_stack")
-        lists = types.map { type in
+        let lists = types.map { type in
             let list = RecordListPage(type: type, service: service, window: window, toasts: toasts)
             list.widget.vexpand = true
             stack.addTitled(list.widget, name: type.entity, title: type.nouns.pluralTitle.text, iconName: Self.iconName(type))
             return list
         }
-        // As on the Messages page: only the shown view's list is visible, so screen readers
-        // (and UI tests) meet only the controls on screen.
-        let names = types.map(\.entity)
-        let shownLists = lists
-        stack.onVisibleChildChanged { shown in
-            for (name, list) in zip(names, shownLists) { list.widget.isVisible = name == shown }
-        }
-        for (name, list) in zip(names, lists) { list.widget.isVisible = name == stack.visibleChildName }
-        for list in lists {
-            list.onLocalChange = { [weak self, weak list] in
-                guard let self else { return }
-                self.onLocalChange?()
-                for other in self.lists where other !== list { other.refresh() }
-            }
-        }
+        group = RecordListGroup(lists, names: types.map(\.entity), stack: stack)
     }
 
     /// The page's main type first: loans before the people they name.
@@ -66,7 +55,7 @@ final class LibraryPage: ModulePage {
 
     func show(_ org: Organization?) {
         switcherTitle.setProperty("subtitle", org?.name ?? "")
-        for list in lists { list.show(org) }
+        group.show(org)
     }
 
     func setFolded(_ folded: Bool) {
@@ -75,10 +64,10 @@ final class LibraryPage: ModulePage {
     }
 
     func setCanEdit(_ allowed: Bool) {
-        for list in lists { list.setCanEdit(allowed) }
+        group.setCanEdit(allowed)
     }
 
     func refresh() {
-        for list in lists { list.refresh() }
+        group.refresh()
     }
 }

@@ -11,9 +11,12 @@ final class MessagesPage: ModulePage {
     private let switcherTitle: Widget
     private let backButton: Button
     private let header: Widget
-    private let lists: [RecordListPage]
+    private let group: RecordListGroup
 
-    var onLocalChange: (() -> Void)?
+    var onLocalChange: (() -> Void)? {
+        get { group.onLocalChange }
+        set { group.onLocalChange = newValue }
+    }
 
     init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
         let ui = Builder(resource: ResourceBundle.path("messages-page.ui"))
@@ -23,35 +26,18 @@ final class MessagesPage: ModulePage {
         header = ui.object("page_header")
         let types: [(RecordType, String)] = [(.message, "messages_holder"), (.series, "series_holder"),
                                              (.podcast, "podcast_holder")]
-        lists = types.map { type, holder in
+        let lists = types.map { type, holder in
             let list = RecordListPage(type: type, service: service, window: window, toasts: toasts)
             list.widget.vexpand = true
             ui.object(holder, as: Box.self).append(list.widget)
             return list
         }
-        // The lists of views not shown are hidden too, so screen readers (and UI tests) only
-        // meet the controls on screen. The views themselves stay visible: a stack does not
-        // switch to a hidden child.
-        let stack: ViewStack = ui.object("view_stack")
-        let names = ["messages", "series", "podcast"]
-        let shownLists = lists
-        stack.onVisibleChildChanged { shown in
-            for (name, list) in zip(names, shownLists) { list.widget.isVisible = name == shown }
-        }
-        for (name, list) in zip(names, lists) { list.widget.isVisible = name == stack.visibleChildName }
-        for list in lists {
-            list.onLocalChange = { [weak self, weak list] in
-                guard let self else { return }
-                self.onLocalChange?()
-                // A series renamed or removed shows in the messages' Series column.
-                for other in self.lists where other !== list { other.refresh() }
-            }
-        }
+        group = RecordListGroup(lists, names: ["messages", "series", "podcast"], stack: ui.object("view_stack"))
     }
 
     func show(_ org: Organization?) {
         switcherTitle.setProperty("subtitle", org?.name ?? "")
-        for list in lists { list.show(org) }
+        group.show(org)
     }
 
     func setFolded(_ folded: Bool) {
@@ -60,10 +46,10 @@ final class MessagesPage: ModulePage {
     }
 
     func setCanEdit(_ allowed: Bool) {
-        for list in lists { list.setCanEdit(allowed) }
+        group.setCanEdit(allowed)
     }
 
     func refresh() {
-        for list in lists { list.refresh() }
+        group.refresh()
     }
 }
