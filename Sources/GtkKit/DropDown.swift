@@ -66,3 +66,13 @@ public final class DropDown: Widget {
         }
     }
 }
+
+extension DropDown {
+    /// Lets people type to narrow a long list (members by name or e-mail).
+    public func enableSearch() {
+        guard let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string") else { return }
+        gtk_drop_down_set_expression(opaque, expression)
+        gtk_expression_unref(expression)
+        gtk_drop_down_set_enable_search(opaque, 1)
+    }
+}

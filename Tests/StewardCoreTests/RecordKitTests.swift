@@ -246,9 +246,9 @@ import Testing
     @Test func aPulledRecordOfAnUnknownTypeIsKeptAndDumpedNotSkipped() async throws {
         let f = try await SyncFixture()
         let id = UUID()
-        await f.store.remoteWrite(entity: "prize", id, fields: .object(["name": .string("Gold")]))
+        await f.store.remoteWrite(entity: "raffle", id, fields: .object(["name": .string("Gold")]))
         try await f.engine().sync(org: f.org)
-        let kept = try await f.read { db in try SharedRecordStorage().fetch(entity: "prize", id: UUIDColumn.encode(id), db) }
+        let kept = try await f.read { db in try SharedRecordStorage().fetch(entity: "raffle", id: UUIDColumn.encode(id), db) }
         #expect(kept?.fields["name"] == .string("Gold"))
         #expect(try await f.dump() == (await f.store.dump()))
     }

@@ -31,14 +31,14 @@ struct RecordTypeContractTests {
             let answer = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [
                 Self.fund(1, good),
                 Self.fund(2, Fixtures.newRecordId(), url: "http://give.example/insecure"),
-                Mutation(id: 3, entity: "prize", recordId: Fixtures.newRecordId(), operation: .upsert, baseVersion: 0,
+                Mutation(id: 3, entity: "raffle", recordId: Fixtures.newRecordId(), operation: .upsert, baseVersion: 0,
                          fields: .object(["name": .string("Gold")])),
                 Mutation(id: 4, entity: "fund", recordId: Fixtures.newRecordId(), operation: .upsert, baseVersion: 0,
                          fields: .object(["name": .string("X"), "url": .string("https://x.example"), "colour": .string("red")])),
             ]))
             #expect(answer.results.map(\.status) == [.applied, .rejected, .rejected, .rejected])
             #expect(answer.results[1].reason?.hasPrefix("url: must be a secure address") == true)
-            #expect(answer.results[2].reason == "unknown entity 'prize'")
+            #expect(answer.results[2].reason == "unknown entity 'raffle'")
             #expect(answer.results[3].reason?.hasPrefix("colour: is not a field of a giving fund") == true)
             let stored = try #require(try await store.pullAll().records.first)
             #expect(stored.entity == "fund")

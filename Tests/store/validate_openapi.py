@@ -323,12 +323,15 @@ def main():
             bodies["EventSubmission"] = {"title": "Porch concert", "timing": "untimed", "locationName": "Elm Street"}
             # At the pushed event's own coordinates: an ongoing passport event checks the position.
             bodies["CheckInRequest"] = {"event": record_id, "latitude": 45.5, "longitude": -73.56}
+            # A question the store does not have: the documented 404.
+            bodies["AnswerRequest"] = {"question": str(uuid.uuid4()), "version": 1, "value": "Friend"}
             member_access = member_sign_in(server.base, slug, member_email, member_password)["accessToken"]
             tokens["DELETE /v1/orgs/{org}/members/session"] = member_sign_in(
                 server.base, slug, member_email, member_password)["accessToken"]
             for name in ("POST /v1/orgs/{org}/submissions/events", "PUT /v1/orgs/{org}/submissions/events/{id}",
                          "GET /v1/orgs/{org}/me/submissions", "GET /v1/orgs/{org}/me/notifications",
-                         "POST /v1/orgs/{org}/me/check-ins"):
+                         "POST /v1/orgs/{org}/me/check-ins", "GET /v1/orgs/{org}/me/questions",
+                         "POST /v1/orgs/{org}/me/answers"):
                 tokens[name] = member_access
             for path, item in spec["paths"].items():
                 for method, operation in item.items():

@@ -67,6 +67,10 @@ fi
 if [ -z "$only" ] || [ "$only" = spanish ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_spanish.py
 fi
+# The city office's prizes (a redemption, the last item refused) and survey versions.
+if [ -z "$only" ] || [ "$only" = prizes ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_prizes_survey.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

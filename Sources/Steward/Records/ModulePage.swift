@@ -38,6 +38,8 @@ enum ModulePages {
         case .approvals: ApprovalsPage(service: ApprovalService(database: environment.database), records: environment.records,
                                        window: window, toasts: toasts)
         case .books, .loans: LibraryPage(module: module, service: environment.records, window: window, toasts: toasts)
+        case .prizes: PrizesPage(service: environment.records, window: window, toasts: toasts)
+        case .surveys: SurveyPage(service: environment.records, window: window, toasts: toasts)
         default: nil
         }
     }

@@ -48,6 +48,9 @@ final class RecordListPage {
     var onLocalChange: (() -> Void)?
     /// The selection or the list changed (module buttons follow the selected record).
     var onSelectionChanged: (() -> Void)?
+    /// What New does instead of the editor, for a type whose records are made by a dialog of
+    /// their own (a redemption: a member and a prize, checked against the prize's rules).
+    var onNew: (() -> Void)?
 
     init(type: RecordType, service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
         self.type = type
@@ -292,7 +295,9 @@ final class RecordListPage {
     private var actionByName: [String: Action] = [:]
 
     private func installActions() {
-        actionByName["new"] = actions.addAction("new") { [weak self] in self?.openEditor(key: nil) }
+        actionByName["new"] = actions.addAction("new") { [weak self] in
+            if let onNew = self?.onNew { onNew() } else { self?.openEditor(key: nil) }
+        }
         actionByName["open"] = actions.addAction("open") { [weak self] in
             guard let self, let key = self.selection.selectedKey else { return }
             self.openEditor(key: key)
@@ -314,7 +319,8 @@ final class RecordListPage {
         // A type kept once per organization (the podcast settings) gets no second record.
         actionByName["new"]?.isEnabled = hasOrg && canEdit && !(type.isSingleton && !order.isEmpty)
         actionByName["open"]?.isEnabled = selected
-        actionByName["delete"]?.isEnabled = selected && canEdit
+        // A ledger's records are never deleted (a redemption, a stamp entry).
+        actionByName["delete"]?.isEnabled = selected && canEdit && !type.isAppendOnly
         onSelectionChanged?()
     }
 

@@ -25,6 +25,10 @@ public struct DemoDataset: Sendable {
         public var storeEventsAdded = 0
         /// The city office's passport members and stamp entries, likewise.
         public var passportRecordsAdded = 0
+        /// The city office's passport levels, prizes and redemptions, likewise.
+        public var prizeRecordsAdded = 0
+        /// The city office's survey questions and members' answers, likewise.
+        public var surveyRecordsAdded = 0
     }
 
     /// Adds the demo organizations that are missing, with their calendars and other records.
@@ -47,6 +51,8 @@ public struct DemoDataset: Sendable {
                 summary.storeRecordsAdded += approvals.fromStore
                 summary.storeEventsAdded += approvals.events
                 summary.passportRecordsAdded += try DemoPassport.add(for: org, reference: reference, db)
+                summary.prizeRecordsAdded += try DemoPrizes.add(for: org, reference: reference, db)
+                summary.surveyRecordsAdded += try DemoSurvey.add(for: org, reference: reference, db)
             }
             return summary
         }

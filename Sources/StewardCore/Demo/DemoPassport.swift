@@ -130,10 +130,11 @@ enum DemoPassport {
         var version: Int64 = 3_000
         var added = 0
 
-        mutating func write(_ type: RecordType, _ fields: JSONValue) throws -> String {
+        @discardableResult
+        mutating func write(_ type: RecordType, _ fields: JSONValue, id: UUID = UUID()) throws -> String {
             version += 1
             added += 1
-            let record = LocalRecord(entity: type.entity, orgId: org.id, version: version, createdAt: reference,
+            let record = LocalRecord(entity: type.entity, id: id, orgId: org.id, version: version, createdAt: reference,
                                      updatedAt: reference, fields: try type.validate(fields, orgZone: org.timeZone))
             try type.storage.write(record, org: org, db)
             return record.key

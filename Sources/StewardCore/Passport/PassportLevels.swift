@@ -1,26 +1,44 @@
+import Foundation
+import GRDB
 import Translation
 
 /// A passport level: reached at `threshold` stamps.
 public struct PassportLevel: Hashable, Sendable {
-    /// The word that never changes with the language (`bronze`): JSON, style classes.
+    /// The word that never changes with the language (`bronze`): JSON, style classes. For an
+    /// organization's own level, its name in lower case.
     public let key: String
     public let threshold: Int
-    let declaredName: Translatable
+    let declaredName: Translatable?
+    /// The name an organization gave its own level, shown as typed.
+    let ownName: String?
+    /// The `passportLevel` record it comes from; nil for the standard levels.
+    public let recordId: String?
 
     public init(key: String, threshold: Int, name: Translatable) {
         self.key = key
         self.threshold = threshold
         declaredName = name
+        ownName = nil
+        recordId = nil
     }
 
-    /// "Bronze", in the person's language.
-    public var name: String { declaredName.text }
+    /// An organization's own level, from its `passportLevel` record.
+    public init?(record: LocalRecord) {
+        guard let name = record["name"]?.stringValue, let stamps = record["stamps"]?.int64Value else { return nil }
+        key = name.lowercased()
+        threshold = Int(stamps)
+        declaredName = nil
+        ownName = name
+        recordId = record.key
+    }
+
+    /// "Bronze", in the person's language (an organization's own name as it typed it).
+    public var name: String { ownName ?? declaredName?.text ?? key }
 }
 
-/// The levels of an organization's passport, lowest first. Every organization has the original
-/// app's bronze 7, silver 10 and gold 15 for now; thresholds of its own will come with the prizes
-/// page (issue 11, item 3), and everything that reads a level takes a `PassportLevels`, so they
-/// can without touching the ledger.
+/// The levels of an organization's passport, lowest first: its own `passportLevel` records,
+/// or, while it keeps none, the original app's bronze 7, silver 10 and gold 15. Everything that
+/// reads a level takes a `PassportLevels`, so thresholds change without touching the ledger.
 public struct PassportLevels: Sendable {
     public let levels: [PassportLevel]
 
@@ -43,5 +61,22 @@ public struct PassportLevels: Sendable {
     /// The next level up and how many stamps are missing; nil at the top.
     public func next(after stamps: Int) -> (level: PassportLevel, missing: Int)? {
         levels.first { stamps < $0.threshold }.map { ($0, $0.threshold - stamps) }
+    }
+}
+
+extension PassportLevels {
+    /// The organization's levels: its own records, else the standard ones.
+    public static func of(_ records: [LocalRecord]) -> PassportLevels {
+        let own = records.filter { !$0.deleted }.compactMap(PassportLevel.init(record:))
+        return own.isEmpty ? .standard : PassportLevels(own)
+    }
+
+    static func of(_ org: Organization, _ db: Database) throws -> PassportLevels {
+        of(try RecordService.live(.passportLevel, org: org, db))
+    }
+
+    /// The organization's levels, read from the console's database.
+    public static func of(_ org: Organization, database: AppDatabase) async throws -> PassportLevels {
+        try await database.writer.read { db in try of(org, db) }
     }
 }

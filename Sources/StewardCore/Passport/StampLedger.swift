@@ -29,10 +29,11 @@ public final class StampLedger: Sendable {
         StampTotals(try await database.writer.read { db in try Self.entries(org, db) })
     }
 
-    /// Members who show on the leaderboard, ranked (see `Leaderboard`).
-    public func leaderboard(in org: Organization, levels: PassportLevels = .standard) async throws -> [LeaderboardRow] {
-        let (members, entries) = try await database.writer.read { db in
-            (try RecordService.live(.member, org: org, db), try Self.entries(org, db))
+    /// Members who show on the leaderboard, ranked (see `Leaderboard`), with the organization's
+    /// levels.
+    public func leaderboard(in org: Organization) async throws -> [LeaderboardRow] {
+        let (members, entries, levels) = try await database.writer.read { db in
+            (try RecordService.live(.member, org: org, db), try Self.entries(org, db), try PassportLevels.of(org, db))
         }
         return Leaderboard.rank(members: members, totals: StampTotals(entries), levels: levels)
     }

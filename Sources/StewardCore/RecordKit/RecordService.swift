@@ -44,6 +44,7 @@ public final class RecordService: Sendable {
         return try await database.writer.write { db in
             try Self.checkReferences(checked, of: type, org: org, db)
             try type.checkOneOpen(checked, id: record.id, org: org, db)
+            try type.checkAdmission(checked, id: record.id, org: org, db)
             if type.isSingleton, let existing = try Self.live(type, org: org, db).first {
                 throw RecordServiceError.alreadyExists(noun: type.noun, id: existing.id)
             }
@@ -66,11 +67,13 @@ public final class RecordService: Sendable {
     /// Replaces every field of a stored record (the editor's Save).
     public func replace(_ type: RecordType, id: UUID, fields: JSONValue, in org: Organization) async throws -> LocalRecord {
         try Self.refuseIfAppendOnly(type)
-        let checked = try type.validate(fields, orgZone: org.timeZone)
+        let validated = try type.validate(fields, orgZone: org.timeZone)
         return try await database.writer.write { db in
             let previous = try Self.fetchLive(type, id: id, org: org, db)
+            let checked = try type.revised(validated, previous: previous, org: org, db)
             try Self.checkReferences(checked, of: type, org: org, db)
             try type.checkOneOpen(checked, id: id, org: org, db)
+            try type.checkAdmission(checked, id: id, previous: previous.fields, org: org, db)
             var record = previous
             record.fields = checked
             record.updatedAt = .storedNow

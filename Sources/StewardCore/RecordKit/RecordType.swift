@@ -48,6 +48,10 @@ public struct RecordType: Sendable {
     public internal(set) var isStaffOnly = false
     /// At most one open record per value of a field (a book on one loan), on both sides.
     public internal(set) var oneOpenRule: OneOpenRule?
+    /// A rule a new record must pass against other records (a prize's stock), on both sides.
+    public internal(set) var admission: RecordAdmission?
+    /// What an edit becomes with the stored records in view (an answered question's new version).
+    var revision: (@Sendable (_ change: RecordChange, _ lookup: any RecordLookup) -> JSONValue)?
     /// Where the console keeps these records: the shared record table unless a type has its own.
     let storage: any LocalRecordStorage
     /// How a conflict shows and merges field by field; by default, one row per declared field.

@@ -157,7 +157,44 @@ enum PushPlanner {
                               targetIds: targets[entity, default: []].sorted())
             }
         }
-        return referrers + oneOpenQueries(batch, clientLastMutationId: last)
+        return referrers + oneOpenQueries(batch, clientLastMutationId: last) + admissionQueries(batch, clientLastMutationId: last)
+    }
+
+    /// For types with an admission rule (a redemption): the live records the rule reads beside
+    /// the ones the new record names (the prize's other claims, the member's stamp entries).
+    static func admissionQueries(_ batch: PushBatch, clientLastMutationId last: Int64) -> [ReferrerQuery] {
+        var values: [RecordAdmission.Read: Set<String>] = [:]
+        for item in batch.items where item.id > last && item.operation == .upsert {
+            guard let reads = RecordTypes.named(item.entity)?.admission?.reads else { continue }
+            for read in reads {
+                guard let text = read.from == "id" ? item.recordId : item.fields?[read.from]?.stringValue else { continue }
+                values[read, default: []].insert(UUID(uuidString: text).map { $0.uuidString.lowercased() } ?? text)
+            }
+        }
+        return values.keys.sorted { ($0.entity, $0.field, $0.from) < ($1.entity, $1.field, $1.from) }.map { read in
+            ReferrerQuery(entity: read.entity, field: read.field, targetIds: values[read, default: []].sorted())
+        }
+    }
+
+    /// Read after the batch's own records: the records that those named by a new record with
+    /// an admission rule name in turn (a redemption's prize's level).
+    static func admissionFollowKeys(_ batch: PushBatch, clientLastMutationId last: Int64,
+                                    records: [RecordKey: RemoteRecord]) -> Set<RecordKey> {
+        var keys = Set<RecordKey>()
+        for item in batch.items where item.id > last && item.operation == .upsert {
+            guard let type = RecordTypes.named(item.entity), type.admission != nil else { continue }
+            for (field, target) in type.references {
+                guard let id = item.fields?[field.name]?.stringValue.flatMap(UUID.init(uuidString:)),
+                      let named = records[RecordKey(entity: target, id: id.uuidString.lowercased())],
+                      let namedType = RecordTypes.named(target) else { continue }
+                for (next, nextTarget) in namedType.references {
+                    if let nextId = named.fields[next.name]?.stringValue {
+                        keys.insert(RecordKey(entity: nextTarget, id: nextId))
+                    }
+                }
+            }
+        }
+        return keys.subtracting(records.keys)
     }
 
     /// For types with one open record per value (a book on one loan): the live records holding
@@ -207,6 +244,12 @@ enum PushPlanner {
             }
             if let missing = missingReference(fields, of: type, records: writer.records) { return .rejected(missing) }
             if let rival = openRival(item, fields: fields, of: type, records: writer.records) { return .rejected(rival) }
+            if let admission = type.admission,
+               let refusal = admission.check(RecordChange(id: item.recordId, fields: fields,
+                                                          previous: current.flatMap { $0.deleted ? nil : $0.fields }),
+                                             PushLookup(records: writer.records), writer.now) {
+                return .rejected(refusal.description)
+            }
         } else if current.map({ !$0.deleted }) ?? false, let user = referrer(of: item, records: writer.records) {
             return .rejected(user)
         }
@@ -256,5 +299,19 @@ enum PushPlanner {
         let title = type.map { $0.title(of: first.fields) } ?? first.id
         let more = users.count > 1 ? " and \(users.count - 1) more" : ""
         return "still used by the \(type?.noun ?? first.entity) \"\(title)\"\(more): change or remove those first"
+    }
+}
+
+/// The rows a push read, as the batch has left them so far, for admission rules.
+struct PushLookup: RecordLookup {
+    let records: [RecordKey: RemoteRecord]
+
+    func live(_ entity: String, id: String) -> JSONValue? {
+        records[RecordKey(entity: entity, id: id)].flatMap { $0.deleted ? nil : $0.fields }
+    }
+
+    func live(_ entity: String, where field: String, is value: String) -> [(id: String, fields: JSONValue)] {
+        records.values.filter { $0.entity == entity && !$0.deleted && $0.fields[field]?.stringValue == value }
+            .sorted { $0.id < $1.id }.map { ($0.id, $0.fields) }
     }
 }

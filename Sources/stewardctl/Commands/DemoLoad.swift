@@ -48,6 +48,16 @@ struct DemoLoad: AsyncParsableCommand {
                           "Added {count} passport records to the city office (members and stamp entries).",
                           summary.passportRecordsAdded))
             }
+            if summary.prizeRecordsAdded > 0 {
+                print(trn("Added {count} prize record to the city office (passport levels, prizes and redemptions).",
+                          "Added {count} prize records to the city office (passport levels, prizes and redemptions).",
+                          summary.prizeRecordsAdded))
+            }
+            if summary.surveyRecordsAdded > 0 {
+                print(trn("Added {count} survey record to the city office (questions and answers).",
+                          "Added {count} survey records to the city office (questions and answers).",
+                          summary.surveyRecordsAdded))
+            }
         }
 
         guard events > 0 else { return }

@@ -34,7 +34,8 @@ struct StampOutput {
             return
         }
         print(sentence(out))
-        print(PassportText.standing(try await StampLedger(database: database).totals(in: org).stamps(of: entry.member)))
+        print(PassportText.standing(try await StampLedger(database: database).totals(in: org).stamps(of: entry.member),
+                                    levels: try await PassportLevels.of(org, database: database)))
     }
 
     /// `member` and `event` are ids, as everywhere in JSON; `memberEmail` and `eventTitle` say

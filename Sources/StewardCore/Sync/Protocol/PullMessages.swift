@@ -69,6 +69,12 @@ public struct ErrorResponse: Hashable, Sendable, Codable, Error {
         public static let alreadyCheckedIn = "already-checked-in"
         /// Checking in: the event gives no passport stamps (422).
         public static let notPassportEvent = "not-a-passport-event"
+        /// Answering a survey question: the answer does not fit the question's type or options (422).
+        public static let invalidAnswer = "invalid-answer"
+        /// Answering a survey question: it changed since the app fetched it; fetch it again (409).
+        public static let questionChanged = "question-changed"
+        /// Answering a survey question asked of another audience (403).
+        public static let notYourQuestion = "not-your-question"
     }
 }
 

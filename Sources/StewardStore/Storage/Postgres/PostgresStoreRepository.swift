@@ -220,6 +220,8 @@ public final class PostgresStoreRepository: StoreRepository, Service {
                 records[RecordKey(entity: record.entity, id: record.id)] = record
             }
         }
+        let follow = PushPlanner.admissionFollowKeys(batch, clientLastMutationId: last, records: records)
+        records.merge(try await currentRecords(connection, org: org.slug, keys: follow, logger: logger)) { _, read in read }
         return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
     }
 

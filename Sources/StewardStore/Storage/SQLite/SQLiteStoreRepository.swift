@@ -150,6 +150,8 @@ public final class SQLiteStoreRepository: StoreRepository {
                 records[RecordKey(entity: record.entity, id: record.id)] = record
             }
         }
+        let follow = PushPlanner.admissionFollowKeys(batch, clientLastMutationId: last, records: records)
+        records.merge(try currentRecords(db, org: org.slug, keys: follow)) { _, read in read }
         return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
     }
 

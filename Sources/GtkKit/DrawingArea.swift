@@ -1,0 +1,41 @@
+import CGtk
+
+/// GtkDrawingArea: a widget whose content the caller draws with Cairo each time GTK asks.
+@MainActor
+public final class DrawingArea: Widget {
+    override public class var gType: GType { gtk_drawing_area_get_type() }
+
+    /// Draws on the `cairo_t *` in a `width` × `height` area.
+    public typealias Draw = @MainActor (_ context: OpaquePointer, _ width: Int, _ height: Int) -> Void
+
+    private final class DrawBox {
+        let draw: Draw
+        init(_ draw: @escaping Draw) { self.draw = draw }
+    }
+
+    public convenience init() {
+        self.init(owning: UnsafeMutableRawPointer(gtk_drawing_area_new()))
+    }
+
+    public var contentHeight: Int {
+        get { Int(gtk_drawing_area_get_content_height(ptr(GtkDrawingArea.self))) }
+        set { gtk_drawing_area_set_content_height(ptr(GtkDrawingArea.self), Int32(newValue)) }
+    }
+
+    /// Sets what the area draws (replacing what it drew), and draws it again.
+    public func onDraw(_ draw: @escaping Draw) {
+        let box = Unmanaged.passRetained(DrawBox(draw)).toOpaque()
+        gtk_drawing_area_set_draw_func(ptr(GtkDrawingArea.self), { _, context, width, height, data in
+            guard let context, let data else { return }
+            let draw = Unmanaged<DrawBox>.fromOpaque(data).takeUnretainedValue().draw
+            nonisolated(unsafe) let cairo = context
+            MainActor.assumeIsolated { draw(cairo, Int(width), Int(height)) }
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<DrawBox>.fromOpaque(data).release()
+        })
+    }
+
+    /// Asks GTK to draw the area again (its data changed).
+    public func redraw() { gtk_widget_queue_draw(widget) }
+}

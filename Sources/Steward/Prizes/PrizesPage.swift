@@ -1,0 +1,103 @@
+import GtkKit
+import StewardCore
+import Translation
+
+/// The Prizes page: the passport's prizes, the redemptions staff recorded and the levels, each
+/// a record list from its type's declaration, switched in the header. Record Redemption (and
+/// the redemptions list's New) hands the selected prize to a member through
+/// `RedemptionDialog`, which says before anything is written why the rules refuse.
+@MainActor
+final class PrizesPage: ModulePage {
+    let widget: Widget
+    private let switcherTitle: Widget
+    private let backButton: Button
+    private let header: Widget
+    private let redeemButton: Button
+    private let group: RecordListGroup
+    private let prizes: RecordListPage
+    private let redemptions: Redemptions
+    private let records: RecordService
+    private let window: ApplicationWindow
+    private let toasts: ToastOverlay
+    private let actions = ActionGroup()
+    private var redeemAction: Action?
+    private var organization: Organization?
+    private var canEdit = true
+    private var dialog: RedemptionDialog?
+
+    var onLocalChange: (() -> Void)? {
+        get { group.onLocalChange }
+        set { group.onLocalChange = newValue }
+    }
+
+    init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+        records = service
+        redemptions = Redemptions(database: service.database)
+        self.window = window
+        self.toasts = toasts
+        let ui = Builder(resource: ResourceBundle.path("prizes-page.ui"))
+        widget = ui.object("prizes_page")
+        switcherTitle = ui.object("switcher_title")
+        backButton = ui.object("back_button")
+        header = ui.object("page_header")
+        redeemButton = ui.object("redeem_button")
+        switcherTitle.setProperty("title", Module.prizes.title)
+        let stack: ViewStack = ui.object("view_stack")
+        let types: [(RecordType, String)] = [(.prize, "starred-symbolic"), (.redemption, "emblem-ok-symbolic"),
+                                             (.passportLevel, "view-list-ordered-symbolic")]
+        let lists = types.map { type, icon in
+            let list = RecordListPage(type: type, service: service, window: window, toasts: toasts)
+            list.widget.vexpand = true
+            stack.addTitled(list.widget, name: type.entity, title: type.nouns.pluralTitle.text, iconName: icon)
+            return list
+        }
+        prizes = lists[0]
+        group = RecordListGroup(lists, names: types.map(\.0.entity), stack: stack)
+        redeemAction = actions.addAction("redeem") { [weak self] in self?.openDialog() }
+        widget.insertActionGroup(actions, prefix: "prizes")
+        // A redemption is made by the dialog: a member and a prize, checked against its rules.
+        lists[1].onNew = { [weak self] in self?.openDialog() }
+        updateActions()
+    }
+
+    private func openDialog() {
+        guard let org = organization, canEdit, dialog == nil else { return }
+        let shown = RedemptionDialog(parent: window, organization: org, records: records, redemptions: redemptions,
+                                     prize: prizes.selectedRecord?.id) { [weak self] message in
+            guard let self else { return }
+            self.toasts.showToast(message)
+            self.group.onLocalChange?()
+            self.group.refresh()
+        }
+        shown.onClosed = { [weak self] in self?.dialog = nil }
+        dialog = shown
+        shown.present()
+    }
+
+    private func updateActions() {
+        redeemAction?.isEnabled = organization != nil && canEdit
+        redeemButton.isVisible = canEdit
+    }
+
+    func show(_ org: Organization?) {
+        organization = org
+        switcherTitle.setProperty("subtitle", org?.name ?? "")
+        group.show(org)
+        updateActions()
+    }
+
+    func setFolded(_ folded: Bool) {
+        backButton.isVisible = folded
+        header.setProperty("show-start-title-buttons", folded)
+    }
+
+    func setCanEdit(_ allowed: Bool) {
+        canEdit = allowed
+        group.setCanEdit(allowed)
+        updateActions()
+    }
+
+    func refresh() {
+        group.refresh()
+    }
+}
