@@ -34,7 +34,7 @@ struct PassportLeaderboardTests {
         #expect(levels.next(after: 8)?.level.key == "silver")
         #expect(levels.next(after: 8)?.missing == 2)
         #expect(levels.next(after: 15) == nil)
-        let names = levels.levels.map(\.declaredName)
+        let names = levels.levels.compactMap(\.declaredName)
         let own = PassportLevels([PassportLevel(key: "b", threshold: 5, name: names[2]),
                                   PassportLevel(key: "a", threshold: 2, name: names[0])])
         #expect(own.levels.map(\.key) == ["a", "b"])

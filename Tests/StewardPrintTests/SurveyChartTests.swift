@@ -8,7 +8,7 @@ import StewardCore
 struct SurveyChartTests {
     static func result() -> SurveyResult {
         let version = QuestionVersion.all(of: .object(["prompt": .string("Heard of it?"), "type": .string("yes-no"),
-                                                        "version": .int(1)]))[0]
+                                                        "currentVersion": .int(1)]))[0]
         let answers: [JSONValue] = ["yes", "yes", "yes", "no"].map { value in
             .object(["version": .int(1), "value": .string(value), "at": .string("2026-11-20T10:00:00.000Z")])
         }

@@ -141,7 +141,7 @@ def test_edit_answered_question_makes_version_two(app):
     wait_gone("the question editor", lambda: window_open(app, "Edit Survey Question"))
     wait_for(f'"{EDITED}" in the list', lambda: find_all(window, name_is=EDITED, roles=("label",)))
     stored = [fields for _, fields in live("question") if fields.get("prompt") == EDITED]
-    if len(stored) != 1 or stored[0].get("version") != 2:
+    if len(stored) != 1 or stored[0].get("currentVersion") != 2:
         raise Failure(f"the edit of an answered question should be version 2: {stored}")
     earlier = stored[0].get("earlierVersions") or []
     if [item.get("prompt") for item in earlier] != [QUESTION]:

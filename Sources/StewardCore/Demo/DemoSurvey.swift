@@ -51,7 +51,7 @@ enum DemoSurvey {
     static let questions: [Question] = [
         Question(fields: ["prompt": .string("How did you hear about the passport?"), "type": .string("single-choice"),
                           "options": .string("Flyer\nA friend\nThe city website\nSocial media"), "required": .bool(true),
-                          "version": .int(2),
+                          "currentVersion": .int(2),
                           "earlierVersions": .array([.object(["version": .int(1), "prompt": .string("How did you hear about the passport?"),
                                                               "type": .string("single-choice"),
                                                               "options": .string("Flyer\nA friend\nThe city website"),

@@ -4,7 +4,7 @@ import Translation
 extension RecordType {
     /// A survey question the app asks members when they first sign in. Once members answered a
     /// version, editing what it asks (its prompt, type, options or bounds) makes the next
-    /// version: the old one is kept in `earlierVersions`, and every answer keeps the version it
+    /// version (`currentVersion`): the old one is kept in `earlierVersions`, and every answer keeps the version it
     /// answered (`QuestionVersions`). Both the console and the store hold to it.
     public static let question = RecordType(
         entity: "question", commandName: "questions", module: .surveys,
@@ -29,7 +29,8 @@ extension RecordType {
                       help: trLater("For a number or a scale: the lowest answer (a scale's default is 1).")),
             FieldSpec("maximum", trLater("Maximum"), .integer(-1_000_000...1_000_000),
                       help: trLater("For a number or a scale: the highest answer (a scale's default is 5).")),
-            FieldSpec("version", trLater("Version"), .integer(1...100_000), [.listed],
+            // Not `version`: the kit's JSON gives every record its store version under that name.
+            FieldSpec("currentVersion", trLater("Version"), .integer(1...100_000), [.listed],
                       help: trLater("Which version this is; editing a question members answered makes the next one."),
                       default: .int(1)),
             FieldSpec("earlierVersions", trLater("Earlier versions"), .list(of: [
@@ -74,7 +75,7 @@ enum QuestionRules {
         } else if version.kind != .number, version.minimum != nil || version.maximum != nil {
             issues.add("minimum", tr("minimum and maximum are only for number and scale questions"))
         }
-        let current = values["version"]?.int64Value ?? 1
+        let current = values["currentVersion"]?.int64Value ?? 1
         let earlier = (values["earlierVersions"]?.arrayValue ?? []).compactMap { $0["version"]?.int64Value }
         if Set(earlier).count != earlier.count || earlier.contains(where: { $0 >= current }) {
             issues.add("earlier-versions", tr("each earlier version must have its own number, below the current version ({version})",

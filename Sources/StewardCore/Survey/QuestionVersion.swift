@@ -43,7 +43,7 @@ public struct QuestionVersion: Hashable, Sendable {
         let earlier = (question["earlierVersions"]?.arrayValue ?? []).compactMap { item in
             item["version"]?.int64Value.flatMap { QuestionVersion(item, version: Int($0)) }
         }
-        let current = QuestionVersion(question, version: Int(question["version"]?.int64Value ?? 1))
+        let current = QuestionVersion(question, version: Int(question["currentVersion"]?.int64Value ?? 1))
         return (earlier + [current].compactMap { $0 }).sorted { $0.version < $1.version }
     }
 
@@ -54,6 +54,6 @@ public struct QuestionVersion: Hashable, Sendable {
 
     /// The question's current version.
     public static func current(of question: JSONValue) -> QuestionVersion? {
-        QuestionVersion(question, version: Int(question["version"]?.int64Value ?? 1))
+        QuestionVersion(question, version: Int(question["currentVersion"]?.int64Value ?? 1))
     }
 }

@@ -13,13 +13,13 @@ public enum QuestionVersions {
     static func revise(_ change: RecordChange, lookup: any RecordLookup) -> JSONValue {
         guard let previous = change.previous, case .object(var fields) = change.fields else { return change.fields }
         fields["earlierVersions"] = previous["earlierVersions"] ?? .array([])
-        let version = previous["version"]?.int64Value ?? 1
-        fields["version"] = .int(version)
+        let version = previous["currentVersion"]?.int64Value ?? 1
+        fields["currentVersion"] = .int(version)
         if asksDifferently(.object(fields), previous), isAnswered(change.id, version: version, lookup: lookup) {
             var earlier = previous["earlierVersions"]?.arrayValue ?? []
             earlier.append(snapshot(previous, version: version))
             fields["earlierVersions"] = .array(earlier)
-            fields["version"] = .int(version + 1)
+            fields["currentVersion"] = .int(version + 1)
         }
         return .object(fields)
     }
@@ -28,13 +28,13 @@ public enum QuestionVersions {
     /// versions kept.
     static func refusal(_ change: RecordChange, lookup: any RecordLookup) -> ValidationIssue? {
         guard let previous = change.previous else { return nil }
-        let before = previous["version"]?.int64Value ?? 1, after = change.fields["version"]?.int64Value ?? 1
+        let before = previous["currentVersion"]?.int64Value ?? 1, after = change.fields["currentVersion"]?.int64Value ?? 1
         let keptBefore = previous["earlierVersions"]?.arrayValue ?? [], keptAfter = change.fields["earlierVersions"]?.arrayValue ?? []
         if after < before || keptAfter.count < keptBefore.count || Array(keptAfter.prefix(keptBefore.count)) != keptBefore {
-            return ValidationIssue(field: "version", message: tr("a question's earlier versions are kept as they were; edit the current version only"))
+            return ValidationIssue(field: "current-version", message: tr("a question's earlier versions are kept as they were; edit the current version only"))
         }
         if after == before, asksDifferently(change.fields, previous), isAnswered(change.id, version: before, lookup: lookup) {
-            return ValidationIssue(field: "version", message: tr("members have answered version {version} of this question, so it cannot change in place; sync and edit it again to make version {next}",
+            return ValidationIssue(field: "current-version", message: tr("members have answered version {version} of this question, so it cannot change in place; sync and edit it again to make version {next}",
                                                                  ["version": String(before), "next": String(before + 1)]))
         }
         return nil

@@ -27,7 +27,7 @@ struct SurveyController {
             return wanted.includes(memberAudience: audience)
         }
         let items = MemberRecords.sorted(asked, of: .question).map { record in
-            let version = record.fields["version"]?.int64Value ?? 1
+            let version = record.fields["currentVersion"]?.int64Value ?? 1
             let mine = answers.first { $0.fields["question"]?.stringValue == record.id && $0.fields["version"]?.int64Value == version }
             return MemberAnswers.view(record, answer: mine)
         }

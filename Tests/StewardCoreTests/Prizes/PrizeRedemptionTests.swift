@@ -87,7 +87,7 @@ struct PrizesDemoTests {
         #expect(summary.prizeRecordsAdded == levels.count + prizes.count + claims.count)
         #expect(Set(prizes.compactMap { $0["level"]?.stringValue }) == Set(levels.map(\.key)))
         #expect(claims.count >= 5)
-        #expect(prizes.contains { $0["retired"]?.boolValue == true && claims.contains(where: { c in c["prize"]?.stringValue == $0.key }) })
+        #expect(prizes.contains { prize in prize["retired"]?.boolValue == true && claims.contains { $0["prize"]?.stringValue == prize.key } })
         // Every claim is one the rules allow: level reached, stock and limit kept.
         let totals = try await StampLedger(database: database).totals(in: city)
         let thresholds = Dictionary(uniqueKeysWithValues: levels.map { ($0.key, Int($0["stamps"]?.int64Value ?? 0)) })

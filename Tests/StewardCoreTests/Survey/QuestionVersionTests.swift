@@ -80,14 +80,14 @@ struct QuestionVersionTests {
         let (question, ann) = try await Self.answered(f)
         // Order is not what it asks: no new version.
         let moved = try await service.update(.question, id: question.id, changes: ["position": .int(3)], in: f.org)
-        #expect(moved["version"]?.int64Value == 1)
+        #expect(moved["currentVersion"]?.int64Value == 1)
         let edited = try await service.update(.question, id: question.id,
                                               changes: ["options": .string("Flyer\nFriend\nSocial media")], in: f.org)
-        #expect(edited["version"]?.int64Value == 2)
+        #expect(edited["currentVersion"]?.int64Value == 2)
         #expect(QuestionVersion.all(of: edited.fields).map(\.options) == [["Flyer", "Friend"], ["Flyer", "Friend", "Social media"]])
         // Unanswered, version 2 changes in place.
         let again = try await service.update(.question, id: question.id, changes: ["prompt": .string("Where did you hear of it?")], in: f.org)
-        #expect(again["version"]?.int64Value == 2)
+        #expect(again["currentVersion"]?.int64Value == 2)
 
         let bea = try await f.member("Bea Roy")
         try await Self.pulledAnswer(f, question: question.key, version: 2, member: bea, value: "Social media")
@@ -119,7 +119,7 @@ struct SurveyDemoTests {
         let answers = try await service.list(.answer, in: city)
         #expect(summary.surveyRecordsAdded == questions.count + answers.count)
         #expect(Set(questions.compactMap { $0["type"]?.stringValue }).count >= 5)
-        let versioned = try #require(questions.first { $0["version"]?.int64Value == 2 })
+        let versioned = try #require(questions.first { $0["currentVersion"]?.int64Value == 2 })
         let results = try await SurveyResults(database: database).results(question: versioned.id, in: city)
         #expect(results.map(\.version.version) == [1, 2])
         #expect(results.allSatisfy { $0.respondents > 0 })

@@ -96,10 +96,10 @@ struct RedemptionPushTests {
 
             // Retired: no new claims, and Ann's stays.
             let current = try #require(try await store.stored("prize", prize))
-            var fields = current.fields
+            guard case .object(var fields) = current.fields else { throw TestSetupError("the prize has no fields") }
             fields["retired"] = .bool(true)
             let retired = try await store.pushOK(PushRequest(clientId: client, mutations: [
-                Mutation(id: 7, entity: "prize", recordId: prize, operation: .upsert, baseVersion: current.version, fields: fields),
+                Mutation(id: 7, entity: "prize", recordId: prize, operation: .upsert, baseVersion: current.version, fields: .object(fields)),
             ]))
             #expect(retired.results[0].status == .applied)
             let late = try await store.pushOK(PushRequest(clientId: client, mutations: [Self.redemption(8, prize: prize, member: cal.id)]))

@@ -60,7 +60,7 @@ struct SurveyAnswerTests {
 
             // The console's edit as a new version, version 1 kept.
             var next = inPlace
-            next["version"] = .int(2)
+            next["currentVersion"] = .int(2)
             next["earlierVersions"] = .array([.object(["version": .int(1), "prompt": Self.heard["prompt"]!, "type": .string("single-choice"),
                                                         "options": .string("Flyer\nFriend"), "minimum": .null, "maximum": .null])])
             let versioned = try await store.pushOK(PushRequest(clientId: client, mutations: [Self.question(3, id, base: stored.version, next)]))
