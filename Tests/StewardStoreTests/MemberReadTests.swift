@@ -94,7 +94,10 @@ struct MemberReadTests {
                 #expect(try await read(store, path, token: store.staffTokens[.viewer]!).status == .ok)
             }
             // The library's catalogue is served; its loans and people, and the stamp ledger, are not.
-            #expect(Set(MemberRecords.served.map(\.commandName)) == ["bulletins", "messages", "series", "funds", "books", "shelves"])
+            // The passport's prizes and levels are; redemptions are not, and survey questions
+            // reach members by audience through `me/questions` only.
+            #expect(Set(MemberRecords.served.map(\.commandName)) == ["bulletins", "messages", "series", "funds", "books", "shelves",
+                                                                     "prizes", "passport-levels"])
         }
     }
 
