@@ -46,8 +46,9 @@ public enum RedemptionRules {
         }
         let claims = lookup.live(RecordType.redemption.entity, where: "prize", is: prizeId).filter { $0.id != id }
         if let stock = prize["stock"]?.int64Value, claims.count >= Int(stock) {
-            return ValidationIssue(field: "prize", message: tr("“{prize}” is out of stock: all {stock} have been claimed",
-                                                               ["prize": name, "stock": String(stock)]))
+            return ValidationIssue(field: "prize", message: trn("“{prize}” is out of stock: its one item has been claimed",
+                                                                "“{prize}” is out of stock: all {count} have been claimed",
+                                                                Int(stock), ["prize": name]))
         }
         let limit = Int(prize["limitPerMember"]?.int64Value ?? 1)
         let mine = claims.filter { $0.fields["member"]?.stringValue == memberId }.count

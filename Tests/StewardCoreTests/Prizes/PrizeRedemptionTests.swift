@@ -51,7 +51,7 @@ struct PrizeRedemptionTests {
         #expect(claim["member"]?.stringValue == UUIDColumn.encode(ann))
         try await f.ledger.grant(member: bea, event: fair, note: "sheet", in: f.org)
         let out = await #expect(throws: ValidationError.self) { try await redemptions.add(member: bea, prize: pass.id, in: f.org) }
-        #expect(out?.message(for: "prize") == "“Pool Pass” is out of stock: all 1 have been claimed")
+        #expect(out?.message(for: "prize") == "“Pool Pass” is out of stock: its one item has been claimed")
         #expect(try await redemptions.standing(in: f.org)[pass.key]?.left == 0)
 
         // Claims are never changed or deleted, and keep their prize.

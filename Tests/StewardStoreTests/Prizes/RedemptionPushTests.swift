@@ -63,7 +63,7 @@ struct RedemptionPushTests {
             #expect(statuses.filter { $0 == .applied }.count == 1, "\(statuses)")
             #expect(statuses.filter { $0 == .rejected }.count == 1, "\(statuses)")
             let refusal = answers.compactMap { $0.results[0].reason }.first ?? ""
-            #expect(refusal == "prize: “River Festival T-shirt” is out of stock: all 1 have been claimed", "\(refusal)")
+            #expect(refusal == "prize: “River Festival T-shirt” is out of stock: its one item has been claimed", "\(refusal)")
             let stored = try await store.pullAll().records.filter { $0.entity == "redemption" && !$0.deleted }
             #expect(stored.count == 1)
         }
