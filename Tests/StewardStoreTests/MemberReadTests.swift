@@ -97,7 +97,7 @@ struct MemberReadTests {
             // The passport's prizes and levels are; redemptions are not, and survey questions
             // reach members by audience through `me/questions` only.
             #expect(Set(MemberRecords.served.map(\.commandName)) == ["bulletins", "messages", "series", "funds", "books", "shelves",
-                                                                     "prizes", "passport-levels"])
+                                                                     "prizes", "passport-levels", "community-pages", "map-pins"])
         }
     }
 

@@ -40,6 +40,7 @@ enum ModulePages {
         case .books, .loans: LibraryPage(module: module, service: environment.records, window: window, toasts: toasts)
         case .prizes: PrizesPage(service: environment.records, window: window, toasts: toasts)
         case .surveys: SurveyPage(service: environment.records, window: window, toasts: toasts)
+        case .community: CommunityPage(service: environment.records, window: window, toasts: toasts)
         default: nil
         }
     }

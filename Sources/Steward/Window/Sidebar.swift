@@ -127,6 +127,7 @@ final class Sidebar {
         case .classSchedule: "alarm-symbolic"
         case .rides: "mark-location-symbolic"
         case .books, .loans: "accessories-dictionary-symbolic"
+        case .community: "mark-location-symbolic"
         }
     }
 }

@@ -29,6 +29,8 @@ public struct DemoDataset: Sendable {
         public var prizeRecordsAdded = 0
         /// The city office's survey questions and members' answers, likewise.
         public var surveyRecordsAdded = 0
+        /// The city office's community pages and map pins, likewise.
+        public var communityRecordsAdded = 0
     }
 
     /// Adds the demo organizations that are missing, with their calendars and other records.
@@ -53,6 +55,7 @@ public struct DemoDataset: Sendable {
                 summary.passportRecordsAdded += try DemoPassport.add(for: org, reference: reference, db)
                 summary.prizeRecordsAdded += try DemoPrizes.add(for: org, reference: reference, db)
                 summary.surveyRecordsAdded += try DemoSurvey.add(for: org, reference: reference, db)
+                summary.communityRecordsAdded += try DemoCommunity.add(for: org, reference: reference, db)
             }
             return summary
         }

@@ -15,6 +15,7 @@ public enum Module: String, CaseIterable, Codable, Sendable {
     case rides
     case books
     case loans
+    case community
 
     public var title: String {
         switch self {
@@ -30,13 +31,14 @@ public enum Module: String, CaseIterable, Codable, Sendable {
         case .rides: tr("Rides")
         case .books: tr("Books")
         case .loans: tr("Loans")
+        case .community: tr("Community")
         }
     }
 
     /// Only modules whose pages really work.
     public var isAvailable: Bool {
         switch self {
-        case .events, .bulletins, .messages, .giving, .approvals, .books, .loans, .prizes, .surveys: true
+        case .events, .bulletins, .messages, .giving, .approvals, .books, .loans, .prizes, .surveys, .community: true
         default: false
         }
     }

@@ -13,7 +13,7 @@ public enum OrganizationKind: String, CaseIterable, Codable, Sendable {
     public var defaultModules: [Module] {
         switch self {
         case .church: [.events, .bulletins, .messages, .giving]
-        case .cityOffice: [.events, .approvals, .surveys, .stamps, .prizes]
+        case .cityOffice: [.events, .approvals, .surveys, .stamps, .prizes, .community]
         case .gym: [.events, .classSchedule]
         case .campusMinistry: [.events, .rides]
         case .library: [.events, .books, .loans]

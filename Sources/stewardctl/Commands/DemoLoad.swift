@@ -58,6 +58,11 @@ struct DemoLoad: AsyncParsableCommand {
                           "Added {count} survey records to the city office (questions and answers).",
                           summary.surveyRecordsAdded))
             }
+            if summary.communityRecordsAdded > 0 {
+                print(trn("Added {count} community record to the city office (its resources and about pages, map pins).",
+                          "Added {count} community records to the city office (its resources and about pages, map pins).",
+                          summary.communityRecordsAdded))
+            }
         }
 
         guard events > 0 else { return }

@@ -1,0 +1,33 @@
+import GtkKit
+import StewardCore
+import Translation
+
+/// A community page as members will read it: its title and its formatted text, headings,
+/// bold and links rendered (`FormattedText.pangoMarkup`), so staff check it before syncing.
+@MainActor
+final class CommunityPreview {
+    private let window: Window
+    var onClosed: (() -> Void)?
+
+    init(parent: Window, page: LocalRecord) {
+        let ui = Builder(resource: ResourceBundle.path("community-preview.ui"))
+        window = ui.object("preview_window")
+        window.setTransientFor(parent)
+        let title = RecordType.communityPage.title(of: page.fields)
+        window.title = tr("Preview — {title}", ["title": title])
+        ui.object("preview_title", as: WindowTitle.self).subtitle = title
+        ui.object("page_title", as: Label.self).text = title
+        let body: Label = ui.object("page_body")
+        body.setMarkup(FormattedText.pangoMarkup(page["body"]?.stringValue ?? ""))
+        window.addController(Shortcuts.controller([("Escape", "preview.close")]))
+        let actions = ActionGroup()
+        actions.addAction("close") { [weak self] in self?.window.close() }
+        window.insertActionGroup(actions, prefix: "preview")
+        window.onCloseRequest { [weak self] in
+            self?.onClosed?()
+            return false
+        }
+    }
+
+    func present() { window.present() }
+}
