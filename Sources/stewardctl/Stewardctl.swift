@@ -11,8 +11,9 @@ struct Stewardctl: AsyncParsableCommand {
             on stderr, and nothing is changed), 1 for any other failure.
             """,
         subcommands: [Orgs.self, Events.self] + RecordKinds.commands + LibraryKinds.commands
-            + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, CheckInCommand.self, LeaderboardCommand.self, Demo.self, RidesCommand.self, RemoteCommand.self, SignIn.self, SignOut.self,
-               SyncCommand.self, ConflictsCommand.self, HistoryCommand.self, DumpCommand.self])
+            + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, CheckInCommand.self, LeaderboardCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
+               SyncCommand.self, ConflictsCommand.self, HistoryCommand.self, DumpCommand.self]
+            + RideKinds.commands + [RidesCommand.self])
 
     @OptionGroup var global: GlobalOptions
 }

@@ -158,6 +158,7 @@ enum PushPlanner {
             }
         }
         return referrers + oneOpenQueries(batch, clientLastMutationId: last)
+            + RideSeatLimit.queries(batch, clientLastMutationId: last)
     }
 
     /// For types with one open record per value (a book on one loan): the live records holding
@@ -207,6 +208,7 @@ enum PushPlanner {
             }
             if let missing = missingReference(fields, of: type, records: writer.records) { return .rejected(missing) }
             if let rival = openRival(item, fields: fields, of: type, records: writer.records) { return .rejected(rival) }
+            if let full = RideSeatLimit.refusal(item, fields: fields, records: writer.records) { return .rejected(full) }
         } else if current.map({ !$0.deleted }) ?? false, let user = referrer(of: item, records: writer.records) {
             return .rejected(user)
         }

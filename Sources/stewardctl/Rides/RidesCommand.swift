@@ -5,5 +5,5 @@ struct RidesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rides",
         abstract: "Assign passengers to drivers for ride sharing, seating the most people.",
-        subcommands: [RidesSolve.self])
+        subcommands: [RidesSolve.self, RidesList.self, RidesAssign.self, RidesUnassign.self, RidesPlan.self, RidesAccept.self])
 }
