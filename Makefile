@@ -19,7 +19,8 @@
 #   test-store  the store's OpenAPI document checked against the real server, its podcast feed
 #               read by feedparser, its commands, and a bounded property-based fuzz of push,
 #               pull and sign-in (no 5xx, no crash); and `stewardctl isbn check` against
-#               isbnlib, an independent implementation of the ISBN rules
+#               isbnlib, an independent implementation of the ISBN rules; `stewardctl rides
+#               solve` against SciPy's MILP optimum
 #   test-sync   end-to-end sync with real store processes, injected faults and kill -9
 #   postgres    starts the throwaway PostgreSQL cluster (127.0.0.1) the tests use
 #   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
@@ -105,10 +106,11 @@ GRESOURCE_DIRS := --sourcedir=ui --sourcedir=data --sourcedir=icons/hicolor
 # metadata's translations with (GTK's and GLib's -dev packages bring those for .ui and schemas).
 DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-dev zlib1g-dev \
 	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config libpango1.0-dev libcairo2-dev \
-	gettext appstream
+	gettext appstream liblemon-dev
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
-	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales
+	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \
+	python3-scipy
 
 # Root runs apt-get directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -318,6 +320,7 @@ test-store: build postgres
 	python3 Tests/store/validate_openapi.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/store/podcast_feed_test.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/library/isbn_reference_test.py --bin $(DEBUG_BIN)/stewardctl
+	python3 Tests/rides/ride_solver_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
 	$(PG_ENV) python3 Tests/store/fuzz_store.py --bin $(DEBUG_BIN)/steward-store --seconds 20
 

@@ -48,11 +48,17 @@ let package = Package(
         // the core, the window and the command line; nothing else.
         .systemLibrary(name: "CGettext"),
         .target(name: "Translation", dependencies: ["CGettext"]),
+        // Ride sharing's assignment as min-cost flow: LEMON's network simplex (Debian's
+        // liblemon-dev) behind a plain C function.
+        .target(
+            name: "CRideFlow",
+            linkerSettings: [.linkedLibrary("lemon"), .linkedLibrary("stdc++")]
+        ),
         // The shared core: domain, validation, store, services, sync client. No GTK.
         .target(
             name: "StewardCore",
             dependencies: [
-                "CCurl", "CZlib", "Translation",
+                "CCurl", "CZlib", "Translation", "CRideFlow",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 // HMAC-SHA256 for the passport's rotating check-in codes.

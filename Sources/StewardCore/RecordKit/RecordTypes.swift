@@ -8,7 +8,8 @@ public enum RecordTypes {
                                                .member, .submission, .notification, .reason, .stamp, .checkInKey,
                                                .shelf, .book, .borrower, .lender, .loan, .borrowing, .lendingPolicy,
                                                .passportLevel, .prize, .redemption, .question, .answer,
-                                               .communityPage, .mapPin]
+                                               .communityPage, .mapPin,
+                                               .rideOffer, .rideRequest, .rideAssignment]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })
     private static let byCommand = Dictionary(uniqueKeysWithValues: all.map { ($0.commandName, $0) })

@@ -158,6 +158,7 @@ enum PushPlanner {
             }
         }
         return referrers + oneOpenQueries(batch, clientLastMutationId: last) + admissionQueries(batch, clientLastMutationId: last)
+            + RideSeatLimit.queries(batch, clientLastMutationId: last)
     }
 
     /// For types with an admission rule (a redemption): the live records the rule reads beside
@@ -250,6 +251,7 @@ enum PushPlanner {
                                              PushLookup(records: writer.records), writer.now) {
                 return .rejected(refusal.description)
             }
+            if let full = RideSeatLimit.refusal(item, fields: fields, records: writer.records) { return .rejected(full) }
         } else if current.map({ !$0.deleted }) ?? false, let user = referrer(of: item, records: writer.records) {
             return .rejected(user)
         }

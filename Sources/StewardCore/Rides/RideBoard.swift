@@ -1,0 +1,173 @@
+import Foundation
+import Translation
+import GRDB
+
+/// One event's rides as stored: its live offers and requests (cancelled ones apart) and its
+/// plan. What the board shows and what the solver is given.
+public struct RideBoard: Sendable {
+    public var event: LocalRecord
+    public var offers: [LocalRecord]
+    public var requests: [LocalRecord]
+    public var cancelledOffers: [LocalRecord]
+    public var cancelledRequests: [LocalRecord]
+    public var assignments: [LocalRecord]
+    /// Members' display names by id, for the board's lines.
+    public var memberNames: [String: String] = [:]
+
+    static func load(eventId: UUID, org: Organization, _ db: Database) throws -> RideBoard {
+        guard let event = try RecordType.event.storage.fetch(entity: RecordType.event.entity, id: UUIDColumn.encode(eventId), db),
+              event.orgId == org.id, !event.deleted
+        else { throw RideBoardError.noEvent(eventId) }
+        let key = UUIDColumn.encode(eventId)
+        func forEvent(_ type: RecordType) throws -> [LocalRecord] {
+            try RecordService.live(type, org: org, db).filter { $0["event"]?.stringValue == key }
+                .sorted { ($0["departAt"]?.stringValue ?? "", $0.key) < ($1["departAt"]?.stringValue ?? "", $1.key) }
+        }
+        let offers = try forEvent(.rideOffer)
+        let requests = try forEvent(.rideRequest)
+        let cancelled: (LocalRecord) -> Bool = { $0["cancelled"]?.boolValue == true }
+        let names = try RecordService.live(.member, org: org, db).map { ($0.key, RecordType.member.title(of: $0.fields)) }
+        return RideBoard(event: event, offers: offers.filter { !cancelled($0) }, requests: requests.filter { !cancelled($0) },
+                         cancelledOffers: offers.filter(cancelled), cancelledRequests: requests.filter(cancelled),
+                         assignments: try forEvent(.rideAssignment),
+                         memberNames: Dictionary(names, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// Who an offer or request is: the member's name, or the guest's.
+    public func name(of record: LocalRecord) -> String {
+        if let member = record["member"]?.stringValue, let name = memberNames[member] { return name }
+        if let guest = record["guestName"]?.stringValue, !guest.isEmpty { return guest }
+        return record.key
+    }
+
+    /// The name behind a solver id (a record id) on this board.
+    public func name(of id: RideID) -> String {
+        let key = id.description
+        if let record = offers.first(where: { $0.key == key }) ?? requests.first(where: { $0.key == key })
+            ?? cancelledOffers.first(where: { $0.key == key }) ?? cancelledRequests.first(where: { $0.key == key }) {
+            return name(of: record)
+        }
+        return key
+    }
+
+    /// The plan in force: each assignment as a pair of the solver's ids (record ids).
+    public var plan: [RidePair] {
+        assignments.compactMap(Self.pair)
+    }
+
+    static func pair(_ assignment: LocalRecord) -> RidePair? {
+        guard let offer = assignment["offer"]?.stringValue, let request = assignment["request"]?.stringValue,
+              let leg = assignment["leg"]?.stringValue.flatMap(RideLeg.init(rawValue:)) else { return nil }
+        return RidePair(passenger: RideID(request), driver: RideID(offer), leg: leg)
+    }
+
+    /// The solver's instance: open offers and requests, the plan in force as `current`.
+    public var instance: RideInstance {
+        let location: RidePoint? = {
+            guard let lat = event["latitude"]?.stringValue.flatMap(Double.init),
+                  let lon = event["longitude"]?.stringValue.flatMap(Double.init) else { return nil }
+            return RidePoint(lat: lat, lon: lon)
+        }()
+        return RideInstance(eventId: RideID(event.key), eventLocation: location, maxTimeGapMinutes: RideRules.maxTimeGapMinutes,
+                            drivers: offers.compactMap(Self.driver), passengers: requests.compactMap(Self.passenger), current: plan)
+    }
+
+    static func time(_ value: JSONValue?) -> Date? {
+        value?.stringValue.flatMap(DateTimeText.parseUTC)
+    }
+
+    static func gender(_ value: JSONValue?) -> RideGender? {
+        value?.stringValue.flatMap(RideGender.init(rawValue:))
+    }
+
+    static func driver(_ offer: LocalRecord) -> RideDriver? {
+        guard let point = RideRecordFields.point(offer.fields),
+              let direction = offer["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:)) else { return nil }
+        return RideDriver(id: RideID(offer.key), seats: Int(offer["seats"]?.int64Value ?? 0), direction: direction, pickup: point,
+                          radiusKm: offer["radiusKm"]?.doubleValue ?? 0, departAt: time(offer["departAt"]), returnAt: time(offer["returnAt"]),
+                          gender: gender(offer["gender"]), passengerGender: gender(offer["passengerGender"]))
+    }
+
+    static func passenger(_ request: LocalRecord) -> RidePassenger? {
+        guard let point = RideRecordFields.point(request.fields),
+              let direction = request["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:)) else { return nil }
+        return RidePassenger(id: RideID(request.key), direction: direction, pickup: point, departAt: time(request["departAt"]),
+                             returnAt: time(request["returnAt"]), gender: gender(request["gender"]), driverGender: gender(request["driverGender"]))
+    }
+
+    /// Seats an offer has left on a leg under the plan in force.
+    public func seatsLeft(offer: LocalRecord, on leg: RideLeg) -> Int {
+        let taken = plan.filter { $0.driver.description == offer.key && $0.leg == leg }.count
+        return Int(offer["seats"]?.int64Value ?? 0) - taken
+    }
+}
+
+/// A proposal against the plan in force: who is newly seated, who moves to another driver, who
+/// loses a seat (a cancellation can leave no room), and the answer it comes from.
+public struct RidePlanDiff: Sendable, Hashable {
+    public struct Move: Sendable, Hashable {
+        public var from: RidePair
+        public var to: RidePair
+    }
+
+    public var answer: RideAnswer
+    public var newlySeated: [RidePair]
+    public var moved: [Move]
+    public var unseated: [RidePair]
+    /// Pairs of the plan in force the proposal keeps.
+    public var kept: Int
+
+    public var isEmpty: Bool { newlySeated.isEmpty && moved.isEmpty && unseated.isEmpty }
+
+    public init(current: [RidePair], answer: RideAnswer) {
+        self.answer = answer
+        let proposed = Set(answer.assignments)
+        let now = Set(current)
+        let currentBySeat = Dictionary(current.map { (PassengerLeg($0), $0) }, uniquingKeysWith: { a, _ in a })
+        var newly: [RidePair] = []
+        var moves: [Move] = []
+        for pair in answer.assignments where !now.contains(pair) {
+            if let before = currentBySeat[PassengerLeg(pair)] { moves.append(Move(from: before, to: pair)) } else { newly.append(pair) }
+        }
+        let proposedSeats = Set(answer.assignments.map(PassengerLeg.init))
+        newlySeated = newly
+        moved = moves
+        unseated = current.filter { !proposed.contains($0) && !proposedSeats.contains(PassengerLeg($0)) }
+        kept = current.filter(proposed.contains).count
+    }
+
+    struct PassengerLeg: Hashable {
+        var passenger: RideID
+        var leg: RideLeg
+        init(_ pair: RidePair) {
+            passenger = pair.passenger
+            leg = pair.leg
+        }
+    }
+}
+
+public enum RideBoardError: Error, Equatable, CustomStringConvertible {
+    case noEvent(UUID)
+    case rideSharingOff(String)
+    case noOffer(String)
+    case noRequest(String)
+    case ruleBroken(RideRule)
+    case full(leg: RideLeg)
+    case alreadySeated(leg: RideLeg)
+    case notSeated(leg: RideLeg)
+    case planChanged
+
+    public var description: String {
+        switch self {
+        case .noEvent(let id): tr("no event with id {id}", ["id": UUIDColumn.encode(id)])
+        case .rideSharingOff(let title): tr("{title} does not have ride sharing on; turn it on with `stewardctl events update ID --ride-sharing yes`", ["title": title])
+        case .noOffer(let id): tr("no open ride offer {id} for this event (see `stewardctl rides list`)", ["id": id])
+        case .noRequest(let id): tr("no open ride request {id} for this event (see `stewardctl rides list`)", ["id": id])
+        case .ruleBroken(let rule): tr("refused: {rule}", ["rule": rule.text])
+        case .full(let leg): tr("refused: the driver has no seat left {leg}", ["leg": leg.text])
+        case .alreadySeated(let leg): tr("refused: the passenger already has a driver {leg}; unassign them first", ["leg": leg.text])
+        case .notSeated(let leg): tr("the passenger has no driver {leg}", ["leg": leg.text])
+        case .planChanged: tr("the plan changed since this proposal was made; make a new one")
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import Translation
+
+/// What staff do to an event's rides: read the board, assign and unassign by hand (refusing
+/// what breaks a rule or a seat count), and have the solver propose a plan, shown as a diff
+/// against the plan in force, to accept. Each change is one transaction over the record kit's
+/// writes, so it syncs and keeps history like any record, and a refused change changes nothing.
+public final class RidePlanService: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// The organization an event belongs to, or nil when there is no such event.
+    public func organization(ofEvent event: UUID) async throws -> Organization? {
+        let orgId = try await database.writer.read { db in
+            try RecordType.event.storage.fetch(entity: RecordType.event.entity, id: UUIDColumn.encode(event), db)
+                .flatMap { $0.deleted ? nil : $0.orgId }
+        }
+        guard let orgId else { return nil }
+        return try await OrganizationService(database: database).all().first { $0.id == orgId }
+    }
+
+    public func board(event: UUID, in org: Organization) async throws -> RideBoard {
+        try await database.writer.read { db in try RideBoard.load(eventId: event, org: org, db) }
+    }
+
+    /// The optimal plan for the event, keeping the plan in force as far as the rules allow.
+    public func propose(event: UUID, in org: Organization) async throws -> (board: RideBoard, diff: RidePlanDiff) {
+        let board = try await board(event: event, in: org)
+        try Self.requireRideSharing(board)
+        let answer = try RideSolver().solve(board.instance)
+        return (board, RidePlanDiff(current: board.plan, answer: answer))
+    }
+
+    /// Applies a proposal made against the plan in force; refused if the plan changed since.
+    @discardableResult
+    public func accept(_ diff: RidePlanDiff, basis: [RidePair], event: UUID, in org: Organization) async throws -> RideBoard {
+        try await database.writer.write { db in
+            let board = try RideBoard.load(eventId: event, org: org, db)
+            guard Set(board.plan) == Set(basis) else { throw RideBoardError.planChanged }
+            let proposed = Set(diff.answer.assignments)
+            for assignment in board.assignments {
+                guard let pair = RideBoard.pair(assignment), !proposed.contains(pair) else { continue }
+                try Self.remove(assignment, org: org, db)
+            }
+            let now = Set(board.plan)
+            for pair in diff.answer.assignments where !now.contains(pair) {
+                try Self.add(pair, event: board.event.key, org: org, db)
+            }
+            return try RideBoard.load(eventId: event, org: org, db)
+        }
+    }
+
+    /// Seats a passenger with a driver on a leg by hand, if the rules and the seats allow it.
+    @discardableResult
+    public func assign(request: String, offer: String, leg: RideLeg, event: UUID, in org: Organization) async throws -> LocalRecord {
+        try await database.writer.write { db in
+            let board = try RideBoard.load(eventId: event, org: org, db)
+            try Self.requireRideSharing(board)
+            guard let offerRecord = board.offers.first(where: { $0.key == offer.lowercased() }),
+                  let driver = RideBoard.driver(offerRecord) else { throw RideBoardError.noOffer(offer) }
+            guard let requestRecord = board.requests.first(where: { $0.key == request.lowercased() }),
+                  let passenger = RideBoard.passenger(requestRecord) else { throw RideBoardError.noRequest(request) }
+            if let rule = RideEligibility(maxTimeGapMinutes: RideRules.maxTimeGapMinutes).brokenRule(passenger, driver, on: leg) {
+                throw RideBoardError.ruleBroken(rule)
+            }
+            if board.plan.contains(where: { $0.passenger == passenger.id && $0.leg == leg }) { throw RideBoardError.alreadySeated(leg: leg) }
+            guard board.seatsLeft(offer: offerRecord, on: leg) > 0 else { throw RideBoardError.full(leg: leg) }
+            return try Self.add(RidePair(passenger: passenger.id, driver: driver.id, leg: leg), event: board.event.key, org: org, db)
+        }
+    }
+
+    /// Takes a passenger out of their car on a leg; they wait again.
+    public func unassign(request: String, leg: RideLeg, event: UUID, in org: Organization) async throws {
+        try await database.writer.write { db in
+            let board = try RideBoard.load(eventId: event, org: org, db)
+            guard let assignment = board.assignments.first(where: {
+                $0["request"]?.stringValue == request.lowercased() && $0["leg"]?.stringValue == leg.rawValue
+            }) else { throw RideBoardError.notSeated(leg: leg) }
+            try Self.remove(assignment, org: org, db)
+        }
+    }
+
+    private static func requireRideSharing(_ board: RideBoard) throws {
+        guard board.event["rideSharing"]?.boolValue == true else {
+            throw RideBoardError.rideSharingOff(board.event["title"]?.stringValue ?? board.event.key)
+        }
+    }
+
+    @discardableResult
+    private static func add(_ pair: RidePair, event: String, org: Organization, _ db: Database) throws -> LocalRecord {
+        let fields: JSONValue = .object(["event": .string(event), "offer": .string(pair.driver.description),
+                                         "request": .string(pair.passenger.description), "leg": .string(pair.leg.rawValue)])
+        let checked = try RecordType.rideAssignment.validate(fields, orgZone: org.timeZone)
+        let now = Date.storedNow
+        let record = LocalRecord(entity: RecordType.rideAssignment.entity, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)
+        try RecordService.checkReferences(checked, of: .rideAssignment, org: org, db)
+        try RecordWrites.save(record, previous: nil, org: org, db)
+        return record
+    }
+
+    private static func remove(_ assignment: LocalRecord, org: Organization, _ db: Database) throws {
+        var record = assignment
+        record.deleted = true
+        record.updatedAt = .storedNow
+        try RecordWrites.save(record, previous: assignment, org: org, db)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Translation
+
+/// The fields offers and requests share (where and when someone is picked up, and genders),
+/// declared once so both types read and check them the same way.
+enum RideRecordFields {
+    static let directions = RideDirection.allCases.map(\.rawValue)
+    static let genders = RideGender.allCases.map(\.rawValue)
+
+    static func event() -> FieldSpec {
+        FieldSpec("event", trLater("Event"), .reference(entity: SyncEntity.event), [.required, .listed],
+                  help: trLater("The event the ride is for (see `stewardctl events list`); it must have ride sharing on."))
+    }
+
+    static func direction() -> FieldSpec {
+        FieldSpec("direction", trLater("Direction"), .choice(directions), [.required, .listed],
+                  help: trLater("to (the event), from (the event) or both."))
+    }
+
+    static func place() -> [FieldSpec] {
+        [
+            FieldSpec("pickupPlace", trLater("Pickup place"), .text(maxLength: 200), [.listed, .searchable],
+                      help: trLater("Where the pickup is, like \"Poly Canyon Village\".")),
+            FieldSpec("pickupLatitude", trLater("Pickup latitude"), .text(maxLength: 40), [.required],
+                      help: trLater("The pickup's latitude in degrees, like 35.3050.")),
+            FieldSpec("pickupLongitude", trLater("Pickup longitude"), .text(maxLength: 40), [.required],
+                      help: trLater("The pickup's longitude in degrees, like -120.6625.")),
+        ]
+    }
+
+    static func times() -> [FieldSpec] {
+        [
+            FieldSpec("departAt", trLater("Departs"), .dateTime, [.listed],
+                      help: trLater("When they leave for the event (the \"to\" leg).")),
+            FieldSpec("returnAt", trLater("Returns"), .dateTime,
+                      help: trLater("When they leave the event to go back (the \"from\" leg).")),
+        ]
+    }
+
+    static func gender(_ name: String, _ label: Translatable, help: Translatable) -> FieldSpec {
+        FieldSpec(name, label, .choice(genders), help: help)
+    }
+
+    static func cancellation() -> [FieldSpec] {
+        [
+            FieldSpec("cancelled", trLater("Cancelled"), .boolean, [.listed],
+                      help: trLater("Cancelled: kept with its reason, its seats or place freed."), default: .bool(false)),
+            FieldSpec("cancelReason", trLater("Cancellation reason"), .text(maxLength: 300),
+                      help: trLater("Why it was cancelled.")),
+        ]
+    }
+
+    /// Coordinates in range, and each leg the direction covers with its time.
+    static func check(_ values: [String: JSONValue], _ issues: inout IssueCollector) {
+        if let text = values["pickupLatitude"]?.stringValue, !text.isEmpty {
+            if Double(text).map({ !(-90...90).contains($0) }) ?? true {
+                issues.add("pickup-latitude", tr("must be a number of degrees from -90 to 90, like 35.3050"))
+            }
+        }
+        if let text = values["pickupLongitude"]?.stringValue, !text.isEmpty {
+            if Double(text).map({ !(-180...180).contains($0) }) ?? true {
+                issues.add("pickup-longitude", tr("must be a number of degrees from -180 to 180, like -120.6625"))
+            }
+        }
+        let direction = values["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:))
+        if direction?.includes(.to) == true, FieldKind.isEmpty(values["departAt"]) {
+            issues.add("depart-at", tr("is needed for a ride to the event"))
+        }
+        if direction?.includes(.from) == true, FieldKind.isEmpty(values["returnAt"]) {
+            issues.add("return-at", tr("is needed for a ride back from the event"))
+        }
+    }
+
+    /// The pickup point of a stored offer or request.
+    static func point(_ fields: JSONValue) -> RidePoint? {
+        guard let lat = fields["pickupLatitude"]?.stringValue.flatMap(Double.init),
+              let lon = fields["pickupLongitude"]?.stringValue.flatMap(Double.init) else { return nil }
+        return RidePoint(lat: lat, lon: lon)
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+import StewardCore
+
+// Ride sharing's stored types on the kit's generic commands; `rides` adds the board's moves.
+enum RideOfferKind: RecordKind { static var type: RecordType { .rideOffer } }
+enum RideRequestKind: RecordKind { static var type: RecordType { .rideRequest } }
+enum RideAssignmentKind: RecordKind { static var type: RecordType { .rideAssignment } }
+
+enum RideKinds {
+    static let commands: [any ParsableCommand.Type] = [
+        RecordCommands<RideOfferKind>.self, RecordCommands<RideRequestKind>.self, RecordCommands<RideAssignmentKind>.self,
+    ]
+}
