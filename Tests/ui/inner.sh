@@ -67,6 +67,10 @@ fi
 if [ -z "$only" ] || [ "$only" = spanish ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_spanish.py
 fi
+# The gym's Class Schedule page: add a source, refresh, the week grid, a note kept across refreshes.
+if [ -z "$only" ] || [ "$only" = schedule ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_schedule_ui.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

@@ -25,6 +25,8 @@ public struct DemoDataset: Sendable {
         public var storeEventsAdded = 0
         /// The city office's passport members and stamp entries, likewise.
         public var passportRecordsAdded = 0
+        /// The gym's mirrored month of classes (not synced as records: a mirror of its booking service).
+        public var scheduledClassesAdded = 0
     }
 
     /// Adds the demo organizations that are missing, with their calendars and other records.
@@ -42,11 +44,13 @@ public struct DemoDataset: Sendable {
                 }
                 summary.recordsAdded += try DemoRecords.add(for: org, reference: reference, db)
                 summary.recordsAdded += try DemoLibrary.add(for: org, reference: reference, db)
+                summary.recordsAdded += try DemoGymContent.add(for: org, reference: reference, db)
                 let approvals = try DemoApprovals.add(for: org, reference: reference, db)
                 summary.recordsAdded += approvals.sent
                 summary.storeRecordsAdded += approvals.fromStore
                 summary.storeEventsAdded += approvals.events
                 summary.passportRecordsAdded += try DemoPassport.add(for: org, reference: reference, db)
+                summary.scheduledClassesAdded += try DemoSchedule.add(for: org, reference: reference, db)
             }
             return summary
         }

@@ -48,6 +48,11 @@ struct DemoLoad: AsyncParsableCommand {
                           "Added {count} passport records to the city office (members and stamp entries).",
                           summary.passportRecordsAdded))
             }
+            if summary.scheduledClassesAdded > 0 {
+                print(trn("Added {count} mirrored class to the gym's schedule (see `stewardctl schedule list`).",
+                          "Added {count} mirrored classes to the gym's schedule (see `stewardctl schedule list`).",
+                          summary.scheduledClassesAdded))
+            }
         }
 
         guard events > 0 else { return }
