@@ -27,8 +27,8 @@ final class SchedulePage: ModulePage {
     private let trainerFilter: DropDown
     private let roomFilter: DropDown
     private let programFilter: DropDown
-    private let cancelledFilter: CheckButton
-    private let substituteFilter: CheckButton
+    private let cancelledFilter: ToggleButton
+    private let substituteFilter: ToggleButton
     private let weekScroller: ScrolledWindow
     private let listScroller: ScrolledWindow
     private let group: RecordListGroup
@@ -315,7 +315,7 @@ final class SchedulePage: ModulePage {
                     failures.append(tr("{source}: {reason}", ["source": source.label, "reason": "\(error)"]))
                 }
             }
-            if refreshed > 0 { toasts.showToast(tr("Refreshed: {changes}", ["changes": total.summary])) }
+            if refreshed > 0 { toasts.showToast(tr("Refreshed: {changes}", ["changes": total.summary]), timeout: 10) }
             if !failures.isEmpty {
                 let reasons = failures.joined(separator: "\n")
                 if automatic {

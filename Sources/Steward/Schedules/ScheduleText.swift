@@ -14,6 +14,14 @@ enum ScheduleText {
         return formatter.string(from: date.startOfDay(in: .gmt))
     }
 
+    /// "Mon 24": a week grid's column heading.
+    static func shortDay(_ date: LocalDate) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = .gmt
+        formatter.setLocalizedDateFormatFromTemplate("EEE d")
+        return formatter.string(from: date.startOfDay(in: .gmt))
+    }
+
     static func time(_ date: Date, zone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.timeZone = zone

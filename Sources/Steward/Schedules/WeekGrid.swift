@@ -24,9 +24,11 @@ enum WeekGrid {
         }
         for day in 0..<7 {
             let date = layout.firstDay.adding(days: day)
-            let heading = Label(ScheduleText.day(date))
+            let heading = Label(ScheduleText.shortDay(date))
             heading.addCSSClass("heading")
             heading.hexpand = true
+            // Shortened rather than widening the week past the window.
+            heading.ellipsizesAtEnd = true
             heading.setMargins(top: 0, bottom: 6, start: 0, end: 0)
             grid.attach(heading, column: firstColumn[day], row: 0, width: layout.lanes[day])
         }
@@ -73,7 +75,8 @@ enum WeekGrid {
         if c.isCancelled { button.addCSSClass("cancelled") }
         if c.isSubstitute { button.addCSSClass("substitute") }
         if scheduled.isRemoved { button.addCSSClass("removed") }
-        button.setSizeRequest(width: 110, height: rowHeight * block.rows)
+        button.setSizeRequest(width: 84, height: rowHeight * block.rows)
+        button.hexpand = true
         button.setAccessibleLabel(ScheduleText.spoken(scheduled, zone: zone))
         button.tooltip = ScheduleText.spoken(scheduled, zone: zone)
         button.onClicked { open(scheduled) }

@@ -25,10 +25,10 @@ enum DemoSchedule {
         Slot(hour: 7, minute: 0, minutes: 60, name: "Sunrise Yoga", program: "Yoga", room: 1, trainer: 1, capacity: 25),
         Slot(hour: 9, minute: 30, minutes: 75, name: "Vinyasa Flow", program: "Yoga", room: 1, trainer: 2, capacity: 25),
         Slot(hour: 12, minute: 0, minutes: 30, name: "HIIT Express", program: "HIIT", room: 0, trainer: 3, capacity: 20),
-        Slot(hour: 12, minute: 15, minutes: 45, name: "Spin 45", program: "Cycling", room: 2, trainer: 4, capacity: 16),
-        Slot(hour: 17, minute: 30, minutes: 45, name: "Spin 45", program: "Cycling", room: 2, trainer: 3, capacity: 16),
+        Slot(hour: 12, minute: 30, minutes: 45, name: "Spin 45", program: "Cycling", room: 2, trainer: 4, capacity: 16),
+        Slot(hour: 16, minute: 45, minutes: 45, name: "Spin 45", program: "Cycling", room: 2, trainer: 3, capacity: 16),
         Slot(hour: 18, minute: 0, minutes: 50, name: "Reformer Pilates", program: "Pilates", room: 1, trainer: 2, capacity: 8),
-        Slot(hour: 18, minute: 30, minutes: 60, name: "Power Lifting", program: "Strength", room: 0, trainer: 0, capacity: 14),
+        Slot(hour: 19, minute: 0, minutes: 60, name: "Power Lifting", program: "Strength", room: 0, trainer: 0, capacity: 14),
     ]
     static let saturday: [Slot] = [
         Slot(hour: 8, minute: 0, minutes: 45, name: "Weekend Warrior HIIT", program: "HIIT", room: 0, trainer: 1, capacity: 20),

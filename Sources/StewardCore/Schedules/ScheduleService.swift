@@ -157,8 +157,8 @@ public final class ScheduleService: Sendable {
                                                        ["store": credentials.displayName, "reason": "\(error)"]))
             }
             guard let key else {
-                throw ScheduleRefreshError(.source, tr("no MindBody API key is kept for this source in {store}; remove the source and add it again with {option}",
-                                                       ["store": credentials.displayName, "option": "--api-key-stdin"]))
+                throw ScheduleRefreshError(.source, tr("no MindBody API key is kept for this source in {store}; remove the source and add it again with its API key",
+                                                       ["store": credentials.displayName]))
             }
             let client = MindBodyClient(http: http, baseURL: source.location, siteId: source.siteId ?? "", apiKey: key)
             return try await client.classes(in: window, zone: org.timeZone)
