@@ -24,7 +24,8 @@ extension RecordType {
                 .map { Milliseconds.from($0.startOfDay(in: zone)) })
         }
 
-    /// The gym's page in the app: who it is, where, when it is open, how to reach it.
+    /// A page of the gym's in the app: who it is, where, when it is open, how to reach it (and
+    /// as many more as the gym wants: prices, house rules). Served to the apps like the quotes.
     public static let gymInfo = RecordType(
         entity: "gymInfo", commandName: "gym-info", module: .classSchedule,
         nouns: RecordNouns(trLater("info page"), trLater("info pages"), title: trLater("Info Page"),
@@ -47,5 +48,4 @@ extension RecordType {
                       help: trLater("The gym's website.")),
         ],
         titleField: "title")
-        .singleton()
 }
