@@ -133,8 +133,7 @@ public final class ScheduleService: Sendable {
         var fetched: [(ScheduleSource, [SourceClass], DateInterval?)] = []
         for source in sources {
             let classes = try await fetch(source, org: org, window: window)
-            // A saved file is the whole timetable; a feed or the API answer for the window.
-            fetched.append((source, classes, source.kind == .file ? nil : window))
+            fetched.append((source, classes, Self.scope(of: source, classes, asked: window)))
         }
         let read = fetched
         return try await database.writer.write { db in
@@ -142,6 +141,18 @@ public final class ScheduleService: Sendable {
                 ScheduleRefreshResult(source: try ScheduleSource.fetchOne(db, key: UUIDColumn.encode(source.id)) ?? source,
                                       counts: try ScheduleMirror.apply(classes, source: source, scope: scope, now: now, db))
             }
+        }
+    }
+
+    /// The stretch of time an answer speaks for, where a class it no longer lists was removed.
+    /// A saved file is the whole timetable. MindBody answers for the window asked about; one
+    /// that also lists classes outside it (a server that ignores the dates) gave its whole
+    /// timetable. A feed speaks for the window its recurrences were expanded in.
+    static func scope(of source: ScheduleSource, _ classes: [SourceClass], asked window: DateInterval) -> DateInterval? {
+        switch source.kind {
+        case .file: nil
+        case .mindbody: classes.contains { !window.contains($0.startsAt) } ? nil : window
+        case .ical: window
         }
     }
 

@@ -208,6 +208,20 @@ import Testing
         #expect(after.first { $0.id == strength }?.localNote == "Coach away: Alex covers")
     }
 
+    @Test func anAnswerBeyondTheWindowAskedForIsTheWholeTimetable() async throws {
+        let server = try FakeMindBody()
+        let service = service()
+        let source = try await source(server, on: service)
+        // The fake server ignores the dates: asked about the 5th onwards, it lists the 4th too.
+        let narrow = DateInterval(start: ScheduleFixture.date("2027-01-05T00:00:00"), end: ScheduleFixture.date("2027-02-01T00:00:00"))
+        _ = try await service.refresh(source.id, in: org, window: narrow)
+        try server.serve(ScheduleFixture.items.filter { $0.id != 7001 })
+        let counts = try await service.refresh(source.id, in: org, window: narrow).first?.counts
+        // The 4th's class it no longer lists is removed all the same.
+        #expect(counts?.removed == 1)
+        #expect(ScheduleService.scope(of: source, [], asked: narrow) == narrow)
+    }
+
     @Test func classesOutsideTheWindowAreNotMarkedRemoved() async throws {
         let server = try FakeMindBody()
         let service = service()
