@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // SOAP v5 GetClasses responses (gym schedules), read by element path.
+        .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
     ],
     targets: [
         // GTK 4.8 + libadwaita 1.2, with a shim for what does not import (macros, variadics,
@@ -44,6 +46,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // libical, for gym timetables published as iCalendar feeds.
+        .systemLibrary(
+            name: "CICal",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
         // gettext over glibc: `tr`, `trn`, `trc` and where the compiled catalogues are. Shared by
         // the core, the window and the command line; nothing else.
         .systemLibrary(name: "CGettext"),
@@ -58,8 +66,9 @@ let package = Package(
         .target(
             name: "StewardCore",
             dependencies: [
-                "CCurl", "CZlib", "Translation", "CRideFlow",
+                "CCurl", "CZlib", "Translation", "CRideFlow", "CICal",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SWXMLHash", package: "SWXMLHash"),
                 .product(name: "Logging", package: "swift-log"),
                 // HMAC-SHA256 for the passport's rotating check-in codes.
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -13,7 +13,8 @@ struct Stewardctl: AsyncParsableCommand {
         subcommands: [Orgs.self, Events.self] + RecordKinds.commands + LibraryKinds.commands + PrizeKinds.commands + SurveyKinds.commands
             + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, CheckInCommand.self, LeaderboardCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
                SyncCommand.self, ConflictsCommand.self, HistoryCommand.self, DumpCommand.self]
-            + RideKinds.commands + [RidesCommand.self])
+            + RideKinds.commands + [RidesCommand.self]
+            + [ScheduleCommand.self] + GymContentKinds.commands)
 
     @OptionGroup var global: GlobalOptions
 }

@@ -71,6 +71,11 @@ fi
 if [ -z "$only" ] || [ "$only" = prizes ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_prizes_survey.py
 fi
+
+# The gym's Class Schedule page: add a source, refresh, the week grid, a note kept across refreshes.
+if [ -z "$only" ] || [ "$only" = schedule ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_schedule_ui.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

@@ -1,5 +1,6 @@
 import GtkKit
 import StewardCore
+import StewardCredentials
 
 /// A page of the main window that shows one organization module (Bulletins, Messages,
 /// Giving). The window builds each the first time it is shown, never in the first frame, and
@@ -41,6 +42,8 @@ enum ModulePages {
         case .prizes: PrizesPage(service: environment.records, window: window, toasts: toasts)
         case .surveys: SurveyPage(service: environment.records, window: window, toasts: toasts)
         case .community: CommunityPage(service: environment.records, window: window, toasts: toasts)
+        case .classSchedule: SchedulePage(service: ScheduleService(database: environment.database, credentials: LazyCredentialStore()),
+                                          records: environment.records, window: window, toasts: toasts)
         default: nil
         }
     }

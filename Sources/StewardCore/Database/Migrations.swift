@@ -108,6 +108,7 @@ enum Migrations {
         registerRemoteSecurity(&migrator)
         registerApprovalQueue(&migrator)
         registerLibrary(&migrator)
+        registerSchedules(&migrator)
         return migrator
     }
 }

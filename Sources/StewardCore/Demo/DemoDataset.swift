@@ -31,6 +31,8 @@ public struct DemoDataset: Sendable {
         public var surveyRecordsAdded = 0
         /// The city office's community pages and map pins, likewise.
         public var communityRecordsAdded = 0
+        /// The gym's mirrored month of classes (not synced as records: a mirror of its booking service).
+        public var scheduledClassesAdded = 0
     }
 
     /// Adds the demo organizations that are missing, with their calendars and other records.
@@ -48,6 +50,7 @@ public struct DemoDataset: Sendable {
                 }
                 summary.recordsAdded += try DemoRecords.add(for: org, reference: reference, db)
                 summary.recordsAdded += try DemoLibrary.add(for: org, reference: reference, db)
+                summary.recordsAdded += try DemoGymContent.add(for: org, reference: reference, db)
                 let approvals = try DemoApprovals.add(for: org, reference: reference, db)
                 summary.recordsAdded += approvals.sent
                 summary.storeRecordsAdded += approvals.fromStore
@@ -56,6 +59,7 @@ public struct DemoDataset: Sendable {
                 summary.prizeRecordsAdded += try DemoPrizes.add(for: org, reference: reference, db)
                 summary.surveyRecordsAdded += try DemoSurvey.add(for: org, reference: reference, db)
                 summary.communityRecordsAdded += try DemoCommunity.add(for: org, reference: reference, db)
+                summary.scheduledClassesAdded += try DemoSchedule.add(for: org, reference: reference, db)
             }
             return summary
         }

@@ -9,7 +9,8 @@ public enum RecordTypes {
                                                .shelf, .book, .borrower, .lender, .loan, .borrowing, .lendingPolicy,
                                                .passportLevel, .prize, .redemption, .question, .answer,
                                                .communityPage, .mapPin,
-                                               .rideOffer, .rideRequest, .rideAssignment]
+                                               .rideOffer, .rideRequest, .rideAssignment,
+                                               .dailyQuote, .gymInfo]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })
     private static let byCommand = Dictionary(uniqueKeysWithValues: all.map { ($0.commandName, $0) })

@@ -63,6 +63,11 @@ struct DemoLoad: AsyncParsableCommand {
                           "Added {count} community records to the city office (its resources and about pages, map pins).",
                           summary.communityRecordsAdded))
             }
+            if summary.scheduledClassesAdded > 0 {
+                print(trn("Added {count} mirrored class to the gym's schedule (see `stewardctl schedule list`).",
+                          "Added {count} mirrored classes to the gym's schedule (see `stewardctl schedule list`).",
+                          summary.scheduledClassesAdded))
+            }
         }
 
         guard events > 0 else { return }

@@ -36,6 +36,8 @@ extension Stewardctl {
             return .failure(tr("keyring: {problem}", ["problem": error.message]))
         case let error as CredentialFileError:
             return .failure(tr("credentials file: {problem}", ["problem": error.description]))
+        case let error as ScheduleRefreshError:
+            return .failure(tr("refresh failed, nothing was changed: {reason}", ["reason": error.message]))
         case let error as DatabaseError:
             return .failure(tr("database: {problem}", ["problem": OneLine.text(error)]))
         default:

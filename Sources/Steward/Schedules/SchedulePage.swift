@@ -1,0 +1,347 @@
+import Foundation
+import GtkKit
+import StewardCore
+import Translation
+
+/// The Class Schedule page: the gym's timetable mirrored from its booking service. A week grid
+/// (days across, hours down, each class a block with its name, trainer, room and bookings,
+/// coloured by program, cancelled ones struck through, substitutes marked) or a list; filters
+/// by trainer, room and program, cancelled, substitutes; Refresh with what it changed and when
+/// it last ran, and an automatic refresh the owner picks. A class opens its page
+/// (`ClassDialog`): the source's fields read-only, the gym's note and featured flag editable.
+/// Beside them, the gym's own content for its app, as record lists: daily quotes, the info page.
+@MainActor
+final class SchedulePage: ModulePage {
+    let widget: Widget
+    private let service: ScheduleService
+    private let window: ApplicationWindow
+    private let toasts: ToastOverlay
+    private let switcherTitle: Widget
+    private let backButton: Button
+    private let header: Widget
+    private let refreshButton: Button
+    private let addSourceButton: Button
+    private let refreshLabel: Label
+    private let intervalChoice: DropDown
+    private let weekLabel: Label
+    private let trainerFilter: DropDown
+    private let roomFilter: DropDown
+    private let programFilter: DropDown
+    private let cancelledFilter: ToggleButton
+    private let substituteFilter: ToggleButton
+    private let weekScroller: ScrolledWindow
+    private let listScroller: ScrolledWindow
+    private let group: RecordListGroup
+
+    private var organization: Organization?
+    private var weekStart = WeekLayout.monday(of: LocalDate(Date(), in: .current))
+    private var classes: [ScheduledClass] = []
+    private var sources: [ScheduleSource] = []
+    private var canEdit = true
+    private var loadRequest = 0
+    private var refreshing = false
+    private var fillingFilters = false
+    private var autoRefresh: Task<Void, Never>?
+
+    var onLocalChange: (() -> Void)? {
+        get { group.onLocalChange }
+        set { group.onLocalChange = newValue }
+    }
+
+    init(service: ScheduleService, records: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+        self.service = service
+        self.window = window
+        self.toasts = toasts
+        let ui = Builder(resource: ResourceBundle.path("schedule-page.ui"))
+        widget = ui.object("schedule_page")
+        switcherTitle = ui.object("switcher_title")
+        backButton = ui.object("back_button")
+        header = ui.object("page_header")
+        refreshButton = ui.object("refresh_button")
+        addSourceButton = ui.object("add_source_button")
+        refreshLabel = ui.object("refresh_label")
+        intervalChoice = ui.object("interval_choice")
+        weekLabel = ui.object("week_label")
+        trainerFilter = ui.object("trainer_filter")
+        roomFilter = ui.object("room_filter")
+        programFilter = ui.object("program_filter")
+        cancelledFilter = ui.object("cancelled_filter")
+        substituteFilter = ui.object("substitute_filter")
+        weekScroller = ui.object("week_scroller")
+        listScroller = ui.object("list_scroller")
+
+        // The gym's own content: a record list per type, as the record kit declares them.
+        let stack: ViewStack = ui.object("view_stack")
+        let types: [RecordType] = [.dailyQuote, .gymInfo]
+        let lists = types.map { type in
+            let list = RecordListPage(type: type, service: records, window: window, toasts: toasts)
+            list.widget.vexpand = true
+            stack.addTitled(list.widget, name: type.entity, title: type.nouns.pluralTitle.text,
+                            iconName: type.entity == RecordType.dailyQuote.entity ? "format-text-bold-symbolic" : "dialog-information-symbolic")
+            return list
+        }
+        group = RecordListGroup(lists, names: types.map(\.entity), stack: stack)
+        // The schedule's own bars belong to the week and the list, not to the record lists.
+        let bars: [Widget] = [ui.object("status_bar"), ui.object("filter_bar")]
+        stack.onVisibleChildChanged { shown in
+            for bar in bars { bar.isVisible = shown == "week" || shown == "list" }
+        }
+
+        intervalChoice.setStrings(ScheduleService.refreshIntervals.map(Self.intervalText))
+        for filter in [trainerFilter, roomFilter, programFilter] {
+            filter.onSelectionChanged { [weak self] _ in
+                guard let self, !self.fillingFilters else { return }
+                self.draw()
+            }
+        }
+        cancelledFilter.onToggled { [weak self] _ in self?.draw() }
+        substituteFilter.onToggled { [weak self] _ in self?.draw() }
+        ui.object("previous_week_button", as: Button.self).onClicked { [weak self] in self?.moveWeek(by: -7) }
+        ui.object("next_week_button", as: Button.self).onClicked { [weak self] in self?.moveWeek(by: 7) }
+        ui.object("this_week_button", as: Button.self).onClicked { [weak self] in
+            guard let self else { return }
+            self.weekStart = WeekLayout.monday(of: LocalDate(Date(), in: self.organization?.timeZone ?? .current))
+            self.reload()
+        }
+        refreshButton.onClicked { [weak self] in self?.refreshNow(automatic: false) }
+        addSourceButton.onClicked { [weak self] in self?.addSource() }
+        intervalChoice.onSelectionChanged { [weak self] index in
+            guard let self, !self.fillingFilters, let org = self.organization, let index else { return }
+            let minutes = ScheduleService.refreshIntervals[index]
+            Task { @MainActor in
+                do { try await self.service.setRefreshInterval(minutes, for: org) } catch { self.toasts.showToast("\(error)") }
+            }
+        }
+        startAutomaticRefresh()
+    }
+
+    private static func intervalText(_ minutes: Int?) -> String {
+        switch minutes {
+        case nil: tr("Never")
+        case 15: tr("Every 15 minutes")
+        case 60: tr("Every hour")
+        case 360: tr("Every 6 hours")
+        default: tr("Every day")
+        }
+    }
+
+    // MARK: ModulePage
+
+    func show(_ org: Organization?) {
+        switcherTitle.setProperty("subtitle", org?.name ?? "")
+        group.show(org)
+        guard org?.id != organization?.id else { return }
+        organization = org
+        weekStart = WeekLayout.monday(of: LocalDate(Date(), in: org?.timeZone ?? .current))
+        reload()
+    }
+
+    func setFolded(_ folded: Bool) {
+        backButton.isVisible = folded
+        header.setProperty("show-start-title-buttons", folded)
+    }
+
+    func setCanEdit(_ allowed: Bool) {
+        canEdit = allowed
+        addSourceButton.isSensitive = allowed
+        group.setCanEdit(allowed)
+    }
+
+    func refresh() {
+        group.refresh()
+        reload()
+    }
+
+    // MARK: Loading
+
+    private func moveWeek(by days: Int) {
+        weekStart = weekStart.adding(days: days)
+        reload()
+    }
+
+    /// Reads the week's classes and the sources, then draws.
+    private func reload() {
+        loadRequest += 1
+        let request = loadRequest
+        guard let org = organization else {
+            classes = []
+            sources = []
+            draw()
+            return
+        }
+        let from = weekStart.startOfDay(in: org.timeZone)
+        let to = weekStart.adding(days: 7).startOfDay(in: org.timeZone)
+        Task { @MainActor in
+            do {
+                let classes = try await service.classes(in: org, from: from, to: to)
+                let sources = try await service.sources(in: org)
+                let interval = try await service.refreshInterval(for: org)
+                guard request == loadRequest else { return }
+                self.classes = classes
+                self.sources = sources
+                fillingFilters = true
+                intervalChoice.selectedIndex = ScheduleService.refreshIntervals.firstIndex { $0 == interval } ?? 0
+                fillingFilters = false
+                fillFilters()
+                showRefreshState()
+                draw()
+            } catch {
+                toasts.showToast(tr("Could not read the schedule: {error}", ["error": "\(error)"]))
+            }
+        }
+    }
+
+    /// The filters' choices from the week's classes, keeping what was chosen.
+    private func fillFilters() {
+        fillingFilters = true
+        defer { fillingFilters = false }
+        func fill(_ dropDown: DropDown, all: String, _ values: [String]) {
+            let chosen = dropDown.selectedIndex.flatMap { $0 > 0 ? dropDown.strings[$0] : nil }
+            let choices = [all] + Array(Set(values.filter { !$0.isEmpty })).sorted()
+            if choices != dropDown.strings { dropDown.setStrings(choices) }
+            dropDown.selectedIndex = chosen.flatMap { choices.firstIndex(of: $0) } ?? 0
+        }
+        fill(trainerFilter, all: tr("All trainers"), classes.map(\.source.trainer))
+        fill(roomFilter, all: tr("All rooms"), classes.map(\.source.room))
+        fill(programFilter, all: tr("All programs"), classes.map(\.source.program))
+    }
+
+    private var filter: ScheduleFilter {
+        func chosen(_ dropDown: DropDown) -> String? {
+            guard let index = dropDown.selectedIndex, index > 0 else { return nil }
+            return dropDown.strings[index]
+        }
+        return ScheduleFilter(trainer: chosen(trainerFilter), room: chosen(roomFilter), program: chosen(programFilter),
+                              cancelledOnly: cancelledFilter.isActive, substitutesOnly: substituteFilter.isActive)
+    }
+
+    // MARK: Drawing
+
+    private func draw() {
+        let zone = organization?.timeZone ?? .current
+        let last = weekStart.adding(days: 6)
+        weekLabel.text = tr("{first} – {last}", ["first": ScheduleText.day(weekStart), "last": ScheduleText.day(last)])
+        let shown = classes.filter(filter.matches)
+        weekScroller.setChild(WeekGrid.make(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone) { [weak self] scheduled in
+            self?.open(scheduled)
+        })
+        listScroller.setChild(ClassList.make(shown, zone: zone) { [weak self] scheduled in self?.open(scheduled) })
+    }
+
+    private func showRefreshState() {
+        guard !sources.isEmpty else {
+            refreshLabel.text = tr("No schedule source yet: add one with Add Source.")
+            refreshButton.isSensitive = false
+            return
+        }
+        refreshButton.isSensitive = !refreshing
+        let zone = organization?.timeZone ?? .current
+        refreshLabel.text = sources.map { source in
+            guard let when = source.lastRefreshedAt else {
+                return tr("{source}: never refreshed", ["source": source.label])
+            }
+            return tr("{source}: last refreshed {when} — {changes}",
+                      ["source": source.label, "when": ScheduleText.dateTime(when, zone: zone),
+                       "changes": source.lastCounts?.summary ?? tr("no changes")])
+        }.joined(separator: "\n")
+    }
+
+    // MARK: Actions
+
+    private func open(_ scheduled: ScheduledClass) {
+        guard let org = organization else { return }
+        ClassDialog.present(scheduled, org: org, parent: window, canEdit: canEdit) { [weak self] note, featured in
+            guard let self else { return }
+            Task { @MainActor in
+                do {
+                    try await self.service.setNote(note, on: scheduled.id, in: org)
+                    try await self.service.setFeatured(featured, on: scheduled.id, in: org)
+                    self.toasts.showToast(tr("Saved the gym's note on {name}", ["name": scheduled.source.name]))
+                    self.reload()
+                } catch {
+                    self.toasts.showToast(tr("Could not save: {error}", ["error": "\(error)"]))
+                }
+            }
+        }
+    }
+
+    private func addSource() {
+        guard let org = organization else { return }
+        SourceDialog.present(parent: window) { [weak self] entry in
+            guard let self else { return }
+            Task { @MainActor in
+                do {
+                    switch entry.kind {
+                    case .mindbody:
+                        try await self.service.addMindBody(baseURL: entry.location, siteId: entry.siteId, apiKey: entry.apiKey, in: org)
+                    case .ical:
+                        try await self.service.addICal(entry.location, in: org)
+                    case .file:
+                        try await self.service.addFile(entry.location, in: org)
+                    }
+                    self.toasts.showToast(tr("Source added: refresh to read its schedule"))
+                    self.reload()
+                } catch {
+                    ScheduleText.explain(tr("The source was not added"), ScheduleText.reason(error), parent: self.window)
+                }
+            }
+        }
+    }
+
+    /// Refreshes each source in turn, each all or nothing: one that fails (the demo's MindBody
+    /// site without a key, a feed that times out) changes nothing of its own and keeps none of
+    /// the others from refreshing. What changed goes to a toast and the status line; why a
+    /// source failed, to a dialog (a toast when the refresh was automatic).
+    private func refreshNow(automatic: Bool) {
+        guard let org = organization, !refreshing, !sources.isEmpty else { return }
+        refreshing = true
+        refreshButton.isSensitive = false
+        let sources = self.sources
+        Task { @MainActor in
+            defer {
+                refreshing = false
+                refreshButton.isSensitive = true
+            }
+            var total = RefreshCounts()
+            var refreshed = 0
+            var failures: [String] = []
+            for source in sources {
+                do {
+                    total = try await service.refresh(source.id, in: org).reduce(total) { $0 + $1.counts }
+                    refreshed += 1
+                } catch let error as ScheduleRefreshError {
+                    failures.append(tr("{source}: {reason}", ["source": source.label, "reason": error.message]))
+                } catch {
+                    failures.append(tr("{source}: {reason}", ["source": source.label, "reason": "\(error)"]))
+                }
+            }
+            if refreshed > 0 { toasts.showToast(tr("Refreshed: {changes}", ["changes": total.summary]), timeout: 10) }
+            if !failures.isEmpty {
+                let reasons = failures.joined(separator: "\n")
+                if automatic {
+                    toasts.showToast(tr("Automatic refresh failed, nothing was changed: {reason}", ["reason": reasons]))
+                } else {
+                    ScheduleText.explain(trn("A source could not be refreshed; nothing of it was changed",
+                                             "Some sources could not be refreshed; nothing of them was changed", failures.count),
+                                         reasons, parent: window)
+                }
+            }
+            reload()
+        }
+    }
+
+    /// Once a minute, a refresh when the owner's interval has passed.
+    private func startAutomaticRefresh() {
+        autoRefresh = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 60_000_000_000)
+                guard let self, let org = self.organization else { continue }
+                if (try? await self.service.isRefreshDue(for: org)) == true { self.refreshNow(automatic: true) }
+            }
+        }
+    }
+
+    deinit {
+        autoRefresh?.cancel()
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GtkKit
+import StewardCore
+import Translation
+
+/// How the schedule page words classes, days and failures.
+@MainActor
+enum ScheduleText {
+    /// "Mon 24 Nov".
+    static func day(_ date: LocalDate) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = .gmt
+        formatter.setLocalizedDateFormatFromTemplate("EEE d MMM")
+        return formatter.string(from: date.startOfDay(in: .gmt))
+    }
+
+    /// "Mon 24": a week grid's column heading.
+    static func shortDay(_ date: LocalDate) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = .gmt
+        formatter.setLocalizedDateFormatFromTemplate("EEE d")
+        return formatter.string(from: date.startOfDay(in: .gmt))
+    }
+
+    static func time(_ date: Date, zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = zone
+        formatter.setLocalizedDateFormatFromTemplate("HH:mm")
+        return formatter.string(from: date)
+    }
+
+    static func dateTime(_ date: Date, zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = zone
+        formatter.setLocalizedDateFormatFromTemplate("EEE d MMM HH:mm")
+        return formatter.string(from: date)
+    }
+
+    /// "11/20 booked", with the waitlist when there is one.
+    static func booked(_ c: SourceClass) -> String {
+        guard let capacity = c.maxCapacity else { return c.totalBooked.map { tr("{count} booked", ["count": String($0)]) } ?? "" }
+        var text = tr("{booked}/{capacity} booked", ["booked": String(c.totalBooked ?? 0), "capacity": String(capacity)])
+        if let waitlisted = c.totalWaitlisted, waitlisted > 0 {
+            text += " " + tr("(+{count} waiting)", ["count": String(waitlisted)])
+        }
+        return text
+    }
+
+    /// The marks a class carries, in words.
+    static func marks(_ scheduled: ScheduledClass) -> [String] {
+        var marks: [String] = []
+        if scheduled.source.isCancelled { marks.append(tr("cancelled")) }
+        if scheduled.source.isSubstitute { marks.append(tr("substitute")) }
+        if scheduled.isRemoved { marks.append(tr("no longer listed by the source")) }
+        if scheduled.isFeatured { marks.append(tr("featured")) }
+        if !scheduled.localNote.isEmpty { marks.append(tr("note: {note}", ["note": scheduled.localNote])) }
+        return marks
+    }
+
+    /// Everything a block shows, for screen readers and tooltips.
+    static func spoken(_ scheduled: ScheduledClass, zone: TimeZone) -> String {
+        let c = scheduled.source
+        var parts = [c.name, dateTime(c.startsAt, zone: zone) + "–" + time(c.endsAt, zone: zone), c.trainer, c.room, booked(c)]
+        parts += marks(scheduled)
+        return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    static func listLine(_ scheduled: ScheduledClass, zone: TimeZone) -> String {
+        spoken(scheduled, zone: zone)
+    }
+
+    /// A style class per program, the same program always the same colour.
+    static func programStyle(_ program: String) -> String {
+        var hash: UInt32 = 5381
+        for byte in program.lowercased().utf8 { hash = hash &* 33 &+ UInt32(byte) }
+        return "program-\(hash % 6)"
+    }
+
+    /// An error in its own plain words.
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as ScheduleRefreshError: error.message
+        case let error as ValidationError: error.description
+        default: "\(error)"
+        }
+    }
+
+    /// A dialog saying what went wrong.
+    static func explain(_ heading: String, _ message: String, parent: Window) {
+        let dialog = MessageDialog(parent: parent, heading: heading, body: message)
+        dialog.addResponse("close", tr("_Close"))
+        dialog.defaultResponse = "close"
+        dialog.closeResponse = "close"
+        dialog.present { _ in }
+    }
+}

@@ -1,0 +1,304 @@
+import Foundation
+import GRDB
+import Translation
+
+/// What a refresh did for one source.
+public struct ScheduleRefreshResult: Hashable, Sendable {
+    public var source: ScheduleSource
+    public var counts: RefreshCounts
+}
+
+/// The gym's schedule mirror: its sources, their refresh, and the gym's own fields on classes.
+public final class ScheduleService: Sendable {
+    public let database: AppDatabase
+    public let credentials: any CredentialStore
+    public let http: HTTPClient
+
+    public init(database: AppDatabase, credentials: any CredentialStore, http: HTTPClient = HTTPClient()) {
+        self.database = database
+        self.credentials = credentials
+        self.http = http
+    }
+
+    // MARK: Sources
+
+    public func sources(in org: Organization) async throws -> [ScheduleSource] {
+        try await database.writer.read { db in
+            try ScheduleSource.fetchAll(db, sql: "SELECT * FROM scheduleSource WHERE orgId = ? ORDER BY addedAt, id",
+                                        arguments: [UUIDColumn.encode(org.id)])
+        }
+    }
+
+    public func source(_ id: UUID, in org: Organization) async throws -> ScheduleSource {
+        try await database.writer.read { db in try Self.source(id, org: org, db) }
+    }
+
+    /// Adds a MindBody v6 source. The API key goes to the credential store, never the database.
+    @discardableResult
+    public func addMindBody(baseURL: String, siteId: String, apiKey: String, in org: Organization) async throws -> ScheduleSource {
+        let url = baseURL.trimmingCharacters(in: .whitespaces)
+        let site = siteId.trimmingCharacters(in: .whitespaces)
+        let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard HTTPClient.isHTTPURL(url) else {
+            throw ValidationError(field: "mindbody", message: tr("must be the API's http(s) address, like {example} (got \"{value}\")",
+                                                                  ["example": "https://api.mindbodyonline.com", "value": baseURL]))
+        }
+        if Loopback.isUnencryptedOffLoopback(url) {
+            throw ValidationError(field: "mindbody", message: tr("must be https: the API key would cross the network readable over plain http"))
+        }
+        guard !site.isEmpty, site.count <= 40, site.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
+            throw ValidationError(field: "site-id", message: tr("must be MindBody's site id, letters and digits like -99 or 12345 (got \"{value}\")",
+                                                                 ["value": siteId]))
+        }
+        guard !key.isEmpty, !key.contains(where: { $0.isNewline }) else {
+            throw ValidationError(field: "api-key-stdin", message: tr("no API key was given on standard input"))
+        }
+        let source = ScheduleSource(orgId: org.id, kind: .mindbody, location: url, siteId: site)
+        let installation = try database.installationId()
+        try credentials.saveAPIToken(key, for: ScheduleSourceKey.credentialKey(installation: installation, source: source))
+        do {
+            try await database.writer.write { db in try source.insert(db) }
+        } catch {
+            try? credentials.deleteAPIToken(ScheduleSourceKey.credentialKey(installation: installation, source: source))
+            throw error
+        }
+        return source
+    }
+
+    /// Adds an iCalendar feed, by http(s) address or file path (a file must read as a calendar now).
+    @discardableResult
+    public func addICal(_ location: String, in org: Organization, now: Date = Date()) async throws -> ScheduleSource {
+        let trimmed = location.trimmingCharacters(in: .whitespaces)
+        let stored: String
+        if HTTPClient.isHTTPURL(trimmed) {
+            stored = trimmed
+        } else {
+            stored = try Self.readableFile(trimmed, field: "ical")
+            let data = try Self.contents(of: stored, field: "ical")
+            do {
+                _ = try ICalendarTimetable.classes(data, zone: org.timeZone, window: ScheduleWindow.standard(now: now, zone: org.timeZone))
+            } catch {
+                throw ValidationError(field: "ical", message: tr("{path} is not a timetable this console can read: {reason}",
+                                                                 ["path": trimmed, "reason": error.reason]))
+            }
+        }
+        let source = ScheduleSource(orgId: org.id, kind: .ical, location: stored)
+        try await database.writer.write { db in try source.insert(db) }
+        return source
+    }
+
+    /// Adds a saved MindBody answer (v6 JSON or SOAP v5 XML), which must read as one now.
+    @discardableResult
+    public func addFile(_ path: String, in org: Organization, now: Date = Date()) async throws -> ScheduleSource {
+        let stored = try Self.readableFile(path.trimmingCharacters(in: .whitespaces), field: "file")
+        let data = try Self.contents(of: stored, field: "file")
+        guard let format = SavedSchedule.format(of: data), format != .ical else {
+            throw ValidationError(field: "file", message: tr("{path} is neither MindBody JSON nor a SOAP GetClasses XML answer (an iCalendar file goes with --ical)",
+                                                             ["path": path]))
+        }
+        do {
+            _ = try SavedSchedule.classes(data, zone: org.timeZone, window: ScheduleWindow.standard(now: now, zone: org.timeZone))
+        } catch {
+            throw ValidationError(field: "file", message: tr("{path} cannot be read: {reason}", ["path": path, "reason": error.reason]))
+        }
+        let source = ScheduleSource(orgId: org.id, kind: .file, location: stored)
+        try await database.writer.write { db in try source.insert(db) }
+        return source
+    }
+
+    /// Removes a source with its mirrored classes (and the gym's notes on them), and its API key.
+    public func removeSource(_ id: UUID, in org: Organization) async throws {
+        let source = try await self.source(id, in: org)
+        _ = try await database.writer.write { db in try source.delete(db) }
+        if source.kind == .mindbody {
+            try credentials.deleteAPIToken(ScheduleSourceKey.credentialKey(installation: try database.installationId(), source: source))
+        }
+    }
+
+    // MARK: Refresh
+
+    /// Refreshes one source, or all of the organization's. Every source is read whole before
+    /// anything is written; then one transaction writes them all. Any failure (a refused key, a
+    /// timeout, an error status, an unreadable page) throws `ScheduleRefreshError` and changes
+    /// nothing.
+    public func refresh(_ id: UUID? = nil, in org: Organization, now: Date = Date(),
+                        window: DateInterval? = nil) async throws -> [ScheduleRefreshResult] {
+        var sources: [ScheduleSource]
+        if let id {
+            sources = [try await source(id, in: org)]
+        } else {
+            sources = try await self.sources(in: org)
+        }
+        let window = window ?? ScheduleWindow.standard(now: now, zone: org.timeZone)
+        var fetched: [(ScheduleSource, [SourceClass], DateInterval?)] = []
+        for source in sources {
+            let classes = try await fetch(source, org: org, window: window)
+            fetched.append((source, classes, Self.scope(of: source, classes, asked: window)))
+        }
+        let read = fetched
+        return try await database.writer.write { db in
+            try read.map { source, classes, scope in
+                ScheduleRefreshResult(source: try ScheduleSource.fetchOne(db, key: UUIDColumn.encode(source.id)) ?? source,
+                                      counts: try ScheduleMirror.apply(classes, source: source, scope: scope, now: now, db))
+            }
+        }
+    }
+
+    /// The stretch of time an answer speaks for, where a class it no longer lists was removed.
+    /// A saved file is the whole timetable. MindBody answers for the window asked about; one
+    /// that also lists classes outside it (a server that ignores the dates) gave its whole
+    /// timetable. A feed speaks for the window its recurrences were expanded in.
+    static func scope(of source: ScheduleSource, _ classes: [SourceClass], asked window: DateInterval) -> DateInterval? {
+        switch source.kind {
+        case .file: nil
+        case .mindbody: classes.contains { !window.contains($0.startsAt) } ? nil : window
+        case .ical: window
+        }
+    }
+
+    /// What `source` lists now, read whole.
+    func fetch(_ source: ScheduleSource, org: Organization, window: DateInterval) async throws(ScheduleRefreshError) -> [SourceClass] {
+        switch source.kind {
+        case .mindbody:
+            let key: String?
+            do {
+                key = try credentials.loadAPIToken(ScheduleSourceKey.credentialKey(installation: try database.installationId(), source: source))
+            } catch {
+                throw ScheduleRefreshError(.source, tr("cannot read the MindBody API key from {store}: {reason}",
+                                                       ["store": credentials.displayName, "reason": "\(error)"]))
+            }
+            guard let key else {
+                throw ScheduleRefreshError(.source, tr("no MindBody API key is kept for this source in {store}; remove the source and add it again with its API key",
+                                                       ["store": credentials.displayName]))
+            }
+            let client = MindBodyClient(http: http, baseURL: source.location, siteId: source.siteId ?? "", apiKey: key)
+            return try await client.classes(in: window, zone: org.timeZone)
+        case .ical:
+            let data = try await read(source.location)
+            do {
+                return try ICalendarTimetable.classes(data, zone: org.timeZone, window: window)
+            } catch {
+                throw ScheduleRefreshError(.malformed, tr("the calendar at {location} cannot be read: {reason}",
+                                                          ["location": source.location, "reason": error.reason]))
+            }
+        case .file:
+            let data = try await read(source.location)
+            do {
+                return try SavedSchedule.classes(data, zone: org.timeZone, window: window)
+            } catch {
+                throw ScheduleRefreshError(.malformed, tr("{path} cannot be read: {reason}", ["path": source.location, "reason": error.reason]))
+            }
+        }
+    }
+
+    private func read(_ location: String) async throws(ScheduleRefreshError) -> Data {
+        if HTTPClient.isHTTPURL(location) {
+            let response: HTTPClientResponse
+            do {
+                response = try await http.send(HTTPClientRequest(url: location))
+            } catch {
+                if case .timedOut = error {
+                    throw ScheduleRefreshError(.timedOut, tr("{url} did not answer in time", ["url": location]))
+                }
+                throw ScheduleRefreshError(.unreachable, tr("cannot read {url}: {reason}", ["url": location, "reason": error.description]))
+            }
+            guard (200..<300).contains(response.status) else {
+                throw ScheduleRefreshError(.serverError, tr("{url} answered with an error (HTTP {status})",
+                                                            ["url": location, "status": String(response.status)]))
+            }
+            return response.body
+        }
+        guard let data = FileManager.default.contents(atPath: location) else {
+            throw ScheduleRefreshError(.source, tr("cannot read {path}: the file is gone or not readable", ["path": location]))
+        }
+        return data
+    }
+
+    // MARK: Classes and the gym's fields
+
+    /// Classes starting in [from, to), removed ones included (they are shown, marked).
+    public func classes(in org: Organization, from: Date, to: Date, trainer: String? = nil,
+                        cancelledOnly: Bool = false) async throws -> [ScheduledClass] {
+        try await database.writer.read { db in
+            var sql = "SELECT * FROM scheduledClass WHERE orgId = ? AND startsAt >= ? AND startsAt < ?"
+            var arguments: StatementArguments = [UUIDColumn.encode(org.id), from, to]
+            if let trainer, !trainer.isEmpty {
+                sql += " AND trainer = ? COLLATE NOCASE"
+                arguments += [trainer]
+            }
+            if cancelledOnly { sql += " AND isCancelled = 1" }
+            sql += " ORDER BY startsAt, room, name, id"
+            return try ScheduledClass.fetchAll(db, sql: sql, arguments: arguments)
+        }
+    }
+
+    public func scheduledClass(_ id: UUID, in org: Organization) async throws -> ScheduledClass {
+        try await database.writer.read { db in try Self.scheduledClass(id, org: org, db) }
+    }
+
+    /// Sets the gym's note on a class; no refresh ever changes it.
+    @discardableResult
+    public func setNote(_ text: String, on id: UUID, in org: Organization) async throws -> ScheduledClass {
+        guard text.count <= 2000 else {
+            throw ValidationError(field: "text", message: tr("must be at most {max} characters (got {count})",
+                                                             ["max": "2000", "count": String(text.count)]))
+        }
+        return try await database.writer.write { db in
+            var scheduled = try Self.scheduledClass(id, org: org, db)
+            scheduled.localNote = text
+            try db.execute(sql: "UPDATE scheduledClass SET localNote = ? WHERE id = ?", arguments: [text, UUIDColumn.encode(id)])
+            return scheduled
+        }
+    }
+
+    /// Sets whether the gym's app features the class.
+    @discardableResult
+    public func setFeatured(_ featured: Bool, on id: UUID, in org: Organization) async throws -> ScheduledClass {
+        try await database.writer.write { db in
+            var scheduled = try Self.scheduledClass(id, org: org, db)
+            scheduled.isFeatured = featured
+            try db.execute(sql: "UPDATE scheduledClass SET isFeatured = ? WHERE id = ?", arguments: [featured, UUIDColumn.encode(id)])
+            return scheduled
+        }
+    }
+
+    // MARK: Lookups
+
+    static func source(_ id: UUID, org: Organization, _ db: Database) throws -> ScheduleSource {
+        guard let source = try ScheduleSource.fetchOne(db, sql: "SELECT * FROM scheduleSource WHERE id = ? AND orgId = ?",
+                                                       arguments: [UUIDColumn.encode(id), UUIDColumn.encode(org.id)]) else {
+            throw ValidationError(field: "source-id", message: tr("no schedule source {id} in {organization} (see `{command}`)",
+                                                                  ["id": UUIDColumn.encode(id), "organization": org.slug,
+                                                                   "command": "stewardctl schedule sources list"]))
+        }
+        return source
+    }
+
+    static func scheduledClass(_ id: UUID, org: Organization, _ db: Database) throws -> ScheduledClass {
+        guard let found = try ScheduledClass.fetchOne(db, sql: "SELECT * FROM scheduledClass WHERE id = ? AND orgId = ?",
+                                                      arguments: [UUIDColumn.encode(id), UUIDColumn.encode(org.id)]) else {
+            throw ValidationError(field: "class-id", message: tr("no class {id} in {organization}'s schedule (see `{command}`)",
+                                                                 ["id": UUIDColumn.encode(id), "organization": org.slug,
+                                                                  "command": "stewardctl schedule list"]))
+        }
+        return found
+    }
+
+    private static func readableFile(_ path: String, field: String) throws -> String {
+        guard !path.isEmpty else { throw ValidationError(field: field, message: tr("give a file path or an http(s) address")) }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw ValidationError(field: field, message: tr("{path} is not a file (give an existing file or an http(s) address)", ["path": path]))
+        }
+        return standardized
+    }
+
+    private static func contents(of path: String, field: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError(field: field, message: tr("cannot read {path}", ["path": path]))
+        }
+        return data
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import CommandLineSupport
+import Foundation
+import StewardCore
+import StewardCredentials
+import Translation
+
+/// What every schedule command opens: the database, the organization, the service.
+struct ScheduleContext {
+    var database: AppDatabase
+    var org: Organization
+    var service: ScheduleService
+
+    static func open(_ global: GlobalOptions, _ org: OrganizationOption) async throws -> ScheduleContext {
+        let database = try global.openDatabase()
+        let organization = try await org.resolve(in: database)
+        return ScheduleContext(database: database, org: organization,
+                               service: ScheduleService(database: database, credentials: LazyCredentialStore()))
+    }
+
+    /// A source id as typed: the whole id, or a prefix only one source starts with.
+    func sourceId(_ text: String) async throws -> UUID {
+        let typed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let id = UUID(uuidString: typed) { return id }
+        let matches = try await service.sources(in: org).filter { $0.id.uuidString.lowercased().hasPrefix(typed) }
+        guard !typed.isEmpty, matches.count == 1 else {
+            throw CLIError.usage("source-id: " + tr("\"{value}\" names no single schedule source; see `{command}`",
+                                                    ["value": text, "command": "stewardctl schedule sources list"]))
+        }
+        return matches[0].id
+    }
+}
+
+/// `--from`/`--to` days (or date-times) in the gym's zone.
+enum ScheduleDate {
+    /// The start of the day, or the instant given.
+    static func start(_ text: String, option: String, zone: TimeZone) throws -> Date {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let day = LocalDate(iso: trimmed) { return day.startOfDay(in: zone) }
+        if let instant = DateTimeText.parse(trimmed, zone: zone) { return instant }
+        throw CLIError.usage(option + ": " + tr("must be a date like 2026-12-06 (got \"{value}\")", ["value": text]))
+    }
+
+    /// A day counts whole: the end is the next day's start. A date-time is taken as given.
+    static func end(_ text: String, option: String, zone: TimeZone) throws -> Date {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let day = LocalDate(iso: trimmed) { return day.adding(days: 1).startOfDay(in: zone) }
+        return try start(text, option: option, zone: zone)
+    }
+}

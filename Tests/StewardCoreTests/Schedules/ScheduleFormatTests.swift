@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+@testable import StewardCore
+
+/// The same timetable as MindBody v6 JSON, a SOAP v5 XML answer and an iCalendar feed reads
+/// the same, and gives the same mirror.
+@Suite struct ScheduleFormatTests {
+    let zone = ScheduleFixture.zone
+    let window = ScheduleFixture.window
+
+    private func sorted(_ classes: [SourceClass]) -> [SourceClass] {
+        classes.sorted { $0.sourceClassId < $1.sourceClassId }
+    }
+
+    @Test func jsonXMLAndICalendarReadTheSame() throws {
+        let json = try MindBodyJSON.page(ScheduleFixture.v6Answer(), zone: zone).classes
+        let xml = try MindBodySOAP.classes(ScheduleFixture.soapAnswer(), zone: zone)
+        let ical = try ICalendarTimetable.classes(ScheduleFixture.calendar(), zone: zone, window: window)
+        #expect(json.count == ScheduleFixture.items.count)
+        #expect(sorted(xml) == sorted(json))
+        #expect(sorted(ical) == sorted(json))
+    }
+
+    @Test func fieldsComeThroughInTheSitesZone() throws {
+        let classes = try MindBodyJSON.page(ScheduleFixture.v6Answer(), zone: zone).classes
+        let strength = try #require(classes.first { $0.sourceClassId == "7001" })
+        #expect(strength.name == "Morning Strength")
+        #expect(strength.description == "Barbells & kettlebells; bring <water>")
+        #expect(strength.trainer == "Alex Rivera")
+        #expect(strength.trainerId == "101")
+        #expect(strength.room == "Studio A")
+        #expect(strength.program == "Strength")
+        #expect(strength.classScheduleId == "31")
+        #expect(strength.maxCapacity == 20 && strength.totalBooked == 18 && strength.webCapacity == 18)
+        // 06:00 in Denver in January (MST, UTC-7) is 13:00 UTC.
+        #expect(DateTimeText.iso(strength.startsAt, zone: .gmt).hasPrefix("2027-01-04T13:00"))
+        #expect(strength.endsAt.timeIntervalSince(strength.startsAt) == 3600)
+        let spin = try #require(classes.first { $0.sourceClassId == "7003" })
+        #expect(spin.isCancelled && !spin.isSubstitute)
+        let flow = try #require(classes.first { $0.sourceClassId == "7002" })
+        #expect(flow.isSubstitute && !flow.isCancelled)
+        let hiit = try #require(classes.first { $0.sourceClassId == "7004" })
+        #expect(hiit.totalWaitlisted == 4 && hiit.isWaitlistAvailable)
+    }
+
+    @Test func theThreeFormatsGiveTheSameMirror() async throws {
+        let database = try AppDatabase.inMemory()
+        let org = ScheduleFixture.org
+        try await database.writer.write { db in try org.insert(db) }
+        let service = ScheduleService(database: database, credentials: MemoryCredentialStore())
+        let json = try ScheduleFixture.write(ScheduleFixture.v6Answer(), named: "classes.json")
+        let xml = try ScheduleFixture.write(ScheduleFixture.soapAnswer(), named: "GetClasses.xml")
+        let ics = try ScheduleFixture.write(ScheduleFixture.calendar(), named: "timetable.ics")
+        var mirrors: [[SourceClass]] = []
+        for add in [{ try await service.addFile(json, in: org) }, { try await service.addFile(xml, in: org) },
+                    { try await service.addICal(ics, in: org) }] {
+            let source = try await add()
+            let results = try await service.refresh(source.id, in: org, window: window)
+            #expect(results.map(\.counts) == [RefreshCounts(new: 7, cancelled: 1, substitutes: 2)])
+            let classes = try await service.classes(in: org, from: window.start, to: window.end)
+                .filter { $0.sourceId == source.id }
+            #expect(classes.allSatisfy { $0.id == ClassIdentity.id(sourceId: source.id, sourceClassId: $0.source.sourceClassId) })
+            mirrors.append(sorted(classes.map(\.source)))
+        }
+        #expect(mirrors[0].count == 7)
+        #expect(mirrors[1] == mirrors[0])
+        #expect(mirrors[2] == mirrors[0])
+    }
+
+    @Test func theFileKindIsToldByItsContent() {
+        #expect(SavedSchedule.format(of: Data("  {\"Classes\": []}".utf8)) == .json)
+        #expect(SavedSchedule.format(of: Data("<?xml version=\"1.0\"?><a/>".utf8)) == .xml)
+        #expect(SavedSchedule.format(of: Data("BEGIN:VCALENDAR\r\n".utf8)) == .ical)
+        #expect(SavedSchedule.format(of: Data("Id,Name\n".utf8)) == nil)
+    }
+
+    @Test func unreadableAnswersSayWhatIsWrong() {
+        #expect(throws: ScheduleFormatError.self) { try MindBodyJSON.page(Data("{\"Classes\": [{\"Id\": ".utf8), zone: zone) }
+        do {
+            _ = try MindBodyJSON.page(Data("{\"Classes\": [{\"Id\": 5}]}".utf8), zone: zone)
+            Issue.record("a class without times was accepted")
+        } catch {
+            #expect(error.reason.contains("StartDateTime"))
+        }
+        do {
+            _ = try MindBodyJSON.page(Data("{\"Results\": []}".utf8), zone: zone)
+            Issue.record("an answer without Classes was accepted")
+        } catch {
+            #expect(error.reason.contains("Classes"))
+        }
+        let failed = Data("""
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>
+            <GetClassesResponse xmlns="http://clients.mindbodyonline.com/api/0_5_1"><GetClassesResult>
+            <Status>InvalidCredentials</Status><Message>Invalid SourceCredentials</Message>
+            </GetClassesResult></GetClassesResponse></soap:Body></soap:Envelope>
+            """.utf8)
+        do {
+            _ = try MindBodySOAP.classes(failed, zone: zone)
+            Issue.record("a failed SOAP answer was accepted")
+        } catch {
+            #expect(error.reason.contains("InvalidCredentials"))
+        }
+        #expect(throws: ScheduleFormatError.self) { try MindBodySOAP.classes(Data("<a><b></a>".utf8), zone: zone) }
+        #expect(throws: ScheduleFormatError.self) { try ICalendarTimetable.classes(Data("hello".utf8), zone: zone, window: window) }
+    }
+
+    @Test func recurringCalendarClassesAreExpandedWithinTheWindow() throws {
+        let ics = Data("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            BEGIN:VEVENT\r
+            UID:weekly-spin\r
+            DTSTART;TZID=America/Denver:20270105T180000\r
+            DTEND;TZID=America/Denver:20270105T184500\r
+            RRULE:FREQ=WEEKLY;COUNT=10\r
+            EXDATE;TZID=America/Denver:20270112T180000\r
+            SUMMARY:Spin\r
+            LOCATION:Cycle Room\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:weekly-spin\r
+            RECURRENCE-ID;TZID=America/Denver:20270119T180000\r
+            DTSTART;TZID=America/Denver:20270119T190000\r
+            DTEND;TZID=America/Denver:20270119T194500\r
+            SUMMARY:Spin (late)\r
+            LOCATION:Cycle Room\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.utf8)
+        let classes = try ICalendarTimetable.classes(ics, zone: zone, window: window)
+        // January 2027 Tuesdays from the 5th: 5, 12 (excluded), 19 (moved), 26.
+        let starts = classes.map { DateTimeText.iso($0.startsAt, zone: zone) }.sorted()
+        #expect(starts.count == 3)
+        #expect(starts.first?.hasPrefix("2027-01-05T18:00") == true)
+        let moved = try #require(classes.first { $0.name == "Spin (late)" })
+        #expect(DateTimeText.iso(moved.startsAt, zone: zone).hasPrefix("2027-01-19T19:00"))
+        #expect(moved.endsAt.timeIntervalSince(moved.startsAt) == 45 * 60)
+        #expect(Set(classes.map(\.sourceClassId)).count == 3)
+    }
+}
+
+/// The gym's demo month: three rooms, five trainers, cancellations, substitutes, a removed
+/// class, notes, and a last refresh that says what changed.
+@Suite struct ScheduleDemoTests {
+    @Test func theGymHasAMirroredMonth() async throws {
+        let database = try AppDatabase.inMemory()
+        let reference = DateTimeText.parseUTC("2026-11-25T19:00")!
+        let summary = try DemoDataset(database: database).load(reference: reference)
+        #expect(summary.scheduledClassesAdded == 4 * (5 * 8 + 3 + 2))
+        let gym = try await OrganizationService(database: database).find(slug: "ironworks-gym")
+        let service = ScheduleService(database: database, credentials: MemoryCredentialStore())
+        let sources = try await service.sources(in: gym)
+        #expect(sources.count == 1)
+        #expect(sources.first?.lastCounts == RefreshCounts(updated: 9, cancelled: 4, substitutes: 5, removed: 1))
+        let month = try await service.classes(in: gym, from: reference.addingTimeInterval(-10 * 86_400),
+                                              to: reference.addingTimeInterval(40 * 86_400))
+        #expect(month.count == summary.scheduledClassesAdded)
+        #expect(Set(month.map(\.source.room)).count == 3)
+        #expect(Set(month.map(\.source.trainer)).count == 5)
+        #expect(month.filter(\.source.isCancelled).count == 4)
+        #expect(month.filter(\.source.isSubstitute).count == 5)
+        #expect(month.filter(\.isRemoved).count == 1)
+        #expect(month.filter { !$0.localNote.isEmpty }.count == 5)
+        #expect(month.filter(\.isFeatured).count == 2)
+        // Cancellations and substitutes lie ahead, where the owner looks.
+        #expect(month.filter { $0.source.isCancelled || $0.source.isSubstitute }.allSatisfy { $0.source.startsAt > reference })
+        // A refresh of the demo source says plainly that it has no key.
+        do {
+            _ = try await service.refresh(in: gym, now: reference)
+            Issue.record("the demo source refreshed without a key")
+        } catch let error as ScheduleRefreshError {
+            #expect(error.message.contains("API key"))
+        }
+    }
+}
+
+/// The week grid's layout and the filters, without a window.
+@Suite struct WeekLayoutTests {
+    @Test func overlappingClassesTakeLanesAndRowsFollowTheClock() throws {
+        let classes = try MindBodyJSON.page(ScheduleFixture.v6Answer(), zone: ScheduleFixture.zone).classes
+        let org = UUID(), source = UUID()
+        var mirror = classes.map {
+            ScheduledClass(id: ClassIdentity.id(sourceId: source, sourceClassId: $0.sourceClassId), orgId: org, sourceId: source,
+                           source: $0, firstSeenAt: Date(), changedAt: Date())
+        }
+        // Another 06:30 class on Monday overlaps Morning Strength (06:00-07:00).
+        var overlap = mirror[0]
+        overlap.id = UUID()
+        overlap.source.startsAt = overlap.source.startsAt.addingTimeInterval(30 * 60)
+        mirror.append(overlap)
+        let monday = try #require(LocalDate(iso: "2027-01-04"))
+        #expect(WeekLayout.monday(of: try #require(LocalDate(iso: "2027-01-07"))) == monday)
+        #expect(WeekLayout.monday(of: try #require(LocalDate(iso: "2027-01-10"))) == monday)
+        let layout = WeekLayout(mirror, firstDay: monday, zone: ScheduleFixture.zone)
+        #expect(layout.blocks.count == 8)
+        #expect(layout.firstHour == 6)
+        #expect(layout.lastHour == 19)
+        #expect(layout.lanes[0] == 2 && layout.lanes[1] == 1)
+        let strength = try #require(layout.blocks.first { $0.scheduled.id == mirror[0].id })
+        #expect(strength.day == 0 && strength.lane == 0 && strength.row == 0 && strength.rows == 4)
+        let second = try #require(layout.blocks.first { $0.scheduled.id == overlap.id })
+        #expect(second.lane == 1 && second.row == 2)
+        let flow = try #require(layout.blocks.first { $0.scheduled.source.sourceClassId == "7002" })
+        #expect(flow.row == 14 && flow.rows == 5)  // 09:30 for 75 minutes
+        #expect(layout.blocks.filter { $0.day == 2 }.count == 2)
+    }
+
+    @Test func filtersNarrowByTrainerRoomProgramAndMarks() throws {
+        let classes = try MindBodyJSON.page(ScheduleFixture.v6Answer(), zone: ScheduleFixture.zone).classes
+        let mirror = classes.map {
+            ScheduledClass(id: UUID(), orgId: UUID(), sourceId: UUID(), source: $0, firstSeenAt: Date(), changedAt: Date())
+        }
+        func count(_ filter: ScheduleFilter) -> Int { mirror.filter(filter.matches).count }
+        #expect(count(ScheduleFilter()) == 7)
+        #expect(count(ScheduleFilter(trainer: "Priya Natarajan")) == 2)
+        #expect(count(ScheduleFilter(room: "Studio B")) == 3)
+        #expect(count(ScheduleFilter(program: "Yoga")) == 2)
+        #expect(count(ScheduleFilter(cancelledOnly: true)) == 1)
+        #expect(count(ScheduleFilter(substitutesOnly: true)) == 2)
+        #expect(count(ScheduleFilter(room: "Studio B", substitutesOnly: true)) == 2)
+    }
+
+    @Test func anAutomaticRefreshIsDueOnlyOnceItsIntervalHasPassed() async throws {
+        let database = try AppDatabase.inMemory()
+        let org = ScheduleFixture.org
+        try await database.writer.write { db in try org.insert(db) }
+        let service = ScheduleService(database: database, credentials: MemoryCredentialStore())
+        let file = try ScheduleFixture.write(ScheduleFixture.v6Answer(), named: "classes.json")
+        let source = try await service.addFile(file, in: org)
+        let now = Date()
+        #expect(try await service.isRefreshDue(for: org, now: now) == false)
+        try await service.setRefreshInterval(60, for: org)
+        #expect(try await service.refreshInterval(for: org) == 60)
+        #expect(try await service.isRefreshDue(for: org, now: now))
+        _ = try await service.refresh(source.id, in: org, now: now)
+        #expect(try await service.isRefreshDue(for: org, now: now.addingTimeInterval(59 * 60)) == false)
+        #expect(try await service.isRefreshDue(for: org, now: now.addingTimeInterval(61 * 60)))
+        try await service.setRefreshInterval(nil, for: org)
+        #expect(try await service.refreshInterval(for: org) == nil)
+    }
+}
