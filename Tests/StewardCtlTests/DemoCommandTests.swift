@@ -118,7 +118,9 @@ struct DemoCommandTests {
         let again = try cli("demo", "load", "--events", "25")
         #expect(again.status == 0)
         let final = try eventCounts(cli)
-        #expect(final.values.reduce(0, +) == after.values.reduce(0, +) + 25)
+        let finalTotal: Int = final.values.reduce(0, +)
+        let afterTotal: Int = after.values.reduce(0, +)
+        #expect(finalTotal == afterTotal + 25)
         #expect(final.keys.allSatisfy { final[$0]! == after[$0]! + 5 })
     }
 
