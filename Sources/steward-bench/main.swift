@@ -7,6 +7,7 @@ import StewardCore
 //   steward-bench --sync [--push N] [--pull N] [--postgres URL]
 //   steward-bench --stall [--changes N] [--deadline S]
 //   steward-bench --approvals [--submissions N] [--approve N]
+//   steward-bench --library [--books N] [--loans N] [--import N]
 
 if CommandLine.arguments.contains("--approvals") {
     exit(MainActor.assumeIsolated { ApprovalBenchmark.run(arguments: CommandLine.arguments) })
