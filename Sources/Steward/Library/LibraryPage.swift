@@ -58,7 +58,11 @@ final class LibraryPage: ModulePage {
         for type in types {
             let list = RecordListPage(type: type, service: service, window: window, toasts: toasts)
             list.widget.vexpand = true
-            stack.addTitled(list.widget, name: type.entity, title: type.nouns.pluralTitle.text, iconName: Self.iconName(type))
+            // Each view is a holder that stays visible, since a stack does not switch back to a
+            // hidden child; RecordListGroup hides the list inside it while another view shows.
+            let holder = Box.vertical()
+            holder.append(list.widget)
+            stack.addTitled(holder, name: type.entity, title: type.nouns.pluralTitle.text, iconName: Self.iconName(type))
             lists.append(list)
             // The report comes right after the loans it is made of.
             if type.entity == RecordType.loan.entity, let report {
