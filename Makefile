@@ -40,6 +40,8 @@
 #               sync to a store on loopback, and idle for as long ("--changes N --deadline S")
 #               BENCH_ARGS=--approvals: the approval queue of 10,000 submissions opened and searched,
 #               and 1,000 approved at once while the main loop is watched ("--submissions N --approve N")
+#               BENCH_ARGS=--library: 100,000 books and 1,000,000 past loans: a search keystroke, the
+#               overdue report, a 20,000-row Goodreads import against raw inserts ("--books N --loans N --import N")
 #   clean       removes build/ and SwiftPM's build products (keeps fetched packages)
 #   distclean   clean + removes .build/ entirely
 #

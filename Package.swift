@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // SOAP v5 GetClasses responses (gym schedules), read by element path.
         .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
+        // CSV reading for the library's catalogue imports (Goodreads, Libib, mapped CSV).
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
     ],
     targets: [
         // GTK 4.8 + libadwaita 1.2, with a shim for what does not import (macros, variadics,
@@ -72,6 +74,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // HMAC-SHA256 for the passport's rotating check-in codes.
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
             ]
         ),
         // libsecret, for the desktop keyring (Secret Service), with wrappers for its variadic calls.

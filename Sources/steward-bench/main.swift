@@ -8,6 +8,7 @@ import StewardCore
 //   steward-bench --stall [--changes N] [--deadline S]
 //   steward-bench --approvals [--submissions N] [--approve N]
 //   steward-bench --schedules [--classes N] [--rounds N]
+//   steward-bench --library [--books N] [--loans N] [--import N]
 
 if CommandLine.arguments.contains("--approvals") {
     exit(MainActor.assumeIsolated { ApprovalBenchmark.run(arguments: CommandLine.arguments) })

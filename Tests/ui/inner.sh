@@ -76,6 +76,11 @@ fi
 if [ -z "$only" ] || [ "$only" = schedule ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_schedule_ui.py
 fi
+
+# The lending library: scan mode, lending, the overdue report, renew, return, history.
+if [ -z "$only" ] || [ "$only" = library ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_library_ui.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

@@ -17,6 +17,8 @@ final class RecordEditor {
     private let canEdit: Bool
     private var isSaving = false
     private var isClosed = false
+    /// A book's ISBN look-up, under its ISBN field.
+    private var lookupRow: BookLookupRow?
 
     var onClosed: (() -> Void)?
 
@@ -50,6 +52,12 @@ final class RecordEditor {
             } else {
                 group.add(input.row)
                 group.add(input.errorRow)
+            }
+            // A book's form fills itself from Open Library by its ISBN (see BookLookupRow).
+            if case .isbn = input.field.kind, canEdit {
+                let lookup = BookLookupRow(inputs: inputs)
+                group.add(lookup.row)
+                lookupRow = lookup
             }
             if let record { input.fill(record.fields[input.field.name]) }
             // Editing a field that shows a problem clears it; the next save checks again.

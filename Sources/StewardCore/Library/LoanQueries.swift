@@ -25,6 +25,15 @@ enum LoanQueries {
             .map(SharedRecordStorage.record(from:))
     }
 
+    /// How many loans are out and due between `from` and `through` (nil: no bound).
+    static func countOutDue(from: LocalDate?, through: LocalDate?, orgId: UUID, _ db: Database) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT COUNT(*) FROM record
+            WHERE entity = 'loan' AND deleted = 0 AND json_extract(fields, '$.state') = 'out'
+              AND orgId = ? AND json_extract(fields, '$.dueOn') BETWEEN ? AND ?
+            """), arguments: [UUIDColumn.encode(orgId), from?.description ?? "0000-00-00", through?.description ?? "9999-99-99"]) ?? 0
+    }
+
     /// Every loan of a book or of a borrower, removed ones aside: their history.
     static func loans(where field: String, is id: String, orgId: UUID, _ db: Database) throws -> [LocalRecord] {
         try Row.fetchAll(db, sql: """

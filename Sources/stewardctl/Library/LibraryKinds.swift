@@ -3,7 +3,10 @@ import StewardCore
 
 // The lending library's types on the kit's generic commands; loans add the librarian's moves
 // and the overdue report.
-enum BookKind: RecordKind { static var type: RecordType { .book } }
+enum BookKind: RecordKind {
+    static var type: RecordType { .book }
+    static var specialCommands: [any ParsableCommand.Type] { [BooksImport.self] }
+}
 enum ShelfKind: RecordKind { static var type: RecordType { .shelf } }
 enum BorrowerKind: RecordKind { static var type: RecordType { .borrower } }
 enum LenderKind: RecordKind { static var type: RecordType { .lender } }

@@ -53,11 +53,7 @@ enum LoanReportOutput {
     }
 
     /// "3 days late", "due today", "due in 2 days".
-    static func lateness(_ days: Int) -> String {
-        if days > 0 { return trn("{count} day late", "{count} days late", days) }
-        if days == 0 { return tr("due today") }
-        return trn("due in {count} day", "due in {count} days", -days)
-    }
+    static func lateness(_ days: Int) -> String { LoanLateness.text(days) }
 
     private static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import GtkKit
+import StewardCore
+import Translation
+
+/// Asks to whom a book goes and until when: the borrowers by name, and the due date the
+/// organization's loan period gives (changeable, as `loans lend --due` is). Lend stays off
+/// until the date reads as one.
+@MainActor
+enum LendDialog {
+    static func ask(parent: Window, title: String, borrowers: [LocalRecord], due: LocalDate,
+                    then lend: @escaping @MainActor (UUID, LocalDate) -> Void) {
+        let dialog = MessageDialog(parent: parent, heading: tr("Lend “{title}”", ["title": title]),
+                                   body: tr("Choose the borrower; the due date follows the lending policy."))
+        let content = Box.vertical(spacing: 6)
+        let people = borrowers.sorted {
+            RecordType.borrower.title(of: $0.fields).localizedCaseInsensitiveCompare(RecordType.borrower.title(of: $1.fields))
+                == .orderedAscending
+        }
+        let names = people.map { person in
+            let name = RecordType.borrower.title(of: person.fields)
+            let phone = person["phone"]?.stringValue ?? ""
+            return phone.isEmpty ? name : "\(name) (\(phone))"
+        }
+        let borrowerLabel = Label(tr("Borrower"))
+        borrowerLabel.xalign = 0
+        borrowerLabel.addCSSClass("dim-label")
+        let picker = DropDown(strings: names)
+        picker.setAccessibleLabel(tr("Borrower"))
+        picker.selectedIndex = 0
+        let dueLabel = Label(tr("Due on"))
+        dueLabel.xalign = 0
+        dueLabel.addCSSClass("dim-label")
+        let dueEntry = Entry(placeholder: "2026-12-27")
+        dueEntry.text = due.description
+        dueEntry.setAccessibleLabel(tr("Due on"))
+        dueEntry.activatesDefault = true
+        for widget in [borrowerLabel, picker, dueLabel, dueEntry] as [Widget] { content.append(widget) }
+        dialog.setExtraChild(content)
+        dialog.addResponse("cancel", tr("_Cancel"))
+        dialog.addResponse("lend", tr("_Lend"), appearance: .suggested)
+        dialog.defaultResponse = "lend"
+        dialog.closeResponse = "cancel"
+        dueEntry.onChanged {
+            let valid = LocalDate(iso: dueEntry.text.trimmingCharacters(in: .whitespaces)) != nil
+            dueEntry.setInvalid(!valid)
+            dialog.setResponseEnabled("lend", valid)
+        }
+        dialog.present { response in
+            guard response == "lend", let index = picker.selectedIndex, people.indices.contains(index),
+                  let dueOn = LocalDate(iso: dueEntry.text.trimmingCharacters(in: .whitespaces)) else { return }
+            lend(people[index].id, dueOn)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GtkKit
+import StewardCore
+import Translation
+
+/// "Loans of Gilead" or "Loans of Ann Lee": every loan of a book or a borrower, newest
+/// first (`LoanService.history`), each saying who or what, when it was lent and due, how
+/// often renewed, and where it stands (out, overdue, returned on a day, lost, claims returned).
+@MainActor
+final class LoanHistoryWindow {
+    private let ui: Builder
+    private let window: Window
+    private let stack: Stack
+    private let list: ListBox
+    var onClosed: (() -> Void)?
+
+    init(parent: Window, subject: UUID, type: RecordType, organization: Organization, loans: LoanService,
+         records: RecordService) {
+        ui = Builder(resource: ResourceBundle.path("loan-history.ui"))
+        window = ui.object("loan_history_window")
+        stack = ui.object("loan_history_stack")
+        list = ui.object("loans_list")
+        window.setTransientFor(parent)
+        window.onCloseRequest { [weak self] in
+            self?.onClosed?()
+            return false
+        }
+        let actions = ActionGroup()
+        actions.addAction("close") { [weak self] in self?.window.close() }
+        window.insertActionGroup(actions, prefix: "loan-history")
+        let close = ShortcutController(scope: .managed)
+        close.add(trigger: "Escape", action: "loan-history.close")
+        window.addController(close)
+        Task { await load(subject: subject, type: type, org: organization, loans: loans, records: records) }
+    }
+
+    func present() { window.present() }
+
+    private func load(subject: UUID, type: RecordType, org: Organization, loans: LoanService, records: RecordService) async {
+        do {
+            let name = try await records.record(type, id: subject, in: org).map { type.title(of: $0.fields) } ?? ""
+            let heading = tr("Loans of {name}", ["name": name])
+            window.title = heading
+            ui.object("loan_history_title", as: WindowTitle.self).title = heading
+            let found = try await loans.history(of: subject, as: type, in: org)
+            // A book's loans name their borrowers; a borrower's loans name their books.
+            let other: RecordType = type.entity == RecordType.borrower.entity ? .book : .borrower
+            let names = try await records.titles(of: other.entity, in: org)
+            guard !found.isEmpty else {
+                ui.object("loan_history_empty", as: StatusPage.self).statusDescription = type.entity == RecordType.borrower.entity
+                    ? tr("{name} has borrowed nothing yet.", ["name": name])
+                    : tr("“{name}” has not been lent yet.", ["name": name])
+                stack.visibleChildName = "empty"
+                return
+            }
+            for loan in found {
+                let otherId = loan[other.entity]?.stringValue.flatMap(UUID.init(uuidString:))
+                list.append(row(loan, title: otherId.flatMap { names[$0] } ?? ""))
+            }
+            stack.visibleChildName = "loans"
+        } catch {
+            ui.object("loan_history_error", as: StatusPage.self).statusDescription = Label.escapeMarkup("\(error)")
+            stack.visibleChildName = "error"
+        }
+    }
+
+    private func row(_ loan: LocalRecord, title: String) -> Widget {
+        let lent = loan["lentOn"]?.stringValue ?? ""
+        let due = loan["dueOn"]?.stringValue ?? ""
+        var parts = [tr("lent {date}", ["date": lent]), tr("due {date}", ["date": due])]
+        let renewals = Int(loan["renewals"]?.int64Value ?? 0)
+        if renewals > 0 { parts.append(trn("renewed {count} time", "renewed {count} times", renewals)) }
+        let state = LoanState(fields: loan.fields)
+        switch state {
+        case .returned:
+            parts.append(tr("returned {date}", ["date": loan["returnedOn"]?.stringValue ?? ""]))
+            if let condition = loan["condition"]?.stringValue, !condition.isEmpty { parts.append(condition) }
+        case .lost, .claimsReturned:
+            parts.append(tr("{state} on {date}", ["state": state.text, "date": loan["markedOn"]?.stringValue ?? ""]))
+        case .out:
+            parts.append(RecordType.loan.statusText(of: loan.fields) ?? state.text)
+        }
+        let row = ActionRow(title: title.isEmpty ? tr("(removed)") : title, subtitle: parts.joined(separator: " · "))
+        row.setAccessibleLabel(([title] + parts).joined(separator: ", "))
+        return row
+    }
+}

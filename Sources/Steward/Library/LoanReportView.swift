@@ -1,0 +1,193 @@
+import Foundation
+import GtkKit
+import StewardCore
+import StewardPrint
+import Translation
+
+/// The Loans page's report: overdue loans, or those due in the next week, grouped by
+/// borrower (most overdue first) with their phone and e-mail, each book with its due date and
+/// days late, and an e-mail reminder per borrower (a `mailto:` draft in the desktop's mail
+/// program). The same report `stewardctl loans report` prints, saved as CSV or PDF, or printed.
+@MainActor
+final class LoanReportView {
+    let widget: Widget
+    private let ui: Builder
+    private let loans: LoanService
+    private let window: ApplicationWindow
+    private let toasts: ToastOverlay
+    private let kindPicker: DropDown
+    private let countLabel: Label
+    private let stack: Stack
+    private let groupsBox: Box
+    private var shownGroups: [Widget] = []
+    private var organization: Organization?
+    private var report: LoanReport?
+    private var loadRequest = 0
+    private var chooser: FileChooser?
+    private var actionByName: [String: Action] = [:]
+
+    /// The days "due soon" looks ahead.
+    static let dueSoonDays = 7
+
+    init(loans: LoanService, window: ApplicationWindow, toasts: ToastOverlay) {
+        self.loans = loans
+        self.window = window
+        self.toasts = toasts
+        ui = Builder(resource: ResourceBundle.path("loan-report.ui"))
+        widget = ui.object("loan_report")
+        kindPicker = ui.object("report_kind")
+        countLabel = ui.object("report_count")
+        stack = ui.object("report_stack")
+        groupsBox = ui.object("report_groups")
+        let actions = ActionGroup()
+        actionByName["export-csv"] = actions.addAction("export-csv") { [weak self] in self?.exportCSV() }
+        actionByName["export-pdf"] = actions.addAction("export-pdf") { [weak self] in self?.exportPDF() }
+        actionByName["print"] = actions.addAction("print") { [weak self] in self?.printReport() }
+        widget.insertActionGroup(actions, prefix: "report")
+        kindPicker.onSelectionChanged { [weak self] _ in self?.refresh() }
+    }
+
+    private var kind: LoanReport.Kind {
+        kindPicker.selectedIndex == 1 ? .dueWithin(days: Self.dueSoonDays) : .overdue
+    }
+
+    func show(_ org: Organization?) {
+        organization = org
+        refresh()
+    }
+
+    /// Reads the report again (a loan moved, a sync brought changes).
+    func refresh() {
+        loadRequest += 1
+        let request = loadRequest
+        guard let org = organization else {
+            apply(nil)
+            return
+        }
+        let kind = self.kind
+        Task {
+            do {
+                let found = try await loans.report(kind, in: org)
+                guard request == loadRequest else { return }
+                apply(found)
+            } catch {
+                toasts.showToast(tr("Could not load the report: {error}", ["error": "\(error)"]))
+            }
+        }
+    }
+
+    private func apply(_ report: LoanReport?) {
+        self.report = report
+        for group in shownGroups { groupsBox.remove(group) }
+        shownGroups = []
+        let groups = report?.groups ?? []
+        for group in groups {
+            let widget = self.group(group)
+            groupsBox.append(widget)
+            shownGroups.append(widget)
+        }
+        let hasLoans = !groups.isEmpty
+        for name in ["export-csv", "export-pdf", "print"] { actionByName[name]?.isEnabled = hasLoans }
+        countLabel.text = report.map {
+            trn("{count} loan", "{count} loans", $0.loanCount) + ", " + trn("{count} borrower", "{count} borrowers", $0.groups.count)
+        } ?? ""
+        let empty: StatusPage = ui.object("report_empty")
+        switch kind {
+        case .overdue:
+            empty.title = tr("No Overdue Loans")
+            empty.statusDescription = tr("Every book lent is within its due date.")
+        case .dueWithin:
+            empty.title = tr("Nothing Due This Week")
+            empty.statusDescription = tr("No loan falls due in the next seven days.")
+        }
+        // The page not shown is hidden too, so screen readers only meet what is on screen.
+        let page = hasLoans ? "groups" : "empty"
+        stack.child(named: page)?.isVisible = true
+        stack.visibleChildName = page
+        stack.child(named: hasLoans ? "empty" : "groups")?.isVisible = false
+    }
+
+    /// A borrower: name, phone and e-mail over their books, and a reminder to send.
+    private func group(_ group: LoanReport.Group) -> Widget {
+        let contact = [group.phone, group.email].filter { !$0.isEmpty }.joined(separator: " · ")
+        let box = PreferencesGroup(title: group.name,
+                                   description: contact.isEmpty ? tr("No phone or e-mail on file") : Label.escapeMarkup(contact))
+        let organization = self.organization?.name ?? ""
+        if let mailto = LoanReminder.mailto(group, organization: organization) {
+            let remind = LinkButton(uri: mailto, label: tr("E-mail Reminder"))
+            remind.setAccessibleLabel(tr("E-mail a reminder to {name}", ["name": group.name]))
+            remind.tooltip = tr("Opens a reminder to {name} in your mail program", ["name": group.name])
+            remind.verticalAlignment = .center
+            box.setHeaderSuffix(remind)
+        }
+        for line in group.lines {
+            let subtitle = [tr("due {date}", ["date": line.dueOn.description]), LoanLateness.text(line.daysLate),
+                            line.authors].filter { !$0.isEmpty }.joined(separator: " · ")
+            let row = ActionRow(title: Label.escapeMarkup(line.title), subtitle: Label.escapeMarkup(subtitle))
+            row.setAccessibleLabel(tr("{title}, borrowed by {name}, {lateness}",
+                                      ["title": line.title, "name": group.name, "lateness": LoanLateness.text(line.daysLate)]))
+            if line.daysLate > 0 { row.addCSSClass("overdue") }
+            box.add(row)
+        }
+        return box
+    }
+
+    // MARK: saving and printing
+
+    private var fileStem: String {
+        let day = report?.today.description ?? ""
+        switch kind {
+        case .overdue: return tr("overdue-loans-{date}", ["date": day])
+        case .dueWithin: return tr("loans-due-soon-{date}", ["date": day])
+        }
+    }
+
+    private func exportCSV() {
+        guard chooser == nil, let report else { return }
+        save(title: tr("Export Report as CSV"), name: fileStem + ".csv") { path in
+            try LoanReportCSV.text(report).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+
+    private func exportPDF() {
+        guard chooser == nil, let report else { return }
+        let blocks = LoanReportPrint.blocks(of: report, organization: organization?.name ?? "")
+        save(title: tr("Export Report as PDF"), name: fileStem + ".pdf") { path in
+            try PDFExport.write(PageLayout(blocks: blocks, paper: .ofLocale), to: path)
+        }
+    }
+
+    private func save(title: String, name: String, write: @escaping @MainActor (String) throws -> Void) {
+        let shown = FileChooser(.save(suggestedName: name), title: title, parent: window, acceptLabel: tr("_Export"))
+        shown.onChosen = { [weak self] path in
+            guard let self else { return }
+            self.chooser = nil
+            guard let path else { return }
+            do {
+                try write(path)
+                self.toasts.showToast(tr("Saved {file}", ["file": (path as NSString).lastPathComponent]))
+            } catch {
+                self.toasts.showToast(tr("Could not save the report: {error}", ["error": "\(error)"]))
+            }
+        }
+        chooser = shown
+        shown.show()
+    }
+
+    /// GTK's print dialog; the pages are laid out for the paper chosen there.
+    private func printReport() {
+        guard let report else { return }
+        let blocks = LoanReportPrint.blocks(of: report, organization: organization?.name ?? "")
+        let operation = PrintOperation(jobName: fileStem)
+        var layout: PageLayout?
+        operation.onBegin = { width, height in
+            let laidOut = PageLayout(blocks: blocks, paper: PaperSize(width: width, height: height), margin: 0)
+            layout = laidOut
+            return laidOut.pageCount
+        }
+        operation.onDrawPage = { context, page in layout?.draw(page: page, on: context) }
+        if case .failed(let message) = operation.runDialog(parent: window) {
+            toasts.showToast(tr("Could not print: {error}", ["error": message]))
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SwiftCSV
+
+/// A catalogue file read into rows of book fields (as text), each with the row number a
+/// spreadsheet shows (the header is row 1), before anything is checked against the library.
+public struct BookImportFile: Sendable {
+    public struct Row: Sendable {
+        /// The row number a spreadsheet shows: the header is row 1, the first book row 2.
+        public var number: Int
+        /// The book's fields as text, or why the row cannot be a book.
+        public var fields: Result<[String: String], BookImportRowProblem>
+    }
+
+    public var format: BookImportFormat
+    /// The header, as the file spells it.
+    public var columns: [String]
+    public var rows: [Row]
+
+    /// Reads `text` (a whole file) as `format`; `mapping` (column → book field) names columns
+    /// the format does not know, or reads a known one into another field.
+    public static func parse(_ text: String, format: BookImportFormat, mapping: [String: String] = [:],
+                             file: String = "") throws(BookImportError) -> BookImportFile {
+        let table: EnumeratedCSV
+        do {
+            let prepared = formulaCellsQuoted(text)
+            table = format == .csv ? try EnumeratedCSV(string: prepared, loadColumns: false)
+                                   : try EnumeratedCSV(string: prepared, delimiter: .comma, loadColumns: false)
+        } catch {
+            throw .notCSV(file: file, problem: String(describing: error))
+        }
+        let header = table.header.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let missing = format.requiredColumns.filter { !header.contains($0) }
+        if !missing.isEmpty { throw .missingColumns(missing, format: format) }
+        let explicit = try resolve(mapping, header: header)
+        // For a plain CSV, every column named like a field is read; the mapping comes on top.
+        var byName: [Int: String] = [:]
+        if format == .csv {
+            for (index, column) in header.enumerated() {
+                if let field = MappedColumns.field(named: column) { byName[index] = field.name }
+            }
+            for (index, field) in explicit { byName[index] = field }
+            if !byName.values.contains("title") { throw .noTitleColumn(columns: header) }
+        }
+        var rows: [Row] = []
+        for (offset, cells) in table.rows.enumerated() {
+            if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) { continue }
+            func cell(_ index: Int) -> String { index < cells.count ? cells[index] : "" }
+            let number = offset + 2
+            if format == .csv {
+                var named: [String: String] = [:]
+                for (index, field) in byName { named[field] = cell(index) }
+                rows.append(Row(number: number, fields: .success(MappedColumns.fields(of: named))))
+                continue
+            }
+            var raw: [String: String] = [:]
+            for (index, column) in header.enumerated() where raw[column] == nil { raw[column] = cell(index) }
+            do {
+                var fields = try format.fields(of: raw)
+                for (index, field) in explicit {
+                    fields[field] = nil
+                    fields.merge(MappedColumns.fields(of: [field: cell(index)])) { _, new in new }
+                }
+                rows.append(Row(number: number, fields: .success(fields)))
+            } catch {
+                rows.append(Row(number: number, fields: .failure(error)))
+            }
+        }
+        if rows.isEmpty { throw .noRows(file: file) }
+        return BookImportFile(format: format, columns: header, rows: rows)
+    }
+
+    /// `COLUMN=FIELD` pairs as the command line gives them.
+    public static func mapping(_ pairs: [String]) throws(BookImportError) -> [String: String] {
+        var mapping: [String: String] = [:]
+        for pair in pairs {
+            guard let equals = pair.lastIndex(of: "=") else { throw .badMapping(pair) }
+            let column = pair[..<equals].trimmingCharacters(in: .whitespaces)
+            let field = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if column.isEmpty || field.isEmpty { throw .badMapping(pair) }
+            mapping[column] = field
+        }
+        return mapping
+    }
+
+    /// Column index → field name, each column found in the header (exactly, else in any case)
+    /// and each field a book's.
+    private static func resolve(_ mapping: [String: String], header: [String]) throws(BookImportError) -> [Int: String] {
+        var resolved: [Int: String] = [:]
+        for (column, fieldName) in mapping.sorted(by: { $0.key < $1.key }) {
+            guard let index = header.firstIndex(of: column)
+                    ?? header.firstIndex(where: { $0.caseInsensitiveCompare(column) == .orderedSame })
+            else { throw .unknownColumn(column, columns: header) }
+            guard let field = MappedColumns.field(named: fieldName) else { throw .unknownField(fieldName) }
+            resolved[index] = field.name
+        }
+        return resolved
+    }
+
+    /// Spreadsheet exports sometimes leave a formula cell (`="0316769487"`) unquoted, which a
+    /// strict CSV reader refuses; quoted as CSV, it reads as the text Goodreads meant.
+    static func formulaCellsQuoted(_ text: String) -> String {
+        guard text.contains("=\""),
+              let pattern = try? NSRegularExpression(pattern: #"(^|,)="([^",\r\n]*)"(?=,|\r|\n|$)"#, options: [.anchorsMatchLines])
+        else { return text }
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.stringByReplacingMatches(in: text, range: range, withTemplate: #"$1"=""$2""""#)
+    }
+}

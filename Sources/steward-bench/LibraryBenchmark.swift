@@ -1,0 +1,219 @@
+import Foundation
+import GRDB
+import StewardCore
+
+/// `steward-bench --library [--books N] [--loans N] [--import N]`: the lending library at
+/// scale. A library of 100,000 books and 1,000,000 past loans (2,000 still out, 300 of them
+/// overdue), written straight into the record table; then a search keystroke on the Books
+/// list (exactly what the list does: the search in the core, and the shelves' names for the
+/// Shelf column), the overdue report, and importing a 20,000-row Goodreads export against raw
+/// SQLite inserts of the same books measured in the same run.
+struct LibraryBenchmark {
+    let bookCount: Int
+    let loanCount: Int
+    let importCount: Int
+    let folder: URL
+
+    static func run(arguments: [String], folder: URL) async throws -> Bool {
+        func option(_ name: String, _ fallback: Int) -> Int {
+            Benchmarks.value(of: name, in: arguments).flatMap(Int.init) ?? fallback
+        }
+        let bench = LibraryBenchmark(bookCount: option("--books", 100_000), loanCount: option("--loans", 1_000_000),
+                                     importCount: option("--import", 20_000), folder: folder)
+        return try await bench.run()
+    }
+
+    static let words = ["garden", "river", "winter", "harbour", "lantern", "orchard", "meadow", "silver", "north",
+                        "stone", "bridge", "summer", "forest", "island", "valley", "letters", "journey", "kitchen"]
+    static let names = ["Ann Lee", "Ben Okafor", "Maria Silva", "Tara Tremblay", "Farid Garcia", "Priya Brown",
+                        "Liam Haddad", "Esther Martin", "Samuel Murphy", "Olu Murray"]
+
+    /// A valid ISBN-13 for book number `n` (978 prefix, the check digit computed).
+    static func isbn(_ n: Int) -> String {
+        let body = "978" + String(format: "%09d", n)
+        let sum = body.compactMap(\.wholeNumberValue).enumerated().reduce(0) { $0 + $1.element * ($1.offset % 2 == 0 ? 1 : 3) }
+        return body + String((10 - sum % 10) % 10)
+    }
+
+    static func title(_ n: Int) -> String {
+        "\(words[n % words.count].capitalized) \(words[(n / 7) % words.count]) \(n)"
+    }
+
+    func run() async throws -> Bool {
+        var met = true
+        say("steward-bench --library: \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        let org = Organization(slug: "bench-library", name: "Bench Library", timeZoneIdentifier: "America/Toronto", kind: .library)
+        let database = try AppDatabase.open(path: folder.appendingPathComponent("library.sqlite").path)
+        try await database.writer.write { db in try org.insert(db) }
+        let fill = try await Stopwatch.secondsAsync { try await fillLibrary(database, org: org) }
+        say("Built \(bookCount) books, 3 shelves, \(Self.names.count * 10) borrowers and \(loanCount) loans in \(format(fill, 1)) s")
+
+        // 1. A keystroke in the Books list's search.
+        let records = RecordService(database: database)
+        var keystrokes: [Double] = []
+        var firstLetter = 0
+        for phrase in ["lantern orch", "river 4711", "9780000"] {
+            for length in 1...phrase.count {
+                let text = String(phrase.prefix(length))
+                let start = Stopwatch.now()
+                let found = try await records.list(.book, in: org, search: text)
+                _ = try await records.titles(of: RecordType.shelf.entity, in: org)
+                keystrokes.append(Stopwatch.milliseconds(since: start))
+                if length == 1 { firstLetter = max(firstLetter, found.count) }
+            }
+        }
+        let searchMet = keystrokes.percentile(0.95) < 16
+        met = met && searchMet
+        say("""
+
+        Books search as you type (\(keystrokes.count) keystrokes over \(bookCount) books; the list's own calls)
+          median \(format(keystrokes.median)) ms, p95 \(format(keystrokes.percentile(0.95))) ms, max \(format(keystrokes.max() ?? 0)) ms
+          (a one-letter query matched up to \(firstLetter) books)
+          p95 under one frame (16 ms): \(searchMet ? "goal met" : "GOAL MISSED")
+        """)
+
+        // 2. The overdue report.
+        let loans = LoanService(database: database)
+        var reportTimes: [Double] = []
+        var overdue = 0
+        for _ in 0..<20 {
+            let start = Stopwatch.now()
+            let report = try await loans.report(.overdue, in: org)
+            reportTimes.append(Stopwatch.milliseconds(since: start))
+            overdue = report.loanCount
+        }
+        let reportMet = reportTimes.median < 50
+        met = met && reportMet
+        say("""
+
+        Overdue report (20 runs, \(loanCount) loans of which \(overdue) overdue, grouped by borrower)
+          median \(format(reportTimes.median)) ms, max \(format(reportTimes.max() ?? 0)) ms
+          under 50 ms: \(reportMet ? "goal met" : "GOAL MISSED")
+        """)
+
+        // 3. A Goodreads export imported, against raw inserts of the same books.
+        let text = goodreadsExport(importCount)
+        let importPath = folder.appendingPathComponent("import.sqlite").path
+        let importDatabase = try AppDatabase.open(path: importPath)
+        try await importDatabase.writer.write { db in try org.insert(db) }
+        var imported = 0
+        let importSeconds = try await Stopwatch.secondsAsync {
+            let file = try BookImportFile.parse(text, format: .goodreads)
+            imported = try await BookImporter(database: importDatabase).run(file, in: org).newBooks.count
+        }
+        let rawDatabase = try AppDatabase.open(path: folder.appendingPathComponent("raw.sqlite").path)
+        try await rawDatabase.writer.write { db in try org.insert(db) }
+        let rows = (0..<importCount).map { n in
+            JSONValue.object(["title": .string(Self.title(n)), "authors": .string(Self.names[n % Self.names.count]),
+                              "isbn": .string(Self.isbn(n)), "addedOn": .string("2024-01-05")]).canonicalText
+        }
+        let rawSeconds = try await Stopwatch.secondsAsync {
+            try await rawDatabase.writer.write { db in
+                let statement = try db.makeStatement(sql: """
+                    INSERT INTO record (entity, id, orgId, version, createdAt, updatedAt, deleted, fields)
+                    VALUES ('book', ?, ?, 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 0, ?)
+                    """)
+                for fields in rows {
+                    try statement.execute(arguments: [UUID().uuidString.lowercased(), org.id.uuidString.lowercased(), fields])
+                }
+            }
+        }
+        let importRate = Double(imported) / importSeconds
+        let rawRate = Double(importCount) / rawSeconds
+        say("""
+
+        Import of a \(importCount)-row Goodreads export (\(text.utf8.count / 1024) KiB), one transaction
+          Steward (CSV read, rows checked, duplicates looked up, books + outbox + history written): \(format(importSeconds, 2)) s = \(Int(importRate)) books/s (\(imported) books)
+          raw SQLite (one prepared INSERT per book, nothing checked, no outbox or history):    \(format(rawSeconds, 2)) s = \(Int(rawRate)) books/s
+          ratio Steward/raw = \(format(importRate / rawRate, 3))
+        """)
+        say(met ? "\nLibrary speed goals met." : "\nSome library speed goals were missed.")
+        return met
+    }
+
+    /// The library, written in 50,000-row transactions straight into the record table: what a
+    /// console holds after years of lending.
+    private func fillLibrary(_ database: AppDatabase, org: Organization) async throws {
+        let orgKey = org.id.uuidString.lowercased()
+        let insert = { @Sendable (db: Database, rows: [(String, String, String)]) throws in
+            try Self.insert(db, rows, orgKey: orgKey)
+        }
+        let shelves = (0..<3).map { _ in UUID().uuidString.lowercased() }
+        let borrowers = (0..<(Self.names.count * 10)).map { _ in UUID().uuidString.lowercased() }
+        let books = (0..<bookCount).map { _ in UUID().uuidString.lowercased() }
+        try await database.writer.write { db in
+            try insert(db, shelves.enumerated().map { index, id in
+                ("shelf", id, JSONValue.object(["name": .string("Shelf \(index + 1)"), "rows": .int(8), "columns": .int(12)]).canonicalText)
+            })
+            try insert(db, borrowers.enumerated().map { index, id in
+                ("borrower", id, JSONValue.object(["name": .string("\(Self.names[index % Self.names.count]) \(index)"),
+                                                   "phone": .string("416-555-\(String(format: "%04d", index))"),
+                                                   "email": .string("reader\(index)@example.org")]).canonicalText)
+            })
+        }
+        for start in stride(from: 0, to: bookCount, by: 50_000) {
+            try await database.writer.write { db in
+                try insert(db, (start..<min(start + 50_000, bookCount)).map { n in
+                    ("book", books[n], JSONValue.object([
+                        "title": .string(Self.title(n)), "authors": .string(Self.names[n % Self.names.count]),
+                        "isbn": .string(Self.isbn(n)), "shelf": .string(shelves[n % 3]), "tags": .string(Self.words[n % 5]),
+                        "favourite": .bool(false), "read": .bool(false), "toRead": .bool(false), "wishlist": .bool(false),
+                    ]).canonicalText)
+                })
+            }
+        }
+        let today = LoanService.today(in: org)
+        let openLoans = min(2_000, loanCount)
+        for start in stride(from: 0, to: loanCount, by: 50_000) {
+            try await database.writer.write { db in
+                try insert(db, (start..<min(start + 50_000, loanCount)).map { n in
+                    let open = n < openLoans
+                    let lent = today.adding(days: open ? -(n % 40) : -(40 + n % 3000))
+                    // 300 of the open loans are past due.
+                    let due = open && n < 300 ? today.adding(days: -(1 + n % 20)) : lent.adding(days: 21)
+                    var fields: [String: JSONValue] = [
+                        "book": .string(books[n % books.count]), "borrower": .string(borrowers[n % borrowers.count]),
+                        "lentOn": .string(lent.description), "dueOn": .string(due.description), "renewals": .int(0),
+                        "state": .string(open ? "out" : "returned"),
+                    ]
+                    if !open { fields["returnedOn"] = .string(lent.adding(days: 14).description) }
+                    return ("loan", UUID().uuidString.lowercased(), JSONValue.object(fields).canonicalText)
+                })
+            }
+        }
+    }
+
+    private static func insert(_ db: Database, _ rows: [(String, String, String)], orgKey: String) throws {
+        let stamp = "2026-01-01T00:00:00.000Z"
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO record (entity, id, orgId, version, createdAt, updatedAt, deleted, fields)
+            VALUES (?, ?, ?, 1, ?, ?, 0, ?)
+            """)
+        for (entity, id, fields) in rows { try statement.execute(arguments: [entity, id, orgKey, stamp, stamp, fields]) }
+    }
+
+    /// A Goodreads export as Goodreads writes it: `count` books, ISBNs in formula quotes.
+    private func goodreadsExport(_ count: Int) -> String {
+        var lines = ["Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,"
+                     + "Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,"
+                     + "Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"]
+        for n in 0..<count {
+            let isbn13 = Self.isbn(n)
+            let author = Self.names[n % Self.names.count]
+            let parts = author.split(separator: " ")
+            lines.append("\(100_000 + n),\(Self.title(n)),\(author),\"\(parts.last!), \(parts.first!)\",,\"=\"\"\"\"\","
+                         + "\"=\"\"\(isbn13)\"\"\",\(n % 6),3.9\(n % 10),Vintage,Paperback,\(200 + n % 300),2004,1999,,"
+                         + "2024/01/05,\(Self.words[n % 5]),\(Self.words[n % 5]) (#\(n)),\(n % 3 == 0 ? "read" : "to-read"),,,,"
+                         + "\(n % 3 == 0 ? 1 : 0),1")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Stopwatch {
+    static func secondsAsync(_ body: () async throws -> Void) async rethrows -> Double {
+        let start = now()
+        try await body()
+        return Double(now() - start) / 1e9
+    }
+}
