@@ -10,7 +10,7 @@ struct Stewardctl: AsyncParsableCommand {
             Exit status: 0 on success, 2 for invalid input or usage (the field at fault is named \
             on stderr, and nothing is changed), 1 for any other failure.
             """,
-        subcommands: [Orgs.self, Events.self] + RecordKinds.commands + LibraryKinds.commands + PrizeKinds.commands + SurveyKinds.commands
+        subcommands: [Orgs.self, Events.self] + RecordKinds.commands + LibraryKinds.commands + PrizeKinds.commands + SurveyKinds.commands + CommunityKinds.commands
             + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, CheckInCommand.self, LeaderboardCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
                SyncCommand.self, ConflictsCommand.self, HistoryCommand.self, DumpCommand.self]
             + RideKinds.commands + [RidesCommand.self]

@@ -7,7 +7,8 @@ accessibility tree, on the demo database:
              the same prize, the dialog says it is out of stock and Record stays off
   versions   an answered question is edited: it becomes version 2 (version 1 kept), and its
              results show both versions, version 1's answers in a chart (screenshot
-             survey-results.png)
+             survey-results.png); a choice question's chart reads every option
+  community  the resources page previewed as members will read it
 
 Every control is found by its accessible name; what the window did is checked in the
 database with Python's sqlite3 module. Run by Tests/ui/inner.sh (STEWARD_UI_ONLY=prizes).
@@ -197,11 +198,27 @@ def test_results_of_a_choice_question(app):
     wait_gone("the results window", lambda: window_open(app, "Results"))
 
 
+def test_community_page_preview(app):
+    window = main_window(app)
+    choose_page(window, "Community")
+    select_row(window, "Community Resources")
+    click(button(window, "Preview"))
+    preview = window_named(app, "Preview")
+    # The formatted text reads as text: the heading and the link's label, no markers.
+    body = wait_for("the page's text", lambda: next((n for n in find_all(preview, name_has="Help close to home")), None))
+    if "**" in name(body) or "](" in name(body) or "the pantry's hours" not in name(body):
+        raise Failure(f'the preview should show the formatted text rendered: "{name(body)}"')
+    screenshot("community-preview.png")
+    press(0xFF1B)
+    wait_gone("the preview", lambda: window_open(app, "Preview"))
+
+
 TESTS = [
     test_prizes_page,
     test_redeem_last_item,
     test_edit_answered_question_makes_version_two,
     test_results_of_a_choice_question,
+    test_community_page_preview,
 ]
 
 
