@@ -7,9 +7,14 @@ import StewardCore
 //   steward-bench --sync [--push N] [--pull N] [--postgres URL]
 //   steward-bench --stall [--changes N] [--deadline S]
 //   steward-bench --approvals [--submissions N] [--approve N]
+//   steward-bench --rides [--passengers N] [--drivers N] [--seed N]
 
 if CommandLine.arguments.contains("--approvals") {
     exit(MainActor.assumeIsolated { ApprovalBenchmark.run(arguments: CommandLine.arguments) })
+}
+
+if CommandLine.arguments.contains("--rides") {
+    exit(RidesBenchmark.run(arguments: CommandLine.arguments))
 }
 
 if CommandLine.arguments.contains("--minimal-window") {
