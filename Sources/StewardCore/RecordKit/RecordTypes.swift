@@ -7,7 +7,7 @@ public enum RecordTypes {
     public static let all: [RecordType] = [.event, .bulletin, .series, .message, .podcast, .fund,
                                                .member, .submission, .notification, .reason, .stamp, .checkInKey,
                                                .shelf, .book, .borrower, .lender, .loan, .borrowing, .lendingPolicy,
-                                               .rideOffer, .rideRequest, .rideAssignment]
+                                               .rideOffer, .rideRequest, .rideAssignment, .rideNotification]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })
     private static let byCommand = Dictionary(uniqueKeysWithValues: all.map { ($0.commandName, $0) })
