@@ -323,12 +323,18 @@ def main():
             bodies["EventSubmission"] = {"title": "Porch concert", "timing": "untimed", "locationName": "Elm Street"}
             # At the pushed event's own coordinates: an ongoing passport event checks the position.
             bodies["CheckInRequest"] = {"event": record_id, "latitude": 45.5, "longitude": -73.56}
+            # The pushed event has no ride sharing: the offer and request are refused (400).
+            bodies["RideOfferFields"] = {"event": record_id, "seats": 3, "direction": "to", "pickupLatitude": "45.5",
+                                         "pickupLongitude": "-73.56", "radiusKm": 5, "departAt": "2026-12-04T02:30:00Z"}
+            bodies["RideRequestFields"] = {"event": record_id, "direction": "to", "pickupLatitude": "45.5",
+                                           "pickupLongitude": "-73.56", "departAt": "2026-12-04T02:30:00Z"}
             member_access = member_sign_in(server.base, slug, member_email, member_password)["accessToken"]
             tokens["DELETE /v1/orgs/{org}/members/session"] = member_sign_in(
                 server.base, slug, member_email, member_password)["accessToken"]
             for name in ("POST /v1/orgs/{org}/submissions/events", "PUT /v1/orgs/{org}/submissions/events/{id}",
                          "GET /v1/orgs/{org}/me/submissions", "GET /v1/orgs/{org}/me/notifications",
-                         "POST /v1/orgs/{org}/me/check-ins"):
+                         "POST /v1/orgs/{org}/me/check-ins", "POST /v1/orgs/{org}/me/ride-offers",
+                         "POST /v1/orgs/{org}/me/ride-requests"):
                 tokens[name] = member_access
             for path, item in spec["paths"].items():
                 for method, operation in item.items():

@@ -79,5 +79,6 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     CheckInController(repository: repository,
                       limiter: RateLimiter(limit: configuration.checkInAttemptsPer10Minutes, window: .seconds(600)))
         .addRoutes(to: org)
+    RideMemberController(repository: repository).addRoutes(to: org)
     return router
 }
