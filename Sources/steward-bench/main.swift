@@ -9,9 +9,14 @@ import StewardCore
 //   steward-bench --approvals [--submissions N] [--approve N]
 //   steward-bench --schedules [--classes N] [--rounds N]
 //   steward-bench --library [--books N] [--loans N] [--import N]
+//   steward-bench --rides [--passengers N] [--drivers N] [--seed N]
 
 if CommandLine.arguments.contains("--approvals") {
     exit(MainActor.assumeIsolated { ApprovalBenchmark.run(arguments: CommandLine.arguments) })
+}
+
+if CommandLine.arguments.contains("--rides") {
+    exit(RidesBenchmark.run(arguments: CommandLine.arguments))
 }
 
 if CommandLine.arguments.contains("--minimal-window") {

@@ -325,13 +325,19 @@ def main():
             bodies["CheckInRequest"] = {"event": record_id, "latitude": 45.5, "longitude": -73.56}
             # A question the store does not have: the documented 404.
             bodies["AnswerRequest"] = {"question": str(uuid.uuid4()), "version": 1, "value": "Friend"}
+            # The pushed event has no ride sharing: the offer and request are refused (400).
+            bodies["RideOfferFields"] = {"event": record_id, "seats": 3, "direction": "to", "pickupLatitude": "45.5",
+                                         "pickupLongitude": "-73.56", "radiusKm": 5, "departAt": "2026-12-04T02:30:00Z"}
+            bodies["RideRequestFields"] = {"event": record_id, "direction": "to", "pickupLatitude": "45.5",
+                                           "pickupLongitude": "-73.56", "departAt": "2026-12-04T02:30:00Z"}
             member_access = member_sign_in(server.base, slug, member_email, member_password)["accessToken"]
             tokens["DELETE /v1/orgs/{org}/members/session"] = member_sign_in(
                 server.base, slug, member_email, member_password)["accessToken"]
             for name in ("POST /v1/orgs/{org}/submissions/events", "PUT /v1/orgs/{org}/submissions/events/{id}",
                          "GET /v1/orgs/{org}/me/submissions", "GET /v1/orgs/{org}/me/notifications",
                          "POST /v1/orgs/{org}/me/check-ins", "GET /v1/orgs/{org}/me/questions",
-                         "POST /v1/orgs/{org}/me/answers"):
+                         "POST /v1/orgs/{org}/me/answers", "POST /v1/orgs/{org}/me/ride-offers",
+                         "POST /v1/orgs/{org}/me/ride-requests"):
                 tokens[name] = member_access
             for path, item in spec["paths"].items():
                 for method, operation in item.items():

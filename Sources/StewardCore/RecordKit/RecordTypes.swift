@@ -9,7 +9,7 @@ public enum RecordTypes {
                                                .shelf, .book, .borrower, .lender, .loan, .borrowing, .lendingPolicy,
                                                .passportLevel, .prize, .redemption, .question, .answer,
                                                .communityPage, .mapPin,
-                                               .rideOffer, .rideRequest, .rideAssignment,
+                                               .rideOffer, .rideRequest, .rideAssignment, .rideNotification,
                                                .dailyQuote, .gymInfo]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })

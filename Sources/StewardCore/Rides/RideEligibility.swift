@@ -62,10 +62,14 @@ public struct RideEligibility: Sendable {
     /// The pickup distance when the pair is allowed, nil when it is not; one distance computed,
     /// for the solver's inner loop.
     public func allowedKilometres(_ passenger: RidePassenger, _ driver: RideDriver, on leg: RideLeg) -> Double? {
-        guard passenger.direction.includes(leg), driver.direction.includes(leg) else { return nil }
+        guard passenger.direction.includes(leg), driver.direction.includes(leg),
+              atSameTime(passenger, driver, on: leg), gendersSuit(passenger, driver) else { return nil }
+        // The great-circle distance is at least the north-south one: most pairs out of range
+        // are ruled out without trigonometry.
+        guard GreatCircle.earthRadiusKm * abs(passenger.pickup.lat - driver.pickup.lat) * (Double.pi / 180) <= driver.radiusKm
+        else { return nil }
         let km = GreatCircle.kilometres(passenger.pickup, driver.pickup)
-        guard km <= driver.radiusKm, atSameTime(passenger, driver, on: leg), gendersSuit(passenger, driver) else { return nil }
-        return km
+        return km <= driver.radiusKm ? km : nil
     }
 
     public func inRange(_ passenger: RidePassenger, _ driver: RideDriver) -> Bool {

@@ -151,6 +151,8 @@ struct RideJSONReader {
                 if let date = formatter.date(from: candidate) { return date }
             }
         }
+        // Shorter forms people write (`2026-12-04T18:40`, no seconds), read the same way.
+        if let date = DateTimeText.parse(text, zone: TimeZone(identifier: "UTC")!) { return date }
         throw fail(path, tr("must be an ISO 8601 time like 2026-12-04T18:40:00-08:00, or null (got {value})", ["value": value.canonicalText]))
     }
 

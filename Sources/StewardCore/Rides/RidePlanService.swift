@@ -42,13 +42,16 @@ public final class RidePlanService: Sendable {
             let board = try RideBoard.load(eventId: event, org: org, db)
             guard Set(board.plan) == Set(basis) else { throw RideBoardError.planChanged }
             let proposed = Set(diff.answer.assignments)
+            let notices = RideNotices(board: board, zone: org.timeZone)
             for assignment in board.assignments {
                 guard let pair = RideBoard.pair(assignment), !proposed.contains(pair) else { continue }
                 try Self.remove(assignment, org: org, db)
+                try Self.notify(notices.fields(for: pair, .removed, at: Date()), org: org, db)
             }
             let now = Set(board.plan)
             for pair in diff.answer.assignments where !now.contains(pair) {
                 try Self.add(pair, event: board.event.key, org: org, db)
+                try Self.notify(notices.fields(for: pair, .seated, at: Date()), org: org, db)
             }
             return try RideBoard.load(eventId: event, org: org, db)
         }
@@ -69,7 +72,10 @@ public final class RidePlanService: Sendable {
             }
             if board.plan.contains(where: { $0.passenger == passenger.id && $0.leg == leg }) { throw RideBoardError.alreadySeated(leg: leg) }
             guard board.seatsLeft(offer: offerRecord, on: leg) > 0 else { throw RideBoardError.full(leg: leg) }
-            return try Self.add(RidePair(passenger: passenger.id, driver: driver.id, leg: leg), event: board.event.key, org: org, db)
+            let pair = RidePair(passenger: passenger.id, driver: driver.id, leg: leg)
+            let record = try Self.add(pair, event: board.event.key, org: org, db)
+            try Self.notify(RideNotices(board: board, zone: org.timeZone).fields(for: pair, .seated, at: Date()), org: org, db)
+            return record
         }
     }
 
@@ -81,6 +87,9 @@ public final class RidePlanService: Sendable {
                 $0["request"]?.stringValue == request.lowercased() && $0["leg"]?.stringValue == leg.rawValue
             }) else { throw RideBoardError.notSeated(leg: leg) }
             try Self.remove(assignment, org: org, db)
+            if let pair = RideBoard.pair(assignment) {
+                try Self.notify(RideNotices(board: board, zone: org.timeZone).fields(for: pair, .removed, at: Date()), org: org, db)
+            }
         }
     }
 
@@ -100,6 +109,16 @@ public final class RidePlanService: Sendable {
         try RecordService.checkReferences(checked, of: .rideAssignment, org: org, db)
         try RecordWrites.save(record, previous: nil, org: org, db)
         return record
+    }
+
+    /// Stores notifications in the change's transaction: a plan is never applied without them.
+    private static func notify(_ notices: [JSONValue], org: Organization, _ db: Database) throws {
+        for fields in notices {
+            let checked = try RecordType.rideNotification.validate(fields, orgZone: org.timeZone)
+            let now = Date.storedNow
+            try RecordWrites.save(LocalRecord(entity: RecordType.rideNotification.entity, orgId: org.id, createdAt: now,
+                                              updatedAt: now, fields: checked), previous: nil, org: org, db)
+        }
     }
 
     private static func remove(_ assignment: LocalRecord, org: Organization, _ db: Database) throws {

@@ -48,15 +48,34 @@ public struct RideSolver: Sendable {
         var arcCurrent: [Bool] = []
         var seen = Set<RideID>()
         var passengerNodes: [RidePassenger] = []
+        // The rules of `RideEligibility.allowedKilometres` over flat tables of numbers: a
+        // large event checks millions of pairs, and plain arrays keep that to tens of ms.
+        let table = LegTable(drivers: drivers, leg: leg)
+        let gap = eligibility.maxTimeGap
+        let currentDrivers = Dictionary(grouping: current.filter { $0.leg == leg }, by: \.passenger)
+            .mapValues { Set($0.map(\.driver)) }
         for passenger in passengers where seen.insert(passenger.id).inserted {
+            guard let time = passenger.time(on: leg)?.timeIntervalSinceReferenceDate else { continue }
+            let gender = LegTable.code(passenger.gender), wants = LegTable.code(passenger.driverGender)
+            let lat = passenger.pickup.lat, lon = passenger.pickup.lon
+            let cosLat = cos(lat * LegTable.radians)
+            let kept = currentDrivers[passenger.id]
             var any = false
-            for (d, driver) in drivers.enumerated() {
-                guard let km = eligibility.allowedKilometres(passenger, driver, on: leg) else { continue }
+            for d in 0..<table.count {
+                guard abs(time - table.time[d]) <= gap,
+                      table.wants[d] == 0 || table.wants[d] == gender,
+                      wants == 0 || table.gender[d] == wants,
+                      GreatCircle.earthRadiusKm * abs(lat - table.lat[d]) * LegTable.radians <= table.radius[d] else { continue }
+                let dLat = (table.lat[d] - lat) * LegTable.radians
+                let dLon = (table.lon[d] - lon) * LegTable.radians
+                let h = sin(dLat / 2) * sin(dLat / 2) + cosLat * table.cosLat[d] * sin(dLon / 2) * sin(dLon / 2)
+                let km = 2 * GreatCircle.earthRadiusKm * asin(min(1, h.squareRoot()))
+                guard km <= table.radius[d] else { continue }
                 if !any { passengerNodes.append(passenger); any = true }
                 arcPassenger.append(Int32(passengerNodes.count - 1))
                 arcDriver.append(Int32(d))
                 arcMetres.append(km * 1000)
-                arcCurrent.append(!current.isEmpty && current.contains(RidePair(passenger: passenger.id, driver: driver.id, leg: leg)))
+                arcCurrent.append(kept?.contains(drivers[d].id) ?? false)
             }
         }
         guard !arcPassenger.isEmpty else { return [:] }
@@ -80,6 +99,34 @@ public struct RideSolver: Sendable {
             seated[passengerNodes[Int(arcPassenger[i])].id] = drivers[Int(arcDriver[i])].id
         }
         return seated
+    }
+
+    /// One leg's drivers as columns of numbers: times in seconds (NaN when missing, which no
+    /// comparison passes), genders as codes (0 for none).
+    struct LegTable {
+        static let radians = Double.pi / 180
+        var count: Int
+        var lat: [Double], lon: [Double], cosLat: [Double], radius: [Double], time: [Double]
+        var gender: [UInt8], wants: [UInt8]
+
+        init(drivers: [RideDriver], leg: RideLeg) {
+            count = drivers.count
+            lat = drivers.map(\.pickup.lat)
+            lon = drivers.map(\.pickup.lon)
+            cosLat = drivers.map { cos($0.pickup.lat * Self.radians) }
+            radius = drivers.map(\.radiusKm)
+            time = drivers.map { $0.time(on: leg)?.timeIntervalSinceReferenceDate ?? .nan }
+            gender = drivers.map { Self.code($0.gender) }
+            wants = drivers.map { Self.code($0.passengerGender) }
+        }
+
+        static func code(_ gender: RideGender?) -> UInt8 {
+            switch gender {
+            case .female?: 1
+            case .male?: 2
+            case nil: 0
+            }
+        }
     }
 
     /// The integer weights that make the lexicographic objective one sum.

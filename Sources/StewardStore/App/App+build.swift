@@ -80,5 +80,6 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
                       limiter: RateLimiter(limit: configuration.checkInAttemptsPer10Minutes, window: .seconds(600)))
         .addRoutes(to: org)
     SurveyController(repository: repository).addRoutes(to: org)
+    RideMemberController(repository: repository).addRoutes(to: org)
     return router
 }

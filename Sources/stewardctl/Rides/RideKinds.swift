@@ -5,9 +5,11 @@ import StewardCore
 enum RideOfferKind: RecordKind { static var type: RecordType { .rideOffer } }
 enum RideRequestKind: RecordKind { static var type: RecordType { .rideRequest } }
 enum RideAssignmentKind: RecordKind { static var type: RecordType { .rideAssignment } }
+enum RideNotificationKind: RecordKind { static var type: RecordType { .rideNotification } }
 
 enum RideKinds {
     static let commands: [any ParsableCommand.Type] = [
         RecordCommands<RideOfferKind>.self, RecordCommands<RideRequestKind>.self, RecordCommands<RideAssignmentKind>.self,
+        RecordCommands<RideNotificationKind>.self,
     ]
 }

@@ -38,6 +38,14 @@ struct RideInstanceJSONTests {
         #expect(instance.drivers[1].departAt == instance.passengers[0].departAt!.addingTimeInterval(5 * 60))
     }
 
+    @Test("times without seconds or without an offset are read too (as UTC)")
+    func shortTimes() throws {
+        let text = #"{"max_time_gap_minutes": 5, "drivers": [], "passengers": [{"id": 1, "direction": "to", "pickup": {"lat": 1, "lon": 2}, "depart_at": "2026-12-04T18:40", "return_at": "2026-12-04T21:00:00"}]}"#
+        let passenger = try RideInstance(json: Data(text.utf8)).passengers[0]
+        #expect(passenger.departAt == DateTimeText.parseUTC("2026-12-04T18:40"))
+        #expect(passenger.returnAt == DateTimeText.parseUTC("2026-12-04T21:00"))
+    }
+
     @Test("what is wrong is named by its place in the instance", arguments: [
         (#"{"max_time_gap_minutes": 10, "drivers": [{"id": 1, "seats": "three", "direction": "to", "pickup": {"lat": 1, "lon": 2}, "radius_km": 3}], "passengers": []}"#, "drivers[0].seats"),
         (#"{"max_time_gap_minutes": 10, "drivers": [], "passengers": [{"id": 1, "direction": "sideways", "pickup": {"lat": 1, "lon": 2}}]}"#, "passengers[0].direction"),

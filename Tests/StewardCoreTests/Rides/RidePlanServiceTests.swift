@@ -47,13 +47,14 @@ struct RideFixture {
         return try await records.create(.rideOffer, fields: .object(fields), in: org).key
     }
 
-    func request(_ name: String, lat: Double, direction: String = "both", gender: String = "male") async throws -> String {
-        let fields: [String: JSONValue] = [
+    func request(_ name: String, lat: Double, direction: String = "both", gender: String = "male", member: String? = nil) async throws -> String {
+        var fields: [String: JSONValue] = [
             "event": .string(UUIDColumn.encode(event)), "guestName": .string(name), "guestPhone": .string("805-555-0100"),
             "direction": .string(direction), "pickupPlace": .string(name + "'s dorm"), "pickupLatitude": .string(String(lat)),
             "pickupLongitude": .string("-120.66"), "gender": .string(gender),
             "departAt": .string("2026-12-04T02:35:00Z"), "returnAt": .string("2026-12-04T05:00:00Z"),
         ]
+        if let member { fields["member"] = .string(member) }
         return try await records.create(.rideRequest, fields: .object(fields), in: org).key
     }
 }
@@ -127,6 +128,34 @@ struct RidePlanServiceTests {
         try await f.service.unassign(request: ana, leg: .to, event: f.event, in: f.org)
         let board = try await f.service.board(event: f.event, in: f.org)
         #expect(board.seatsLeft(offer: board.offers.first { $0.key == womenOnly }!, on: .to) == 1, "the seat is free again")
+    }
+
+    @Test("each member affected by a change gets a notification; a driver's cancellation says so")
+    func notifications() async throws {
+        let f = try await RideFixture()
+        let sam = try await f.offer("Sam", seats: 1, lat: 35.30, direction: "to")
+        let ana = try await f.member("Ana")
+        _ = try await f.request("Ana", lat: 35.301, direction: "to", member: ana)
+        let first = try await f.service.propose(event: f.event, in: f.org)
+        try await f.service.accept(first.diff, basis: first.board.plan, event: f.event, in: f.org)
+        var notes = try await f.records.list(.rideNotification, in: f.org)
+        // 18:30 in Los Angeles, where the ministry is.
+        #expect(notes.first { $0["member"]?.stringValue == ana }?["message"]?.stringValue
+                == "You ride with Sam to the event, 2026-12-03T18:30 at Sam's place")
+        #expect(notes.contains { $0["message"]?.stringValue == "Ana rides with you to the event" })
+        _ = try await f.records.update(.rideOffer, id: UUID(uuidString: sam)!, changes: ["cancelled": .bool(true)], in: f.org)
+        let second = try await f.service.propose(event: f.event, in: f.org)
+        #expect(second.diff.unseated.count == 1)
+        try await f.service.accept(second.diff, basis: second.board.plan, event: f.event, in: f.org)
+        notes = try await f.records.list(.rideNotification, in: f.org)
+        let anaNotes = notes.filter { $0["member"]?.stringValue == ana }.map { $0["message"]?.stringValue ?? "" }
+        #expect(anaNotes.contains("Your driver for the ride to the event cancelled; you are back on the list"), "\(anaNotes)")
+        // Guests have no account: a guest's ride makes a note for the driver only.
+        let before = notes.count
+        let kim = try await f.offer("Kim", seats: 1, lat: 35.30, direction: "to")
+        let guest = try await f.request("Bo", lat: 35.301, direction: "to")
+        try await f.service.assign(request: guest, offer: kim, leg: .to, event: f.event, in: f.org)
+        #expect(try await f.records.list(.rideNotification, in: f.org).count == before + 1)
     }
 
     @Test("an event without ride sharing has no plan")

@@ -1,0 +1,45 @@
+import Foundation
+import StewardCore
+
+/// A member offering seats or asking for a ride from the app: pure rules over what the store
+/// holds, run in the organization's transaction. The record is the kit's own type, with the
+/// member set to whoever is signed in; the event must exist and have ride sharing on.
+enum MemberRides {
+    enum Failure: Error, Sendable {
+        case invalid(String)
+        case disabled
+        case noEvent
+        case rideSharingOff
+    }
+
+    static func keys(memberId: String, body: JSONValue, id: String, type: RecordType) -> Set<RecordKey> {
+        var keys: Set<RecordKey> = [RecordKey(entity: RecordType.member.entity, id: memberId), RecordKey(entity: type.entity, id: id)]
+        if let event = body["event"]?.stringValue, let uuid = UUID(uuidString: event) {
+            keys.insert(RecordKey(entity: SyncEntity.event, id: uuid.uuidString.lowercased()))
+        }
+        return keys
+    }
+
+    /// Writes a new offer or request of the member; `type` is `rideOffer` or `rideRequest`.
+    static func create(_ body: JSONValue, type: RecordType, id: String, memberId: String,
+                       writer: inout RecordWriter) throws(Failure) -> RemoteRecord {
+        guard MemberSubmissions.Submitter(id: memberId, record: writer.liveFields(RecordType.member.entity, memberId)) != nil else {
+            throw .disabled
+        }
+        guard case .object(var fields) = body else { throw .invalid("body: must be a JSON object of the \(type.nouns.one.english)'s fields") }
+        // Whose it is comes from the token, and only staff cancel through these fields.
+        fields["member"] = .string(memberId)
+        fields["cancelled"] = nil
+        fields["cancelReason"] = nil
+        let checked: JSONValue
+        do {
+            checked = try type.validate(.object(fields), orgZone: writer.zone)
+        } catch {
+            throw .invalid(error.description)
+        }
+        guard let event = checked["event"]?.stringValue, let eventFields = writer.liveFields(SyncEntity.event, event) else { throw .noEvent }
+        guard eventFields["rideSharing"]?.boolValue == true else { throw .rideSharingOff }
+        writer.write(type.entity, id, fields: checked)
+        return writer.record(type.entity, id)!
+    }
+}
