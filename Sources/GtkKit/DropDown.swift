@@ -66,3 +66,14 @@ public final class DropDown: Widget {
         }
     }
 }
+
+extension DropDown {
+    /// Typing in the open list narrows it to the strings that contain what is typed: for
+    /// lists longer than a glance (the members of an organization).
+    public func enableSearch() {
+        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+        gtk_drop_down_set_expression(opaque, expression)
+        gtk_expression_unref(expression)
+        gtk_drop_down_set_enable_search(opaque, 1)
+    }
+}

@@ -67,6 +67,10 @@ fi
 if [ -z "$only" ] || [ "$only" = spanish ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_spanish.py
 fi
+# The Passport page: grant and revoke with notes, levels, the check-in screen, the leaderboard.
+if [ -z "$only" ] || [ "$only" = passport ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_passport_ui.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

@@ -9,7 +9,8 @@
 #
 #   STEWARD_BIN_DIR   folder holding steward and stewardctl (and steward-store for the sync
 #                     tests; default .build/debug)
-#   STEWARD_UI_ONLY   events, records, pages, spanish, sync or approvals: run that suite only
+#   STEWARD_UI_ONLY   events, records, pages, spanish, passport, sync or approvals: run that
+#                     suite only (passport: test_passport_ui.py, the Passport page)
 #
 # Screenshots of each state land in build/screenshots/.
 set -euo pipefail

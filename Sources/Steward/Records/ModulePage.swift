@@ -38,6 +38,7 @@ enum ModulePages {
         case .approvals: ApprovalsPage(service: ApprovalService(database: environment.database), records: environment.records,
                                        window: window, toasts: toasts)
         case .books, .loans: LibraryPage(module: module, service: environment.records, window: window, toasts: toasts)
+        case .stamps: PassportPage(database: environment.database, window: window, toasts: toasts)
         default: nil
         }
     }

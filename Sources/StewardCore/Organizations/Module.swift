@@ -36,7 +36,7 @@ public enum Module: String, CaseIterable, Codable, Sendable {
     /// Only modules whose pages really work.
     public var isAvailable: Bool {
         switch self {
-        case .events, .bulletins, .messages, .giving, .approvals, .books, .loans: true
+        case .events, .bulletins, .messages, .giving, .approvals, .books, .loans, .stamps: true
         default: false
         }
     }
