@@ -130,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "steward-bench",
             dependencies: [
-                "StewardCore", "GtkKit",
+                "StewardCore", "GtkKit", "StewardStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -7,9 +7,25 @@ import StewardCore
 //   steward-bench --sync [--push N] [--pull N] [--postgres URL]
 //   steward-bench --stall [--changes N] [--deadline S]
 //   steward-bench --approvals [--submissions N] [--approve N]
+//   steward-bench --passport [--members N] [--events N] [--entries N]
 
 if CommandLine.arguments.contains("--approvals") {
     exit(MainActor.assumeIsolated { ApprovalBenchmark.run(arguments: CommandLine.arguments) })
+}
+
+if CommandLine.arguments.contains("--passport") {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var met = false
+    Task.detached {
+        do {
+            met = try await PassportBenchmark.run(arguments: CommandLine.arguments)
+        } catch {
+            say("steward-bench --passport: \(error)")
+        }
+        done.signal()
+    }
+    done.wait()
+    exit(met ? 0 : 1)
 }
 
 if CommandLine.arguments.contains("--minimal-window") {
