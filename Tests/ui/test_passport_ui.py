@@ -10,6 +10,7 @@ passport members and ledger):
   code        the check-in screen, full screen, shows the code `stewardctl checkin code` prints
               for the same event, and a QR code
   leaderboard ranks as `stewardctl leaderboard` does
+  opt-out     staff record a member's opt-out; they leave the leaderboard
 
 Screenshots of the ledger, the check-in screen and the leaderboard land in build/screenshots/.
 Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session).
@@ -39,6 +40,9 @@ REVOKE_NOTE = "Entered for the wrong person"
 
 
 def shot(filename, settle=0.8):
+    """A screenshot with the pointer out of the way (no tooltip over the page)."""
+    import pyatspi
+    pyatspi.Registry.generateMouseEvent(1279, 799, "abs")
     return accessibility.screenshot(SHOTS, filename, settle)
 
 
@@ -221,8 +225,7 @@ def test_revoke_with_a_note(app):
     click(confirm)
     wait_for("the revocation in the ledger", lambda: any("revoked" in text_of(n) for n in find_all(window, roles=("label",))))
     search(window, "Search stamp entries", "")
-    time.sleep(0.5)
-    shot("passport-ledger.png")
+    shot("passport-ledger.png", settle=6)  # once the toast is gone
     entries = ctl_json("stamps", "list", "--org", slug(), "--member", member["email"])
     reversing = [e for e in entries if e["kind"] == "revoke" and e["reverses"] == STATE["entry"]]
     if len(reversing) != 1 or reversing[0]["note"] != REVOKE_NOTE:
@@ -277,8 +280,37 @@ def test_leaderboard_ranks_as_stewardctl(app):
     shot("passport-leaderboard.png")
 
 
+def test_opting_out_leaves_the_leaderboard(app):
+    """Staff record a member's opt-out: they leave the leaderboard, and the ranks close up."""
+    window = main_window(app)
+    top = ctl_json("leaderboard", "--org", slug())[0]
+    show_view(window, "Members")
+    search(window, "Search passport members", top["email"])
+    cell = wait_for("the member's row", lambda: next((n for n in find_all(window, roles=("label", "table cell"))
+                                                      if text_of(n) == top["email"]), None))
+    click_at(cell)
+    choice = button(window, "Leaderboard Choice…")
+    wait_for("Leaderboard Choice to be enabled", lambda: accessibility.sensitive(choice))
+    click(choice)
+    dialog = accessibility.window_named(app, "Leaderboard Choice for")
+    box = wait_for("the Leaderboard drop-down", lambda: next(iter(find_all(dialog, name_is="Leaderboard", roles=("combo box",))), None))
+    click_at(box)
+    time.sleep(1.0)
+    press(0xff54)  # Down: from "As usual" to "Opted out"
+    time.sleep(0.2)
+    press(0xff0d)
+    wait_for('the drop-down to show "Opted out"', lambda: any(text_of(n).startswith("Opted out") for n in walk(box)), timeout=5)
+    click(button(dialog, "Save"))
+    wait_for("the member marked as hidden", lambda: "Hidden: opted out" in table_labels(window, "Passport members"))
+    show_view(window, "Leaderboard")
+    wait_for(f"{top['name']} to leave the leaderboard", lambda: top["name"] not in table_labels(window, "Leaderboard"))
+    expected = ctl_json("leaderboard", "--org", slug())
+    if any(row["email"] == top["email"] for row in expected) or expected[0]["rank"] != 1:
+        raise Failure(f"stewardctl still ranks {top['email']}, or the ranks did not close up: {expected[:3]}")
+
+
 TESTS = [test_grant_with_a_note, test_revoke_with_a_note, test_check_in_code_matches_stewardctl,
-         test_leaderboard_ranks_as_stewardctl]
+         test_leaderboard_ranks_as_stewardctl, test_opting_out_leaves_the_leaderboard]
 APP = None
 
 

@@ -11,6 +11,7 @@ final class PassportMembersPane {
     let widget: Widget
     let grantButton = Button(label: tr("Grant to Selected…"))
     let importButton = Button(label: tr("Grant from CSV…"))
+    let choiceButton = Button(label: tr("Leaderboard Choice…"))
     private let searchEntry = SearchEntry(placeholder: tr("Search passport members"))
     private let countLabel = Label()
     private let table = PassportTable<PassportOverview.Standing>(name: tr("Passport members"), multipleSelection: true) { $0.member }
@@ -25,12 +26,13 @@ final class PassportMembersPane {
         grantButton.tooltip = tr("Grant an event’s stamp to every selected member, after a preview")
         importButton.tooltip = tr("Grant an event’s stamp to the e-mail addresses of an attendee list, after a preview")
         importButton.actionName = "passport.import"
+        choiceButton.tooltip = tr("Record whether the chosen member appears on the leaderboard, and whether they are a minor")
         // Two rows, so the page stays narrow enough to sit beside the sidebar.
         let toolbar = Box.horizontal(spacing: 8)
         for child in [searchEntry as Widget, countLabel] { toolbar.append(child) }
         toolbar.setMargins(top: 8, bottom: 4, start: 12, end: 12)
         let actions = Box.horizontal(spacing: 8)
-        for child in [grantButton as Widget, importButton] { actions.append(child) }
+        for child in [grantButton as Widget, importButton, choiceButton] { actions.append(child) }
         actions.setMargins(top: 0, bottom: 8, start: 12, end: 12)
         let box = Box.vertical()
         box.append(toolbar)
@@ -46,10 +48,20 @@ final class PassportMembersPane {
                 standing.nextLevel.map { trn("{level} in {count} stamp", "{level} in {count} stamps", standing.missing,
                                               ["level": $0.name, "count": String(standing.missing)]) } ?? tr("Top level reached")
             },
+            .init(tr("Leaderboard"), width: 150) { Self.leaderboardText($0) },
         ])
         table.onSelectionChanged = { [weak self] in self?.onSelectionChanged?() }
         searchEntry.onSearchChanged { [weak self] in self?.applyFilter() }
         searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
+    }
+
+    /// "Shown", "Hidden: opted out", "Hidden: a minor", "Shown: opted in".
+    static func leaderboardText(_ standing: PassportOverview.Standing) -> String {
+        switch standing.choice {
+        case .optOut: tr("Hidden: opted out")
+        case .optIn: tr("Shown: opted in")
+        case .standard: standing.minor ? tr("Hidden: a minor") : tr("Shown")
+        }
     }
 
     func show(_ overview: PassportOverview) {

@@ -57,6 +57,7 @@ final class PassportPage: ModulePage {
         ledgerPane.revokeButton.onClicked { [weak self] in self?.revoke() }
         ledgerPane.onSelectionChanged = { [weak self] in self?.updateButtons() }
         membersPane.grantButton.onClicked { [weak self] in self?.grantToSelected() }
+        membersPane.choiceButton.onClicked { [weak self] in self?.editLeaderboardChoice() }
         membersPane.onSelectionChanged = { [weak self] in self?.updateButtons() }
         updateButtons()
     }
@@ -89,6 +90,8 @@ final class PassportPage: ModulePage {
         ledgerPane.revokeButton.isSensitive = ledgerPane.revocableSelection != nil
         membersPane.grantButton.isVisible = canEdit
         membersPane.importButton.isVisible = canEdit
+        membersPane.choiceButton.isVisible = canEdit
+        membersPane.choiceButton.isSensitive = membersPane.selected.count == 1
         membersPane.grantButton.isSensitive = !membersPane.selected.isEmpty
     }
 
@@ -130,9 +133,9 @@ final class PassportPage: ModulePage {
                                       member: chosen) { [weak self] member, event, note in
             guard let self else { return }
             let entry = try await self.ledger.grant(member: member, event: event, note: note, in: org)
-            self.changed(tr("Granted {count} stamps to {member} for “{event}”. Sent with the next sync.",
-                            ["count": String(entry.stamps), "member": self.overview.name(of: entry.member),
-                             "event": self.overview.title(of: entry.event)]))
+            self.changed(trn("Granted {count} stamp to {member} for “{event}”. Sent with the next sync.",
+                             "Granted {count} stamps to {member} for “{event}”. Sent with the next sync.", entry.stamps,
+                             ["member": self.overview.name(of: entry.member), "event": self.overview.title(of: entry.event)]))
         }
         dialog.onClosed = { [weak self] in self?.grantDialog = nil }
         grantDialog = dialog
@@ -144,9 +147,9 @@ final class PassportPage: ModulePage {
         let dialog = MessageDialog(
             parent: window,
             heading: tr("Revoke This Entry?"),
-            body: tr("{member} loses {count} stamps for “{event}”. The entry stays in the ledger with a reversing entry beside it.",
-                     ["member": overview.name(of: entry.member), "count": String(entry.stamps),
-                      "event": overview.title(of: entry.event)]))
+            body: trn("{member} loses {count} stamp for “{event}”. The entry stays in the ledger with a reversing entry beside it.",
+                      "{member} loses {count} stamps for “{event}”. The entry stays in the ledger with a reversing entry beside it.",
+                      entry.stamps, ["member": overview.name(of: entry.member), "event": overview.title(of: entry.event)]))
         let note = Entry(placeholder: tr("Why (required)"))
         note.setAccessibleLabel(tr("Revocation note"))
         note.maxLength = 500
@@ -164,10 +167,10 @@ final class PassportPage: ModulePage {
             Task {
                 do {
                     try await self.ledger.revoke(entry.id, note: text, in: org)
-                    self.changed(tr("Revoked: {member} has {total} stamps now. Sent with the next sync.",
-                                    ["member": self.overview.name(of: entry.member),
-                                     "total": String(self.overview.standings.first { $0.member == entry.member }
-                                        .map { $0.stamps - entry.stamps } ?? 0)]))
+                    let total = self.overview.standings.first { $0.member == entry.member }.map { $0.stamps - entry.stamps } ?? 0
+                    self.changed(trn("Revoked: {member} has {count} stamp now. Sent with the next sync.",
+                                     "Revoked: {member} has {count} stamps now. Sent with the next sync.", total,
+                                     ["member": self.overview.name(of: entry.member)]))
                 } catch let error as ValidationError {
                     self.toasts.showToast(tr("Not revoked: {reason}", ["reason": error.issues.map(\.message).joined(separator: "; ")]))
                 } catch {
@@ -227,6 +230,52 @@ final class PassportPage: ModulePage {
         dialog.onClosed = { [weak self] in self?.grantDialog = nil }
         grantDialog = dialog
         dialog.present()
+    }
+
+    // MARK: leaderboard choice
+
+    /// What the chosen member (or their guardian) said about the leaderboard, and whether they
+    /// are a minor: minors are hidden unless they or a guardian opted in.
+    private func editLeaderboardChoice() {
+        guard let org = organization, canEdit, membersPane.selected.count == 1, let standing = membersPane.selected.first,
+              let id = UUID(uuidString: standing.member) else { return }
+        let dialog = MessageDialog(parent: window,
+                                   heading: tr("Leaderboard Choice for {name}", ["name": standing.name.isEmpty ? standing.email : standing.name]),
+                                   body: tr("Adults are shown unless they opt out; minors are hidden unless they or a guardian opt in."))
+        let choices = LeaderboardChoice.allCases
+        let chooser = DropDown(strings: choices.map { choice in
+            switch choice {
+            case .standard: tr("As usual: shown, unless a minor")
+            case .optOut: tr("Opted out: never shown")
+            case .optIn: tr("Opted in: shown, a minor too")
+            }
+        })
+        chooser.setAccessibleLabel(tr("Leaderboard"))
+        chooser.selectedIndex = choices.firstIndex(of: standing.choice) ?? 0
+        let minor = CheckButton(label: tr("A minor"))
+        minor.isActive = standing.minor
+        let box = Box.vertical(spacing: 8)
+        box.append(chooser)
+        box.append(minor)
+        dialog.setExtraChild(box)
+        dialog.addResponse("cancel", tr("_Cancel"))
+        dialog.addResponse("save", tr("_Save"), appearance: .suggested)
+        dialog.defaultResponse = "save"
+        dialog.closeResponse = "cancel"
+        dialog.present { [weak self] response in
+            guard response == "save", let self, let index = chooser.selectedIndex, choices.indices.contains(index) else { return }
+            let isMinor = minor.isActive
+            Task {
+                do {
+                    try await LeaderboardSettings.set(member: id, choice: choices[index], minor: isMinor, in: org,
+                                                      database: self.database)
+                    self.changed(tr("Saved {name}’s leaderboard choice. Sent with the next sync.",
+                                    ["name": standing.name.isEmpty ? standing.email : standing.name]))
+                } catch {
+                    self.toasts.showToast(tr("Could not save the leaderboard choice: {error}", ["error": "\(error)"]))
+                }
+            }
+        }
     }
 
     // MARK: check-in code

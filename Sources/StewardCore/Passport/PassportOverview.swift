@@ -25,6 +25,11 @@ public struct PassportOverview: Sendable {
         public var level: PassportLevel?
         public var nextLevel: PassportLevel?
         public var missing: Int
+        /// What they (or a guardian) chose about the leaderboard, and whether they are a minor.
+        public var choice: LeaderboardChoice
+        public var minor: Bool
+        /// Whether they appear on the leaderboard (once they have stamps).
+        public var isShown: Bool { choice.shows(minor: minor) }
     }
 
     public var entries: [StampEntry] = []
@@ -63,7 +68,9 @@ public struct PassportOverview: Sendable {
             let next = levels.next(after: stamps)
             return Standing(member: member.key, name: member["displayName"]?.stringValue ?? "",
                             email: member["email"]?.stringValue ?? "", stamps: stamps, level: levels.level(for: stamps),
-                            nextLevel: next?.level, missing: next?.missing ?? 0)
+                            nextLevel: next?.level, missing: next?.missing ?? 0,
+                            choice: member["leaderboard"]?.stringValue.flatMap(LeaderboardChoice.init(rawValue:)) ?? .standard,
+                            minor: member["minor"]?.boolValue ?? false)
         }.sorted { ($0.name.lowercased(), $0.email) < ($1.name.lowercased(), $1.email) }
         overview.leaderboard = Leaderboard.rank(members: members, totals: totals, levels: levels)
         let orgKey = UUIDColumn.encode(org.id)
