@@ -42,6 +42,9 @@
 #               and 1,000 approved at once while the main loop is watched ("--submissions N --approve N")
 #               BENCH_ARGS=--library: 100,000 books and 1,000,000 past loans: a search keystroke, the
 #               overdue report, a 20,000-row Goodreads import against raw inserts ("--books N --loans N --import N")
+#               BENCH_ARGS=--passport: the store's leaderboard page, a member's total and level and a
+#               check-in over a ledger of 1,000,000 entries, against a plain SQL count over it
+#               ("--members N --events N --entries N")
 #   clean       removes build/ and SwiftPM's build products (keeps fetched packages)
 #   distclean   clean + removes .build/ entirely
 #
@@ -108,7 +111,7 @@ GRESOURCE_DIRS := --sourcedir=ui --sourcedir=data --sourcedir=icons/hicolor
 # metadata's translations with (GTK's and GLib's -dev packages bring those for .ui and schemas).
 DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-dev zlib1g-dev \
 	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config libpango1.0-dev libcairo2-dev \
-	gettext appstream liblemon-dev libical-dev
+	gettext appstream liblemon-dev libical-dev libqrencode-dev
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \

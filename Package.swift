@@ -114,7 +114,13 @@ let package = Package(
         ),
         // Printed documents (bulletins): laid out once, drawn to a PDF file or a print dialog's
         // pages. Knows StewardCore's records, nothing of GTK.
-        .target(name: "StewardPrint", dependencies: ["StewardCore", "CPangoCairo", "Translation"]),
+        .target(name: "StewardPrint", dependencies: ["StewardCore", "CPangoCairo", "CQRencode", "Translation"]),
+        // QR codes (the passport's check-in screen and poster), from Debian's libqrencode.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .executableTarget(
             name: "steward-store",
             dependencies: [
@@ -142,7 +148,7 @@ let package = Package(
         .executableTarget(
             name: "steward-bench",
             dependencies: [
-                "StewardCore", "GtkKit",
+                "StewardCore", "GtkKit", "StewardStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -39,3 +39,10 @@ public final class DrawingArea: Widget {
     /// Asks GTK to draw the area again (its data changed).
     public func redraw() { gtk_widget_queue_draw(widget) }
 }
+
+extension Window {
+    /// Fills the whole monitor, without decorations (a projector's screen).
+    public func fullscreen() { gtk_window_fullscreen(gtkWindow) }
+    public func unfullscreen() { gtk_window_unfullscreen(gtkWindow) }
+    public var isFullscreen: Bool { gtk_window_is_fullscreen(gtkWindow) != 0 }
+}

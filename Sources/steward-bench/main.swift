@@ -10,6 +10,7 @@ import StewardCore
 //   steward-bench --schedules [--classes N] [--rounds N]
 //   steward-bench --library [--books N] [--loans N] [--import N]
 //   steward-bench --rides [--passengers N] [--drivers N] [--seed N]
+//   steward-bench --passport [--members N] [--events N] [--entries N]
 
 if CommandLine.arguments.contains("--approvals") {
     exit(MainActor.assumeIsolated { ApprovalBenchmark.run(arguments: CommandLine.arguments) })
@@ -17,6 +18,20 @@ if CommandLine.arguments.contains("--approvals") {
 
 if CommandLine.arguments.contains("--rides") {
     exit(RidesBenchmark.run(arguments: CommandLine.arguments))
+}
+if CommandLine.arguments.contains("--passport") {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var met = false
+    Task.detached {
+        do {
+            met = try await PassportBenchmark.run(arguments: CommandLine.arguments)
+        } catch {
+            say("steward-bench --passport: \(error)")
+        }
+        done.signal()
+    }
+    done.wait()
+    exit(met ? 0 : 1)
 }
 
 if CommandLine.arguments.contains("--minimal-window") {

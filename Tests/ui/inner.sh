@@ -81,6 +81,11 @@ fi
 if [ -z "$only" ] || [ "$only" = library ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_library_ui.py
 fi
+
+# The Passport page: grant and revoke with notes, levels, the check-in screen, the leaderboard.
+if [ -z "$only" ] || [ "$only" = passport ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_passport_ui.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

@@ -44,6 +44,7 @@ enum ModulePages {
         case .community: CommunityPage(service: environment.records, window: window, toasts: toasts)
         case .classSchedule: SchedulePage(service: ScheduleService(database: environment.database, credentials: LazyCredentialStore()),
                                           records: environment.records, window: window, toasts: toasts)
+        case .stamps: PassportPage(database: environment.database, window: window, toasts: toasts)
         default: nil
         }
     }

@@ -38,7 +38,7 @@ public enum Module: String, CaseIterable, Codable, Sendable {
     /// Only modules whose pages really work.
     public var isAvailable: Bool {
         switch self {
-        case .events, .bulletins, .messages, .giving, .approvals, .books, .loans, .prizes, .surveys, .community, .classSchedule: true
+        case .events, .bulletins, .messages, .giving, .approvals, .books, .loans, .prizes, .surveys, .community, .classSchedule, .stamps: true
         default: false
         }
     }

@@ -12,6 +12,17 @@ public struct LeaderboardRow: Hashable, Sendable {
     public var level: PassportLevel?
     /// When they reached their total: within a tie, who got there first is listed first.
     public var reachedAt: Date?
+
+    public init(rank: Int = 0, member: String, name: String, email: String, stamps: Int, level: PassportLevel?,
+                reachedAt: Date?) {
+        self.rank = rank
+        self.member = member
+        self.name = name
+        self.email = email
+        self.stamps = stamps
+        self.level = level
+        self.reachedAt = reachedAt
+    }
 }
 
 /// The passport's ranking, read from the ledger: members with stamps, most first. A tie
@@ -26,15 +37,28 @@ public enum Leaderboard {
             return LeaderboardRow(rank: 0, member: member.key, name: member["displayName"]?.stringValue ?? "",
                                   email: member["email"]?.stringValue ?? "", stamps: total.stamps,
                                   level: levels.level(for: total.stamps), reachedAt: total.reachedAt)
-        }.sorted(by: ahead)
+        }
+        return ranked(shown)
+    }
+
+    /// Orders rows of members who are shown and gives them their ranks, ties sharing one: the
+    /// whole board, or its top (the store reads only the first page, already in order).
+    public static func ranked(_ shown: [LeaderboardRow]) -> [LeaderboardRow] {
         var rows: [LeaderboardRow] = []
         rows.reserveCapacity(shown.count)
-        for (index, row) in shown.enumerated() {
+        for (index, row) in shown.sorted(by: ahead).enumerated() {
             var ranked = row
             ranked.rank = index > 0 && rows[index - 1].stamps == row.stamps ? rows[index - 1].rank : index + 1
             rows.append(ranked)
         }
         return rows
+    }
+
+    /// Whether a member record's fields put them on the board (`isShown`, on the store's
+    /// JSON fields).
+    public static func isShown(fields: JSONValue) -> Bool {
+        let choice = fields["leaderboard"]?.stringValue.flatMap(LeaderboardChoice.init(rawValue:)) ?? .standard
+        return choice.shows(minor: fields["minor"]?.boolValue ?? false)
     }
 
     /// What the member (or their guardian) chose, with minors hidden by default.
@@ -45,7 +69,7 @@ public enum Leaderboard {
 
     /// More stamps first; in a tie, the earlier to reach them; then by name and id, so the
     /// same ledger always gives the same order.
-    private static func ahead(_ a: LeaderboardRow, _ b: LeaderboardRow) -> Bool {
+    public static func ahead(_ a: LeaderboardRow, _ b: LeaderboardRow) -> Bool {
         if a.stamps != b.stamps { return a.stamps > b.stamps }
         let first = a.reachedAt ?? .distantFuture, second = b.reachedAt ?? .distantFuture
         if first != second { return first < second }

@@ -65,6 +65,17 @@ enum StaffDecisions {
             guard let flag = given.boolValue else { return .rejected("disabled: must be true or false") }
             fields["disabled"] = .bool(flag)
         }
+        // The passport's leaderboard: what the member (or a guardian) chose, and whether they are a minor.
+        if let given = item.fields?["leaderboard"] {
+            guard let word = given.stringValue, LeaderboardChoice(rawValue: word) != nil else {
+                return .rejected("leaderboard: must be default, opt-out or opt-in")
+            }
+            fields["leaderboard"] = .string(word)
+        }
+        if let given = item.fields?["minor"] {
+            guard let flag = given.boolValue else { return .rejected("minor: must be true or false") }
+            fields["minor"] = .bool(flag)
+        }
         return .applied(version: writer.write(RecordType.member.entity, current.id, fields: .object(fields)))
     }
 }

@@ -34,39 +34,22 @@ struct CheckInController {
             throw StoreHTTPError.tooManyAttempts(retryAfter: wait,
                                                  message: "too many check-in attempts at this event; wait \(wait) seconds and try again")
         }
-        let org = member.grant.org
-        // A stamp staff granted for the event counts as the member's stamp: read from the ledger
-        // (the check-in entry itself is found by its id, under the organization's lock).
-        let ledger = try await repository.liveRecords(org: org, entity: RecordType.stamp.entity)
-        let held = Self.held(ledger, member: member.id, event: attempt.event)
         let outcome: MemberCheckIns.Outcome
+        let total: Int
         do {
-            outcome = try await repository.change(org: org, keys: MemberCheckIns.keys(memberId: member.id, event: attempt.event),
-                                                  author: "member:\(member.email)", now: Date()) { writer in
-                try MemberCheckIns.checkIn(attempt, memberId: member.id, held: held, writer: &writer)
-            }
+            (outcome, total) = try await StoreCheckIns.checkIn(attempt, memberId: member.id, email: member.email,
+                                                               org: member.grant.org, repository: repository, now: Date())
         } catch let failure as MemberCheckIns.Failure {
             throw Self.httpError(failure)
         }
-        let total = ledger.filter { $0.fields["member"]?.stringValue == member.id }
-            .reduce(Int64(0)) { $0 + ($1.fields["stamps"]?.int64Value ?? 0) } + Int64(outcome.stamps)
         context.logger.info("check-in", metadata: ["event": "\(attempt.event)", "entry": "\(outcome.entry.id)"])
         let answer: JSONValue = .object([
             "entry": .object(["id": .string(outcome.entry.id), "event": .string(attempt.event),
                               "stamps": .int(Int64(outcome.stamps)),
                               "at": outcome.entry.fields["at"] ?? .null]),
-            "total": .int(total),
+            "total": .int(Int64(total)),
         ])
         return try JSONTextBody(answer, status: .created).response(from: request, context: context)
-    }
-
-    /// The entry that gives the member a stamp for the event and is not revoked.
-    static func held(_ ledger: [RemoteRecord], member: String, event: String) -> String? {
-        let reversed = Set(ledger.compactMap { $0.fields["reverses"]?.stringValue })
-        return ledger.first { record in
-            record.fields["member"]?.stringValue == member && record.fields["event"]?.stringValue == event
-                && record.fields["kind"]?.stringValue != StampKind.revoke.rawValue && !reversed.contains(record.id)
-        }?.id
     }
 
     static func httpError(_ failure: MemberCheckIns.Failure) -> StoreHTTPError {

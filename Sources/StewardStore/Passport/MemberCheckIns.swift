@@ -54,16 +54,21 @@ enum MemberCheckIns {
         var stamps: Int
     }
 
-    static func keys(memberId: String, event: String) -> Set<RecordKey> {
+    /// What the check-in reads under the organization's lock: the member, the event, its key
+    /// and the entry the check-in would write (its id derived from the member, the event and
+    /// `round`, so two check-ins at once are one record).
+    static func keys(memberId: String, event: String, round: Int = 0) -> Set<RecordKey> {
         [RecordKey(entity: RecordType.member.entity, id: memberId),
          RecordKey(entity: SyncEntity.event, id: event),
          RecordKey(entity: RecordType.checkInKey.entity, id: event),
-         RecordKey(entity: RecordType.stamp.entity, id: CheckInRules.entryId(member: memberId, event: event))]
+         RecordKey(entity: RecordType.stamp.entity, id: CheckInRules.entryId(member: memberId, event: event, round: round))]
     }
 
     /// Checks the attempt and writes the member's check-in entry. `held` is the id of an entry
-    /// of the ledger that already gives the member a stamp for the event (a staff grant), if any.
-    static func checkIn(_ attempt: Attempt, memberId: String, held: String?,
+    /// of the ledger that already gives the member a stamp for the event (a staff grant), if any;
+    /// `round` counts the member's earlier stamps there that were revoked, so checking in again
+    /// after a revocation writes a new entry rather than finding the revoked one.
+    static func checkIn(_ attempt: Attempt, memberId: String, held: String?, round: Int = 0,
                         writer: inout RecordWriter) throws(Failure) -> Outcome {
         guard let member = MemberSubmissions.Submitter(id: memberId, record: writer.liveFields(RecordType.member.entity, memberId)) else {
             throw .disabled
@@ -90,7 +95,7 @@ enum MemberCheckIns {
                 throw CheckInRules.isExpired(typed, code: code, at: now) ? .codeExpired : .wrongCode
             }
         }
-        let id = CheckInRules.entryId(member: memberId, event: attempt.event)
+        let id = CheckInRules.entryId(member: memberId, event: attempt.event, round: round)
         if let existing = writer.record(RecordType.stamp.entity, id) { throw .alreadyCheckedIn(existing.id) }
         if let held { throw .alreadyCheckedIn(held) }
         let entry = StampEntry.fields(member: memberId, event: attempt.event, stamps: event.stampValue, kind: .checkIn,

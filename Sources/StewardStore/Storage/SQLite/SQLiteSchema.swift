@@ -67,6 +67,9 @@ enum SQLiteSchema {
         migrator.registerMigration("members") { db in
             try db.execute(sql: memberTables)
         }
+        migrator.registerMigration("passport-ledger") { db in
+            try db.execute(sql: passportTables)
+        }
         return migrator
     }
 }

@@ -1,0 +1,140 @@
+import Foundation
+import GtkKit
+import StewardCore
+import StewardPrint
+import Translation
+
+/// The check-in screen for a projector: an event's current code, very large, with a QR code of
+/// the check-in link (`CheckInLink`, with the code) and until when it is valid; it follows the
+/// code by itself when it rotates. The code is `CheckInKeys`'s, the same one
+/// `stewardctl checkin code` prints and the store accepts. Print Poster prints the event's
+/// poster (`CheckInPoster`) through GTK's print dialog.
+@MainActor
+final class CheckInCodeWindow {
+    private let window: Window
+    private let codeLabel: Label
+    private let untilLabel: Label
+    private let fullscreenButton: Button
+    private let qrArea = DrawingArea()
+    private let event: PassportOverview.StampEvent
+    private let organization: Organization
+    private let keys: CheckInKeys
+    private var qr: QRCode?
+    private var validUntil: Date = .distantPast
+    private var isFetching = false
+    private var timer: Timeout?
+    private var isClosed = false
+    var onClosed: (() -> Void)?
+
+    init(parent: Window, event: PassportOverview.StampEvent, organization: Organization, keys: CheckInKeys) {
+        let ui = Builder(resource: ResourceBundle.path("passport-check-in-code.ui"))
+        window = ui.object("code_window")
+        codeLabel = ui.object("code_label")
+        untilLabel = ui.object("until_label")
+        fullscreenButton = ui.object("fullscreen_button")
+        self.event = event
+        self.organization = organization
+        self.keys = keys
+        window.title = tr("Check-In Code: {event}", ["event": event.title])
+        window.setTransientFor(parent)
+        ui.object("event_label", as: Label.self).text = event.title
+        qrArea.setSizeRequest(width: 420, height: 420)
+        qrArea.hexpand = false
+        qrArea.setAccessibleLabel(tr("QR code to check in"))
+        ui.object("qr_holder", as: Box.self).append(qrArea)
+        qrArea.onDraw { [weak self] context, width, height in
+            guard let qr = self?.qr else { return }
+            let side = Double(min(width, height))
+            qr.draw(on: context, x: (Double(width) - side) / 2, y: (Double(height) - side) / 2, side: side)
+        }
+
+        let actions = ActionGroup()
+        actions.addAction("print") { [weak self] in self?.printPoster() }
+        actions.addAction("fullscreen") { [weak self] in self?.toggleFullscreen() }
+        actions.addAction("close") { [weak self] in self?.window.close() }
+        window.insertActionGroup(actions, prefix: "code")
+        window.addController(Shortcuts.controller([("Escape", "code.close"), ("F11", "code.fullscreen")]))
+        window.onCloseRequest { [weak self] in
+            self?.finish()
+            return false
+        }
+        // Checked every second: the code changes on the step's boundary, not a second late.
+        timer = Timeout(every: 1000) { [weak self] in
+            self?.tick()
+            return self != nil
+        }
+    }
+
+    func present() {
+        window.fullscreen()
+        window.present()
+        refresh()
+    }
+
+    private func tick() {
+        if Date() >= validUntil { refresh() } else { showUntil() }
+    }
+
+    /// Reads the current code (making the event's key the first time).
+    private func refresh() {
+        guard !isFetching, !isClosed else { return }
+        isFetching = true
+        Task {
+            defer { isFetching = false }
+            do {
+                let current = try await keys.code(for: event.id, in: organization)
+                codeLabel.text = current.code
+                codeLabel.setAccessibleLabel(tr("Check-in code {code}", ["code": current.code]))
+                validUntil = current.validUntil
+                qr = QRCode(CheckInLink.url(org: organization.slug, event: event.id, code: current.code))
+                qrArea.redraw()
+                showUntil()
+            } catch {
+                codeLabel.text = "—"
+                untilLabel.text = tr("No code: {error}", ["error": "\(error)"])
+                validUntil = Date().addingTimeInterval(30)
+            }
+        }
+    }
+
+    private func showUntil() {
+        let left = max(0, Int(validUntil.timeIntervalSinceNow.rounded(.up)))
+        untilLabel.text = tr("Valid until {time} ({minutes}:{seconds} left)",
+                             ["time": DatePatternText.format(validUntil, "HH:mm", zone: organization.timeZone),
+                              "minutes": String(left / 60), "seconds": String(format: "%02d", left % 60)])
+    }
+
+    private func toggleFullscreen() {
+        if window.isFullscreen {
+            window.unfullscreen()
+            fullscreenButton.label = tr("_Full Screen")
+        } else {
+            window.fullscreen()
+            fullscreenButton.label = tr("_Leave Full Screen")
+        }
+    }
+
+    private func printPoster() {
+        let when = event.startsAt.map { DatePatternText.format($0, "EEEE d MMMM yyyy, HH:mm", zone: organization.timeZone) } ?? ""
+        let poster = CheckInPoster(title: event.title, when: when, stamps: event.stamps, ongoing: event.startsAt == nil,
+                                   link: CheckInLink.url(org: organization.slug, event: event.id))
+        let operation = PrintOperation(jobName: tr("Check-in poster: {event}", ["event": event.title]))
+        var size = (width: 0.0, height: 0.0)
+        operation.onBegin = { width, height in
+            size = (width, height)
+            return 1
+        }
+        operation.onDrawPage = { context, _ in poster.draw(on: context, width: size.width, height: size.height) }
+        if case .failed(let message) = operation.runDialog(parent: window) {
+            untilLabel.text = tr("Could not print: {error}", ["error": message])
+        }
+    }
+
+    private func finish() {
+        guard !isClosed else { return }
+        isClosed = true
+        timer?.cancel()
+        timer = nil
+        onClosed?()
+    }
+}

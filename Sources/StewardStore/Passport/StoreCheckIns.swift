@@ -1,0 +1,33 @@
+import Foundation
+import StewardCore
+
+/// A member's check-in on the store, from the ledger's index to the written entry: what the
+/// check-in endpoint runs (and the passport benchmark times). The member's entries at the event
+/// (`stamp_entries`) say whether a stamp is held already (a staff grant) and which round the new
+/// entry takes; the check-in itself runs under the organization's lock (`MemberCheckIns`), and
+/// the member's new total comes from `stamp_totals`, kept in the same transaction.
+public enum StoreCheckIns {
+    static func checkIn(_ attempt: MemberCheckIns.Attempt, memberId: String, email: String, org: String,
+                        repository: any StoreRepository, now: Date) async throws -> (MemberCheckIns.Outcome, total: Int) {
+        let standing = StampStanding(try await repository.stampEntries(org: org, member: memberId, event: attempt.event))
+        let outcome = try await repository.change(org: org, keys: MemberCheckIns.keys(memberId: memberId, event: attempt.event,
+                                                                                       round: standing.round),
+                                                  author: "member:\(email)", now: now) { writer in
+            try MemberCheckIns.checkIn(attempt, memberId: memberId, held: standing.held, round: standing.round, writer: &writer)
+        }
+        let total = try await repository.stampTotal(org: org, member: memberId)?.stamps ?? outcome.stamps
+        return (outcome, total)
+    }
+
+    /// A check-in with the code typed (or scanned) at the event: for the benchmark, which has
+    /// no HTTP in between. Answers the entry's id and the member's new total.
+    public static func checkIn(event: String, code: String?, memberId: String, email: String, org: String,
+                               repository: any StoreRepository, now: Date = Date()) async throws -> (entry: String, total: Int) {
+        var body: [String: JSONValue] = ["event": .string(event)]
+        if let code { body["code"] = .string(code) }
+        let attempt = try MemberCheckIns.Attempt(.object(body))
+        let (outcome, total) = try await checkIn(attempt, memberId: memberId, email: email, org: org, repository: repository,
+                                                 now: now)
+        return (outcome.entry.id, total)
+    }
+}

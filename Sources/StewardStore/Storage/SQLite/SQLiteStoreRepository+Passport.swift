@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import StewardCore
+
+extension SQLiteStoreRepository {
+    public func stampEntries(org: String, member: String, event: String) async throws -> [StoredStampEntry] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, kind, stamps, reverses FROM stamp_entries WHERE org = ? AND member = ? AND event = ?
+                """, arguments: [org, member, event]).map { row in
+                StoredStampEntry(id: row["id"], kind: row["kind"], stamps: row["stamps"], reverses: row["reverses"])
+            }
+        }
+    }
+
+    public func stampTotal(org: String, member: String) async throws -> StoredStampTotal? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT stamps, reached_at FROM stamp_totals WHERE org = ? AND member = ?",
+                             arguments: [org, member]).map { row in
+                StoredStampTotal(stamps: row["stamps"], reachedAt: (row["reached_at"] as String?).flatMap(DateTimeText.parseUTC))
+            }
+        }
+    }
+
+    public func leaderboard(org: String, limit: Int, levels: PassportLevels) async throws -> [LeaderboardRow] {
+        try await pool.read { db in
+            // Walks `stamp_totals_rank` from the top; members not shown are skipped as they
+            // come, so the read stops after the page (and whoever ties with its last row).
+            var candidates: [StoreLeaderboard.Candidate] = []
+            var shown = 0
+            let cursor = try Row.fetchCursor(db, sql: """
+                SELECT t.member, t.stamps, t.reached_at, r.fields FROM stamp_totals t
+                JOIN records r ON r.org = t.org AND r.entity = ? AND r.id = t.member AND r.deleted = 0
+                WHERE t.org = ? AND t.stamps > 0
+                ORDER BY t.stamps DESC, t.reached_at
+                """, arguments: [RecordType.member.entity, org])
+            var last: (Int, String?)?
+            while let row = try cursor.next() {
+                let candidate = StoreLeaderboard.Candidate(member: row["member"], stamps: row["stamps"],
+                                                           reachedAt: row["reached_at"],
+                                                           fields: try JSONValue.parse(row["fields"] as String))
+                if shown >= limit, let last, last != (candidate.stamps, candidate.reachedAt) { break }
+                candidates.append(candidate)
+                if Leaderboard.isShown(fields: candidate.fields) {
+                    shown += 1
+                    last = (candidate.stamps, candidate.reachedAt)
+                }
+            }
+            return StoreLeaderboard.page(candidates, limit: limit, levels: levels)
+        }
+    }
+}

@@ -1,0 +1,327 @@
+#!/usr/bin/python3
+"""The Passport page through the accessibility tree, on the demo database (the city office's
+passport members and ledger):
+
+  grant       a member is chosen in the Members view; Grant Stamp refuses an empty note with a
+              message and keeps the form; with a note the entry is in the ledger (and in
+              `stewardctl stamps list`) and the member's total and level change
+  revoke      the entry is chosen in the ledger, Revoke asks for a note, and the member's total
+              and level are back where they were
+  code        the check-in screen, full screen, shows the code `stewardctl checkin code` prints
+              for the same event, and a QR code
+  leaderboard ranks as `stewardctl leaderboard` does
+  opt-out     staff record a member's opt-out; they leave the leaderboard
+
+Screenshots of the ledger, the check-in screen and the leaderboard land in build/screenshots/.
+Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session).
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import accessibility  # noqa: E402
+from accessibility import (Failure, button, choose_page, click, click_at, find_all, frames, main_window,  # noqa: E402
+                           name, press, role, showing, text_of, type_into, wait_for, wait_gone, walk)
+
+DB = os.environ["STEWARD_DB"]
+BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
+SHOTS = os.environ.get("STEWARD_SCREENSHOTS", "build/screenshots")
+ORG = "Riverton Community Relations"
+PAGE = "Passport Stamps"
+LEVELS = [(15, "Gold"), (10, "Silver"), (7, "Bronze")]
+NOTE = f"Signed the paper sheet {os.getpid()}"
+REVOKE_NOTE = "Entered for the wrong person"
+
+
+def shot(filename, settle=0.8):
+    """A screenshot with the pointer out of the way (no tooltip over the page)."""
+    import pyatspi
+    pyatspi.Registry.generateMouseEvent(1279, 799, "abs")
+    return accessibility.screenshot(SHOTS, filename, settle)
+
+
+def ctl(*args):
+    out = subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, *args], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise Failure(f"stewardctl {' '.join(args)} failed ({out.returncode}): {out.stderr.strip()}")
+    return out.stdout
+
+
+def ctl_json(*args):
+    return json.loads(ctl(*args, "--json"))
+
+
+def slug():
+    import sqlite3
+    with sqlite3.connect(DB) as c:
+        return c.execute("SELECT slug FROM organization WHERE name = ?", (ORG,)).fetchone()[0]
+
+
+def level_of(stamps):
+    return next((name for threshold, name in LEVELS if stamps >= threshold), "—")
+
+
+def totals(entries):
+    found = {}
+    for entry in entries:
+        found[entry["member"]] = found.get(entry["member"], 0) + entry["stamps"]
+    return found
+
+
+def pick_grant():
+    """A member and an event they have no stamp for, whose stamps take the member up a level."""
+    org = slug()
+    entries = ctl_json("stamps", "list", "--org", org)
+    members = ctl_json("members", "list", "--org", org)
+    # The first events of the form's list, so the keyboard reaches them quickly.
+    events = stamp_events()[:25]
+    total = totals(entries)
+    held = {(e["member"], e["event"]) for e in entries if e["kind"] != "revoke" and not e["revoked"]}
+    for member in sorted(members, key=lambda m: -total.get(m["id"], 0)):
+        stamps = total.get(member["id"], 0)
+        for event in events:
+            value = int(event["stampValue"])
+            if (member["id"], event["id"]) not in held and level_of(stamps) != level_of(stamps + value):
+                return member, event, stamps, value
+    raise Failure("no member of the demo is one event away from a new level")
+
+
+def table_labels(window, table):
+    node = wait_for(f'the table "{table}"', lambda: next((n for n in find_all(window, name_is=table)
+                                                          if role(n) in ("table", "tree table", "tree", "list", "grid")), None))
+    return [text_of(n) for n in walk(node) if role(n) == "label" and showing(n)]
+
+
+def show_view(window, title):
+    tab = wait_for(f'the "{title}" view switch',
+                   lambda: next((n for n in find_all(window, name_is=title)
+                                 if role(n) in ("page tab", "toggle button", "radio button", "push button")), None))
+    click(tab)
+    time.sleep(0.5)
+
+
+def search(window, label, text):
+    type_into(window, label, text)
+    time.sleep(0.8)
+
+
+def member_row(window, email, stamps, level):
+    """Waits for the member's row to say `stamps` and `level`."""
+    def probe():
+        labels = table_labels(window, "Passport members")
+        return email in labels and str(stamps) in labels and level in labels
+    wait_for(f'{email} listed with {stamps} stamps at level {level}', probe)
+
+
+def stamp_events():
+    """The events the Grant Stamp form offers, in its order (`PassportOverview.stampEvents`):
+    those begun latest first, then those to come, then ongoing ones."""
+    import datetime
+    import sqlite3
+    edge = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=1)).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3]
+    with sqlite3.connect(DB) as c:
+        org = c.execute("SELECT id FROM organization WHERE name = ?", (ORG,)).fetchone()[0]
+        return [{"id": i, "title": t, "startsAt": s, "stampValue": v} for (i, t, s, v) in c.execute("""
+            SELECT id, title, startsAt, stampValue FROM event WHERE orgId = ? AND deleted = 0 AND stampValue > 0
+            ORDER BY startsAt IS NULL, startsAt > ?, CASE WHEN startsAt <= ? THEN startsAt END DESC, startsAt,
+                     title COLLATE NOCASE, id""", (org.lower(), edge, edge))]
+
+
+def choose_event(form, event):
+    """Picks the event in the form's Event drop-down with the keyboard, as a keyboard user
+    would: the list opens on "Choose an event…", Down moves to the event, Return picks it.
+    (GTK 4.8 on X11 reports a popover's items at the wrong place, so a click would miss.)"""
+    position = [e["id"] for e in stamp_events()].index(event["id"]) + 1
+    box = wait_for("the Event drop-down", lambda: next(iter(find_all(form, name_is="Event", roles=("combo box",))), None))
+    click_at(box)
+    time.sleep(1.0)  # the list slides open
+    for _ in range(position):
+        press(0xff54)  # Down
+        time.sleep(0.12)
+    press(0xff0d)  # Return
+    wait_for(f'the Event drop-down to show "{event["title"]}"',
+             lambda: any(text_of(n).startswith(event["title"]) for n in walk(box) if role(n) == "label"), timeout=5)
+
+
+def local_start(stored):
+    """A stored UTC start ("2026-12-12 23:00:00.000") as the window writes it in the city's zone."""
+    import datetime
+    import zoneinfo
+    start = datetime.datetime.strptime(stored[:19], "%Y-%m-%d %H:%M:%S").replace(tzinfo=datetime.timezone.utc)
+    local = start.astimezone(zoneinfo.ZoneInfo("America/New_York"))
+    return f"{local.day} {local.strftime('%b %Y %H:%M')}"
+
+
+STATE = {}
+
+
+def open_page(app):
+    window = main_window(app)
+    if ORG not in name(window):
+        click(button(window, "Organization"))
+        click(button(app.node(), ORG))
+        wait_for(f'the window title to name "{ORG}"', lambda: ORG in name(main_window(app)))
+    window = main_window(app)
+    choose_page(window, PAGE)
+    wait_for("the stamp ledger", lambda: find_all(window, name_is="Stamp ledger"))
+    return window
+
+
+def test_grant_with_a_note(app):
+    member, event, stamps, value = pick_grant()
+    STATE.update(member=member, event=event, stamps=stamps, value=value)
+    window = open_page(app)
+    show_view(window, "Members")
+    search(window, "Search passport members", member["email"])
+    member_row(window, member["email"], stamps, level_of(stamps))
+    cell = wait_for("the member's row", lambda: next((n for n in find_all(window, roles=("label", "table cell"))
+                                                      if text_of(n) == member["email"]), None))
+    click_at(cell)
+    # One member chosen: Grant to Selected works, and Grant Stamp starts with them.
+    wait_for("the member to be chosen", lambda: accessibility.sensitive(button(window, "Grant to Selected…")))
+    click(button(window, "Grant Stamp…"))
+    form = accessibility.window_named(app, "Grant Stamp")
+    wait_for("the form to name the member", lambda: any(member["email"] in text_of(n) for n in walk(form) if role(n) == "label"))
+    choose_event(form, event)
+    # No note: refused with a message saying what to write; the form keeps what was chosen.
+    click(button(form, "Grant"))
+    wait_for("the message asking for a note", lambda: any("Write a note" in text_of(n) for n in find_all(form, roles=("label",))))
+    if not any(text_of(n).startswith(event["title"]) for n in walk(form) if role(n) == "label"):
+        raise Failure("the form lost the chosen event after the refusal")
+    type_into(form, "Note", NOTE)
+    click(button(form, "Grant"))
+    wait_gone("the Grant Stamp window", lambda: accessibility.window_open(app, "Grant Stamp"))
+    member_row(window, member["email"], stamps + value, level_of(stamps + value))
+    shot("passport-members.png")
+    entries = [e for e in ctl_json("stamps", "list", "--org", slug(), "--member", member["email"]) if e["note"] == NOTE]
+    if len(entries) != 1 or entries[0]["kind"] != "grant" or entries[0]["event"] != event["id"]:
+        raise Failure(f"expected one grant with the note in the ledger: {entries}")
+    STATE["entry"] = entries[0]["id"]
+
+
+def test_revoke_with_a_note(app):
+    member, stamps, value = STATE["member"], STATE["stamps"], STATE["value"]
+    window = main_window(app)
+    show_view(window, "Ledger")
+    search(window, "Search stamp entries", NOTE)
+    cell = wait_for("the granted entry", lambda: next((n for n in find_all(window, roles=("label", "table cell"))
+                                                       if text_of(n) == NOTE), None))
+    click_at(cell)
+    revoke = button(window, "Revoke…")
+    wait_for("Revoke to be enabled", lambda: accessibility.sensitive(revoke))
+    click(revoke)
+    dialog = accessibility.window_named(app, "Revoke This Entry?")
+    confirm = button(dialog, "Revoke")
+    if accessibility.sensitive(confirm):
+        raise Failure("Revoke was enabled before a note was written")
+    type_into(dialog, "Revocation note", REVOKE_NOTE)
+    wait_for("Revoke to be enabled once there is a note", lambda: accessibility.sensitive(confirm))
+    click(confirm)
+    wait_for("the revocation in the ledger", lambda: any("revoked" in text_of(n) for n in find_all(window, roles=("label",))))
+    search(window, "Search stamp entries", "")
+    shot("passport-ledger.png", settle=6)  # once the toast is gone
+    entries = ctl_json("stamps", "list", "--org", slug(), "--member", member["email"])
+    reversing = [e for e in entries if e["kind"] == "revoke" and e["reverses"] == STATE["entry"]]
+    if len(reversing) != 1 or reversing[0]["note"] != REVOKE_NOTE:
+        raise Failure(f"expected one revocation of {STATE['entry']} with its note: {reversing}")
+    show_view(window, "Members")
+    member_row(window, member["email"], stamps, level_of(stamps))
+
+
+def test_check_in_code_matches_stewardctl(app):
+    window = main_window(app)
+    click(button(window, "Show Check-In Code"))
+    dialog = accessibility.window_named(app, "Show a Check-In Code")
+    box = wait_for("the event drop-down", lambda: next(iter(find_all(dialog, name_is="Event", roles=("combo box",))), None))
+    shown = wait_for("the chosen event", lambda: next((text_of(n) for n in walk(box)
+                                                       if role(n) == "label" and " — " in text_of(n)), None))
+    click(button(dialog, "Show Full Screen"))
+    screen = accessibility.window_named(app, "Check-In Code: ")
+    # The event chosen: its title, and its start in the organization's zone ("12 Dec 2026 18:00").
+    title, when = shown.rsplit(" — ", 1)
+    event = next(e for e in stamp_events() if e["title"] == title and local_start(e["startsAt"]) == when)
+    for _ in range(3):
+        label = wait_for("the code on screen", lambda: next((n for n in find_all(screen, roles=("label",))
+                                                             if name(n).startswith("Check-in code ")), None))
+        on_screen = text_of(label)
+        printed = ctl_json("checkin", "code", event["id"].lower(), "--org", slug())
+        if re.fullmatch(r"\d{6}", on_screen) and printed["code"] == on_screen:
+            break
+        time.sleep(2)  # the code rotated between the two reads
+    else:
+        raise Failure(f"the screen shows {on_screen!r}, stewardctl prints {printed['code']!r}")
+    if not find_all(screen, name_is="QR code to check in"):
+        raise Failure("the check-in screen shows no QR code")
+    until = next((text_of(n) for n in find_all(screen, roles=("label",)) if text_of(n).startswith("Valid until")), "")
+    if not until:
+        raise Failure("the check-in screen does not say until when the code is valid")
+    shot("passport-check-in.png")
+    click(button(screen, "Close"))
+    wait_gone("the check-in screen", lambda: accessibility.window_open(app, "Check-In Code: "))
+
+
+def test_leaderboard_ranks_as_stewardctl(app):
+    window = main_window(app)
+    show_view(window, "Leaderboard")
+    expected = ctl_json("leaderboard", "--org", slug())
+    labels = wait_for("the leaderboard rows", lambda: table_labels(window, "Leaderboard"))
+    for row in expected[:5]:
+        if row["name"] not in labels:
+            raise Failure(f"{row['name']} (rank {row['rank']}) is not on the leaderboard: {labels[:30]}")
+    shown_names = [l for l in labels if l in {r["name"] for r in expected}]
+    if shown_names[:len(expected)] != [r["name"] for r in expected][:len(shown_names)]:
+        raise Failure(f"the leaderboard's order {shown_names} differs from stewardctl's {[r['name'] for r in expected]}")
+    shot("passport-leaderboard.png")
+
+
+def test_opting_out_leaves_the_leaderboard(app):
+    """Staff record a member's opt-out: they leave the leaderboard, and the ranks close up."""
+    window = main_window(app)
+    top = ctl_json("leaderboard", "--org", slug())[0]
+    show_view(window, "Members")
+    search(window, "Search passport members", top["email"])
+    cell = wait_for("the member's row", lambda: next((n for n in find_all(window, roles=("label", "table cell"))
+                                                      if text_of(n) == top["email"]), None))
+    click_at(cell)
+    choice = button(window, "Leaderboard Choice…")
+    wait_for("Leaderboard Choice to be enabled", lambda: accessibility.sensitive(choice))
+    click(choice)
+    dialog = accessibility.window_named(app, "Leaderboard Choice for")
+    box = wait_for("the Leaderboard drop-down", lambda: next(iter(find_all(dialog, name_is="Leaderboard", roles=("combo box",))), None))
+    click_at(box)
+    time.sleep(1.0)
+    press(0xff54)  # Down: from "As usual" to "Opted out"
+    time.sleep(0.2)
+    press(0xff0d)
+    wait_for('the drop-down to show "Opted out"', lambda: any(text_of(n).startswith("Opted out") for n in walk(box)), timeout=5)
+    click(button(dialog, "Save"))
+    wait_for("the member marked as hidden", lambda: "Hidden: opted out" in table_labels(window, "Passport members"))
+    show_view(window, "Leaderboard")
+    wait_for(f"{top['name']} to leave the leaderboard", lambda: top["name"] not in table_labels(window, "Leaderboard"))
+    expected = ctl_json("leaderboard", "--org", slug())
+    if any(row["email"] == top["email"] for row in expected) or expected[0]["rank"] != 1:
+        raise Failure(f"stewardctl still ranks {top['email']}, or the ranks did not close up: {expected[:3]}")
+
+
+TESTS = [test_grant_with_a_note, test_revoke_with_a_note, test_check_in_code_matches_stewardctl,
+         test_leaderboard_ranks_as_stewardctl, test_opting_out_leaves_the_leaderboard]
+APP = None
+
+
+def main():
+    global APP
+    os.makedirs(SHOTS, exist_ok=True)
+    open(os.path.join(SHOTS, "steward-passport.log"), "w").close()
+    APP = accessibility.App(os.path.join(BIN_DIR, "steward"), dict(os.environ), os.path.join(SHOTS, "steward-passport.log"))
+    return accessibility.run_suite(APP, TESTS, "passport", SHOTS, "steward-passport.log",
+                                   lambda filename: accessibility.screenshot(SHOTS, filename))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
