@@ -95,9 +95,11 @@ struct MemberReadTests {
             }
             // The library's catalogue is served; its loans and people, and the stamp ledger, are not.
             // The passport's prizes and levels are; redemptions are not, and survey questions
-            // reach members by audience through `me/questions` only.
+            // reach members by audience through `me/questions` only. The gym's daily quotes and
+            // info pages are served; rides (offers, requests, the plan) are staff's alone.
             #expect(Set(MemberRecords.served.map(\.commandName)) == ["bulletins", "messages", "series", "funds", "books", "shelves",
-                                                                     "prizes", "passport-levels", "community-pages", "map-pins"])
+                                                                     "prizes", "passport-levels", "community-pages", "map-pins",
+                                                                     "daily-quotes", "gym-info"])
         }
     }
 

@@ -37,10 +37,12 @@ extension RideInstance {
             if let id = event["id"], id != .null { eventId = try reader.id(id, at: "event.id") }
             if let location = event["location"], location != .null { eventLocation = try reader.point(location, at: "event.location") }
         }
-        guard let gap = root["max_time_gap_minutes"] else {
-            throw RideInstanceError(path: "max_time_gap_minutes", problem: tr("is missing: give how many minutes a driver's and a passenger's times may differ"))
+        // Left out (or null), the gap is the one stored rides use, so an instance exported from
+        // the board and one written by hand without it solve alike.
+        var maxGap = RideRules.maxTimeGapMinutes
+        if let gap = root["max_time_gap_minutes"], gap != .null {
+            maxGap = try reader.number(gap, at: "max_time_gap_minutes", atLeast: 0)
         }
-        let maxGap = try reader.number(gap, at: "max_time_gap_minutes", atLeast: 0)
 
         let drivers = try reader.list(root["drivers"], at: "drivers").enumerated().map { (i, item) throws(RideInstanceError) in
             try reader.driver(item, at: "drivers[\(i)]")

@@ -53,7 +53,7 @@ struct RideInstanceJSONTests {
         (#"{"max_time_gap_minutes": 10, "drivers": [], "passengers": [{"id": 1, "direction": "to", "pickup": {"lat": 91, "lon": 2}}]}"#, "passengers[0].pickup.lat"),
         (#"{"max_time_gap_minutes": 10, "drivers": [], "passengers": [{"id": 1, "direction": "to", "pickup": {"lat": 1, "lon": 2}, "gender": "x"}]}"#, "passengers[0].gender"),
         (#"{"max_time_gap_minutes": 10, "drivers": []}"#, "passengers"),
-        (#"{"drivers": [], "passengers": []}"#, "max_time_gap_minutes"),
+        (#"{"max_time_gap_minutes": -1, "drivers": [], "passengers": []}"#, "max_time_gap_minutes"),
         (#"{"max_time_gap_minutes": 10, "drivers": [], "passengers": [], "current": [{"passenger": 1, "driver": 2, "leg": "both"}]}"#, "current[0].leg"),
         (#"{"max_time_gap_minutes": 10, "drivers": [], "passengers": [{"id": 1, "direction": "to", "pickup": {"lat": 1, "lon": 2}}, {"id": "1", "direction": "to", "pickup": {"lat": 1, "lon": 2}}]}"#, "passengers[1].id"),
     ])
