@@ -6,34 +6,26 @@ import Translation
 /// How the schedule page words classes, days and failures.
 @MainActor
 enum ScheduleText {
+    // Dates in the person's language and clock, as every page writes them (DatePatternText:
+    // DateFormatter on Linux follows the C locale, not the one Steward runs in).
+
     /// "Mon 24 Nov".
     static func day(_ date: LocalDate) -> String {
-        let formatter = DateFormatter()
-        formatter.timeZone = .gmt
-        formatter.setLocalizedDateFormatFromTemplate("EEE d MMM")
-        return formatter.string(from: date.startOfDay(in: .gmt))
+        DatePatternText.format(date.startOfDay(in: .gmt), "EEE d MMM", zone: .gmt)
     }
 
     /// "Mon 24": a week grid's column heading.
     static func shortDay(_ date: LocalDate) -> String {
-        let formatter = DateFormatter()
-        formatter.timeZone = .gmt
-        formatter.setLocalizedDateFormatFromTemplate("EEE d")
-        return formatter.string(from: date.startOfDay(in: .gmt))
+        DatePatternText.format(date.startOfDay(in: .gmt), "EEE d", zone: .gmt)
     }
 
     static func time(_ date: Date, zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.timeZone = zone
-        formatter.setLocalizedDateFormatFromTemplate("HH:mm")
-        return formatter.string(from: date)
+        DatePatternText.format(date, "HH:mm", zone: zone)
     }
 
+    /// "Mon 24 Nov, 18:00".
     static func dateTime(_ date: Date, zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.timeZone = zone
-        formatter.setLocalizedDateFormatFromTemplate("EEE d MMM HH:mm")
-        return formatter.string(from: date)
+        DatePatternText.format(date, "EEE d MMM, HH:mm", zone: zone)
     }
 
     /// "11/20 booked", with the waitlist when there is one.
