@@ -122,6 +122,16 @@ final class LendingBar {
         }
     }
 
+    /// The bar's answer to the last move. A new move's answer takes its place at once: an older
+    /// one left on screen (a toast waits while the pointer rests on it) would hold the new one
+    /// back in the overlay's queue, or show again after it.
+    private var lastToast: Toast?
+
+    private func say(_ text: String, timeout: UInt32 = 5) {
+        lastToast?.dismiss()
+        lastToast = toasts.showToast(text, timeout: timeout)
+    }
+
     // MARK: moves
 
     private func lend() {
@@ -130,12 +140,12 @@ final class LendingBar {
         Task {
             do {
                 if let holder = try await loans.openLoan(ofBook: book.id, in: org) {
-                    toasts.showToast(try await refusal(title: title, holder: holder, org: org), timeout: 8)
+                    say(try await refusal(title: title, holder: holder, org: org), timeout: 8)
                     return
                 }
                 let borrowers = try await records.list(.borrower, in: org)
                 guard !borrowers.isEmpty else {
-                    toasts.showToast(tr("Add a borrower first, on the Loans page."), timeout: 8)
+                    say(tr("Add a borrower first, on the Loans page."), timeout: 8)
                     return
                 }
                 let policy = try await loans.policy(in: org)
@@ -146,7 +156,7 @@ final class LendingBar {
                     }
                 }
             } catch {
-                toasts.showToast(tr("Could not lend the book: {error}", ["error": "\(error)"]))
+                say(tr("Could not lend the book: {error}", ["error": "\(error)"]))
             }
         }
     }
@@ -179,14 +189,18 @@ final class LendingBar {
             do {
                 let loan = try await move(loans)
                 let due = loan["dueOn"]?.stringValue ?? ""
-                toasts.showToast(LoanState(fields: loan.fields) == .out && !due.isEmpty
-                    ? tr("{done}: due {date}", ["done": done, "date": due]) : done)
+                // A new due date is something to note down: it stays up longer than a plain "done".
+                if LoanState(fields: loan.fields) == .out && !due.isEmpty {
+                    say(tr("{done}: due {date}", ["done": done, "date": due]), timeout: 10)
+                } else {
+                    say(done)
+                }
                 onChanged?()
                 refreshCounts()
             } catch let error as ValidationError {
-                toasts.showToast(tr("Refused: {reason}", ["reason": Self.sentence(error)]), timeout: 10)
+                say(tr("Refused: {reason}", ["reason": Self.sentence(error)]), timeout: 10)
             } catch {
-                toasts.showToast(tr("Could not change the loan: {error}", ["error": "\(error)"]))
+                say(tr("Could not change the loan: {error}", ["error": "\(error)"]))
             }
         }
     }
@@ -221,7 +235,7 @@ final class LendingBar {
                 shelfWindow = shown
                 shown.present()
             } catch {
-                toasts.showToast(tr("Could not read the shelf: {error}", ["error": "\(error)"]))
+                say(tr("Could not read the shelf: {error}", ["error": "\(error)"]))
             }
         }
     }

@@ -36,9 +36,12 @@ final class LibraryPage: ModulePage {
     /// The stack's name of the report view.
     private static let reportName = "report"
 
-    init(module: Module, service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+    init(module: Module, service: RecordService, window: ApplicationWindow, toasts _: ToastOverlay) {
         let ui = Builder(resource: ResourceBundle.path("library-page.ui"))
         self.window = window
+        // What this page says shows in its own overlay, above the view switcher at the bottom
+        // of a narrow window rather than over its tabs.
+        let toasts: ToastOverlay = ui.object("page_toasts")
         self.toasts = toasts
         self.service = service
         widget = ui.object("library_page")
