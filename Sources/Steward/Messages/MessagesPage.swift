@@ -18,8 +18,10 @@ final class MessagesPage: ModulePage {
         set { group.onLocalChange = newValue }
     }
 
-    init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+    init(service: RecordService, window: ApplicationWindow, toasts _: ToastOverlay) {
         let ui = Builder(resource: ResourceBundle.path("messages-page.ui"))
+        // The page's own overlay: its toasts show above the view switcher at the bottom.
+        let toasts: ToastOverlay = ui.object("page_toasts")
         widget = ui.object("messages_page")
         switcherTitle = ui.object("switcher_title")
         backButton = ui.object("back_button")

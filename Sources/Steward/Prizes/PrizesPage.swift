@@ -30,12 +30,14 @@ final class PrizesPage: ModulePage {
         set { group.onLocalChange = newValue }
     }
 
-    init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+    init(service: RecordService, window: ApplicationWindow, toasts _: ToastOverlay) {
         records = service
         redemptions = Redemptions(database: service.database)
         self.window = window
-        self.toasts = toasts
         let ui = Builder(resource: ResourceBundle.path("prizes-page.ui"))
+        // The page's own overlay: its toasts show above the view switcher at the bottom.
+        let toasts: ToastOverlay = ui.object("page_toasts")
+        self.toasts = toasts
         widget = ui.object("prizes_page")
         switcherTitle = ui.object("switcher_title")
         backButton = ui.object("back_button")
