@@ -18,7 +18,7 @@ struct BooksExport: AsyncParsableCommand {
             the paper of the locale (LC_PAPER: A4, or US Letter where that is the custom).
             """)
 
-    @Option(help: ArgumentHelp("Which books: \(BookList.allCases.map(\.rawValue).joined(separator: ", ")) (default: catalogue).",
+    @Option(help: ArgumentHelp("Which books: \(BookList.allCases.map(\.rawValue).joined(separator: ", ")).",
                                valueName: "list"))
     var list: String = BookList.catalogue.rawValue
     @Option(help: ArgumentHelp("Write the CSV to this file.", valueName: "file"))
