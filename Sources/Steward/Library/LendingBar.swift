@@ -4,7 +4,8 @@ import StewardCore
 import Translation
 
 /// The librarian's moves over a lending library's lists, through `LoanService` so the window
-/// keeps the same rules as `stewardctl loans`: Lend the selected book (asking to whom), Renew,
+/// keeps the same rules as `stewardctl loans`: Lend the selected book (asking to whom), Lend a
+/// Book to the selected borrower (finding it in the catalogue), Renew,
 /// Return, Mark Lost and Claims Returned the selected loan, the loan history of the selected
 /// book, loan's book or borrower, and the selected shelf's grid (Show Shelf). On the Loans page it also counts the books out,
 /// overdue and due this week. A refusal (the book is on loan to someone, the renewal limit)
@@ -46,6 +47,7 @@ final class LendingBar {
         let actions = ActionGroup()
         let moves: [(String, String, @MainActor (LendingBar) -> Void)] = [
             ("lend", "lend_button", { $0.lend() }),
+            ("lend-book", "lend_book_button", { $0.lendBook() }),
             ("renew", "renew_button", { $0.renew() }),
             ("return", "return_button", { $0.giveBack() }),
             ("lost", "lost_button", { $0.mark(.lost) }),
@@ -83,6 +85,7 @@ final class LendingBar {
         let onBooks = entity == RecordType.book.entity
         let onLoans = entity == RecordType.loan.entity
         buttons["lend"]?.isVisible = onBooks
+        buttons["lend-book"]?.isVisible = entity == RecordType.borrower.entity
         for name in ["renew", "return", "lost", "claims-returned"] { buttons[name]?.isVisible = onLoans }
         let onShelves = entity == RecordType.shelf.entity
         buttons["history"]?.isVisible = onBooks || onLoans || entity == RecordType.borrower.entity
@@ -95,6 +98,7 @@ final class LendingBar {
         let state = selected.map { LoanState(fields: $0.fields) }
         let editable = canEdit && organization != nil && selected != nil
         actionByName["lend"]?.isEnabled = editable && entity == RecordType.book.entity
+        actionByName["lend-book"]?.isEnabled = editable && entity == RecordType.borrower.entity
         actionByName["renew"]?.isEnabled = editable && state == .out
         actionByName["return"]?.isEnabled = editable && state?.isOpen == true
         actionByName["lost"]?.isEnabled = editable && (state == .out || state == .claimsReturned)
@@ -157,6 +161,25 @@ final class LendingBar {
                 }
             } catch {
                 say(tr("Could not lend the book: {error}", ["error": "\(error)"]))
+            }
+        }
+    }
+
+    /// On Borrowers: a book for the selected borrower, found by searching the catalogue.
+    private func lendBook() {
+        guard let org = organization, let borrower = selected, entity == RecordType.borrower.entity else { return }
+        let name = RecordType.borrower.title(of: borrower.fields)
+        Task {
+            do {
+                let policy = try await loans.policy(in: org)
+                let due = LoanService.today(in: org).adding(days: policy.loanDays)
+                LendBookDialog.ask(parent: window, borrower: name, records: records, org: org, due: due) { [weak self] book, title, dueOn in
+                    self?.run(tr("Lent “{title}”", ["title": title])) { service in
+                        try await service.lend(book: book, to: borrower.id, due: dueOn, in: org)
+                    }
+                }
+            } catch {
+                toasts.showToast(tr("Could not lend the book: {error}", ["error": "\(error)"]))
             }
         }
     }

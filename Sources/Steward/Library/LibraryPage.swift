@@ -9,7 +9,8 @@ import Translation
 /// list changes the others read their titles again. Above the lists, the lending bar's moves
 /// (lend, renew, return, lost, claims returned, history) act on the selected record; the
 /// Loans page adds its counts and the overdue / due-soon report as a view of its own; the Books
-/// page adds scan mode (a barcode scanner catalogues a shelf) and imports from other catalogues.
+/// page adds scan mode (a barcode scanner catalogues a shelf), imports from other catalogues
+/// and exports of the catalogue and its lists.
 @MainActor
 final class LibraryPage: ModulePage {
     let widget: Widget
@@ -27,6 +28,7 @@ final class LibraryPage: ModulePage {
     private var organization: Organization?
     private var importChooser: FileChooser?
     private var importWindow: ImportPreviewWindow?
+    private var exporter: BookListExporter?
     private var scanAction: Action?
     private var importAction: Action?
     private var canEdit = true
@@ -101,6 +103,12 @@ final class LibraryPage: ModulePage {
     private func installCatalogueTools(_ ui: Builder) {
         ui.object("scan_button", as: Widget.self).isVisible = true
         ui.object("import_button", as: Widget.self).isVisible = true
+        let exportButton = ui.object("export_button", as: MenuButton.self)
+        exportButton.isVisible = true
+        exportButton.setMenu(BookListExporter.menu())
+        let exporter = BookListExporter(records: service, window: window, toasts: toasts)
+        exporter.installActions(on: widget)
+        self.exporter = exporter
         let actions = ActionGroup()
         scanAction = actions.addToggleAction("scan-mode", initial: false) { [weak self] on in self?.setScanning(on) }
         importAction = actions.addAction("import") { [weak self] in self?.chooseImportFile() }
@@ -209,6 +217,7 @@ final class LibraryPage: ModulePage {
 
     func show(_ org: Organization?) {
         organization = org
+        exporter?.organization = org
         scanBar?.show(org)
         updateCatalogueActions()
         switcherTitle.setProperty("subtitle", org?.name ?? "")

@@ -162,4 +162,14 @@ enum RecordText {
     static func count(_ n: Int, of type: RecordType) -> String {
         type.nouns.count(n)
     }
+
+    /// What a list showing one page of a search says: "12 books", "The first 300 of 1,204
+    /// books; type to narrow", or for a broad search "300 of more than 2,000 books; type to narrow".
+    static func partialCount(shown: Int, total: Int, isLowerBound: Bool, of type: RecordType) -> String {
+        if isLowerBound {
+            return tr("{shown} of more than {all}; type to narrow", ["shown": "\(shown)", "all": count(total, of: type)])
+        }
+        guard total > shown else { return count(shown, of: type) }
+        return tr("The first {shown} of {all}; type to narrow", ["shown": "\(shown)", "all": count(total, of: type)])
+    }
 }

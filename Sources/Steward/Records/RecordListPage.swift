@@ -21,6 +21,10 @@ final class RecordListPage {
     private let toasts: ToastOverlay
     private let searchEntry: SearchEntry
     private let countLabel: Label
+    /// How many records the list's search found in all (more than it shows for an indexed type).
+    private var total = 0
+    /// A broad search stopped counting at `total` ("more than 2,000").
+    private var totalIsLowerBound = false
     private let stack: Stack
     private let scroller: ScrolledWindow
     private let keys = KeyListModel()
@@ -235,17 +239,26 @@ final class RecordListPage {
         loadRequest += 1
         let request = loadRequest
         guard let org = organization else {
+            total = 0
             apply([], titles: [:], select: nil)
             return
         }
         let keep = select ?? selectedRecord?.id
         do {
-            let found = try await service.list(type, in: org, search: searchEntry.text)
+            // A type searched through its index (books) shows one page of what a search finds:
+            // a keystroke reads only what the list shows, and the count says how many more
+            // typing would narrow. Unsearched, the list holds every record, as for every type.
+            let searched = SearchWords.ftsQuery(searchEntry.text) != nil
+            let page = try await service.page(type, in: org, search: searchEntry.text,
+                                              limit: type.isSearchIndexed && searched ? RecordService.indexedPageSize : nil)
+            let found = page.records
             var referenced: [String: [UUID: String]] = [:]
             for (_, entity) in type.references where referenced[entity] == nil {
                 referenced[entity] = try await service.titles(of: entity, in: org)
             }
             guard request == loadRequest else { return }
+            total = page.total
+            totalIsLowerBound = page.totalIsLowerBound
             apply(found, titles: referenced, select: keep)
         } catch {
             toasts.showToast(tr("Could not load {things}: {error}", ["things": type.pluralNoun, "error": "\(error)"]))
@@ -271,7 +284,8 @@ final class RecordListPage {
 
     private func updateState() {
         let count = order.count
-        countLabel.text = organization == nil || count == 0 ? "" : RecordText.count(count, of: type)
+        countLabel.text = organization == nil || count == 0 ? ""
+            : RecordText.partialCount(shown: count, total: total, isLowerBound: totalIsLowerBound, of: type)
         let page = count > 0 ? "list"
             : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty ? "empty" : "no-results"
         // Pages not shown are hidden too, so screen readers (and UI tests) only meet the empty

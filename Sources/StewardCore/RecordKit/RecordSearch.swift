@@ -1,32 +1,17 @@
 import Foundation
 
 /// The list's search for kit types: every word typed must start a word of a searchable field
-/// (any case, any accents), as the events list's full-text search does. Types on the shared
-/// table hold hundreds of records, not hundreds of thousands, so this runs in memory.
+/// (any case, any accents; `SearchWords`), as the events list's full-text search does. Most
+/// types hold hundreds of records, not hundreds of thousands, so this runs in memory; a type
+/// declared `searchIndexed()` is searched through its index instead (`RecordSearchIndex`).
 enum RecordSearch {
     static func filter(_ records: [LocalRecord], type: RecordType, search: String) -> [LocalRecord] {
-        let words = folded(search).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        let words = SearchWords.words(search)
         guard !words.isEmpty else { return records }
-        let searchable = type.fields.filter(\.isSearchable)
         return records.filter { record in
-            let text = searchable.map { searchText(record.fields[$0.name]) }.joined(separator: " ")
-            let recordWords = folded(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            let recordWords = SearchWords.recordWords(SearchWords.indexText(of: record.fields, type: type))
             return words.allSatisfy { word in recordWords.contains { $0.hasPrefix(word) } }
         }
-    }
-
-    /// Every string in a value, lists included.
-    private static func searchText(_ value: JSONValue?) -> String {
-        switch value {
-        case .string(let text)?: text
-        case .array(let items)?: items.map { searchText($0) }.joined(separator: " ")
-        case .object(let members)?: members.values.map { searchText($0) }.joined(separator: " ")
-        default: ""
-        }
-    }
-
-    private static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }
 

@@ -127,8 +127,30 @@ public final class RecordService: Sendable {
     /// The organization's live records of the type, in the type's order, narrowed to those
     /// whose searchable fields contain every word of `search` (any case, any accents).
     public func list(_ type: RecordType, in org: Organization, search: String = "") async throws -> [LocalRecord] {
+        if type.isSearchIndexed && SearchWords.ftsQuery(search) != nil {
+            return try await page(type, in: org, search: search, limit: nil).records
+        }
         let records = try await database.writer.read { db in try Self.live(type, org: org, db) }
         return RecordOrdering.sorted(RecordSearch.filter(records, type: type, search: search), type: type)
+    }
+
+    /// The rows the window's list of a `searchIndexed()` type shows at once.
+    public static let indexedPageSize = 300
+
+    /// What the window's list shows: the first `limit` records `list` would give, and how many
+    /// it would give in all. A type declared `searchIndexed()` reads only that page through its
+    /// index (a keystroke over 100,000 books within a frame); the others read all and cut.
+    public func page(_ type: RecordType, in org: Organization, search: String = "", limit: Int?) async throws -> RecordPage {
+        guard type.isSearchIndexed else {
+            let all = try await list(type, in: org, search: search)
+            return RecordPage(records: limit.map { Array(all.prefix($0)) } ?? all, total: all.count)
+        }
+        let page = try await database.writer.read { db in
+            try RecordSearchIndex.page(type, orgId: org.id, search: search, limit: limit, db)
+        }
+        // The index's order is the list's, folded; the page itself is put in the list's exact order.
+        return RecordPage(records: RecordOrdering.sorted(page.records, type: type), total: page.total,
+                          totalIsLowerBound: page.totalIsLowerBound)
     }
 
     /// The titles of records of `entity`, by id: for showing references ("Advent: Waiting Well"

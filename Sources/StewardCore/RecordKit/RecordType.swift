@@ -53,7 +53,7 @@ public struct RecordType: Sendable {
     /// What an edit becomes with the stored records in view (an answered question's new version).
     var revision: (@Sendable (_ change: RecordChange, _ lookup: any RecordLookup) -> JSONValue)?
     /// Where the console keeps these records: the shared record table unless a type has its own.
-    let storage: any LocalRecordStorage
+    internal(set) var storage: any LocalRecordStorage
     /// How a conflict shows and merges field by field; by default, one row per declared field.
     var conflicts: any ConflictPresentation
 

@@ -5,7 +5,7 @@ import StewardCore
 // and the overdue report.
 enum BookKind: RecordKind {
     static var type: RecordType { .book }
-    static var specialCommands: [any ParsableCommand.Type] { [BooksImport.self] }
+    static var specialCommands: [any ParsableCommand.Type] { [BooksImport.self, BooksExport.self] }
 }
 enum ShelfKind: RecordKind { static var type: RecordType { .shelf } }
 enum BorrowerKind: RecordKind { static var type: RecordType { .borrower } }
