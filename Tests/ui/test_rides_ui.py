@@ -96,30 +96,47 @@ def open_event(window, row_title):
     wait_for("the event's board", lambda: any(text_of(n) == row_title for n in find_all(window, roles=("label",))))
 
 
-def table_labels(window, table):
+TABLES = {}
+
+
+def table_node(window, table):
+    """The table named `table`, found once: walking the whole window on every probe is slow
+    over the accessibility bus on a loaded machine, and the page keeps its tables."""
+    node = TABLES.get(table)
+    try:
+        if node is not None and name(node) == table:
+            return node
+    except Exception:
+        pass
     node = wait_for(f'the table "{table}"', lambda: next((n for n in find_all(window, name_is=table)
-                                                          if role(n) in ("table", "tree table", "tree", "list", "grid")), None))
-    return [text_of(n) for n in walk(node) if role(n) == "label" and showing(n)]
+                                                          if role(n) in ("table", "tree table", "tree", "list", "grid")), None),
+                    timeout=60)
+    TABLES[table] = node
+    return node
+
+
+def table_labels(window, table):
+    return [text_of(n) for n in walk(table_node(window, table)) if role(n) == "label" and showing(n)]
 
 
 def table_cells(window, table):
-    node = wait_for(f'the table "{table}"', lambda: next((n for n in find_all(window, name_is=table)
-                                                          if role(n) in ("table", "tree table", "tree", "list", "grid")), None))
-    return [n for n in walk(node) if role(n) == "label" and showing(n)]
+    return [n for n in walk(table_node(window, table)) if role(n) == "label" and showing(n)]
 
 
 def driver_seats(window, driver):
     """What the driver's row says on each leg: (to, back), like ("1 of 4", "—")."""
     labels = table_labels(window, "Drivers")
-    if driver not in labels or labels.index(driver) + 3 >= len(labels):
+    if driver not in labels or labels.index(driver) + 2 >= len(labels):
         return (None, None)
     at = labels.index(driver)
-    return (labels[at + 2], labels[at + 3])
+    return (labels[at + 1], labels[at + 2])
 
 
 def summary_text(window):
-    node = wait_for("the proposal's summary", lambda: next(iter(find_all(window, name_is="Proposal summary")), None))
-    return wait_for("the summary's words", lambda: text_of(node) or None)
+    """The proposal's summary line ("249 newly seated, 0 move, ...")."""
+    import re
+    return wait_for("the proposal's summary", lambda: next((text_of(n) for n in find_all(window, roles=("label",))
+                                                          if re.match(r"^\d+ newly seated, ", text_of(n))), None))
 
 
 def search(window, text):
@@ -154,11 +171,12 @@ def test_assign_everyone_shows_the_diff_and_accepts(app):
     def stored():
         plan = ctl_json("rides", "list", "--event", event)["plan"]
         return plan if len(plan) == len(expected["assignments"]) else None
-    plan = wait_for("the accepted plan in the database", stored)
+    # Hundreds of assignments and their notifications, in one transaction: give a loaded machine time.
+    plan = wait_for("the accepted plan in the database", stored, timeout=90)
     proposed = {(a["request"], a["offer"], a["leg"]) for a in expected["assignments"]}
     if {(p["request"], p["offer"], p["leg"]) for p in plan} != proposed:
         raise Failure("the stored plan is not the one proposed")
-    wait_for("the plan on the board", lambda: len(table_labels(window, "Plan")) > 0)
+    wait_for("the plan on the board", lambda: len(table_labels(window, "Plan")) > 6, timeout=60)
     shot("rides-board-after.png")
 
 
@@ -179,18 +197,19 @@ def test_unassign_by_hand_frees_a_seat(app):
     search(window, driver["name"])
     # The driver's row says the seats left on each leg ("1 of 4"), the plan lists their passengers.
     column = 0 if leg == "to" else 1
-    wait_for(f"{driver['name']}'s seats left", lambda: driver_seats(window, driver["name"])[column] == f"{left} of {seats}")
+    wait_for(f"{driver['name']}'s seats left", lambda: driver_seats(window, driver["name"])[column] == f"{left} of {seats}",
+             timeout=60)
     leg_text = "to" if leg == "to" else "back"
     def plan_line():
         cells = table_cells(window, "Plan")
         return next((cell for cell, after in zip(cells, cells[1:])
                      if text_of(cell) == passenger and text_of(after) == leg_text), None)
-    click_at(wait_for(f"{passenger}'s line {leg_text} in the plan", plan_line))
+    click_at(wait_for(f"{passenger}'s line {leg_text} in the plan", plan_line, timeout=60))
     unassign = button(window, "Unassign")
     wait_for("Unassign to be offered", lambda: sensitive(unassign))
     click(unassign)
     wait_for(f"{driver['name']}'s seats left to go up",
-             lambda: driver_seats(window, driver["name"])[column] == f"{left + 1} of {seats}")
+             lambda: driver_seats(window, driver["name"])[column] == f"{left + 1} of {seats}", timeout=60)
     after = ctl_json("rides", "list", "--event", event)
     still = {(p["request"], p["leg"]) for p in after["plan"]}
     if (pair["request"], leg) in still:

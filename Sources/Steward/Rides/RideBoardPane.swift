@@ -32,6 +32,8 @@ final class RideBoardPane {
     init() {
         heading.addCSSClass("title-3")
         heading.xalign = 0
+        // Long titles must not widen the page past the window (the sidebar would fold away).
+        heading.ellipsizesAtEnd = true
         figures.addCSSClass("dim-label")
         figures.xalign = 0
         figures.wraps = true
@@ -57,19 +59,19 @@ final class RideBoardPane {
         widget = box
         drivers.addColumns([
             .init(tr("Driver"), expand: true) { [weak self] offer in self?.board?.name(of: offer) ?? "" },
-            .init(tr("Pickup"), expand: true) { offer in offer["pickupPlace"]?.stringValue ?? "" },
-            .init(tr("To"), width: 70) { [weak self] offer in self?.seatsText(offer, .to) ?? "" },
-            .init(tr("Back"), width: 70) { [weak self] offer in self?.seatsText(offer, .from) ?? "" },
+            .init(tr("To"), width: 58) { [weak self] offer in self?.seatsText(offer, .to) ?? "" },
+            .init(tr("Back"), width: 58) { [weak self] offer in self?.seatsText(offer, .from) ?? "" },
         ])
         waiting.addColumns([
-            .init(tr("Passenger"), expand: true) { [weak self] seat in self?.passengerText(seat.request) ?? "" },
-            .init(tr("Leg"), width: 60) { seat in Self.legText(seat.leg) },
-            .init(tr("Why waiting"), expand: true) { [weak self] seat in self?.board?.whyWaiting(seat.request, on: seat.leg) ?? "" },
+            .init(tr("Passenger"), expand: true) { [weak self] seat in self?.board?.name(of: seat.request) ?? "" },
+            .init(tr("Leg"), width: 52) { seat in Self.legText(seat.leg) },
+            .init(tr("Why waiting"), width: 170) { [weak self] seat in self?.board?.whyWaiting(seat.request, on: seat.leg) ?? "" },
         ])
         plan.addColumns([
             .init(tr("Passenger"), expand: true) { [weak self] pair in self?.board?.name(of: pair.passenger) ?? "" },
-            .init(tr("Leg"), width: 60) { pair in Self.legText(pair.leg) },
+            .init(tr("Leg"), width: 52) { pair in Self.legText(pair.leg) },
             .init(tr("Driver"), expand: true) { [weak self] pair in self?.board?.name(of: pair.driver) ?? "" },
+            .init(tr("Pickup"), expand: true) { [weak self] pair in self?.pickup(of: pair) ?? "" },
             .init(tr("Leaves"), width: 110) { [weak self] pair in
                 self?.board?.time(of: pair).map { DatePatternText.format($0, "EEE HH:mm", zone: self?.zone ?? .gmt) } ?? "" },
             .init(tr("Note"), expand: true) { [weak self] pair in self?.noteText(pair) ?? "" },
@@ -104,10 +106,11 @@ final class RideBoardPane {
                                         "seats": String(offer["seats"]?.int64Value ?? 0)])
     }
 
-    private func passengerText(_ request: LocalRecord) -> String {
-        let name = board?.name(of: request) ?? ""
-        guard let place = request["pickupPlace"]?.stringValue, !place.isEmpty else { return name }
-        return tr("{name} ({place})", ["name": name, "place": place])
+    /// Where the driver picks the passenger up: the driver's place.
+    private func pickup(of pair: RidePair) -> String {
+        guard let board else { return "" }
+        let offer = (board.offers + board.cancelledOffers).first { $0.key == pair.driver.description }
+        return offer?["pickupPlace"]?.stringValue ?? ""
     }
 
     /// A pair whose driver or passenger cancelled since stays in the plan until the next one.
@@ -145,10 +148,11 @@ final class RideBoardPane {
         guard let board else { return }
         let words = searchEntry.text.lowercased().split(separator: " ").map(String.init)
         let matches = { (text: String) in words.allSatisfy { text.lowercased().contains($0) } }
-        drivers.show((board.offers + board.cancelledOffers).filter { matches(board.name(of: $0) + " " + ($0["pickupPlace"]?.stringValue ?? "")) })
+        drivers.show((board.offers + board.cancelledOffers).sorted { board.name(of: $0) < board.name(of: $1) }.filter { matches(board.name(of: $0) + " " + ($0["pickupPlace"]?.stringValue ?? "")) })
         waiting.show(board.waiting.map { Seat(request: $0.request, leg: $0.leg) }
+            .sorted { (board.name(of: $0.request), $0.leg) < (board.name(of: $1.request), $1.leg) }
             .filter { matches(board.name(of: $0.request) + " " + ($0.request["pickupPlace"]?.stringValue ?? "")) })
-        plan.show(board.plan.filter { matches(board.name(of: $0.passenger) + " " + board.name(of: $0.driver)) })
+        plan.show(board.plan.sorted { (board.name(of: $0.passenger), $0.leg) < (board.name(of: $1.passenger), $1.leg) }.filter { matches(board.name(of: $0.passenger) + " " + board.name(of: $0.driver)) })
     }
 
     var chosenWaiting: Seat? { waiting.selectedRows.first }

@@ -19,9 +19,9 @@ final class RideProposalPane {
     init() {
         heading.addCSSClass("title-3")
         heading.xalign = 0
+        heading.ellipsizesAtEnd = true
         summary.xalign = 0
         summary.wraps = true
-        summary.setAccessibleLabel(tr("Proposal summary"))
         acceptButton.addCSSClass("suggested-action")
         acceptButton.tooltip = tr("Apply the proposal: the passengers and drivers it changes get a notification")
         discardButton.tooltip = tr("Leave the plan as it is")
@@ -40,9 +40,9 @@ final class RideProposalPane {
         box.append(buttons)
         widget = box
         table.addColumns([
-            .init(tr("Change"), width: 130) { line in line.change.text },
+            .init(tr("Change"), width: 120) { line in line.change.text },
             .init(tr("Passenger"), expand: true) { line in line.passenger },
-            .init(tr("Leg"), width: 60) { line in RideBoardPane.legText(line.leg) },
+            .init(tr("Leg"), width: 52) { line in RideBoardPane.legText(line.leg) },
             .init(tr("Now"), expand: true) { line in line.before },
             .init(tr("Proposed"), expand: true) { line in line.after },
         ])
