@@ -86,6 +86,11 @@ fi
 if [ -z "$only" ] || [ "$only" = passport ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_passport_ui.py
 fi
+
+# The campus ministry's Rides page: Assign Everyone's diff accepted, a passenger unassigned by hand.
+if [ -z "$only" ] || [ "$only" = rides ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_rides_ui.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

@@ -45,6 +45,7 @@ enum ModulePages {
         case .classSchedule: SchedulePage(service: ScheduleService(database: environment.database, credentials: LazyCredentialStore()),
                                           records: environment.records, window: window, toasts: toasts)
         case .stamps: PassportPage(database: environment.database, window: window, toasts: toasts)
+        case .rides: RidesPage(service: RidePlanService(database: environment.database), window: window, toasts: toasts)
         default: nil
         }
     }

@@ -3,7 +3,7 @@ import GRDB
 
 /// Fills a database with the demo: five organizations (one of each kind Steward serves), their
 /// calendars, past and upcoming, around `reference` (normally today), and the church's
-/// bulletins, sermons with their podcast, and giving funds, the city office's members, approval queue and passport stamps, and the lending library's books and loans.
+/// bulletins, sermons with their podcast, and giving funds, the city office's members, approval queue and passport stamps, the lending library's books and loans, and the campus ministry's rides.
 public struct DemoDataset: Sendable {
     public let database: AppDatabase
 
@@ -31,6 +31,9 @@ public struct DemoDataset: Sendable {
         public var surveyRecordsAdded = 0
         /// The city office's community pages and map pins, likewise.
         public var communityRecordsAdded = 0
+        /// The campus ministry's members, ride offers and requests, its retreat's plan and
+        /// notifications, likewise (`DemoRides`).
+        public var rideRecordsAdded = 0
         /// The gym's mirrored month of classes (not synced as records: a mirror of its booking service).
         public var scheduledClassesAdded = 0
     }
@@ -60,6 +63,7 @@ public struct DemoDataset: Sendable {
                 summary.surveyRecordsAdded += try DemoSurvey.add(for: org, reference: reference, db)
                 summary.communityRecordsAdded += try DemoCommunity.add(for: org, reference: reference, db)
                 summary.scheduledClassesAdded += try DemoSchedule.add(for: org, reference: reference, db)
+                summary.rideRecordsAdded += try DemoRides.add(for: org, reference: reference, db)
             }
             return summary
         }

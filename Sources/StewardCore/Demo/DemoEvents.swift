@@ -224,6 +224,13 @@ enum DemoEvents {
               when: .allDay(weeksFromNow: -5, weekday: 6, days: 3), host: "Crossroads Staff",
               contact: crossroads, audience: ["students"], rideSharing: true,
               links: [EventLink(label: "Packing list", url: "https://crossroadscampus.example.org/retreat")]),
+        // Friday 5 pm to Sunday 2 pm: the retreat the demo's ride plan is for (`DemoRides`).
+        .init(title: "Winter Retreat", description: "Two nights at Camp Caz by the Russian River: worship, a speaker and the polar plunge.",
+              locationName: "Camp Caz", address: "15620 Orchard Rd, Cazadero, CA 95421",
+              coordinate: Coordinate(latitude: 38.5327, longitude: -123.0851),
+              when: .once(weeksFromNow: 7, weekday: 6, hour: 17, minute: 0, minutes: 45 * 60), host: "Crossroads Staff",
+              contact: crossroads, audience: ["students"], rideSharing: true,
+              links: [EventLink(label: "Packing list", url: "https://crossroadscampus.example.org/retreat")]),
         .init(title: "Summer Missions Info Night", description: "Hear from last summer's teams in Mexico City, Nairobi and Detroit.",
               locationName: "Student Union, Room 240", address: "2495 Bancroft Way, Berkeley, CA 94720",
               when: .once(weeksFromNow: 5, weekday: 3, hour: 19, minute: 0, minutes: 90), host: "Missions Team",

@@ -38,7 +38,8 @@ public enum Module: String, CaseIterable, Codable, Sendable {
     /// Only modules whose pages really work.
     public var isAvailable: Bool {
         switch self {
-        case .events, .bulletins, .messages, .giving, .approvals, .books, .loans, .prizes, .surveys, .community, .classSchedule, .stamps: true
+        case .events, .bulletins, .messages, .giving, .approvals, .books, .loans, .prizes, .surveys, .community, .classSchedule, .stamps,
+             .rides: true
         default: false
         }
     }

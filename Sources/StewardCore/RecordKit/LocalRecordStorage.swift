@@ -17,6 +17,17 @@ public protocol LocalRecordStorage: Sendable {
     /// After a full pull: drops synced rows the feed did not return (never one with a local
     /// edit or an open conflict). Returns how many went.
     func dropUnseen(entity: String, orgId: UUID, _ db: Database) throws -> Int
+    /// The organization's live rows whose `field` holds the text `value` (a default reads all).
+    func live(entity: String, orgId: UUID, field: String, is value: String, _ db: Database) throws -> [LocalRecord]
+}
+
+extension LocalRecordStorage {
+    /// The organization's live rows whose `field` holds the text `value`, for admission rules
+    /// (a ride offer's other assignments). This default reads every row; a storage that can
+    /// ask its database for them does.
+    public func live(entity: String, orgId: UUID, field: String, is value: String, _ db: Database) throws -> [LocalRecord] {
+        try all(entity: entity, orgId: orgId, db).filter { !$0.deleted && $0[field]?.stringValue == value }
+    }
 }
 
 /// The `record` table: every type without a table of its own, and records of types this
@@ -55,6 +66,14 @@ public struct SharedRecordStorage: LocalRecordStorage {
     public func all(entity: String, orgId: UUID, _ db: Database) throws -> [LocalRecord] {
         try Row.fetchAll(db, sql: "SELECT * FROM record WHERE entity = ? AND orgId = ?",
                          arguments: [entity, UUIDColumn.encode(orgId)]).map(Self.record(from:))
+    }
+
+    /// Asked of SQLite, so a rule checked for each of hundreds of writes in one transaction
+    /// (a ride plan accepted) decodes only the rows it needs.
+    public func live(entity: String, orgId: UUID, field: String, is value: String, _ db: Database) throws -> [LocalRecord] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM record WHERE entity = ? AND orgId = ? AND deleted = 0 AND json_extract(fields, '$.' || ?) = ?
+            """), arguments: [entity, UUIDColumn.encode(orgId), field, value]).map(Self.record(from:))
     }
 
     public func dropUnseen(entity: String, orgId: UUID, _ db: Database) throws -> Int {

@@ -76,8 +76,9 @@ struct LocalRecordLookup: RecordLookup {
     }
 
     func live(_ entity: String, where field: String, is value: String) -> [(id: String, fields: JSONValue)] {
-        guard let type = RecordTypes.named(entity), let records = try? RecordService.live(type, org: org, db) else { return [] }
-        return records.filter { $0[field]?.stringValue == value }.map { ($0.key, $0.fields) }
+        guard let type = RecordTypes.named(entity),
+              let records = try? type.storage.live(entity: entity, orgId: org.id, field: field, is: value, db) else { return [] }
+        return records.map { ($0.key, $0.fields) }
     }
 }
 

@@ -3,7 +3,8 @@ import Translation
 
 extension RecordType {
     /// One line of an event's ride plan: a request riding with an offer on one leg. Made by
-    /// `RidePlanService` (by hand or by accepting a proposal), which checks the rules and seats.
+    /// `RidePlanService` (by hand or by accepting a proposal); console and store admit it only
+    /// when the rules and the seats allow it (`RideSeatRules`).
     public static let rideAssignment = RecordType(
         entity: "rideAssignment", commandName: "ride-assignments", module: .rides,
         nouns: RecordNouns(trLater("ride assignment"), trLater("ride assignments"), title: trLater("Ride Assignment"),
@@ -20,4 +21,5 @@ extension RecordType {
         ],
         titleField: "leg")
         .staffOnly()
+        .admitted(reading: RideSeatRules.reads) { change, lookup, _ in RideSeatRules.refusal(change, lookup: lookup) }
 }

@@ -81,17 +81,27 @@ public struct RideBoard: Sendable {
     }
 
     static func driver(_ offer: LocalRecord) -> RideDriver? {
-        guard let point = RideRecordFields.point(offer.fields),
+        driver(id: offer.key, offer.fields)
+    }
+
+    /// An offer's fields as the solver's driver; nil when they name no place or direction.
+    static func driver(id: String, _ offer: JSONValue) -> RideDriver? {
+        guard let point = RideRecordFields.point(offer),
               let direction = offer["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:)) else { return nil }
-        return RideDriver(id: RideID(offer.key), seats: Int(offer["seats"]?.int64Value ?? 0), direction: direction, pickup: point,
+        return RideDriver(id: RideID(id), seats: Int(offer["seats"]?.int64Value ?? 0), direction: direction, pickup: point,
                           radiusKm: offer["radiusKm"]?.doubleValue ?? 0, departAt: time(offer["departAt"]), returnAt: time(offer["returnAt"]),
                           gender: gender(offer["gender"]), passengerGender: gender(offer["passengerGender"]))
     }
 
     static func passenger(_ request: LocalRecord) -> RidePassenger? {
-        guard let point = RideRecordFields.point(request.fields),
+        passenger(id: request.key, request.fields)
+    }
+
+    /// A request's fields as the solver's passenger; nil when they name no place or direction.
+    static func passenger(id: String, _ request: JSONValue) -> RidePassenger? {
+        guard let point = RideRecordFields.point(request),
               let direction = request["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:)) else { return nil }
-        return RidePassenger(id: RideID(request.key), direction: direction, pickup: point, departAt: time(request["departAt"]),
+        return RidePassenger(id: RideID(id), direction: direction, pickup: point, departAt: time(request["departAt"]),
                              returnAt: time(request["returnAt"]), gender: gender(request["gender"]), driverGender: gender(request["driverGender"]))
     }
 

@@ -107,6 +107,8 @@ public final class RidePlanService: Sendable {
         let now = Date.storedNow
         let record = LocalRecord(entity: RecordType.rideAssignment.entity, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)
         try RecordService.checkReferences(checked, of: .rideAssignment, org: org, db)
+        // The seat rule the store applies too (`RideSeatRules`): nothing stored here is refused there.
+        try RecordType.rideAssignment.checkAdmission(checked, id: record.id, org: org, db)
         try RecordWrites.save(record, previous: nil, org: org, db)
         return record
     }

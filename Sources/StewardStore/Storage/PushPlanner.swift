@@ -158,10 +158,9 @@ enum PushPlanner {
             }
         }
         return referrers + oneOpenQueries(batch, clientLastMutationId: last) + admissionQueries(batch, clientLastMutationId: last)
-            + RideSeatLimit.queries(batch, clientLastMutationId: last)
     }
 
-    /// For types with an admission rule (a redemption): the live records the rule reads beside
+    /// For types with an admission rule (a redemption, a ride assignment): the live records the rule reads beside
     /// the ones the new record names (the prize's other claims, the member's stamp entries).
     static func admissionQueries(_ batch: PushBatch, clientLastMutationId last: Int64) -> [ReferrerQuery] {
         var values: [RecordAdmission.Read: Set<String>] = [:]
@@ -251,7 +250,6 @@ enum PushPlanner {
                                              PushLookup(records: writer.records), writer.now) {
                 return .rejected(refusal.description)
             }
-            if let full = RideSeatLimit.refusal(item, fields: fields, records: writer.records) { return .rejected(full) }
         } else if current.map({ !$0.deleted }) ?? false, let user = referrer(of: item, records: writer.records) {
             return .rejected(user)
         }

@@ -63,6 +63,11 @@ struct DemoLoad: AsyncParsableCommand {
                           "Added {count} community records to the city office (its resources and about pages, map pins).",
                           summary.communityRecordsAdded))
             }
+            if summary.rideRecordsAdded > 0 {
+                print(trn("Added {count} ride record to the campus ministry (its students, ride offers and requests, a retreat's plan).",
+                          "Added {count} ride records to the campus ministry (its students, ride offers and requests, a retreat's plan).",
+                          summary.rideRecordsAdded))
+            }
             if summary.scheduledClassesAdded > 0 {
                 print(trn("Added {count} mirrored class to the gym's schedule (see `stewardctl schedule list`).",
                           "Added {count} mirrored classes to the gym's schedule (see `stewardctl schedule list`).",

@@ -48,17 +48,9 @@ enum RideOutput {
         .object(["request": .string(pair.passenger.description), "offer": .string(pair.driver.description), "leg": .string(pair.leg.rawValue)])
     }
 
-    static func legs(of offer: LocalRecord) -> [RideLeg] {
-        offer["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:))?.legs ?? []
-    }
+    static func legs(of offer: LocalRecord) -> [RideLeg] { RideBoard.legs(of: offer) }
 
-    /// Requests without a driver on a leg they asked for.
-    static func waiting(_ board: RideBoard) -> [(LocalRecord, RideLeg)] {
-        let seated = Set(board.plan.map { "\($0.passenger.description) \($0.leg.rawValue)" })
-        return RideLeg.allCases.flatMap { leg in
-            board.requests.filter { legs(of: $0).contains(leg) && !seated.contains("\($0.key) \(leg.rawValue)") }.map { ($0, leg) }
-        }
-    }
+    static func waiting(_ board: RideBoard) -> [(LocalRecord, RideLeg)] { board.waiting.map { ($0.request, $0.leg) } }
 
     static func lines(_ board: RideBoard) -> [String] {
         var lines = [tr("Drivers")]

@@ -83,4 +83,24 @@ struct RideSeatLimitTests {
                     "\(answer.results[2].reason ?? "")")
         }
     }
+
+    @Test("a pair that breaks a rule of the solver is rejected, naming the rule", arguments: Backend.available)
+    func ruleBroken(backend: Backend) async throws {
+        try await TestStore.with(backend) { store in
+            let (event, offer, _) = try await Self.board(store)
+            let picky = Fixtures.newRecordId()
+            var fields: [String: JSONValue] = [
+                "event": .string(event), "guestName": .string("Di"), "guestPhone": .string("805-555-0101"), "direction": .string("to"),
+                "pickupLatitude": .string("35.30"), "pickupLongitude": .string("-120.66"), "departAt": .string("2026-12-04T02:30:00Z"),
+            ]
+            // The offer gives no gender: a wish for a woman driver cannot be met by it.
+            fields["driverGender"] = .string("female")
+            let answer = try await store.pushOK(PushRequest(clientId: Fixtures.clientId("staff"), mutations: [
+                Self.upsert(1, "rideRequest", picky, fields),
+                Self.assignment(2, event: event, offer: offer, request: picky),
+            ]))
+            #expect(answer.results.map(\.status) == [.applied, .rejected])
+            #expect(answer.results[1].reason == "request: a gender preference does not hold", "\(answer.results[1].reason ?? "")")
+        }
+    }
 }

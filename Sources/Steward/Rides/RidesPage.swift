@@ -1,0 +1,277 @@
+import Foundation
+import GtkKit
+import StewardCore
+import Translation
+
+/// The Rides page of an organization with the rides module (a campus ministry): its events
+/// with ride sharing on, and the chosen event's board (`RideBoardPane`). Staff assign and
+/// unassign by hand, and Assign Everyone shows the solver's plan as a diff against the plan in
+/// force (`RideProposalPane`) to accept or discard. Everything goes through `RidePlanService`,
+/// the path `stewardctl rides` takes: the same rules refuse the same changes, each applied
+/// change writes the members' notifications, and the next sync sends it all.
+@MainActor
+final class RidesPage: ModulePage {
+    let widget: Widget
+    private let header: ModuleHeader
+    private let service: RidePlanService
+    private let window: ApplicationWindow
+    private let toasts: ToastOverlay
+    private let stack: Stack
+    private let proposeButton: Button
+    private let eventList = ListBox.sidebar()
+    private let boardPane = RideBoardPane()
+    private let proposalPane = RideProposalPane()
+    private let actions = ActionGroup()
+    private var proposeAction: Action?
+    private var organization: Organization?
+    private var events: [RideEvent] = []
+    private var chosen: RideEvent?
+    private var board: RideBoard?
+    /// The proposal shown, and the plan it was made against.
+    private var proposal: (diff: RidePlanDiff, basis: [RidePair])?
+    private var canEdit = true
+    private var loadRequest = 0
+    private var busy = false
+
+    var onLocalChange: (() -> Void)?
+
+    init(service: RidePlanService, window: ApplicationWindow, toasts: ToastOverlay) {
+        self.service = service
+        self.window = window
+        self.toasts = toasts
+        let ui = Builder(resource: ResourceBundle.path("rides-page.ui"))
+        widget = ui.object("rides_page")
+        header = ModuleHeader(ui: ui)
+        stack = ui.object("content_stack")
+        proposeButton = ui.object("propose_button")
+        eventList.setAccessibleLabel(tr("Events with ride sharing"))
+        eventList.vexpand = true
+        ui.object("events_holder", as: Box.self).append(eventList)
+        let boardHolder: Box = ui.object("board_holder")
+        boardHolder.append(boardPane.widget)
+        boardPane.widget.vexpand = true
+        let proposalHolder: Box = ui.object("proposal_holder")
+        proposalHolder.append(proposalPane.widget)
+        proposalPane.widget.vexpand = true
+        proposeAction = actions.addAction("propose") { [weak self] in self?.propose() }
+        widget.insertActionGroup(actions, prefix: "rides")
+        eventList.onRowSelected { [weak self] row in
+            guard let self, let tag = row?.tag, let event = self.events.first(where: { $0.id.uuidString == tag }) else { return }
+            self.choose(event)
+        }
+        boardPane.onSelectionChanged = { [weak self] in self?.updateButtons() }
+        boardPane.assignButton.onClicked { [weak self] in self?.assignChosen() }
+        boardPane.unassignButton.onClicked { [weak self] in self?.unassignChosen() }
+        proposalPane.acceptButton.onClicked { [weak self] in self?.accept() }
+        proposalPane.discardButton.onClicked { [weak self] in self?.discard() }
+        updateButtons()
+    }
+
+    // MARK: ModulePage
+
+    func show(_ org: Organization?) {
+        guard org?.id != organization?.id else { return }
+        organization = org
+        header.show(org)
+        chosen = nil
+        board = nil
+        proposal = nil
+        stack.visibleChildName = "empty"
+        loadEvents()
+    }
+
+    func setFolded(_ folded: Bool) { header.setFolded(folded) }
+
+    func setCanEdit(_ allowed: Bool) {
+        canEdit = allowed
+        updateButtons()
+    }
+
+    func refresh() {
+        loadEvents()
+    }
+
+    private func updateButtons() {
+        let onBoard = board != nil && proposal == nil && !busy
+        proposeAction?.isEnabled = canEdit && onBoard && board?.event["rideSharing"]?.boolValue == true
+        proposeButton.isVisible = canEdit
+        boardPane.assignButton.isVisible = canEdit
+        boardPane.unassignButton.isVisible = canEdit
+        boardPane.assignButton.isSensitive = onBoard && boardPane.chosenWaiting != nil && boardPane.chosenDriver != nil
+        boardPane.unassignButton.isSensitive = onBoard && boardPane.chosenPair != nil
+        proposalPane.acceptButton.isVisible = canEdit
+    }
+
+    // MARK: loading
+
+    /// "Thursday Large Group, Thu 3 Dec 19:30".
+    private func rowTitle(_ event: RideEvent, zone: TimeZone) -> String {
+        guard let start = event.start else { return event.title }
+        return tr("{event}, {date}", ["event": event.title, "date": DatePatternText.format(start, "EEE d MMM HH:mm", zone: zone)])
+    }
+
+    /// Two lines, the date under the title, so the list stays narrow; heard as one.
+    private func eventRow(_ event: RideEvent, zone: TimeZone) -> ListBoxRow {
+        let title = Label(event.title)
+        title.xalign = 0
+        title.ellipsizesAtEnd = true
+        let date = Label(event.start.map { DatePatternText.format($0, "EEE d MMM HH:mm", zone: zone) } ?? "")
+        date.xalign = 0
+        date.addCSSClass("dim-label")
+        date.addCSSClass("caption")
+        let box = Box.vertical(spacing: 2)
+        box.append(title)
+        box.append(date)
+        box.setMargins(top: 4, bottom: 4, start: 4, end: 4)
+        let row = ListBoxRow(child: box)
+        row.tag = event.id.uuidString
+        row.setAccessibleLabel(rowTitle(event, zone: zone))
+        return row
+    }
+
+    private func loadEvents() {
+        loadRequest += 1
+        let request = loadRequest
+        guard let org = organization else { return }
+        Task {
+            do {
+                let found = try await service.events(in: org)
+                guard request == loadRequest else { return }
+                events = found
+                eventList.removeAll()
+                for event in found { eventList.append(eventRow(event, zone: org.timeZone)) }
+                // Keep the event shown; else the first with people on its board, else the first.
+                if let shown = chosen, found.contains(where: { $0.id == shown.id }) {
+                    eventList.selectRow(tagged: shown.id.uuidString)
+                    loadBoard()
+                } else if let first = try await firstWithRides(found, org: org) ?? found.first {
+                    eventList.selectRow(tagged: first.id.uuidString)
+                } else {
+                    stack.visibleChildName = "empty"
+                }
+            } catch {
+                toasts.showToast(tr("Could not read the rides: {error}", ["error": "\(error)"]))
+            }
+        }
+    }
+
+    private func firstWithRides(_ events: [RideEvent], org: Organization) async throws -> RideEvent? {
+        for event in events.prefix(8) {
+            let board = try await service.board(event: event.id, in: org)
+            if !board.offers.isEmpty || !board.requests.isEmpty { return event }
+        }
+        return nil
+    }
+
+    private func choose(_ event: RideEvent) {
+        guard chosen?.id != event.id || board == nil else { return }
+        chosen = event
+        proposal = nil
+        loadBoard()
+    }
+
+    private func loadBoard() {
+        guard let org = organization, let event = chosen else { return }
+        loadRequest += 1
+        let request = loadRequest
+        Task {
+            do {
+                let read = try await service.board(event: event.id, in: org)
+                guard request == loadRequest, chosen?.id == event.id else { return }
+                board = read
+                boardPane.show(read, title: rowTitle(event, zone: org.timeZone), zone: org.timeZone)
+                if proposal == nil { stack.visibleChildName = "board" }
+                updateButtons()
+            } catch {
+                toasts.showToast(tr("Could not read the rides: {error}", ["error": "\(error)"]))
+            }
+        }
+    }
+
+    // MARK: changes
+
+    /// Runs a change, then reads the board again; a refusal is shown as the rule says it.
+    private func change(_ work: @escaping @MainActor () async throws -> String) {
+        guard !busy else { return }
+        busy = true
+        updateButtons()
+        Task {
+            defer {
+                busy = false
+                updateButtons()
+            }
+            do {
+                let message = try await work()
+                toasts.showToast(message)
+                onLocalChange?()
+                loadBoard()
+            } catch {
+                toasts.showToast(Self.sentence("\(error)"))
+            }
+        }
+    }
+
+    /// A refusal as a toast: first letter capitalised.
+    private static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    private func propose() {
+        guard let org = organization, let event = chosen, canEdit else { return }
+        busy = true
+        updateButtons()
+        Task {
+            defer {
+                busy = false
+                updateButtons()
+            }
+            do {
+                let (read, diff) = try await service.propose(event: event.id, in: org)
+                guard chosen?.id == event.id else { return }
+                board = read
+                proposal = (diff, read.plan)
+                proposalPane.show(diff, board: read, title: rowTitle(event, zone: org.timeZone))
+                stack.visibleChildName = "proposal"
+            } catch {
+                toasts.showToast(Self.sentence("\(error)"))
+            }
+        }
+    }
+
+    private func accept() {
+        guard let org = organization, let event = chosen, let shown = proposal, canEdit else { return }
+        let (diff, basis) = shown
+        proposal = nil
+        stack.visibleChildName = "board"
+        change { [service] in
+            try await service.accept(diff, basis: basis, event: event.id, in: org)
+            return tr("Plan accepted: {summary}. The riders it changes are notified with the next sync.", ["summary": diff.summary])
+        }
+    }
+
+    private func discard() {
+        proposal = nil
+        stack.visibleChildName = "board"
+        updateButtons()
+    }
+
+    private func assignChosen() {
+        guard let org = organization, let event = chosen, let seat = boardPane.chosenWaiting, let offer = boardPane.chosenDriver,
+              let board else { return }
+        let passenger = board.name(of: seat.request), driver = board.name(of: offer)
+        change { [service] in
+            try await service.assign(request: seat.request.key, offer: offer.key, leg: seat.leg, event: event.id, in: org)
+            return tr("{passenger} rides with {driver} {leg}.", ["passenger": passenger, "driver": driver, "leg": seat.leg.text])
+        }
+    }
+
+    private func unassignChosen() {
+        guard let org = organization, let event = chosen, let pair = boardPane.chosenPair, let board else { return }
+        let passenger = board.name(of: pair.passenger), driver = board.name(of: pair.driver)
+        change { [service] in
+            try await service.unassign(request: pair.passenger.description, leg: pair.leg, event: event.id, in: org)
+            return tr("{passenger} no longer rides with {driver} {leg}; they wait again.",
+                      ["passenger": passenger, "driver": driver, "leg": pair.leg.text])
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import GRDB
+
+/// An event the Rides page offers: ride sharing on, and not long over.
+public struct RideEvent: Hashable, Sendable {
+    public var id: UUID
+    public var title: String
+    /// Its start (an all-day event's first day at midnight in the organization's zone).
+    public var start: Date?
+}
+
+extension RidePlanService {
+    /// The organization's events with ride sharing on that start from a day ago on, soonest
+    /// first, plus any older one that still has offers or requests.
+    public func events(in org: Organization, now: Date = Date()) async throws -> [RideEvent] {
+        try await database.writer.read { db in
+            let withRides = Set(try RecordService.live(.rideOffer, org: org, db).compactMap { $0["event"]?.stringValue }
+                + RecordService.live(.rideRequest, org: org, db).compactMap { $0["event"]?.stringValue })
+            let events: [RideEvent] = try RecordService.live(.event, org: org, db).compactMap { event in
+                guard event["rideSharing"]?.boolValue == true else { return nil }
+                let start = RideBoard.time(event["startsAt"])
+                    ?? event["startDate"]?.stringValue.flatMap { LocalDate(iso: $0) }.map { $0.startOfDay(in: org.timeZone) }
+                guard (start ?? .distantFuture) >= now.addingTimeInterval(-86_400) || withRides.contains(event.key) else { return nil }
+                return RideEvent(id: event.id, title: event["title"]?.stringValue ?? "", start: start)
+            }
+            return events.sorted { ($0.start ?? .distantFuture, $0.title, $0.id.uuidString) < ($1.start ?? .distantFuture, $1.title, $1.id.uuidString) }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Translation
+
+/// When a ride assignment may be stored: its offer and request are open, the pair keeps the
+/// rules the solver keeps (`RideEligibility`), the passenger has no other driver on that leg and
+/// the offer has a seat left on it. Declared with the `rideAssignment` type as its admission
+/// rule, so the console refuses it in the write's transaction and the store again under the
+/// organization's lock: two staff assigning the last seat at once get one success.
+public enum RideSeatRules {
+    /// What the rule reads besides the offer and request the assignment names: the other
+    /// assignments of that offer (its seats) and of that request (already seated?).
+    static let reads = [
+        RecordAdmission.Read(entity: "rideAssignment", field: "offer", from: "offer"),
+        RecordAdmission.Read(entity: "rideAssignment", field: "request", from: "request"),
+    ]
+
+    /// Why the assignment `change` (checked fields) may not be stored; nil when it may.
+    public static func refusal(_ change: RecordChange, lookup: any RecordLookup) -> ValidationIssue? {
+        let fields = change.fields
+        guard let offerId = fields["offer"]?.stringValue, let requestId = fields["request"]?.stringValue,
+              let leg = fields["leg"]?.stringValue.flatMap(RideLeg.init(rawValue:)) else { return nil }
+        // A missing offer or request is the reference check's to name.
+        guard let offer = lookup.live(RecordType.rideOffer.entity, id: offerId),
+              let request = lookup.live(RecordType.rideRequest.entity, id: requestId) else { return nil }
+        if offer["cancelled"]?.boolValue == true {
+            return ValidationIssue(field: "offer", message: tr("the ride offer {id} is cancelled", ["id": offerId]))
+        }
+        if request["cancelled"]?.boolValue == true {
+            return ValidationIssue(field: "request", message: tr("the ride request {id} is cancelled", ["id": requestId]))
+        }
+        if let driver = RideBoard.driver(id: offerId, offer), let passenger = RideBoard.passenger(id: requestId, request),
+           let rule = RideEligibility(maxTimeGapMinutes: RideRules.maxTimeGapMinutes).brokenRule(passenger, driver, on: leg) {
+            return ValidationIssue(field: "request", message: rule.text)
+        }
+        let others = { (field: String, value: String) in
+            lookup.live(RecordType.rideAssignment.entity, where: field, is: value)
+                .filter { $0.id != change.id && $0.fields["leg"]?.stringValue == leg.rawValue }
+        }
+        if let seated = others("request", requestId).first {
+            return ValidationIssue(field: "request", message: tr("the passenger already rides with offer {offer} on the {leg} leg (assignment {id})",
+                                                                 ["offer": seated.fields["offer"]?.stringValue ?? "", "leg": leg.rawValue,
+                                                                  "id": seated.id]))
+        }
+        let seats = Int(offer["seats"]?.int64Value ?? 0)
+        if others("offer", offerId).count >= seats {
+            return ValidationIssue(field: "offer", message: tr("the ride offer {id} has no seat left on the {leg} leg ({seats} seats, all taken)",
+                                                               ["id": offerId, "leg": leg.rawValue, "seats": String(seats)]))
+        }
+        return nil
+    }
+}

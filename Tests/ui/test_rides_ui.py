@@ -1,0 +1,265 @@
+#!/usr/bin/python3
+"""The Rides page through the accessibility tree, on the demo database (the campus ministry's
+forty drivers and two hundred passengers, next Thursday's meeting without a plan, the Winter
+Retreat with a plan and a few cancellations since):
+
+  assign everyone  the meeting's board is opened from the event list; Assign Everyone shows the
+                   proposal as a diff whose figures are those of `stewardctl rides plan`;
+                   Accept stores it (the plan `stewardctl rides list` reads is the proposal)
+  unassign         a passenger of the plan is found by searching their driver, chosen in the
+                   plan and unassigned: the driver's seats left on that leg go up by one in the
+                   window and in the database, and the passenger has a notification
+  cancellation     the retreat's board marks the cancelled driver's pairs; Assign Everyone moves
+                   their passengers, and Discard leaves the plan as it was
+
+Screenshots of the board before and after Assign Everyone (its diff) and of the cancellation
+land in build/screenshots/. Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session).
+"""
+
+import datetime
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import accessibility  # noqa: E402
+from accessibility import (Failure, button, choose_page, click, click_at, find_all, main_window,  # noqa: E402
+                           name, role, sensitive, showing, text_of, type_into, wait_for, walk)
+
+DB = os.environ["STEWARD_DB"]
+BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
+SHOTS = os.environ.get("STEWARD_SCREENSHOTS", "build/screenshots")
+ORG = "Crossroads Campus Ministry"
+ZONE = ZoneInfo("America/Los_Angeles")
+PAGE = "Rides"
+
+
+def shot(filename, settle=0.8):
+    """A screenshot with the pointer out of the way (no tooltip over the page)."""
+    import pyatspi
+    pyatspi.Registry.generateMouseEvent(1279, 799, "abs")
+    return accessibility.screenshot(SHOTS, filename, settle)
+
+
+def ctl(*args):
+    out = subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, *args], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise Failure(f"stewardctl {' '.join(args)} failed ({out.returncode}): {out.stderr.strip()}")
+    return out.stdout
+
+
+def ctl_json(*args):
+    return json.loads(ctl(*args, "--json"))
+
+
+def ride_event(title):
+    """The demo's event of that title with ride offers, and the words its row in the list says."""
+    offers = ctl_json("ride-offers", "list", "--org", "crossroads-campus")
+    with_offers = {o["event"] for o in offers}
+    with sqlite3.connect(DB) as c:
+        rows = c.execute("SELECT id, startsAt FROM event WHERE title = ? AND deleted = 0 AND rideSharing = 1", (title,)).fetchall()
+    for event_id, starts in rows:
+        if event_id.lower() in with_offers:
+            start = datetime.datetime.fromisoformat(starts.replace(" ", "T").split(".")[0]).replace(tzinfo=datetime.timezone.utc)
+            local = start.astimezone(ZONE)
+            return event_id.lower(), f"{title}, {local.strftime('%a')} {local.day} {local.strftime('%b %H:%M')}"
+    raise Failure(f"the demo has no {title} with ride offers")
+
+
+def open_page(app):
+    window = main_window(app)
+    if ORG not in name(window):
+        click(button(window, "Organization"))
+        click(button(app.node(), ORG))
+        wait_for(f'the window title to name "{ORG}"', lambda: ORG in name(main_window(app)))
+    window = main_window(app)
+    choose_page(window, PAGE)
+    wait_for("the list of events with ride sharing", lambda: find_all(window, name_is="Events with ride sharing"))
+    return window
+
+
+def open_event(window, row_title):
+    """Chooses the event in the page's list, as a click on its row would, and waits for its board."""
+    def probe():
+        for item in find_all(window, name_is=row_title, roles=("list item",)):
+            parent = item.parent
+            if "Selection" in accessibility.interfaces(parent):
+                parent.querySelection().selectChild(item.getIndexInParent())
+                return True
+        return False
+    wait_for(f'the event row "{row_title}"', probe)
+    wait_for("the event's board", lambda: any(text_of(n) == row_title for n in find_all(window, roles=("label",))))
+
+
+TABLES = {}
+
+
+def table_node(window, table):
+    """The table named `table`, found once: walking the whole window on every probe is slow
+    over the accessibility bus on a loaded machine, and the page keeps its tables."""
+    node = TABLES.get(table)
+    try:
+        if node is not None and name(node) == table:
+            return node
+    except Exception:
+        pass
+    node = wait_for(f'the table "{table}"', lambda: next((n for n in find_all(window, name_is=table)
+                                                          if role(n) in ("table", "tree table", "tree", "list", "grid")), None),
+                    timeout=60)
+    TABLES[table] = node
+    return node
+
+
+def table_labels(window, table):
+    return [text_of(n) for n in walk(table_node(window, table)) if role(n) == "label" and showing(n)]
+
+
+def table_cells(window, table):
+    return [n for n in walk(table_node(window, table)) if role(n) == "label" and showing(n)]
+
+
+def driver_seats(window, driver):
+    """What the driver's row says on each leg: (to, back), like ("1 of 4", "—")."""
+    labels = table_labels(window, "Drivers")
+    if driver not in labels or labels.index(driver) + 2 >= len(labels):
+        return (None, None)
+    at = labels.index(driver)
+    return (labels[at + 1], labels[at + 2])
+
+
+def summary_text(window):
+    """The proposal's summary line ("249 newly seated, 0 move, ...")."""
+    import re
+    return wait_for("the proposal's summary", lambda: next((text_of(n) for n in find_all(window, roles=("label",))
+                                                          if re.match(r"^\d+ newly seated, ", text_of(n))), None))
+
+
+def search(window, text):
+    type_into(window, "Search drivers and passengers", text)
+    time.sleep(0.8)
+
+
+STATE = {}
+
+
+def test_assign_everyone_shows_the_diff_and_accepts(app):
+    event, row_title = ride_event("Thursday Large Group")
+    STATE["event"] = event
+    window = open_page(app)
+    open_event(window, row_title)
+    before = ctl_json("rides", "list", "--event", event)
+    if before["plan"]:
+        raise Failure(f"the demo's meeting should have no plan yet, it has {len(before['plan'])} pairs")
+    wait_for("passengers waiting on the board", lambda: len(table_labels(window, "Passengers waiting")) > 0)
+    shot("rides-board-before.png")
+    expected = ctl_json("rides", "plan", "--event", event)
+    click(button(window, "Assign Everyone"))
+    summary = summary_text(window)
+    wanted = f"{len(expected['newlySeated'])} newly seated, {len(expected['moved'])} move, {len(expected['unseated'])} lose their seat"
+    if not summary.startswith(wanted):
+        raise Failure(f'the summary says "{summary}", stewardctl rides plan says "{wanted}"')
+    lines = table_labels(window, "Proposed changes")
+    if "Newly seated" not in lines:
+        raise Failure(f"the diff shows no newly seated passenger: {lines[:12]}")
+    shot("rides-assign-everyone-diff.png")
+    click(button(window, "Accept"))
+    def stored():
+        plan = ctl_json("rides", "list", "--event", event)["plan"]
+        return plan if len(plan) == len(expected["assignments"]) else None
+    # Hundreds of assignments and their notifications, in one transaction: give a loaded machine time.
+    plan = wait_for("the accepted plan in the database", stored, timeout=90)
+    proposed = {(a["request"], a["offer"], a["leg"]) for a in expected["assignments"]}
+    if {(p["request"], p["offer"], p["leg"]) for p in plan} != proposed:
+        raise Failure("the stored plan is not the one proposed")
+    wait_for("the plan on the board", lambda: len(table_labels(window, "Plan")) > 6, timeout=60)
+    shot("rides-board-after.png")
+
+
+def test_unassign_by_hand_frees_a_seat(app):
+    event = STATE.get("event") or ride_event("Thursday Large Group")[0]
+    board = ctl_json("rides", "list", "--event", event)
+    drivers = {d["offer"]: d for d in board["drivers"]}
+    pair = board["plan"][0]
+    driver = drivers[pair["offer"]]
+    names = {r["id"]: r for r in ctl_json("ride-requests", "list", "--org", "crossroads-campus")}
+    members = {m["id"]: m["displayName"] for m in ctl_json("members", "list", "--org", "crossroads-campus")}
+    passenger = members[names[pair["request"]]["member"]]
+    leg = pair["leg"]
+    left = driver["seatsLeft"][leg]
+    seats = driver["seats"]
+    notes_before = len(ctl_json("ride-notifications", "list", "--org", "crossroads-campus"))
+    window = main_window(app)
+    search(window, driver["name"])
+    # The driver's row says the seats left on each leg ("1 of 4"), the plan lists their passengers.
+    column = 0 if leg == "to" else 1
+    wait_for(f"{driver['name']}'s seats left", lambda: driver_seats(window, driver["name"])[column] == f"{left} of {seats}",
+             timeout=60)
+    leg_text = "to" if leg == "to" else "back"
+    def plan_line():
+        cells = table_cells(window, "Plan")
+        return next((cell for cell, after in zip(cells, cells[1:])
+                     if text_of(cell) == passenger and text_of(after) == leg_text), None)
+    click_at(wait_for(f"{passenger}'s line {leg_text} in the plan", plan_line, timeout=60))
+    unassign = button(window, "Unassign")
+    wait_for("Unassign to be offered", lambda: sensitive(unassign))
+    click(unassign)
+    wait_for(f"{driver['name']}'s seats left to go up",
+             lambda: driver_seats(window, driver["name"])[column] == f"{left + 1} of {seats}", timeout=60)
+    after = ctl_json("rides", "list", "--event", event)
+    still = {(p["request"], p["leg"]) for p in after["plan"]}
+    if (pair["request"], leg) in still:
+        raise Failure("the database still seats the passenger on that leg")
+    now_left = next(d for d in after["drivers"] if d["offer"] == pair["offer"])["seatsLeft"][leg]
+    if now_left != left + 1:
+        raise Failure(f"the database says {now_left} seats left, the window {left + 1}")
+    if not any(p["request"] == pair["request"] and p["leg"] == leg for p in after["waiting"]):
+        raise Failure("the passenger is not waiting again")
+    if len(ctl_json("ride-notifications", "list", "--org", "crossroads-campus")) <= notes_before:
+        raise Failure("no notification was written for the unassignment")
+    shot("rides-unassigned.png")
+    search(window, "")
+
+
+def test_cancellation_proposes_the_smallest_change(app):
+    event, row_title = ride_event("Winter Retreat")
+    window = main_window(app)
+    open_event(window, row_title)
+    wait_for("the cancelled driver's pairs", lambda: "the driver cancelled" in table_labels(window, "Plan")
+             or any("cancellation" in text_of(n) for n in find_all(window, roles=("label",))))
+    expected = ctl_json("rides", "plan", "--event", event)
+    if not expected["moved"] and not expected["unseated"]:
+        raise Failure("the retreat's cancellations change nothing in the best plan")
+    click(button(window, "Assign Everyone"))
+    summary = summary_text(window)
+    wanted = f"{len(expected['newlySeated'])} newly seated, {len(expected['moved'])} move, {len(expected['unseated'])} lose their seat"
+    if not summary.startswith(wanted):
+        raise Failure(f'the summary says "{summary}", stewardctl rides plan says "{wanted}"')
+    shot("rides-cancellation.png")
+    plan = ctl_json("rides", "list", "--event", event)["plan"]
+    click(button(window, "Discard"))
+    wait_for("the board again", lambda: find_all(window, name_is="Passengers waiting"))
+    if ctl_json("rides", "list", "--event", event)["plan"] != plan:
+        raise Failure("Discard changed the plan")
+
+
+TESTS = [test_assign_everyone_shows_the_diff_and_accepts, test_unassign_by_hand_frees_a_seat,
+         test_cancellation_proposes_the_smallest_change]
+APP = None
+
+
+def main():
+    global APP
+    os.makedirs(SHOTS, exist_ok=True)
+    open(os.path.join(SHOTS, "steward-rides.log"), "w").close()
+    APP = accessibility.App(os.path.join(BIN_DIR, "steward"), dict(os.environ), os.path.join(SHOTS, "steward-rides.log"))
+    return accessibility.run_suite(APP, TESTS, "rides", SHOTS, "steward-rides.log",
+                                   lambda filename: accessibility.screenshot(SHOTS, filename))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
