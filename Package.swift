@@ -35,7 +35,15 @@ let package = Package(
         // Typed Swift over GTK. Knows nothing of Steward.
         // Small GObject classes in C (the key list model) that Swift cannot register cleanly.
         .target(name: "CGtkKit", dependencies: ["CGtk"]),
-        .target(name: "GtkKit", dependencies: ["CGtk", "CGtkKit"]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CGtkKit", "CShumateKit"]),
+        // libshumate, for the Community page's map of pins; Swift reaches it through
+        // CShumateKit's plain functions (its headers include GTK's again).
+        .systemLibrary(
+            name: "CShumate",
+            pkgConfig: "shumate-1.0",
+            providers: [.apt(["libshumate-dev"])]
+        ),
+        .target(name: "CShumateKit", dependencies: ["CShumate"]),
         // libcurl, through typed C helpers (curl_easy_setopt is variadic).
         .systemLibrary(
             name: "CCurl",

@@ -13,6 +13,12 @@ public final class Image: Widget {
         get { gtk_image_get_icon_name(opaque).map { String(cString: $0) } }
         set { gtk_image_set_from_icon_name(opaque, newValue) }
     }
+
+    /// The icon's size in pixels (a map pin larger than a list's icons).
+    public var pixelSize: Int {
+        get { Int(gtk_image_get_pixel_size(opaque)) }
+        set { gtk_image_set_pixel_size(opaque, Int32(newValue)) }
+    }
 }
 
 extension Button {

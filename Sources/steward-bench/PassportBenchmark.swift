@@ -8,13 +8,16 @@ import StewardStore
 ///
 /// The ledger is written straight into the store's records table (the store's triggers keep
 /// its index and totals, as for every write), then each of these is timed: the leaderboard's
-/// first page, a member's total and level, and a check-in with the event's current code (the
+/// first page, a page at offset 1,000 and a member's own place (the app's leaderboard
+/// endpoint), a member's total and level, and a check-in with the event's current code (the
 /// endpoint's path, without HTTP). The baseline, measured in the same run, is a plain SQL
 /// count over the ledger, and what the naive reads (a sum over the ledger) cost; a check-in,
 /// a durable write, is also set against the cheapest durable write (one row, flushed).
 enum PassportBenchmark {
     static let org = "bench-city"
     static let pageSize = 20
+    /// A page well down the board, as an app scrolling it asks for.
+    static let deepOffset = 1_000
     /// "A few milliseconds".
     static let goal = 5.0
 
@@ -51,6 +54,8 @@ enum PassportBenchmark {
         let runs = 25
         var count: [Double] = [], naiveBoard: [Double] = [], naiveTotal: [Double] = []
         var board: [Double] = [], total: [Double] = [], checkIn: [Double] = []
+        var deepPage: [Double] = [], place: [Double] = []
+        var lastPlace: LeaderboardRow?
         var firstPage: [LeaderboardRow] = []
         var standing: (stamps: Int, level: String) = (0, "")
         for run in 0..<runs {
@@ -64,6 +69,16 @@ enum PassportBenchmark {
             start = Stopwatch.now()
             firstPage = try await store.leaderboard(org: org, limit: pageSize, levels: .standard)
             board.append(Stopwatch.milliseconds(since: start))
+
+            // The app's endpoint: a page further down (ranked from the top), and the calling
+            // member's own place.
+            start = Stopwatch.now()
+            _ = try await store.leaderboard(org: org, offset: deepOffset, limit: pageSize, levels: .standard)
+            deepPage.append(Stopwatch.milliseconds(since: start))
+
+            start = Stopwatch.now()
+            lastPlace = try await store.leaderboardPlace(org: org, member: member, levels: .standard) ?? lastPlace
+            place.append(Stopwatch.milliseconds(since: start))
 
             start = Stopwatch.now()
             let stamps = try await store.stampTotal(org: org, member: member)?.stamps ?? 0
@@ -112,13 +127,15 @@ enum PassportBenchmark {
         Ledger of \(seed.written) entries, \(runs) runs each:
         \(line("baseline: SELECT COUNT(*) over the ledger", count))
         \(line("leaderboard, first page (\(pageSize) members)", board))
+        \(line("leaderboard, page at offset \(deepOffset)", deepPage))
+        \(line("a member's own place (the endpoint's me)", place))
         \(line("a member's total and level", total))
         \(line("a check-in with the current code", checkIn))
         \(line("floor: one row written and flushed to disk", durable))
         \(line("naive leaderboard: SUM over the ledger", naiveBoard))
         \(line("naive member total: SUM over the ledger", naiveTotal))
         First page: \(firstPage.prefix(5).map { "\($0.rank). \($0.name) \($0.stamps)" }.joined(separator: ", "))…
-        Last member read: \(standing.stamps) stamps, level \(standing.level)
+        Last member read: \(standing.stamps) stamps, level \(standing.level); a member's place: \(lastPlace.map { "rank \($0.rank), \($0.stamps) stamps" } ?? "not shown")
         """)
         // A check-in is a durable write: it is held to the goal beyond what the disk's flush costs.
         let met = board.median < goal && total.median < goal && checkIn.median - durable.median < goal

@@ -11,7 +11,7 @@ struct Stewardctl: AsyncParsableCommand {
             on stderr, and nothing is changed), 1 for any other failure.
             """,
         subcommands: [Orgs.self, Events.self] + RecordKinds.commands + LibraryKinds.commands + PrizeKinds.commands + SurveyKinds.commands + CommunityKinds.commands
-            + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, CheckInCommand.self, LeaderboardCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
+            + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, CheckInCommand.self, LeaderboardCommand.self, PassportCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
                SyncCommand.self, ConflictsCommand.self, HistoryCommand.self, DumpCommand.self]
             + RideKinds.commands + [RidesCommand.self]
             + [ScheduleCommand.self] + GymContentKinds.commands)

@@ -337,7 +337,7 @@ def main():
                          "GET /v1/orgs/{org}/me/submissions", "GET /v1/orgs/{org}/me/notifications",
                          "POST /v1/orgs/{org}/me/check-ins", "GET /v1/orgs/{org}/me/questions",
                          "POST /v1/orgs/{org}/me/answers", "POST /v1/orgs/{org}/me/ride-offers",
-                         "POST /v1/orgs/{org}/me/ride-requests"):
+                         "POST /v1/orgs/{org}/me/ride-requests", "GET /v1/orgs/{org}/leaderboard"):
                 tokens[name] = member_access
             for path, item in spec["paths"].items():
                 for method, operation in item.items():

@@ -11,8 +11,13 @@ passport members and ledger):
               for the same event, and a QR code
   leaderboard ranks as `stewardctl leaderboard` does
   opt-out     staff record a member's opt-out; they leave the leaderboard
+  insights    the Insights view's totals are those of the ledger (`stewardctl stamps list`), its
+              busiest event shows its check-ins, and the survey's edited question shows both
+              versions
+  map         the Community page's Map view shows the map pins (on the map, or listed offline)
 
-Screenshots of the ledger, the check-in screen and the leaderboard land in build/screenshots/.
+Screenshots of the ledger, the check-in screen, the leaderboard, the insights and the map land
+in build/screenshots/.
 Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session).
 """
 
@@ -309,8 +314,60 @@ def test_opting_out_leaves_the_leaderboard(app):
         raise Failure(f"stewardctl still ranks {top['email']}, or the ranks did not close up: {expected[:3]}")
 
 
+def labels_of(window):
+    return [text_of(n) for n in walk(window) if role(n) == "label" and showing(n)]
+
+
+def test_insights_match_the_ledger(app):
+    """The Insights view adds up what the ledger holds: entries that still count (neither
+    revoked nor a revocation), computed here from `stewardctl stamps list`."""
+    window = open_page(app)
+    show_view(window, "Insights")
+    entries = ctl_json("stamps", "list", "--org", slug())
+    live = [e for e in entries if e["kind"] != "revoke" and not e["revoked"]]
+    held = totals(live)
+    check_ins = sum(1 for e in live if e["kind"] == "check-in")
+    stamps = sum(e["stamps"] for e in live)
+    members = sum(1 for total in held.values() if total > 0)
+    summary = f"Check-ins: {check_ins} · Stamps held: {stamps} · Members with stamps: {members}"
+    wait_for(f'the summary "{summary}"', lambda: summary in labels_of(window))
+    # The busiest event (most stamps held) with its check-ins, as the ledger says.
+    by_event = {}
+    for e in live:
+        figures = by_event.setdefault(e["event"], {"title": e["eventTitle"], "stamps": 0, "checkIns": 0})
+        figures["stamps"] += e["stamps"]
+        figures["checkIns"] += e["kind"] == "check-in"
+    top = max(by_event.values(), key=lambda f: f["stamps"])
+    want = f"{top['checkIns']} check-in{'s' if top['checkIns'] != 1 else ''} · {top['stamps']} stamp{'s' if top['stamps'] != 1 else ''}"
+    wait_for(f'"{top["title"]}" with "{want}"',
+             lambda: top["title"] in labels_of(window) and any(l.startswith(want) for l in labels_of(window)))
+    chart = find_all(window, name_is="Stamps by month")
+    if not chart:
+        raise Failure("no chart of stamps by month")
+    versions = [l for l in labels_of(window) if re.match(r"Version \d+: the stamps of the members", l)]
+    if len(versions) < 2:
+        raise Failure(f"the survey's questions are not shown version by version: {versions}")
+    shot("passport-insights.png")
+
+
+def test_map_pins(app):
+    """The Community page's Map view: each pin on the map (named for screen readers) when the
+    machine has a network, listed otherwise; either way every pin is there."""
+    window = main_window(app)
+    choose_page(window, "Community")
+    show_view(window, "Map")
+    pins = ctl_json("map-pins", "list", "--org", slug())
+    names = [p["name"] for p in pins]
+    if not names:
+        raise Failure("the demo's city office has no map pins")
+    wait_for("every pin on the map or in the list",
+             lambda: all(find_all(window, name_is=n) for n in names))
+    shot("community-map.png", settle=2.0)
+
+
 TESTS = [test_grant_with_a_note, test_revoke_with_a_note, test_check_in_code_matches_stewardctl,
-         test_leaderboard_ranks_as_stewardctl, test_opting_out_leaves_the_leaderboard]
+         test_leaderboard_ranks_as_stewardctl, test_opting_out_leaves_the_leaderboard, test_insights_match_the_ledger,
+         test_map_pins]
 APP = None
 
 

@@ -1,8 +1,10 @@
 import GtkKit
 import StewardCore
+import Translation
 
 /// The Community page: the app's resources and about pages and the map pins of community
-/// places, each a record list from its type's declaration, switched in the header. Preview
+/// places, each a record list from its type's declaration, switched in the header, and the
+/// pins on a map (`CommunityMapPane`). Preview
 /// shows the selected page's formatted text as members will read it (`CommunityPreview`).
 @MainActor
 final class CommunityPage: ModulePage {
@@ -17,10 +19,17 @@ final class CommunityPage: ModulePage {
     private var previewAction: Action?
     private var organization: Organization?
     private var preview: CommunityPreview?
+    private let mapPane: CommunityMapPane
 
     var onLocalChange: (() -> Void)? {
         get { group.onLocalChange }
-        set { group.onLocalChange = newValue }
+        set {
+            // A pin added or moved here shows on the map at once, as well as going out.
+            group.onLocalChange = { [weak self] in
+                newValue?()
+                self?.mapPane.reload()
+            }
+        }
     }
 
     init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
@@ -41,6 +50,9 @@ final class CommunityPage: ModulePage {
         }
         pages = lists[0]
         group = RecordListGroup(lists, names: types.map(\.0.entity), stack: stack)
+        mapPane = CommunityMapPane(service: service)
+        mapPane.widget.vexpand = true
+        stack.addTitled(mapPane.widget, name: "map", title: tr("Map"), iconName: "find-location-symbolic")
         previewAction = actions.addAction("preview", enabled: false) { [weak self] in self?.openPreview() }
         widget.insertActionGroup(actions, prefix: "community")
         pages.onSelectionChanged = { [weak self] in
@@ -61,6 +73,7 @@ final class CommunityPage: ModulePage {
         organization = org
         switcherTitle.setProperty("subtitle", org?.name ?? "")
         group.show(org)
+        mapPane.show(org)
     }
 
     func setFolded(_ folded: Bool) {
@@ -69,5 +82,8 @@ final class CommunityPage: ModulePage {
     }
 
     func setCanEdit(_ allowed: Bool) { group.setCanEdit(allowed) }
-    func refresh() { group.refresh() }
+    func refresh() {
+        group.refresh()
+        mapPane.reload()
+    }
 }

@@ -21,6 +21,7 @@ final class PassportPage: ModulePage {
     private let ledgerPane = StampLedgerPane()
     private let membersPane = PassportMembersPane()
     private let leaderboardPane = LeaderboardPane()
+    private let insightsPane = PassportInsightsPane()
     private let actions = ActionGroup()
     private var grantAction: Action?
     private var importAction: Action?
@@ -49,7 +50,8 @@ final class PassportPage: ModulePage {
         ui.object("ledger_holder", as: Box.self).append(ledgerPane.widget)
         ui.object("members_holder", as: Box.self).append(membersPane.widget)
         ui.object("leaderboard_holder", as: Box.self).append(leaderboardPane.widget)
-        for pane in [ledgerPane.widget, membersPane.widget, leaderboardPane.widget] { pane.vexpand = true }
+        ui.object("insights_holder", as: Box.self).append(insightsPane.widget)
+        for pane in [ledgerPane.widget, membersPane.widget, leaderboardPane.widget, insightsPane.widget] { pane.vexpand = true }
         grantAction = actions.addAction("grant") { [weak self] in self?.grant() }
         importAction = actions.addAction("import") { [weak self] in self?.chooseCSV() }
         codeAction = actions.addAction("code") { [weak self] in self?.chooseCodeEvent() }
@@ -104,11 +106,13 @@ final class PassportPage: ModulePage {
         Task {
             do {
                 let read = try await PassportOverview.load(org, database: database)
+                let insights = try await PassportInsights.load(org, database: database)
                 guard request == loadRequest else { return }
                 overview = read
                 ledgerPane.show(read, zone: org.timeZone)
                 membersPane.show(read)
                 leaderboardPane.show(read, zone: org.timeZone)
+                insightsPane.show(insights, zone: org.timeZone)
                 updateButtons()
             } catch {
                 toasts.showToast(tr("Could not read the stamp ledger: {error}", ["error": "\(error)"]))

@@ -35,7 +35,7 @@ enum DemoEvents {
     static func templates(for org: Organization) -> [DemoEventTemplate] {
         switch org.kind {
         case .church: church
-        case .cityOffice: city
+        case .cityOffice: city + cityPassportYear
         case .gym: gym
         case .campusMinistry: campus
         case .library: library

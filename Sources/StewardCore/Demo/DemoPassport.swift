@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 
-/// The city office's passport over the past months: ten members of its own (two minors, one of
-/// them with a guardian's opt-in, and an adult who opted out of the leaderboard), check-ins at its past
-/// events and at the ongoing mural walk, staff grants for forgotten phones and paper sheets,
+/// The city office's passport over the past year: 24 members of its own (minors, some with a
+/// guardian's opt-in, and adults who opted out of the leaderboard), check-ins at its past
+/// events (`DemoEvents.cityPassportYear` and the recurring calendar) and at the ongoing mural walk, staff grants for forgotten phones and paper sheets,
 /// and a few revocations. Stored as a sync from the store brings them (a version, nothing to
 /// send), and the same for the same reference on every machine (`DemoRandom`).
 enum DemoPassport {
@@ -15,7 +15,7 @@ enum DemoPassport {
         for person in people {
             var fields: [String: JSONValue] = [
                 "displayName": .string(person.name), "email": .string(person.email), "audience": .string(person.audience),
-                "minor": .bool(person.minor), "registeredAt": .string(DateTimeText.utc(reference.addingTimeInterval(-200 * 86_400))),
+                "minor": .bool(person.minor), "registeredAt": .string(DateTimeText.utc(reference.addingTimeInterval(-380 * 86_400))),
             ]
             if let choice = person.leaderboard { fields["leaderboard"] = .string(choice.rawValue) }
             _ = try store.write(.member, .object(fields))
@@ -78,6 +78,20 @@ enum DemoPassport {
         ("Hana Sato", "hana.sato@mail.example", "residents", true, nil),
         ("Isaac Brown", "isaac.brown@riverton-u.example.edu", "students", false, nil),
         ("June Park", "june.park@mail.example", "residents", false, nil),
+        ("Kofi Asante", "kofi.asante@mail.example", "residents", false, nil),
+        ("Lena Vogel", "lena.vogel@riverton-u.example.edu", "students", false, nil),
+        ("Mateo Silva", "mateo.silva@mail.example", "residents", false, nil),
+        ("Nadia Karimi", "nadia.k@mail.example", "residents", false, nil),
+        ("Omar Farouk", "omar.farouk@riverton-u.example.edu", "students", false, nil),
+        ("Priscilla Owens", "p.owens@mail.example", "residents", false, .optOut),
+        ("Quinn Murphy", "quinn.murphy@riverton-u.example.edu", "students", false, nil),
+        ("Rosa Delgado", "rosa.delgado@mail.example", "residents", false, nil),
+        ("Sam Okafor", "sam.okafor@mail.example", "residents", true, .optIn),
+        ("Tomás Herrera", "tomas.herrera@riverton-u.example.edu", "students", false, nil),
+        ("Uma Iyer", "uma.iyer@mail.example", "residents", false, nil),
+        ("Victor Chen", "victor.chen@mail.example", "residents", false, nil),
+        ("Wren Adler", "wren.adler@mail.example", "residents", true, nil),
+        ("Yusuf Demir", "yusuf.demir@riverton-u.example.edu", "students", false, nil),
     ]
 
     static let grantNotes = [
@@ -94,7 +108,7 @@ enum DemoPassport {
     ]
 
     /// A past event of the office that earns stamps: the ongoing ones get check-ins on days
-    /// spread over the past months.
+    /// spread over the past year.
     struct StampEvent {
         var id: String
         var stamps: Int
@@ -104,7 +118,7 @@ enum DemoPassport {
 
         func at(_ random: inout DemoRandom) -> Date {
             guard let start else {
-                return reference.addingTimeInterval(-Double(Int.random(in: 1...120, using: &random)) * 86_400
+                return reference.addingTimeInterval(-Double(Int.random(in: 1...360, using: &random)) * 86_400
                                                     - Double(Int.random(in: 0..<600, using: &random)) * 60)
             }
             let length = max(60, (end ?? start).timeIntervalSince(start))

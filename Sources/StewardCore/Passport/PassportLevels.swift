@@ -24,12 +24,17 @@ public struct PassportLevel: Hashable, Sendable {
 
     /// An organization's own level, from its `passportLevel` record.
     public init?(record: LocalRecord) {
-        guard let name = record["name"]?.stringValue, let stamps = record["stamps"]?.int64Value else { return nil }
+        self.init(id: record.key, fields: record.fields)
+    }
+
+    /// An organization's own level from its record's id and fields (as the store keeps them).
+    public init?(id: String, fields: JSONValue) {
+        guard let name = fields["name"]?.stringValue, let stamps = fields["stamps"]?.int64Value else { return nil }
         key = name.lowercased()
         threshold = Int(stamps)
         declaredName = nil
         ownName = name
-        recordId = record.key
+        recordId = id
     }
 
     /// "Bronze", in the person's language (an organization's own name as it typed it).

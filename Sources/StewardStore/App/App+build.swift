@@ -76,6 +76,7 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     SubmissionController(repository: repository,
                          limiter: RateLimiter(limit: configuration.submissionsPerHour, window: .seconds(3600)))
         .addRoutes(to: org)
+    LeaderboardController(repository: repository).addRoutes(to: org)
     CheckInController(repository: repository,
                       limiter: RateLimiter(limit: configuration.checkInAttemptsPer10Minutes, window: .seconds(600)))
         .addRoutes(to: org)

@@ -24,9 +24,19 @@ public protocol PassportRepository: Sendable {
     func stampEntries(org: String, member: String, event: String) async throws -> [StoredStampEntry]
     /// The member's total; nil for a member with no entries.
     func stampTotal(org: String, member: String) async throws -> StoredStampTotal?
-    /// The first `limit` places of the leaderboard (members shown, as `Leaderboard` decides),
-    /// ranked.
-    func leaderboard(org: String, limit: Int, levels: PassportLevels) async throws -> [LeaderboardRow]
+    /// `limit` places of the leaderboard after the first `offset` (members shown, as
+    /// `Leaderboard` decides), ranked from the top.
+    func leaderboard(org: String, offset: Int, limit: Int, levels: PassportLevels) async throws -> [LeaderboardRow]
+    /// Where one member stands: their row with its rank (one more than the members shown with
+    /// more stamps); nil when they have no stamps or are not shown.
+    func leaderboardPlace(org: String, member: String, levels: PassportLevels) async throws -> LeaderboardRow?
+}
+
+extension PassportRepository {
+    /// The first `limit` places of the leaderboard.
+    public func leaderboard(org: String, limit: Int, levels: PassportLevels) async throws -> [LeaderboardRow] {
+        try await leaderboard(org: org, offset: 0, limit: limit, levels: levels)
+    }
 }
 
 /// What a member's entries at an event say for a new stamp there.
@@ -55,15 +65,33 @@ enum StoreLeaderboard {
         var fields: JSONValue
     }
 
-    /// `candidates` come in (stamps descending, reached at) order, with every row tied with the
-    /// last one included; the page is the first `limit` shown, ranked.
-    static func page(_ candidates: [Candidate], limit: Int, levels: PassportLevels) -> [LeaderboardRow] {
-        let rows = candidates.filter { Leaderboard.isShown(fields: $0.fields) }.map { candidate in
-            LeaderboardRow(member: candidate.member, name: candidate.fields["displayName"]?.stringValue ?? "",
-                           email: candidate.fields["email"]?.stringValue ?? "", stamps: candidate.stamps,
-                           level: levels.level(for: candidate.stamps),
-                           reachedAt: candidate.reachedAt.flatMap(DateTimeText.parseUTC))
-        }
-        return Array(Leaderboard.ranked(rows).prefix(limit))
+    /// `candidates` come in (stamps descending, reached at) order from the top, with every row
+    /// tied with the last one included; the page is the `limit` shown after the first `offset`,
+    /// ranked.
+    static func page(_ candidates: [Candidate], offset: Int = 0, limit: Int, levels: PassportLevels) -> [LeaderboardRow] {
+        let rows = candidates.filter { Leaderboard.isShown(fields: $0.fields) }.map { row($0, levels: levels) }
+        return Array(Leaderboard.ranked(rows).dropFirst(offset).prefix(limit))
+    }
+
+    /// `Leaderboard.isShown` over a member record's fields (`r.fields`) in SQLite: an opt-in
+    /// shows, an opt-out hides, otherwise adults show and minors do not.
+    static let shownSQLite = """
+        CASE json_extract(r.fields, '$.leaderboard') WHEN 'opt-in' THEN 1 WHEN 'opt-out' THEN 0
+        ELSE coalesce(json_extract(r.fields, '$.minor'), 0) = 0 END
+        """
+
+    /// A member's own place: `ahead` is how many members shown have more stamps.
+    static func place(_ candidate: Candidate, ahead: Int, levels: PassportLevels) -> LeaderboardRow? {
+        guard candidate.stamps > 0, Leaderboard.isShown(fields: candidate.fields) else { return nil }
+        var place = row(candidate, levels: levels)
+        place.rank = ahead + 1
+        return place
+    }
+
+    static func row(_ candidate: Candidate, levels: PassportLevels) -> LeaderboardRow {
+        LeaderboardRow(member: candidate.member, name: candidate.fields["displayName"]?.stringValue ?? "",
+                       email: candidate.fields["email"]?.stringValue ?? "", stamps: candidate.stamps,
+                       level: levels.level(for: candidate.stamps),
+                       reachedAt: candidate.reachedAt.flatMap(DateTimeText.parseUTC))
     }
 }

@@ -1,0 +1,25 @@
+// A map of pins over libshumate, behind plain functions: widgets travel as gpointer (the
+// GtkWidget Swift holds), so this module's header needs nothing of GTK or libshumate.
+#ifndef CSHUMATEKIT_H
+#define CSHUMATEKIT_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+// A ShumateSimpleMap (zoom buttons, scale, licence) showing OpenStreetMap's tiles, fetched in
+// the background by libsoup (nothing blocks; offline it shows an empty grid), with one layer
+// of markers. Returns a floating GtkWidget reference.
+gpointer sk_pin_map_new(void);
+// Removes every pin.
+void sk_pin_map_clear(gpointer map);
+// A pin at (latitude, longitude) showing `child` (a GtkWidget) centred on the spot.
+void sk_pin_map_add_pin(gpointer map, double latitude, double longitude, gpointer child);
+// Centres the map on (latitude, longitude) at `zoom` (0 the world, 19 a street).
+void sk_pin_map_go_to(gpointer map, double latitude, double longitude, double zoom);
+// Whether the machine has a network (GNetworkMonitor): the map is worth showing.
+gboolean sk_network_available(void);
+
+G_END_DECLS
+
+#endif

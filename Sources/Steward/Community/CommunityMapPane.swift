@@ -1,0 +1,114 @@
+import Foundation
+import GtkKit
+import StewardCore
+import Translation
+
+/// The Community page's Map view: the organization's map pins on an OpenStreetMap map
+/// (libshumate, `PinMap`) when the machine has a network, else the same places as a list, so
+/// staff see where each pin lands before members do. Tiles arrive in the background; nothing
+/// here waits for them, and a map without tiles still shows its pins.
+@MainActor
+final class CommunityMapPane {
+    let widget: Widget
+    private let service: RecordService
+    private let status = Label()
+    private let stack = Stack()
+    private let list = ListBox()
+    private var map: PinMap?
+    private var organization: Organization?
+    private var loadRequest = 0
+
+    init(service: RecordService) {
+        self.service = service
+        status.xalign = 0
+        status.wraps = true
+        status.addCSSClass("dim-label")
+        status.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        list.addCSSClass("boxed-list")
+        list.setMargins(top: 6, bottom: 18, start: 18, end: 18)
+        // In a box, so the boxed list keeps its own height at the top.
+        let column = Box.vertical()
+        column.append(list)
+        stack.addNamed(ScrolledWindow(child: column), name: "list")
+        stack.vexpand = true
+        let box = Box.vertical()
+        box.append(status)
+        box.append(stack)
+        widget = box
+    }
+
+    func show(_ org: Organization?) {
+        organization = org
+        reload()
+    }
+
+    func reload() {
+        loadRequest += 1
+        let request = loadRequest
+        guard let org = organization else { return }
+        Task {
+            let records = (try? await service.list(.mapPin, in: org)) ?? []
+            guard request == loadRequest else { return }
+            show(MapPlaces(records))
+        }
+    }
+
+    private func show(_ places: MapPlaces) {
+        list.removeAll()
+        for place in places.places {
+            let details = [place.category, place.address].filter { !$0.isEmpty }.joined(separator: " · ")
+            let row = Self.row(title: place.name, subtitle: details.isEmpty ? nil : details)
+            let position = Label(String(format: "%.4f, %.4f", place.latitude, place.longitude))
+            position.addCSSClass("dim-label")
+            position.addCSSClass("numeric")
+            row.addSuffix(position)
+            list.append(row)
+        }
+        guard PinMap.isNetworkAvailable, let view = places.view else {
+            status.text = places.places.isEmpty
+                ? tr("No map pins yet: add them under Map Pins, with their latitude and longitude.")
+                : tr("The map needs a network connection: the pins are listed instead.")
+            stack.visibleChildName = "list"
+            return
+        }
+        let map = self.map ?? makeMap()
+        map.removeAllPins()
+        for place in places.places {
+            map.addPin(latitude: place.latitude, longitude: place.longitude, child: Self.marker(place))
+        }
+        map.goTo(latitude: view.latitude, longitude: view.longitude, zoom: view.zoom)
+        status.text = trn("{count} map pin on OpenStreetMap; the list is under Map Pins.",
+                          "{count} map pins on OpenStreetMap; the list is under Map Pins.", places.places.count)
+        stack.visibleChildName = "map"
+    }
+
+    private func makeMap() -> PinMap {
+        let map = PinMap()
+        map.vexpand = true
+        map.hexpand = true
+        map.setAccessibleLabel(tr("Map of the pins"))
+        stack.addNamed(map, name: "map")
+        self.map = map
+        return map
+    }
+
+    /// A pin: the location icon, named for screen readers, with the place in its tooltip.
+    private static func marker(_ place: MapPlaces.Place) -> Widget {
+        let icon = Image(iconName: "mark-location-symbolic")
+        icon.pixelSize = 32
+        icon.addCSSClass("map-pin")
+        icon.setAccessibleLabel(place.name)
+        icon.tooltip = [place.name, place.category, place.address].filter { !$0.isEmpty }.joined(separator: "\n")
+        return icon
+    }
+
+    /// A row showing its texts as typed: titles and addresses may hold "&" or "<", which a
+    /// row's default markup would take for tags.
+    private static func row(title: String, subtitle: String? = nil) -> ActionRow {
+        let row = ActionRow(title: "")
+        row.setProperty("use-markup", false)
+        row.title = title
+        if let subtitle { row.subtitle = subtitle }
+        return row
+    }
+}
