@@ -20,7 +20,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ui"))
 
 import accessibility  # noqa: E402
-from accessibility import button, choose_page, click, find_all, main_window, wait_for  # noqa: E402
+from accessibility import button, choose_page, click, click_at, find_all, main_window, wait_for  # noqa: E402
 
 
 def report(path):
@@ -53,7 +53,8 @@ def main():
             click(button(window, "Previous week"))
             shown(window, first)
             for view in ("List", "Trainers", "Week"):
-                click(button(window, view))
+                # The view switcher's buttons are named by their labels only on screen.
+                click_at(wait_for(f'the "{view}" switch', lambda: accessibility.switcher_label(window, view)))
                 shown(window, first)
             steps += 5
         seconds = time.time() - started
