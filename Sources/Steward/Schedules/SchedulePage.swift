@@ -49,6 +49,8 @@ final class SchedulePage: ModulePage {
     private static let views: Set<String> = ["week", "list", "trainers"]
     private var visibleView = "week"
     private var drawnViews: Set<String> = []
+    /// Attaches the week grid's blocks a few at a time (`WeekGrid.blocksPerTurn`).
+    private var blockFiller: Timeout?
 
     var onLocalChange: (() -> Void)? {
         get { group.onLocalChange }
@@ -244,7 +246,10 @@ final class SchedulePage: ModulePage {
         switch visibleView {
         case "list": listScroller.setChild(ClassList.make(shown, zone: zone, open: open))
         case "trainers": trainersScroller.setChild(TrainersView.make(TrainerWeek(shown, firstDay: weekStart, zone: zone), zone: zone, open: open))
-        default: weekScroller.setChild(WeekGrid.make(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone, open: open))
+        default:
+            let grid = WeekGrid.make(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone, open: open)
+            weekScroller.setChild(grid.widget)
+            blockFiller = grid.attachMore() ? Timeout(every: 1, priority: .low, grid.attachMore) : nil
         }
     }
 
