@@ -35,6 +35,7 @@ enum Benchmarks {
 
         if arguments.contains("--sync") { return try await runSync(arguments: arguments, folder: folder) }
         if arguments.contains("--stall") { return try await runStall(arguments: arguments, folder: folder) }
+        if arguments.contains("--schedule-stall") { return try await ScheduleStallBenchmark.report(arguments: arguments, folder: folder) }
         if arguments.contains("--schedules") { return try await ScheduleBenchmark.report(arguments: arguments, folder: folder) }
         if arguments.contains("--library") { return try await LibraryBenchmark.run(arguments: arguments, folder: folder) }
         say("steward-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores")

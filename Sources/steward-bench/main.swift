@@ -8,6 +8,7 @@ import StewardCore
 //   steward-bench --stall [--changes N] [--deadline S]
 //   steward-bench --approvals [--submissions N] [--approve N]
 //   steward-bench --schedules [--classes N] [--rounds N]
+//   steward-bench --schedule-stall [--classes N] [--rounds N]
 //   steward-bench --library [--books N] [--loans N] [--import N]
 //   steward-bench --rides [--passengers N] [--drivers N] [--seed N]
 //   steward-bench --passport [--members N] [--events N] [--entries N]

@@ -57,8 +57,8 @@ import Testing
         let summary = try DemoDataset(database: database).load(reference: reference)
         // 1 podcast, 2 series, 12 messages, 8 bulletins, 4 funds; and the city office's 5 stock reasons.
         // The library: its lending policy, 3 shelves, 1,000 books, 50 borrowers, 370 loans, 3 lenders, 6 borrowed books.
-        // The gym: 30 daily quotes and its info page.
-        #expect(summary.recordsAdded == 27 + 5 + 1_433 + 31)
+        // The gym: 30 daily quotes and its info page, and its month of 180 classes served to the apps.
+        #expect(summary.recordsAdded == 27 + 5 + 1_433 + 31 + 180)
         // The city office's 8 members and 10 submissions, 3 of them approved with their events.
         #expect(summary.storeRecordsAdded == 18)
         #expect(summary.storeEventsAdded == 3)

@@ -8,8 +8,8 @@ import Testing
 struct RecordHelpTests {
     /// Types the store makes (members, submissions, notifications) are never added or updated
     /// here, nor entries of a ledger (stamps): their commands are written by hand (`approvals`,
-    /// `members`, `stamps`).
-    static let kitTypes = RecordTypes.all.filter { $0.entity != SyncEntity.event && !$0.isMadeByStore && !$0.isAppendOnly }
+    /// `members`, `stamps`). The gym's mirrored classes are written by `schedule` alone.
+    static let kitTypes = RecordTypes.all.filter { $0.entity != SyncEntity.event && !$0.isMadeByStore && !$0.isAppendOnly && !$0.isMirrored }
 
     /// Help text with its line breaks and padding folded to single spaces.
     func folded(_ text: String) -> String {

@@ -400,6 +400,69 @@ def test_approval_two_approvers_one_decision(workdir, backend):
     approval_tests.two_approvers_one_decision(workdir, backend, new_store)
 
 
+def test_schedule_classes_and_a_note_reach_the_apps(workdir, backend):
+    """A refresh's classes, the gym's note and featured flag go to the store through the sync
+    like every record, and the apps read them by date range (docs/schedules.md)."""
+    gym = "ironworks-gym"
+    store = new_store(workdir, backend)
+    store.add_org(gym, "Ironworks Gym")
+    token = store.token(gym, "staff")
+    reader = store.token(gym, "reader")
+    store.start()
+    a = Console(workdir, "a")
+    a.add_org(gym, "Ironworks Gym", zone="America/Chicago", kind="gym")
+    a.connect(store.url, token, gym)
+
+    def mindbody(number, name, start, cancelled=False):
+        return {"Id": 91000 + number, "ClassScheduleId": 300 + number, "StartDateTime": start,
+                "EndDateTime": start[:11] + "%02d" % (int(start[11:13]) + 1) + start[13:],
+                "ClassDescription": {"Id": number, "Name": name, "Description": "Made by the sync test.",
+                                     "Program": {"Name": "Yoga"}, "SessionType": {"Name": "Group Class"}},
+                "Staff": {"Id": 7, "Name": "Priya Natarajan"}, "Substitute": False, "IsCanceled": cancelled,
+                "Active": True, "Location": {"Id": 1, "Name": "Ironworks"}, "Resource": {"Id": 2, "Name": "Studio B"},
+                "MaxCapacity": 20, "WebCapacity": 18, "TotalBooked": 5, "TotalBookedWaitlist": 0,
+                "IsWaitlistAvailable": False}
+
+    saved = os.path.join(workdir, "GetClasses.json")
+    with open(saved, "w", encoding="utf-8") as f:
+        json.dump({"Classes": [mindbody(1, "Sunrise Yoga", "2027-03-01T07:00:00"),
+                               mindbody(2, "Spin 45", "2027-03-02T18:00:00", cancelled=True),
+                               mindbody(3, "Next Week Flow", "2027-03-08T09:00:00")]}, f)
+    a.ctl("schedule", "sources", "add", "--file", saved, "--org", gym)
+    counts = a.json("schedule", "refresh", "--org", gym)
+    check(counts["new"] == 3, "the refresh added %r" % counts)
+    classes = a.json("schedule", "list", "--from", "2027-03-01", "--to", "2027-03-14", "--org", gym)
+    sunrise = next(c for c in classes if c["name"] == "Sunrise Yoga")
+    a.ctl("schedule", "note", sunrise["id"], "--text", "Mats out by 6:45", "--org", gym)
+    a.ctl("schedule", "feature", sunrise["id"], "--org", gym)
+    a.sync(gym)
+    assert_converged(store, a, slug=gym)
+
+    def read(query):
+        conn = http.client.HTTPConnection("127.0.0.1", store.port, timeout=60)
+        conn.request("GET", "/v1/orgs/%s/classes?%s" % (gym, query), headers={"Authorization": "Bearer " + reader})
+        response = conn.getresponse()
+        body = response.read()
+        check(response.status == 200, "GET classes?%s answered %d: %s" % (query, response.status, body[:200]))
+        return json.loads(body)["items"]
+
+    week = read("from=2027-03-01&to=2027-03-07")
+    check([c["name"] for c in week] == ["Sunrise Yoga", "Spin 45"], "the week read %r" % [c["name"] for c in week])
+    check(week[0]["localNote"] == "Mats out by 6:45" and week[0]["featured"] is True,
+          "the note and the flag did not arrive: %r" % week[0])
+    check(week[0]["id"] == sunrise["id"], "the served class has another id than the mirror's")
+    check(week[1]["cancelled"] is True, "the cancellation did not arrive")
+    check([c["name"] for c in read("from=2027-03-08&to=2027-03-08")] == ["Next Week Flow"], "the next week's class")
+
+    # A later note goes the same way; an unchanged refresh sends nothing.
+    a.ctl("schedule", "note", sunrise["id"], "--text", "Mats out by 6:30", "--org", gym)
+    a.ctl("schedule", "refresh", "--org", gym)
+    check(a.outbox_count(gym) == 1, "an unchanged refresh queued changes: %d waiting" % a.outbox_count(gym))
+    a.sync(gym)
+    check(read("from=2027-03-01&to=2027-03-01")[0]["localNote"] == "Mats out by 6:30", "the changed note")
+    assert_converged(store, a, slug=gym)
+
+
 # ------------------------------------------------------------------------------------------ runner
 
 def main():

@@ -321,6 +321,18 @@ def click_at(node):
     time.sleep(0.3)
 
 
+def switcher_label(window, view):
+    """The label of a view switcher's button named `view`, as a person sees it: of the
+    switchers that may carry it (the header's and the bar at the bottom of a narrow window),
+    the one on screen, lowest first. None while there is none."""
+    on_screen = []
+    for node in find_all(window, name_is=view, roles=("label",)):
+        x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        if width > 0 and height > 0:
+            on_screen.append((y, node))
+    return max(on_screen, key=lambda pair: pair[0])[1] if on_screen else None
+
+
 def screenshot(folder, filename, settle=0.6):
     path = os.path.join(folder, filename)
     time.sleep(settle)  # let the last frame paint

@@ -2,8 +2,9 @@
 """End-to-end test of the gym's Class Schedule page, through the accessibility tree.
 
 What a gym owner does: add a schedule source (a saved MindBody answer), refresh, open the week
-grid, find a cancelled class and a substitute, add a note to the cancelled one, refresh again
-(the source now lists one more class) and find the note still there. The mirror is checked
+grid, find a cancelled class and a substitute, add a note to the cancelled one, feature the
+substitute's class in the app (it waits to go to the store as a served class), look at each
+trainer's week, refresh again (the source now lists one more class) and find the note still there. The mirror is checked
 against the database with Python's sqlite3 module.
 
 Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session), which sets STEWARD_DB,
@@ -22,8 +23,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
-from accessibility import (Failure, button, buttons, choose_page, click, field, find_all,  # noqa: E402
+from accessibility import (Failure, button, buttons, choose_page, click, click_at, field, find_all,  # noqa: E402
                            frames, main_window, name, text_of, type_into, wait_for, wait_gone)
+import pyatspi  # noqa: E402
 
 try:
     from zoneinfo import ZoneInfo
@@ -211,6 +213,61 @@ def test_add_a_note(app):
     block(window, CANCELLED, NOTE)
 
 
+def served(class_id):
+    """The class's record as it goes to the apps (the kit's `gymClass`), or None."""
+    with db() as c:
+        row = c.execute("SELECT fields FROM record WHERE entity = 'gymClass' AND id = ?", (class_id,)).fetchone()
+    return json.loads(row[0]) if row else None
+
+
+def switch_to(window, view):
+    """The view switcher's buttons are named by their labels only on screen: clicked as a
+    person would."""
+    click_at(wait_for(f'the "{view}" switch', lambda: accessibility.switcher_label(window, view)))
+
+
+def test_feature_a_class(app):
+    window = main_window(app)
+    click(block(window, SUBSTITUTE, "substitute"))
+    page = dialog_with(app, "From the booking service")
+    # GTK 4.8 gives a check box no accessible action: a mouse click, as a person would.
+    box = wait_for("the featured box", lambda: next(iter(find_all(page, name_starts="Featured in the app",
+                                                                  roles=("check box",))), None))
+    click_at(box)
+    wait_for("the box to be ticked", lambda: accessibility.state_has(box, pyatspi.STATE_CHECKED), timeout=10)
+    click(button(page, "Save"))
+    wait_gone("the class's page", lambda: find_all(app.node(), name_has="From the booking service", roles=("label",)))
+    with db() as c:
+        class_id = c.execute("SELECT id FROM scheduledClass WHERE name = ?", (SUBSTITUTE,)).fetchone()[0]
+    wait_for("the flag stored", lambda: (db().execute("SELECT isFeatured FROM scheduledClass WHERE id = ?",
+                                                       (class_id,)).fetchone() or [0])[0] == 1)
+    record = served(class_id)
+    if not record or record.get("featured") is not True:
+        raise Failure(f"the class goes to the apps without the flag: {record}")
+    if not db().execute("SELECT 1 FROM outbox WHERE entity = 'gymClass' AND recordId = ?", (class_id,)).fetchone():
+        raise Failure("the featured class is not waiting to be sent to the store")
+    block(window, SUBSTITUTE, "featured")
+
+
+def test_trainers_view(app):
+    window = main_window(app)
+    switch_to(window, "Trainers")
+    # The substitute's class sits in the row of the one who teaches it, marked.
+    wait_for("Morgan Diaz's row", lambda: find_all(window, name_starts="Morgan Diaz: 1 class"))
+    entry = block(window, SUBSTITUTE, "substitute")
+    if "Morgan Diaz" not in name(entry):
+        raise Failure(f'the trainers view shows "{name(entry)}"')
+    wait_for("Dana Brooks's row", lambda: find_all(window, name_starts="Dana Brooks: "))
+    block(window, CANCELLED, "cancelled")
+    screenshot("schedule-trainers.png")
+    click(block(window, CANCELLED, "cancelled"))
+    page = dialog_with(app, "From the booking service")
+    click(button(page, "Close"))
+    wait_gone("the class's page", lambda: find_all(app.node(), name_has="From the booking service", roles=("label",)))
+    switch_to(window, "Week")
+    block(window, CANCELLED, "cancelled")
+
+
 def test_refresh_again_keeps_the_note(app):
     write_saved(with_later=True)
     window = main_window(app)
@@ -235,6 +292,8 @@ TESTS = [
     test_refresh_says_what_changed,
     test_find_cancelled_and_substitute,
     test_add_a_note,
+    test_feature_a_class,
+    test_trainers_view,
     test_refresh_again_keeps_the_note,
 ]
 

@@ -5,7 +5,8 @@ import Translation
 
 /// The Class Schedule page: the gym's timetable mirrored from its booking service. A week grid
 /// (days across, hours down, each class a block with its name, trainer, room and bookings,
-/// coloured by program, cancelled ones struck through, substitutes marked) or a list; filters
+/// coloured by program, cancelled ones struck through, substitutes marked), a list, or each
+/// trainer's week (`TrainersView`); filters
 /// by trainer, room and program, cancelled, substitutes; Refresh with what it changed and when
 /// it last ran, and an automatic refresh the owner picks. A class opens its page
 /// (`ClassDialog`): the source's fields read-only, the gym's note and featured flag editable.
@@ -31,6 +32,7 @@ final class SchedulePage: ModulePage {
     private let substituteFilter: ToggleButton
     private let weekScroller: ScrolledWindow
     private let listScroller: ScrolledWindow
+    private let trainersScroller: ScrolledWindow
     private let group: RecordListGroup
 
     private var organization: Organization?
@@ -42,6 +44,13 @@ final class SchedulePage: ModulePage {
     private var refreshing = false
     private var fillingFilters = false
     private var autoRefresh: Task<Void, Never>?
+    /// The schedule's own views; only the one shown is built, the others when they are shown
+    /// (a week of 500 classes is 500 blocks per view).
+    private static let views: Set<String> = ["week", "list", "trainers"]
+    private var visibleView = "week"
+    private var drawnViews: Set<String> = []
+    /// Attaches the week grid's blocks a few at a time (`WeekGrid.blocksPerTurn`).
+    private var blockFiller: Timeout?
 
     var onLocalChange: (() -> Void)? {
         get { group.onLocalChange }
@@ -69,6 +78,7 @@ final class SchedulePage: ModulePage {
         substituteFilter = ui.object("substitute_filter")
         weekScroller = ui.object("week_scroller")
         listScroller = ui.object("list_scroller")
+        trainersScroller = ui.object("trainers_scroller")
 
         // The gym's own content: a record list per type, as the record kit declares them.
         let stack: ViewStack = ui.object("view_stack")
@@ -81,10 +91,12 @@ final class SchedulePage: ModulePage {
             return list
         }
         group = RecordListGroup(lists, names: types.map(\.entity), stack: stack)
-        // The schedule's own bars belong to the week and the list, not to the record lists.
+        // The schedule's own bars belong to its views (week, list, trainers), not to the record lists.
         let bars: [Widget] = [ui.object("status_bar"), ui.object("filter_bar")]
-        stack.onVisibleChildChanged { shown in
-            for bar in bars { bar.isVisible = shown == "week" || shown == "list" }
+        stack.onVisibleChildChanged { [weak self] shown in
+            for bar in bars { bar.isVisible = Self.views.contains(shown ?? "") }
+            self?.visibleView = shown ?? ""
+            self?.drawVisible()
         }
 
         intervalChoice.setStrings(ScheduleService.refreshIntervals.map(Self.intervalText))
@@ -218,14 +230,27 @@ final class SchedulePage: ModulePage {
     // MARK: Drawing
 
     private func draw() {
-        let zone = organization?.timeZone ?? .current
         let last = weekStart.adding(days: 6)
         weekLabel.text = tr("{first} – {last}", ["first": ScheduleText.day(weekStart), "last": ScheduleText.day(last)])
+        drawnViews = []
+        drawVisible()
+    }
+
+    /// Builds the shown view from the week's classes, unless it is built already.
+    private func drawVisible() {
+        guard Self.views.contains(visibleView), !drawnViews.contains(visibleView) else { return }
+        drawnViews.insert(visibleView)
+        let zone = organization?.timeZone ?? .current
         let shown = classes.filter(filter.matches)
-        weekScroller.setChild(WeekGrid.make(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone) { [weak self] scheduled in
-            self?.open(scheduled)
-        })
-        listScroller.setChild(ClassList.make(shown, zone: zone) { [weak self] scheduled in self?.open(scheduled) })
+        let open: @MainActor (ScheduledClass) -> Void = { [weak self] scheduled in self?.open(scheduled) }
+        switch visibleView {
+        case "list": listScroller.setChild(ClassList.make(shown, zone: zone, open: open))
+        case "trainers": trainersScroller.setChild(TrainersView.make(TrainerWeek(shown, firstDay: weekStart, zone: zone), zone: zone, open: open))
+        default:
+            let grid = WeekGrid.make(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone, open: open)
+            weekScroller.setChild(grid.widget)
+            blockFiller = grid.attachMore() ? Timeout(every: 1, priority: .low, grid.attachMore) : nil
+        }
     }
 
     private func showRefreshState() {
@@ -254,8 +279,7 @@ final class SchedulePage: ModulePage {
             guard let self else { return }
             Task { @MainActor in
                 do {
-                    try await self.service.setNote(note, on: scheduled.id, in: org)
-                    try await self.service.setFeatured(featured, on: scheduled.id, in: org)
+                    try await self.service.setGymFields(note: note, featured: featured, on: scheduled.id, in: org)
                     self.toasts.showToast(tr("Saved the gym's note on {name}", ["name": scheduled.source.name]))
                     self.reload()
                 } catch {

@@ -12,7 +12,15 @@ enum WeekGrid {
     /// Pixels per 15-minute row.
     static let rowHeight = 20
 
-    static func make(_ layout: WeekLayout, zone: TimeZone, open: @escaping @MainActor (ScheduledClass) -> Void) -> Widget {
+    /// Blocks attached per turn of the main loop: a week of 500 classes is built over a few
+    /// turns, each short, rather than in one long stall (steward-bench --schedule-stall).
+    static let blocksPerTurn = 40
+
+    /// The grid with its headings and hours, and a step that attaches the next blocks and says
+    /// whether any are left: run it on the main loop (`SchedulePage` does, at low priority)
+    /// until it returns false.
+    static func make(_ layout: WeekLayout, zone: TimeZone,
+                     open: @escaping @MainActor (ScheduledClass) -> Void) -> (widget: Widget, attachMore: @MainActor () -> Bool) {
         let grid = Grid(rowSpacing: 0, columnSpacing: 4)
         grid.addCSSClass("week-grid")
         grid.setMargins(top: 6, bottom: 12, start: 12, end: 12)
@@ -41,16 +49,22 @@ enum WeekGrid {
             label.setMargins(top: 0, bottom: 0, start: 0, end: 6)
             grid.attach(label, column: 0, row: 1 + (hour - layout.firstHour) * 4, height: 4)
         }
-        for block in layout.blocks {
-            grid.attach(self.block(block, zone: zone, open: open), column: firstColumn[block.day] + block.lane,
-                        row: 1 + block.row, height: block.rows)
-        }
         if layout.blocks.isEmpty {
             let empty = Label(tr("No classes this week."))
             empty.addCSSClass("dim-label")
             grid.attach(empty, column: 1, row: 1 + 8, width: max(1, column - 1), height: 4)
         }
-        return grid
+        var next = 0
+        let attachMore: @MainActor () -> Bool = {
+            let end = min(next + blocksPerTurn, layout.blocks.count)
+            for block in layout.blocks[next..<end] {
+                grid.attach(self.block(block, zone: zone, open: open), column: firstColumn[block.day] + block.lane,
+                            row: 1 + block.row, height: block.rows)
+            }
+            next = end
+            return next < layout.blocks.count
+        }
+        return (grid, attachMore)
     }
 
     private static func block(_ block: WeekLayout.Block, zone: TimeZone, open: @escaping @MainActor (ScheduledClass) -> Void) -> Widget {

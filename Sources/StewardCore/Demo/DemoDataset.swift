@@ -62,7 +62,9 @@ public struct DemoDataset: Sendable {
                 summary.prizeRecordsAdded += try DemoPrizes.add(for: org, reference: reference, db)
                 summary.surveyRecordsAdded += try DemoSurvey.add(for: org, reference: reference, db)
                 summary.communityRecordsAdded += try DemoCommunity.add(for: org, reference: reference, db)
-                summary.scheduledClassesAdded += try DemoSchedule.add(for: org, reference: reference, db)
+                let classes = try DemoSchedule.add(for: org, reference: reference, db)
+                summary.scheduledClassesAdded += classes
+                summary.recordsAdded += classes  // each served to the apps as a record
                 summary.rideRecordsAdded += try DemoRides.add(for: org, reference: reference, db)
             }
             return summary

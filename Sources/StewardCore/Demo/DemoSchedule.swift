@@ -48,7 +48,8 @@ enum DemoSchedule {
         "Coach asked for the mats to be out early.",
     ]
 
-    /// Stores the gym's mirror in the caller's transaction; returns how many classes it holds.
+    /// Stores the gym's mirror in the caller's transaction, each class served once to the apps
+    /// as it ends up (a `gymClass` record waiting in the outbox); returns how many classes it holds.
     static func add(for org: Organization, reference: Date, _ db: Database) throws -> Int {
         guard org.kind == .gym else { return 0 }
         let zone = org.timeZone
@@ -105,8 +106,10 @@ enum DemoSchedule {
         let source = ScheduleSource(orgId: org.id, kind: .mindbody, location: "https://api.mindbodyonline.com", siteId: "-99",
                                     addedAt: reference.addingTimeInterval(-30 * 86_400))
         try source.insert(db)
-        _ = try ScheduleMirror.apply(before, source: source, scope: nil, now: reference.addingTimeInterval(-26 * 3600), db)
-        _ = try ScheduleMirror.apply(now, source: source, scope: nil, now: reference.addingTimeInterval(-2 * 3600), db)
+        _ = try ScheduleMirror.apply(before, source: source, org: org, scope: nil, now: reference.addingTimeInterval(-26 * 3600),
+                                     serve: false, db)
+        _ = try ScheduleMirror.apply(now, source: source, org: org, scope: nil, now: reference.addingTimeInterval(-2 * 3600),
+                                     serve: false, db)
 
         // The owner's own fields on a few upcoming classes.
         for (step, note) in zip([0, 5, 12, 20, 33], notes) where step < upcoming.count {
@@ -114,6 +117,8 @@ enum DemoSchedule {
             try db.execute(sql: "UPDATE scheduledClass SET localNote = ?, isFeatured = ? WHERE id = ?",
                            arguments: [note, step == 20 || step == 5, UUIDColumn.encode(id)])
         }
+        try ServedClasses.publish(ServedClasses.unpublished(sourceId: source.id, db), org: org,
+                                  at: reference.addingTimeInterval(-3600), db)
         return before.count
     }
 

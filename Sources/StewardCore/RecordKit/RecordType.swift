@@ -46,6 +46,9 @@ public struct RecordType: Sendable {
     public internal(set) var appendOnlyCorrection: Translatable?
     /// Never read by members (`staffOnly()`): the apps' read endpoints do not serve it.
     public internal(set) var isStaffOnly = false
+    /// Written by the console from a mirror it keeps (the gym's classes), never typed by hand:
+    /// no generic commands or editor; the mirror's own code writes it through the kit.
+    public internal(set) var isMirrored = false
     /// At most one open record per value of a field (a book on one loan), on both sides.
     public internal(set) var oneOpenRule: OneOpenRule?
     /// A rule a new record must pass against other records (a prize's stock), on both sides.
@@ -178,6 +181,13 @@ extension RecordType {
     func staffOnly() -> RecordType {
         var copy = members { _, _ in false }
         copy.isStaffOnly = true
+        return copy
+    }
+
+    /// Records the console writes from a mirror it keeps (see `isMirrored`).
+    func mirrored() -> RecordType {
+        var copy = self
+        copy.isMirrored = true
         return copy
     }
 

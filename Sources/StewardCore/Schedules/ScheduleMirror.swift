@@ -7,8 +7,11 @@ enum ScheduleMirror {
     /// Applies one source's classes. `scope` is the stretch of time the source was asked about:
     /// a held class starting in it that the source no longer lists is marked removed (kept,
     /// shown); nil means the source gave its whole timetable.
-    static func apply(_ incoming: [SourceClass], source: ScheduleSource, scope: DateInterval?, now: Date,
-                      _ db: Database) throws -> RefreshCounts {
+    /// Each class it writes (and any not served yet) is then served to the apps
+    /// (`ServedClasses`), in the same transaction, unless `serve` is false (the demo, which
+    /// builds its month in steps and serves it once, as it ends up).
+    static func apply(_ incoming: [SourceClass], source: ScheduleSource, org: Organization, scope: DateInterval?, now: Date,
+                      serve: Bool = true, _ db: Database) throws -> RefreshCounts {
         var counts = RefreshCounts()
         struct Held { var id: String; var source: SourceClass; var isRemoved: Bool }
         var held: [String: Held] = [:]
@@ -31,6 +34,7 @@ enum ScheduleMirror {
         let orgId = UUIDColumn.encode(source.orgId)
         let sourceId = UUIDColumn.encode(source.id)
         var listed = Set<String>()
+        var touched: [UUID] = []
         // A source listing the same class twice: its last word counts.
         var latest: [String: SourceClass] = [:]
         var order: [String] = []
@@ -47,13 +51,16 @@ enum ScheduleMirror {
                 if sourceClass.isCancelled, !before.source.isCancelled || before.isRemoved { counts.cancelled += 1 }
                 if sourceClass.isSubstitute, !before.source.isSubstitute || before.isRemoved { counts.substitutes += 1 }
                 try update.execute(arguments: StatementArguments(values + [now.databaseValue, before.id.databaseValue]))
+                touched.append(try UUIDColumn.decode(before.id))
             } else {
                 counts.new += 1
                 if sourceClass.isCancelled { counts.cancelled += 1 }
                 if sourceClass.isSubstitute { counts.substitutes += 1 }
-                let id = UUIDColumn.encode(ClassIdentity.id(sourceId: source.id, sourceClassId: key))
+                let identity = ClassIdentity.id(sourceId: source.id, sourceClassId: key)
+                let id = UUIDColumn.encode(identity)
                 try insert.execute(arguments: StatementArguments(
                     [id.databaseValue, orgId.databaseValue, sourceId.databaseValue] + values + [now.databaseValue, now.databaseValue]))
+                touched.append(identity)
             }
         }
 
@@ -62,6 +69,12 @@ enum ScheduleMirror {
             if let scope, !scope.contains(before.source.startsAt) { continue }
             counts.removed += 1
             try remove.execute(arguments: [now, before.id])
+            touched.append(try UUIDColumn.decode(before.id))
+        }
+        let waiting = Set(touched)
+        if serve {
+            try ServedClasses.publish(touched + ServedClasses.unpublished(sourceId: source.id, db).filter { !waiting.contains($0) },
+                                      org: org, at: now, db)
         }
 
         var refreshed = source

@@ -107,9 +107,13 @@ public final class ScheduleService: Sendable {
     }
 
     /// Removes a source with its mirrored classes (and the gym's notes on them), and its API key.
+    /// The apps stop showing its classes: their served records are deleted with it.
     public func removeSource(_ id: UUID, in org: Organization) async throws {
         let source = try await self.source(id, in: org)
-        _ = try await database.writer.write { db in try source.delete(db) }
+        _ = try await database.writer.write { db in
+            try ServedClasses.withdraw(sourceId: source.id, org: org, at: .storedNow, db)
+            return try source.delete(db)
+        }
         if source.kind == .mindbody {
             try credentials.deleteAPIToken(ScheduleSourceKey.credentialKey(installation: try database.installationId(), source: source))
         }
@@ -139,7 +143,7 @@ public final class ScheduleService: Sendable {
         return try await database.writer.write { db in
             try read.map { source, classes, scope in
                 ScheduleRefreshResult(source: try ScheduleSource.fetchOne(db, key: UUIDColumn.encode(source.id)) ?? source,
-                                      counts: try ScheduleMirror.apply(classes, source: source, scope: scope, now: now, db))
+                                      counts: try ScheduleMirror.apply(classes, source: source, org: org, scope: scope, now: now, db))
             }
         }
     }
@@ -239,15 +243,36 @@ public final class ScheduleService: Sendable {
     /// Sets the gym's note on a class; no refresh ever changes it.
     @discardableResult
     public func setNote(_ text: String, on id: UUID, in org: Organization) async throws -> ScheduledClass {
-        guard text.count <= 2000 else {
-            throw ValidationError(field: "text", message: tr("must be at most {max} characters (got {count})",
-                                                             ["max": "2000", "count": String(text.count)]))
-        }
+        try Self.checkNote(text)
         return try await database.writer.write { db in
             var scheduled = try Self.scheduledClass(id, org: org, db)
             scheduled.localNote = text
             try db.execute(sql: "UPDATE scheduledClass SET localNote = ? WHERE id = ?", arguments: [text, UUIDColumn.encode(id)])
+            try ServedClasses.publish([id], org: org, at: .storedNow, db)
             return scheduled
+        }
+    }
+
+    /// Sets the gym's note and featured flag together (the class's page saves both): one change
+    /// for the apps, not two.
+    @discardableResult
+    public func setGymFields(note: String, featured: Bool, on id: UUID, in org: Organization) async throws -> ScheduledClass {
+        try Self.checkNote(note)
+        return try await database.writer.write { db in
+            var scheduled = try Self.scheduledClass(id, org: org, db)
+            scheduled.localNote = note
+            scheduled.isFeatured = featured
+            try db.execute(sql: "UPDATE scheduledClass SET localNote = ?, isFeatured = ? WHERE id = ?",
+                           arguments: [note, featured, UUIDColumn.encode(id)])
+            try ServedClasses.publish([id], org: org, at: .storedNow, db)
+            return scheduled
+        }
+    }
+
+    private static func checkNote(_ text: String) throws {
+        guard text.count <= ServedClasses.noteLength else {
+            throw ValidationError(field: "text", message: tr("must be at most {max} characters (got {count})",
+                                                             ["max": String(ServedClasses.noteLength), "count": String(text.count)]))
         }
     }
 
@@ -258,6 +283,7 @@ public final class ScheduleService: Sendable {
             var scheduled = try Self.scheduledClass(id, org: org, db)
             scheduled.isFeatured = featured
             try db.execute(sql: "UPDATE scheduledClass SET isFeatured = ? WHERE id = ?", arguments: [featured, UUIDColumn.encode(id)])
+            try ServedClasses.publish([id], org: org, at: .storedNow, db)
             return scheduled
         }
     }

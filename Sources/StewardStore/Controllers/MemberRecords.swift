@@ -9,8 +9,10 @@ enum MemberRecords {
     /// its own form (`podcast.xml`). The approval queue's types are staff's business: members
     /// read their own submissions and notifications through `me/…`, never anyone else's. Types
     /// for staff alone (the stamp ledger, check-in keys, loans, borrowers) are not served at all.
+    /// The gym's classes are read a date range at a time (`ClassScheduleController`).
     static let served: [RecordType] = RecordTypes.all.filter {
         $0.entity != SyncEntity.event && !$0.isSingleton && $0.module != .approvals && !$0.isStaffOnly
+            && $0.entity != RecordType.gymClass.entity
     }
 
     static func visible(_ records: [RemoteRecord], of type: RecordType, now: Date) -> [RemoteRecord] {

@@ -44,6 +44,9 @@ public protocol StoreRepository: StaffRepository, MemberRepository, HistoryRepos
     /// order: the phone apps' read side and the podcast feed filter and sort them by the type's
     /// own declaration. Nothing for an organization the store does not have.
     func liveRecords(org: String, entity: String) async throws -> [RemoteRecord]
+    /// The live records of `entity` whose indexed start (`RecordType.storeWindow`) is in
+    /// [from, to), ms since 1970, soonest first: the apps' date-range reads (the gym's classes).
+    func liveRecords(org: String, entity: String, startingFrom from: Int64, before to: Int64, limit: Int) async throws -> [RemoteRecord]
     /// Every record of the organization, tombstones included (the canonical dump's input).
     func allRecords(org: String) async throws -> [RemoteRecord]
     /// Deletes tombstones whose change is at or before `olderThan`, and moves the purge mark.

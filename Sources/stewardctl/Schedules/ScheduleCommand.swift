@@ -8,9 +8,10 @@ struct ScheduleCommand: AsyncParsableCommand {
         discussion: """
             The booking service stays the source of truth: a refresh rewrites what it says of each \
             class, marks classes it no longer lists as removed (they are kept), and never touches \
-            the gym's notes. A refresh is all or nothing: a failure changes nothing.
+            the gym's notes and featured classes. A refresh is all or nothing: a failure changes nothing.
             """,
-        subcommands: [ScheduleSourcesCommand.self, ScheduleRefresh.self, ScheduleList.self, ScheduleNote.self])
+        subcommands: [ScheduleSourcesCommand.self, ScheduleRefresh.self, ScheduleList.self, ScheduleNote.self,
+                      ScheduleFeature.self])
 }
 
 struct ScheduleSourcesCommand: AsyncParsableCommand {

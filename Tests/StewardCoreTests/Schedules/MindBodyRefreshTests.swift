@@ -34,7 +34,7 @@ import Testing
                                     apiKey: key ?? "", pageSize: pageSize)
         let classes = try await client.classes(in: window, zone: org.timeZone)
         return try await database.writer.write { db in
-            try ScheduleMirror.apply(classes, source: source, scope: window, now: Date(), db)
+            try ScheduleMirror.apply(classes, source: source, org: org, scope: window, now: Date(), db)
         }
     }
 
@@ -233,7 +233,7 @@ import Testing
         let classes = try await MindBodyClient(http: service.http, baseURL: server.url, siteId: "-99", apiKey: key ?? "")
             .classes(in: narrow, zone: org.timeZone)
         let counts = try await database.writer.write { db in
-            try ScheduleMirror.apply(classes, source: source, scope: narrow, now: Date(), db)
+            try ScheduleMirror.apply(classes, source: source, org: org, scope: narrow, now: Date(), db)
         }
         // The 4th's three classes lie before the window: only the four later ones are gone.
         #expect(counts.removed == 4)

@@ -128,6 +128,14 @@ struct ScheduleCommandTests {
         let classId = try #require(yoga["id"]?.stringValue)
         let noted = try run(cli, ["schedule", "note", classId, "--text", "Mats cleaned Friday"])
         #expect(noted.status == 0)
+        let featured = try run(cli, ["schedule", "feature", classId, "--json"])
+        #expect(featured.status == 0)
+        #expect(try featured.json()["featured"] == .bool(true))
+        let plain = try run(cli, ["schedule", "feature", classId, "--off"])
+        #expect(plain.stdout.contains("no longer featured"))
+        #expect(try run(cli, ["schedule", "feature", classId]).stdout.contains("is featured in the app"))
+        #expect(try run(cli, ["schedule", "feature", "not-an-id"]).status == 2)
+        #expect(try run(cli, ["schedule", "feature", "--help"]).stdout.contains("--off"))
 
         // The source drops class 4 and cancels class 1.
         try Self.classes([(1, true, false), (2, true, false), (3, false, true)]).write(to: classes)
@@ -137,6 +145,7 @@ struct ScheduleCommandTests {
         let after = try list(cli)
         #expect(after.count == 4)
         #expect(after.first { $0["id"] == .string(classId) }?["localNote"] == .string("Mats cleaned Friday"))
+        #expect(after.first { $0["id"] == .string(classId) }?["featured"] == .bool(true), "a refresh keeps the flag")
         #expect(after.first { $0["sourceClassId"] == .string("9004") }?["removed"] == .bool(true))
         let listed = try run(cli, ["schedule", "sources", "list", "--json"]).json().arrayValue?.first
         #expect(listed?["lastCounts"]?["removed"] == .int(1))

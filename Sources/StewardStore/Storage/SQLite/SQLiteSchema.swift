@@ -70,6 +70,9 @@ enum SQLiteSchema {
         migrator.registerMigration("passport-ledger") { db in
             try db.execute(sql: passportTables)
         }
+        migrator.registerMigration("class-schedule-reads") { db in
+            try db.execute(sql: RecordsStartingIndex.statement)
+        }
         return migrator
     }
 }

@@ -15,4 +15,19 @@ extension SQLiteStoreRepository {
             }
         }
     }
+
+    // `records_starting` (org, entity, deleted, sort_start) serves this as one index range.
+    public func liveRecords(org: String, entity: String, startingFrom from: Int64, before to: Int64,
+                            limit: Int) async throws -> [RemoteRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, version, fields FROM records
+                WHERE org = ? AND entity = ? AND deleted = 0 AND sort_start >= ? AND sort_start < ?
+                ORDER BY sort_start, id LIMIT ?
+                """, arguments: [org, entity, from, to, limit]).map { row in
+                try RecordColumns.record(entity: entity, id: row["id"], version: row["version"], deleted: false,
+                                         fieldsText: row["fields"])
+            }
+        }
+    }
 }

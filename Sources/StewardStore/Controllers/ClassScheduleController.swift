@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import StewardCore
+
+/// GET /v1/orgs/{org}/classes?from=YYYY-MM-DD&to=YYYY-MM-DD: the gym's classes starting on
+/// those days (the gym's days; `to` counts whole), soonest first, with any token of the
+/// organization (readers included), as the apps read the other records: `{"entity":
+/// "gymClass", "from", "to", "items": [{"id", "version", …fields}]}` with an entity tag. A class
+/// the booking service dropped is left out; cancelled ones are in, marked.
+struct ClassScheduleController {
+    let repository: any StoreRepository
+
+    /// At most two months a request, so one answer stays small.
+    static let longestSpanDays = 62
+    /// A busy studio's two months, with room to spare.
+    static let maxItems = 5_000
+
+    func addRoutes(to group: RouterGroup<StoreRequestContext>) {
+        group.get(RouterPath(RecordType.gymClass.commandName), use: classes)
+    }
+
+    @Sendable func classes(request: Request, context: StoreRequestContext) async throws -> ConditionalBody {
+        let grant = try context.requireGrant(members: true)
+        let query = request.uri.queryParameters
+        let from = try Self.day(query.get("from"), name: "from")
+        let to = try Self.day(query.get("to"), name: "to")
+        guard from <= to else { throw StoreHTTPError.badRequest("to: must not be before from (\(from))") }
+        guard to < from.adding(days: Self.longestSpanDays) else {
+            throw StoreHTTPError.badRequest("to: at most \(Self.longestSpanDays) days after from; ask for longer stretches in parts")
+        }
+        guard let org = try await repository.org(slug: grant.org) else { throw StoreFailure.unknownOrg(grant.org) }
+        let zone = TimeZone(identifier: org.timeZone) ?? .gmt
+        let type = RecordType.gymClass
+        let records = try await repository.liveRecords(
+            org: grant.org, entity: type.entity,
+            startingFrom: Milliseconds.from(from.startOfDay(in: zone)),
+            before: Milliseconds.from(to.adding(days: 1).startOfDay(in: zone)), limit: Self.maxItems)
+        let now = Date()
+        let visible = records.filter { type.isVisibleToMembers($0.fields, now: now) }
+        let body = JSONValue.object([
+            "entity": .string(type.entity),
+            "from": .string(from.description),
+            "to": .string(to.description),
+            "items": .array(visible.map { MemberRecords.item($0, of: type, titles: [:]) }),
+        ])
+        return ConditionalBody(data: Data(body.canonicalBytes), contentType: "application/json; charset=utf-8",
+                               cacheControl: "private, no-cache")
+    }
+
+    static func day(_ text: String?, name: String) throws -> LocalDate {
+        guard let text, !text.isEmpty else { throw StoreHTTPError.badRequest("\(name): required, a day like 2026-12-07") }
+        guard let day = LocalDate(iso: text) else {
+            throw StoreHTTPError.badRequest("\(name): must be a day like 2026-12-07 (got \"\(text.prefix(40))\")")
+        }
+        return day
+    }
+}
