@@ -51,6 +51,9 @@ final class RecordListPage {
     /// What New does instead of the editor, for a type whose records are made by a dialog of
     /// their own (a redemption: a member and a prize, checked against the prize's rules).
     var onNew: (() -> Void)?
+    /// Which records show, beyond the search (the Leads page's state filter); nil: all. Set
+    /// it, then `refresh()`.
+    var filter: ((LocalRecord) -> Bool)?
 
     init(type: RecordType, service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
         self.type = type
@@ -110,6 +113,12 @@ final class RecordListPage {
             tr("No {things} match your search. Try fewer or different words.", things)
     }
 
+    /// What the page says when the search or the filter leaves nothing (a filter of the
+    /// page's own names itself: "No leads in this state").
+    func describeNoMatches(_ text: String) {
+        ui.object("no_results_page", as: StatusPage.self).statusDescription = text
+    }
+
     // MARK: table
 
     /// One column of the table: its title, width and what its cells say of a record.
@@ -165,7 +174,8 @@ final class RecordListPage {
         }
     }
 
-    private static let statusClasses = ["status-draft", "status-scheduled", "status-live", "status-expired", "status-published"]
+    private static let statusClasses = ["status-draft", "status-scheduled", "status-live", "status-expired", "status-published",
+                                        "status-new", "status-contacted", "status-joined", "status-not-interested"]
 
     private static func width(of kind: FieldKind) -> Int {
         switch kind {
@@ -240,7 +250,8 @@ final class RecordListPage {
         }
         let keep = select ?? selectedRecord?.id
         do {
-            let found = try await service.list(type, in: org, search: searchEntry.text)
+            var found = try await service.list(type, in: org, search: searchEntry.text)
+            if let filter { found = found.filter(filter) }
             var referenced: [String: [UUID: String]] = [:]
             for (_, entity) in type.references where referenced[entity] == nil {
                 referenced[entity] = try await service.titles(of: entity, in: org)
@@ -273,7 +284,7 @@ final class RecordListPage {
         let count = order.count
         countLabel.text = organization == nil || count == 0 ? "" : RecordText.count(count, of: type)
         let page = count > 0 ? "list"
-            : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty ? "empty" : "no-results"
+            : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty && filter == nil ? "empty" : "no-results"
         // Pages not shown are hidden too, so screen readers (and UI tests) only meet the empty
         // state on screen.
         stack.child(named: page)?.isVisible = true

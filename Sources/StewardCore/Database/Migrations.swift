@@ -109,6 +109,7 @@ enum Migrations {
         registerApprovalQueue(&migrator)
         registerLibrary(&migrator)
         registerSchedules(&migrator)
+        registerMinistryPages(&migrator)
         return migrator
     }
 }

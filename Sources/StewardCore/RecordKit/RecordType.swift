@@ -46,6 +46,9 @@ public struct RecordType: Sendable {
     public internal(set) var appendOnlyCorrection: Translatable?
     /// Never read by members (`staffOnly()`): the apps' read endpoints do not serve it.
     public internal(set) var isStaffOnly = false
+    /// Which records members read only while they lead a community group (a leaders' guide);
+    /// nil: every member reads what `visibleToMembers` lets through.
+    public internal(set) var groupLeadersOnly: (@Sendable (_ fields: JSONValue) -> Bool)?
     /// At most one open record per value of a field (a book on one loan), on both sides.
     public internal(set) var oneOpenRule: OneOpenRule?
     /// A rule a new record must pass against other records (a prize's stock), on both sides.
@@ -178,6 +181,13 @@ extension RecordType {
     func staffOnly() -> RecordType {
         var copy = members { _, _ in false }
         copy.isStaffOnly = true
+        return copy
+    }
+
+    /// Records `kept` says are served to a member only while they lead a community group.
+    func forGroupLeaders(_ kept: @escaping @Sendable (_ fields: JSONValue) -> Bool) -> RecordType {
+        var copy = self
+        copy.groupLeadersOnly = kept
         return copy
     }
 
