@@ -14,7 +14,7 @@ struct Stewardctl: AsyncParsableCommand {
             + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, CheckInCommand.self, LeaderboardCommand.self, PassportCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
                SyncCommand.self, ConflictsCommand.self, HistoryCommand.self, DumpCommand.self]
             + RideKinds.commands + [RidesCommand.self]
-            + [ScheduleCommand.self] + GymContentKinds.commands)
+            + [ScheduleCommand.self] + GymContentKinds.commands + MinistryKinds.commands)
 
     @OptionGroup var global: GlobalOptions
 }

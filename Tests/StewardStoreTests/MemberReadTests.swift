@@ -96,10 +96,12 @@ struct MemberReadTests {
             // The library's catalogue is served; its loans and people, and the stamp ledger, are not.
             // The passport's prizes and levels are; redemptions are not, and survey questions
             // reach members by audience through `me/questions` only. The gym's daily quotes and
-            // info pages are served; rides (offers, requests, the plan) are staff's alone.
+            // info pages are served; rides (offers, requests, the plan) are staff's alone. The
+            // campus ministry's teams, groups, missions and resources are served; its leads are not.
             #expect(Set(MemberRecords.served.map(\.commandName)) == ["bulletins", "messages", "series", "funds", "books", "shelves",
                                                                      "prizes", "passport-levels", "community-pages", "map-pins",
-                                                                     "daily-quotes", "gym-info"])
+                                                                     "daily-quotes", "gym-info", "ministry-teams", "community-groups",
+                                                                     "missions", "ministry-resources"])
         }
     }
 

@@ -330,6 +330,7 @@ def main():
                                          "pickupLongitude": "-73.56", "radiusKm": 5, "departAt": "2026-12-04T02:30:00Z"}
             bodies["RideRequestFields"] = {"event": record_id, "direction": "to", "pickupLatitude": "45.5",
                                            "pickupLongitude": "-73.56", "departAt": "2026-12-04T02:30:00Z"}
+            bodies["LeadAnswer"] = {"name": "Ava Thompson", "contact": "ava@example.org", "interests": "small group"}
             member_access = member_sign_in(server.base, slug, member_email, member_password)["accessToken"]
             tokens["DELETE /v1/orgs/{org}/members/session"] = member_sign_in(
                 server.base, slug, member_email, member_password)["accessToken"]
@@ -337,7 +338,8 @@ def main():
                          "GET /v1/orgs/{org}/me/submissions", "GET /v1/orgs/{org}/me/notifications",
                          "POST /v1/orgs/{org}/me/check-ins", "GET /v1/orgs/{org}/me/questions",
                          "POST /v1/orgs/{org}/me/answers", "POST /v1/orgs/{org}/me/ride-offers",
-                         "POST /v1/orgs/{org}/me/ride-requests", "GET /v1/orgs/{org}/leaderboard"):
+                         "POST /v1/orgs/{org}/me/ride-requests", "GET /v1/orgs/{org}/leaderboard",
+                         "POST /v1/orgs/{org}/me/leads"):
                 tokens[name] = member_access
             for path, item in spec["paths"].items():
                 for method, operation in item.items():

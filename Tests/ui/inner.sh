@@ -91,6 +91,11 @@ fi
 if [ -z "$only" ] || [ "$only" = rides ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_rides_ui.py
 fi
+
+# The campus ministry: its Ministry page, and the Leads page's filter, routing and states.
+if [ -z "$only" ] || [ "$only" = ministry ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_ministry_ui.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

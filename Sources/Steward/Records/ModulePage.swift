@@ -42,6 +42,8 @@ enum ModulePages {
         case .prizes: PrizesPage(service: environment.records, window: window, toasts: toasts)
         case .surveys: SurveyPage(service: environment.records, window: window, toasts: toasts)
         case .community: CommunityPage(service: environment.records, window: window, toasts: toasts)
+        case .ministry: MinistryPage(service: environment.records, window: window, toasts: toasts)
+        case .leads: LeadsPage(service: environment.records, window: window, toasts: toasts)
         case .classSchedule: SchedulePage(service: ScheduleService(database: environment.database, credentials: LazyCredentialStore()),
                                           records: environment.records, window: window, toasts: toasts)
         case .stamps: PassportPage(database: environment.database, window: window, toasts: toasts)

@@ -55,6 +55,9 @@ final class RecordListPage {
     /// What New does instead of the editor, for a type whose records are made by a dialog of
     /// their own (a redemption: a member and a prize, checked against the prize's rules).
     var onNew: (() -> Void)?
+    /// Which records show, beyond the search (the Leads page's state filter); nil: all. Set
+    /// it, then `refresh()`.
+    var filter: ((LocalRecord) -> Bool)?
 
     init(type: RecordType, service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
         self.type = type
@@ -114,6 +117,12 @@ final class RecordListPage {
             tr("No {things} match your search. Try fewer or different words.", things)
     }
 
+    /// What the page says when the search or the filter leaves nothing (a filter of the
+    /// page's own names itself: "No leads in this state").
+    func describeNoMatches(_ text: String) {
+        ui.object("no_results_page", as: StatusPage.self).statusDescription = text
+    }
+
     // MARK: table
 
     /// One column of the table: its title, width and what its cells say of a record.
@@ -169,7 +178,8 @@ final class RecordListPage {
         }
     }
 
-    private static let statusClasses = ["status-draft", "status-scheduled", "status-live", "status-expired", "status-published"]
+    private static let statusClasses = ["status-draft", "status-scheduled", "status-live", "status-expired", "status-published",
+                                        "status-new", "status-contacted", "status-joined", "status-not-interested"]
 
     private static func width(of kind: FieldKind) -> Int {
         switch kind {
@@ -251,14 +261,16 @@ final class RecordListPage {
             let searched = SearchWords.ftsQuery(searchEntry.text) != nil
             let page = try await service.page(type, in: org, search: searchEntry.text,
                                               limit: type.isSearchIndexed && searched ? RecordService.indexedPageSize : nil)
-            let found = page.records
+            var found = page.records
+            // A view's own filter (the leads in one state) narrows what the list holds.
+            if let filter { found = found.filter(filter) }
             var referenced: [String: [UUID: String]] = [:]
             for (_, entity) in type.references where referenced[entity] == nil {
                 referenced[entity] = try await service.titles(of: entity, in: org)
             }
             guard request == loadRequest else { return }
-            total = page.total
-            totalIsLowerBound = page.totalIsLowerBound
+            total = filter == nil ? page.total : found.count
+            totalIsLowerBound = filter == nil && page.totalIsLowerBound
             apply(found, titles: referenced, select: keep)
         } catch {
             toasts.showToast(tr("Could not load {things}: {error}", ["things": type.pluralNoun, "error": "\(error)"]))
@@ -287,7 +299,7 @@ final class RecordListPage {
         countLabel.text = organization == nil || count == 0 ? ""
             : RecordText.partialCount(shown: count, total: total, isLowerBound: totalIsLowerBound, of: type)
         let page = count > 0 ? "list"
-            : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty ? "empty" : "no-results"
+            : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty && filter == nil ? "empty" : "no-results"
         // Pages not shown are hidden too, so screen readers (and UI tests) only meet the empty
         // state on screen.
         stack.child(named: page)?.isVisible = true

@@ -128,6 +128,8 @@ final class Sidebar {
         case .rides: "mark-location-symbolic"
         case .books, .loans: "accessories-dictionary-symbolic"
         case .community: "mark-location-symbolic"
+        case .ministry: "system-users-symbolic"
+        case .leads: "contact-new-symbolic"
         }
     }
 }

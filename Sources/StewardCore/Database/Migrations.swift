@@ -110,6 +110,7 @@ enum Migrations {
         registerLibrary(&migrator)
         registerSchedules(&migrator)
         registerLibrarySearch(&migrator)
+        registerMinistryPages(&migrator)
         return migrator
     }
 }

@@ -54,6 +54,7 @@ public struct DemoDataset: Sendable {
                 summary.recordsAdded += try DemoRecords.add(for: org, reference: reference, db)
                 summary.recordsAdded += try DemoLibrary.add(for: org, reference: reference, db)
                 summary.recordsAdded += try DemoGymContent.add(for: org, reference: reference, db)
+                summary.recordsAdded += try DemoMinistry.add(for: org, reference: reference, db)
                 let approvals = try DemoApprovals.add(for: org, reference: reference, db)
                 summary.recordsAdded += approvals.sent
                 summary.storeRecordsAdded += approvals.fromStore

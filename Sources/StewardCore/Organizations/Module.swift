@@ -16,6 +16,8 @@ public enum Module: String, CaseIterable, Codable, Sendable {
     case books
     case loans
     case community
+    case ministry
+    case leads
 
     public var title: String {
         switch self {
@@ -32,6 +34,8 @@ public enum Module: String, CaseIterable, Codable, Sendable {
         case .books: tr("Books")
         case .loans: tr("Loans")
         case .community: tr("Community")
+        case .ministry: tr("Ministry")
+        case .leads: tr("Leads")
         }
     }
 
@@ -39,7 +43,7 @@ public enum Module: String, CaseIterable, Codable, Sendable {
     public var isAvailable: Bool {
         switch self {
         case .events, .bulletins, .messages, .giving, .approvals, .books, .loans, .prizes, .surveys, .community, .classSchedule, .stamps,
-             .rides: true
+             .rides, .ministry, .leads: true
         default: false
         }
     }

@@ -15,7 +15,7 @@ public enum OrganizationKind: String, CaseIterable, Codable, Sendable {
         case .church: [.events, .bulletins, .messages, .giving]
         case .cityOffice: [.events, .approvals, .surveys, .stamps, .prizes, .community]
         case .gym: [.events, .classSchedule]
-        case .campusMinistry: [.events, .rides]
+        case .campusMinistry: [.events, .rides, .ministry, .leads]
         case .library: [.events, .books, .loans]
         }
     }

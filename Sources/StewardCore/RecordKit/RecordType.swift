@@ -49,6 +49,9 @@ public struct RecordType: Sendable {
     /// Written by the console from a mirror it keeps (the gym's classes), never typed by hand:
     /// no generic commands or editor; the mirror's own code writes it through the kit.
     public internal(set) var isMirrored = false
+    /// Which records members read only while they lead a community group (a leaders' guide);
+    /// nil: every member reads what `visibleToMembers` lets through.
+    public internal(set) var groupLeadersOnly: (@Sendable (_ fields: JSONValue) -> Bool)?
     /// At most one open record per value of a field (a book on one loan), on both sides.
     public internal(set) var oneOpenRule: OneOpenRule?
     /// A rule a new record must pass against other records (a prize's stock), on both sides.
@@ -188,6 +191,13 @@ extension RecordType {
     func mirrored() -> RecordType {
         var copy = self
         copy.isMirrored = true
+        return copy
+    }
+
+    /// Records `kept` says are served to a member only while they lead a community group.
+    func forGroupLeaders(_ kept: @escaping @Sendable (_ fields: JSONValue) -> Bool) -> RecordType {
+        var copy = self
+        copy.groupLeadersOnly = kept
         return copy
     }
 

@@ -10,7 +10,8 @@ public enum RecordTypes {
                                                .passportLevel, .prize, .redemption, .question, .answer,
                                                .communityPage, .mapPin,
                                                .rideOffer, .rideRequest, .rideAssignment, .rideNotification,
-                                               .dailyQuote, .gymInfo, .gymClass]
+                                               .dailyQuote, .gymInfo, .gymClass,
+                                               .ministryTeam, .communityGroup, .mission, .ministryResource, .lead]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })
     private static let byCommand = Dictionary(uniqueKeysWithValues: all.map { ($0.commandName, $0) })

@@ -83,5 +83,8 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
         .addRoutes(to: org)
     SurveyController(repository: repository).addRoutes(to: org)
     RideMemberController(repository: repository).addRoutes(to: org)
+    LeadMemberController(repository: repository,
+                         limiter: RateLimiter(limit: configuration.submissionsPerHour, window: .seconds(3600)))
+        .addRoutes(to: org)
     return router
 }

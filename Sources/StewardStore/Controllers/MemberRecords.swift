@@ -19,6 +19,17 @@ enum MemberRecords {
         sorted(records.filter { !$0.deleted && type.isVisibleToMembers($0.fields, now: now) }, of: type)
     }
 
+    /// What one member reads of a type that keeps some records for group leaders (a leaders'
+    /// guide): those only while the member leads one of the live `groups`. Staff and API
+    /// tokens read them all.
+    static func forMember(_ records: [RemoteRecord], of type: RecordType, memberId: String,
+                          groups: [RemoteRecord]) -> [RemoteRecord] {
+        guard let leadersOnly = type.groupLeadersOnly else { return records }
+        let leaders = GroupLeaders.memberIds(groups.filter { !$0.deleted }.map(\.fields))
+        if leaders.contains(memberId.lowercased()) { return records }
+        return records.filter { !leadersOnly($0.fields) }
+    }
+
     /// The type's order (its `orderField`, ascending unless declared otherwise, empty values
     /// last), then the title, then the id, so that the same records always give the same bytes
     /// and so the same entity tag.

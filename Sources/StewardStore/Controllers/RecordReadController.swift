@@ -26,8 +26,12 @@ struct RecordReadController {
         let now = Date()
         // Referenced records are read after the records that name them: a reference is only
         // stored while its target is live, so the titles can only be as new as the references.
-        let records = MemberRecords.visible(try await repository.liveRecords(org: grant.org, entity: type.entity),
+        var records = MemberRecords.visible(try await repository.liveRecords(org: grant.org, entity: type.entity),
                                             of: type, now: now)
+        if type.groupLeadersOnly != nil, case .member(let memberId, _, _, _) = grant.bearer {
+            let groups = try await repository.liveRecords(org: grant.org, entity: RecordType.communityGroup.entity)
+            records = MemberRecords.forMember(records, of: type, memberId: memberId, groups: groups)
+        }
         var titles: [String: [String: String]] = [:]
         for target in Set(type.references.map(\.entity)) {
             guard let targetType = RecordTypes.named(target) else { continue }

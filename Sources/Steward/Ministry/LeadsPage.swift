@@ -1,0 +1,188 @@
+import Foundation
+import GtkKit
+import StewardCore
+import Translation
+
+/// The Leads page: the "get involved" answers from the app, newest first, as the lead type
+/// declares them (search, New for a paper card, Open, Delete). Above the list, a filter shows
+/// the leads of one state, and two drop-downs act on the selected lead as soon as a choice is
+/// made: Route to (a community group and its leader) and State. A change the lead's rules
+/// refuse (joined, but routed to nobody) is said in a toast and the drop-down goes back.
+@MainActor
+final class LeadsPage: ModulePage {
+    let widget: Widget
+    private let header: ModuleHeader
+    private let leads: RecordListPage
+    private let routing: LeadRouting
+    private let records: RecordService
+    private let toasts: ToastOverlay
+    private let filterDropDown: DropDown
+    private let routeDropDown: DropDown
+    private let stateDropDown: DropDown
+    private var organization: Organization?
+    private var canEdit = true
+    /// The groups the route drop-down offers after "Nobody yet", in its order.
+    private var groupIds: [UUID] = []
+    /// Set while the drop-downs are made to show the selected lead, so that showing is not
+    /// taken for a choice.
+    private var showingSelection = false
+    private var groupsRequest = 0
+
+    var onLocalChange: (() -> Void)? {
+        get { leads.onLocalChange }
+        set { leads.onLocalChange = newValue }
+    }
+
+    /// The filter's choices: every lead, then one state each.
+    private static let filterStates: [LeadState?] = [nil] + LeadState.allCases.map { Optional($0) }
+
+    init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+        records = service
+        routing = LeadRouting(records: service)
+        self.toasts = toasts
+        let ui = Builder(resource: ResourceBundle.path("leads-page.ui"))
+        widget = ui.object("leads_page")
+        header = ModuleHeader(ui: ui)
+        header.title.title = Module.leads.title
+        leads = RecordListPage(type: .lead, service: service, window: window, toasts: toasts)
+        leads.widget.vexpand = true
+        ui.object("list_holder", as: Box.self).append(leads.widget)
+
+        filterDropDown = DropDown(strings: Self.filterStates.map { $0?.title ?? tr("All leads") })
+        filterDropDown.setAccessibleLabel(tr("Show leads in state"))
+        filterDropDown.tooltip = tr("Show only the leads in one state")
+        ui.object("filter_holder", as: Box.self).append(filterDropDown)
+        routeDropDown = DropDown(strings: [tr("Nobody yet")])
+        routeDropDown.setAccessibleLabel(tr("Route to group"))
+        routeDropDown.tooltip = tr("Route the selected lead to a community group's leader")
+        ui.object("route_holder", as: Box.self).append(routeDropDown)
+        stateDropDown = DropDown(strings: LeadState.allCases.map(\.title))
+        stateDropDown.setAccessibleLabel(tr("Lead state"))
+        stateDropDown.tooltip = tr("Where the selected lead stands")
+        ui.object("state_holder", as: Box.self).append(stateDropDown)
+        for (label, target) in [("filter_label", filterDropDown), ("route_label", routeDropDown), ("state_label", stateDropDown)] {
+            ui.object(label, as: Label.self).setMnemonicWidget(target)
+        }
+
+        filterDropDown.onSelectionChanged { [weak self] index in self?.filterChanged(index) }
+        routeDropDown.onSelectionChanged { [weak self] index in self?.routeChosen(index) }
+        stateDropDown.onSelectionChanged { [weak self] index in self?.stateChosen(index) }
+        leads.onSelectionChanged = { [weak self] in self?.showSelection() }
+        showSelection()
+    }
+
+    // MARK: the filter
+
+    private func filterChanged(_ index: Int?) {
+        let state = index.flatMap { Self.filterStates.indices.contains($0) ? Self.filterStates[$0] : nil }
+        if let state {
+            leads.filter = { ($0.fields["state"]?.stringValue ?? LeadState.new.rawValue) == state.rawValue }
+            leads.describeNoMatches(tr("No leads are {state} here. Choose another state, or All leads.", ["state": state.title]))
+        } else {
+            leads.filter = nil
+            leads.describeNoMatches(tr("No leads match your search. Try fewer or different words."))
+        }
+        leads.refresh()
+    }
+
+    // MARK: the selected lead
+
+    private func showSelection() {
+        let lead = leads.selectedRecord
+        showingSelection = true
+        defer { showingSelection = false }
+        let group = lead?.fields["group"]?.stringValue.flatMap(UUID.init(uuidString:))
+        routeDropDown.selectedIndex = group.flatMap { id in groupIds.firstIndex(of: id).map { $0 + 1 } } ?? 0
+        let state = lead?.fields["state"]?.stringValue.flatMap(LeadState.init(rawValue:)) ?? .new
+        stateDropDown.selectedIndex = LeadState.allCases.firstIndex(of: state)
+        let enabled = lead != nil && canEdit
+        routeDropDown.isSensitive = enabled
+        stateDropDown.isSensitive = enabled
+    }
+
+    private func routeChosen(_ index: Int?) {
+        guard !showingSelection, let index, let org = organization, let lead = leads.selectedRecord else { return }
+        let group: UUID? = index > 0 && groupIds.indices.contains(index - 1) ? groupIds[index - 1] : nil
+        let current = lead.fields["group"]?.stringValue.flatMap(UUID.init(uuidString:))
+        guard group != current else { return }
+        let name = lead.fields["name"]?.stringValue ?? ""
+        let label = routeDropDown.selectedString ?? ""
+        apply(lead.id) { [routing] in try await routing.route(lead.id, to: group, in: org) } done: {
+            group == nil ? tr("{name} is routed to nobody yet", ["name": name])
+                : tr("{name} routed to {group}", ["name": name, "group": label])
+        }
+    }
+
+    private func stateChosen(_ index: Int?) {
+        guard !showingSelection, let index, LeadState.allCases.indices.contains(index), let org = organization,
+              let lead = leads.selectedRecord else { return }
+        let state = LeadState.allCases[index]
+        guard state.rawValue != lead.fields["state"]?.stringValue else { return }
+        let name = lead.fields["name"]?.stringValue ?? ""
+        apply(lead.id) { [routing] in try await routing.setState(lead.id, to: state, in: org) } done: {
+            tr("{name} is now {state}", ["name": name, "state": state.title])
+        }
+    }
+
+    /// Runs a change of the selected lead: on success the list shows it (the lead stays
+    /// selected even when the filter no longer lists it, until the selection moves) and sync
+    /// follows; on refusal a toast says why and the drop-downs show the lead as it is.
+    private func apply(_ id: UUID, _ change: @escaping @MainActor () async throws -> LocalRecord,
+                       done: @escaping @MainActor () -> String) {
+        Task {
+            do {
+                _ = try await change()
+                toasts.showToast(done())
+                leads.changed()
+                await leads.reloadSelecting(id)
+            } catch let error as ValidationError {
+                toasts.showToast(tr("Cannot change the lead: {reason}", ["reason": error.description]), timeout: 8)
+            } catch {
+                toasts.showToast(tr("Could not change the lead: {error}", ["error": "\(error)"]), timeout: 8)
+            }
+            showSelection()
+        }
+    }
+
+    // MARK: the groups to route to
+
+    private func loadGroups() {
+        groupsRequest += 1
+        let request = groupsRequest
+        guard let org = organization else { return }
+        Task {
+            let groups = (try? await records.list(.communityGroup, in: org)) ?? []
+            guard request == groupsRequest else { return }
+            let sorted = groups.sorted {
+                RecordType.groupLabel($0.fields).localizedCaseInsensitiveCompare(RecordType.groupLabel($1.fields)) == .orderedAscending
+            }
+            groupIds = sorted.map(\.id)
+            showingSelection = true
+            routeDropDown.setStrings([tr("Nobody yet")] + sorted.map { RecordType.groupLabel($0.fields) })
+            showingSelection = false
+            showSelection()
+        }
+    }
+
+    // MARK: ModulePage
+
+    func show(_ org: Organization?) {
+        organization = org
+        header.show(org)
+        leads.show(org)
+        loadGroups()
+    }
+
+    func setFolded(_ folded: Bool) { header.setFolded(folded) }
+
+    func setCanEdit(_ allowed: Bool) {
+        canEdit = allowed
+        leads.setCanEdit(allowed)
+        showSelection()
+    }
+
+    func refresh() {
+        leads.refresh()
+        loadGroups()
+    }
+}

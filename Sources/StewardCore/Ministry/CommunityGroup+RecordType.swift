@@ -1,0 +1,66 @@
+import Foundation
+import Translation
+
+extension RecordType {
+    /// A community group (a small group, a Bible study): its leader and how to reach them, when
+    /// and where it meets, who it is for and how many it holds. Leads are routed to its leader;
+    /// a leader with an app account (`leaderMember`) reads the resources kept for group leaders.
+    public static let communityGroup = RecordType(
+        entity: "communityGroup", commandName: "community-groups", module: .ministry,
+        nouns: RecordNouns(trLater("community group"), trLater("community groups"), title: trLater("Community Group"),
+                           pluralTitle: trLater("Community Groups"),
+                           counted: { trn("{count} community group", "{count} community groups", $0, ["count": $1]) }),
+        fields: [
+            FieldSpec("name", trLater("Name"), .text(maxLength: 120), [.required, .listed, .searchable],
+                      help: trLater("The group's name, like \"North Campus Women\".")),
+            FieldSpec("leader", trLater("Leader"), .text(maxLength: 120), [.required, .listed, .searchable],
+                      help: trLater("Who leads the group; leads are routed to them.")),
+            FieldSpec("leaderContact", trLater("Leader contact"), .text(maxLength: 120), [.required],
+                      help: trLater("How to reach the leader: an e-mail address or a phone number.")),
+            FieldSpec("leaderMember", trLater("Leader's app account"), .reference(entity: "member"),
+                      help: trLater("The leader's account in the app, if they have one: it reads the resources for group leaders.")),
+            FieldSpec("meetingDay", trLater("Meeting day"), .choice(MeetingDay.names), [.required, .listed],
+                      help: trLater("The day of the week the group meets.")),
+            FieldSpec("meetingTime", trLater("Meeting time"), .text(maxLength: 5), [.required, .listed],
+                      help: trLater("The time it starts, on a 24-hour clock, like 19:30.")),
+            FieldSpec("place", trLater("Place"), .text(maxLength: 200), [.required, .listed, .searchable],
+                      help: trLater("Where it meets, like \"Library room 3\".")),
+            FieldSpec("audience", trLater("Audience"), .text(maxLength: 120), [.listed, .searchable],
+                      help: trLater("Who it is for, like \"Freshmen\" or \"Grad students\".")),
+            FieldSpec("capacity", trLater("Capacity"), .integer(1...500), [.listed],
+                      help: trLater("How many people the group holds.")),
+        ],
+        titleField: "name")
+        .rule { values, issues in
+            if let contact = values["leaderContact"]?.stringValue, let problem = MinistryContact.problem(contact) {
+                issues.add("leader-contact", problem)
+            }
+            if let time = values["meetingTime"]?.stringValue, !time.isEmpty, MeetingTime.minutes(time) == nil {
+                issues.add("meeting-time", tr("must be a time on a 24-hour clock, like 19:30"))
+            }
+        }
+
+    /// "North Campus Women (Priya Shah)": a group as a lead's routing names it.
+    public static func groupLabel(_ fields: JSONValue) -> String {
+        let name = fields["name"]?.stringValue ?? ""
+        let leader = fields["leader"]?.stringValue ?? ""
+        return leader.isEmpty ? name : "\(name) (\(leader))"
+    }
+}
+
+/// The days a group can meet, as their choice words.
+public enum MeetingDay {
+    public static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+}
+
+/// A meeting's start on a 24-hour clock, `HH:MM`.
+public enum MeetingTime {
+    /// Minutes after midnight, or nil when `text` is not a time like 19:30.
+    public static func minutes(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              let hours = Int(parts[0]), let minutes = Int(parts[1]), (0..<24).contains(hours), (0..<60).contains(minutes)
+        else { return nil }
+        return hours * 60 + minutes
+    }
+}
