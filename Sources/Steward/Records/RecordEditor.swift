@@ -163,8 +163,8 @@ enum RecordText {
         type.nouns.count(n)
     }
 
-    /// What a list showing one page of a search says: "12 books", "The first 300 of 1,204
-    /// books; type to narrow", or for a broad search "300 of more than 2,000 books; type to narrow".
+    /// What a list showing one page of a search says: "12 books", "The first 100 of 1,204
+    /// books; type to narrow", or for a broad search "100 of more than 2,000 books; type to narrow".
     static func partialCount(shown: Int, total: Int, isLowerBound: Bool, of type: RecordType) -> String {
         if isLowerBound {
             return tr("{shown} of more than {all}; type to narrow", ["shown": "\(shown)", "all": count(total, of: type)])

@@ -72,7 +72,7 @@ public enum RecordSearchIndex {
 
     /// Beyond this many matches a search is broad: a page of its matches is read as the index
     /// gives them (then put in order), and the count stops there. Sorting every match of a
-    /// one-letter search to show its first 300 would cost more than a frame at 100,000 books,
+    /// one-letter search to show its first page would cost more than a frame at 100,000 books,
     /// and nobody reads 2,000 books down a list: they type another letter.
     static let broadSearch = 2_000
 

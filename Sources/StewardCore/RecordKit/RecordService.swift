@@ -135,7 +135,7 @@ public final class RecordService: Sendable {
     }
 
     /// The rows the window's list of a `searchIndexed()` type shows at once.
-    public static let indexedPageSize = 300
+    public static let indexedPageSize = 100
 
     /// What the window's list shows: the first `limit` records `list` would give, and how many
     /// it would give in all. A type declared `searchIndexed()` reads only that page through its
