@@ -13,6 +13,9 @@ gpointer sk_pin_map_new(void) {
     ShumateMarkerLayer *layer = shumate_marker_layer_new(shumate_simple_map_get_viewport(map));
     shumate_simple_map_add_overlay_layer(map, SHUMATE_LAYER(layer));
     g_object_set_data(G_OBJECT(map), PIN_LAYER_KEY, layer);
+    // The tile source's licence line is in English only; the caller shows the attribution
+    // in the person's language instead.
+    gtk_widget_set_visible(GTK_WIDGET(shumate_simple_map_get_license(map)), FALSE);
     return map;
 }
 

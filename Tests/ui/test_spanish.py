@@ -73,6 +73,10 @@ def data_texts():
         if isinstance(value, str):
             if value.strip():
                 found.add(value.strip())
+            # Texts kept one per line (a question's options) are shown one by one.
+            for line in value.splitlines():
+                if line.strip():
+                    found.add(line.strip())
         elif isinstance(value, list):
             for item in value:
                 collect(item)
@@ -99,7 +103,8 @@ DATA_SET = set()
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ]+(?:['’][A-Za-z]+)?")
 # A date as the locale writes it ("21 may 2026") is not a text to translate: Spanish "may" is May.
-DATES = re.compile(r"\b\d{1,2} [a-zé]{3,4}\.? \d{4}\b")
+DATES = re.compile(r"\b\d{1,2} [a-zé]{3,4}\.? \d{4}\b"
+                   r"|\b(?:ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)\.? \d{4}\b")
 NOT_WORDS = re.compile(r"https?://\S+|\S+@\S+|\b[\w.-]+\.(?:org|com|example|net)\b|\{[a-z_]+\}|<[^>]+>"
                        r"|" + DATES.pattern)
 

@@ -9,7 +9,8 @@ G_BEGIN_DECLS
 
 // A ShumateSimpleMap (zoom buttons, scale, licence) showing OpenStreetMap's tiles, fetched in
 // the background by libsoup (nothing blocks; offline it shows an empty grid), with one layer
-// of markers. Returns a floating GtkWidget reference.
+// of markers. Its own licence line (English only) is hidden: the caller shows OpenStreetMap's
+// attribution in the person's language. Returns a floating GtkWidget reference.
 gpointer sk_pin_map_new(void);
 // Removes every pin.
 void sk_pin_map_clear(gpointer map);

@@ -87,7 +87,16 @@ final class CommunityMapPane {
         map.vexpand = true
         map.hexpand = true
         map.setAccessibleLabel(tr("Map of the pins"))
-        stack.addNamed(map, name: "map")
+        // OpenStreetMap's terms ask for this attribution wherever its tiles are shown.
+        let attribution = Label(tr("Map data © OpenStreetMap contributors (ODbL); map imagery CC BY-SA 2.0"))
+        attribution.addCSSClass("caption")
+        attribution.addCSSClass("dim-label")
+        attribution.xalign = 1
+        attribution.setMargins(top: 4, bottom: 4, start: 12, end: 12)
+        let box = Box.vertical()
+        box.append(map)
+        box.append(attribution)
+        stack.addNamed(box, name: "map")
         self.map = map
         return map
     }

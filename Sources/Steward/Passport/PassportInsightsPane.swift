@@ -80,7 +80,10 @@ final class PassportInsightsPane {
         }
         // The chart's figures for screen readers (and the UI tests).
         area.setAccessibleLabel(tr("Stamps by month"))
-        area.setAccessibleDescription(chart.columns.map { "\($0.label): \($0.stamps)" }.joined(separator: ", "))
+        // Every month with its year, so a screen reader says which year each is.
+        area.setAccessibleDescription(insights.months.map { month in
+            "\(DatePatternText.format(month.start, "MMM yyyy", zone: zone)): \(month.stamps)"
+        }.joined(separator: ", "))
         let card = Box.vertical()
         card.addCSSClass("card")
         card.append(area)

@@ -64,10 +64,11 @@ extension SQLiteStoreRepository {
                                                        fields: try JSONValue.parse(mine["fields"] as String))
             guard candidate.stamps > 0, Leaderboard.isShown(fields: candidate.fields) else { return nil }
             // Those ahead are the members shown with more stamps, counted down the same index,
-            // with `Leaderboard.isShown` in SQL so no member's fields are parsed here.
+            // with `Leaderboard.isShown` in SQL so no member's fields are parsed here. CROSS JOIN
+            // keeps SQLite reading the totals first (only those ahead), not every member record.
             let ahead = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM stamp_totals t
-                JOIN records r ON r.org = t.org AND r.entity = ? AND r.id = t.member AND r.deleted = 0
+                CROSS JOIN records r ON r.org = t.org AND r.entity = ? AND r.id = t.member AND r.deleted = 0
                 WHERE t.org = ? AND t.stamps > ? AND \(StoreLeaderboard.shownSQLite)
                 """, arguments: [RecordType.member.entity, org, candidate.stamps]) ?? 0
             return StoreLeaderboard.place(candidate, ahead: ahead, levels: levels)
