@@ -86,7 +86,8 @@ def open_page(app):
 def open_event(window, row_title):
     """Chooses the event in the page's list, as a click on its row would, and waits for its board."""
     def probe():
-        for item in find_all(window, name_is=row_title, roles=("list item",)):
+        # The row may be below the fold of the list: choose it as the keyboard would, wherever it is.
+        for item in find_all(window, name_is=row_title, roles=("list item",), visible=False):
             parent = item.parent
             if "Selection" in accessibility.interfaces(parent):
                 parent.querySelection().selectChild(item.getIndexInParent())
@@ -222,7 +223,6 @@ def test_unassign_by_hand_frees_a_seat(app):
     if len(ctl_json("ride-notifications", "list", "--org", "crossroads-campus")) <= notes_before:
         raise Failure("no notification was written for the unassignment")
     shot("rides-unassigned.png")
-    search(window, "")
 
 
 def test_cancellation_proposes_the_smallest_change(app):
