@@ -144,15 +144,23 @@ final class RideBoardPane {
         return text
     }
 
+    /// Rows where a name (or the pickup place) holds what was typed, as typed.
     private func applySearch() {
         guard let board else { return }
-        let words = searchEntry.text.lowercased().split(separator: " ").map(String.init)
-        let matches = { (text: String) in words.allSatisfy { text.lowercased().contains($0) } }
-        drivers.show((board.offers + board.cancelledOffers).sorted { board.name(of: $0) < board.name(of: $1) }.filter { matches(board.name(of: $0) + " " + ($0["pickupPlace"]?.stringValue ?? "")) })
+        let query = searchEntry.text.trimmingCharacters(in: .whitespaces).lowercased()
+        let matches = { (texts: [String]) in query.isEmpty || texts.contains { $0.lowercased().contains(query) } }
+        drivers.show((board.offers + board.cancelledOffers).sorted { board.name(of: $0) < board.name(of: $1) }
+            .filter { matches([board.name(of: $0), $0["pickupPlace"]?.stringValue ?? ""]) })
         waiting.show(board.waiting.map { Seat(request: $0.request, leg: $0.leg) }
             .sorted { (board.name(of: $0.request), $0.leg) < (board.name(of: $1.request), $1.leg) }
-            .filter { matches(board.name(of: $0.request) + " " + ($0.request["pickupPlace"]?.stringValue ?? "")) })
-        plan.show(board.plan.sorted { (board.name(of: $0.passenger), $0.leg) < (board.name(of: $1.passenger), $1.leg) }.filter { matches(board.name(of: $0.passenger) + " " + board.name(of: $0.driver)) })
+            .filter { matches([board.name(of: $0.request), $0.request["pickupPlace"]?.stringValue ?? ""]) })
+        plan.show(board.plan.sorted { (board.name(of: $0.passenger), $0.leg) < (board.name(of: $1.passenger), $1.leg) }
+            .filter { matches([board.name(of: $0.passenger), board.name(of: $0.driver)]) })
+    }
+
+    /// Another event: its board starts whole.
+    func clearSearch() {
+        searchEntry.text = ""
     }
 
     var chosenWaiting: Seat? { waiting.selectedRows.first }

@@ -167,6 +167,7 @@ final class RidesPage: ModulePage {
         guard chosen?.id != event.id || board == nil else { return }
         chosen = event
         proposal = nil
+        boardPane.clearSearch()
         loadBoard()
     }
 
