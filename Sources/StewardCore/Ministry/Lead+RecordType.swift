@@ -13,7 +13,7 @@ extension RecordType {
         fields: [
             FieldSpec("name", trLater("Name"), .text(maxLength: 120), [.required, .listed, .searchable],
                       help: trLater("The student's name.")),
-            FieldSpec("contact", trLater("Contact"), .text(maxLength: 120), [.required, .listed, .searchable],
+            FieldSpec("contact", trLater("Contact"), .text(maxLength: 120), [.required, .searchable],
                       help: trLater("An e-mail address or a phone number to reach them.")),
             FieldSpec("interests", trLater("Interests"), .text(maxLength: 300), [.listed, .searchable],
                       help: trLater("What they would like to join, like \"small group, worship team\".")),
@@ -21,7 +21,7 @@ extension RecordType {
                       help: trLater("When they are free, like \"weekday evenings\".")),
             FieldSpec("group", trLater("Routed to"), .reference(entity: RecordType.communityGroup.entity), [.listed],
                       help: trLater("The community group whose leader follows the lead up.")),
-            FieldSpec("state", trLater("State"), .choice(LeadState.allCases.map(\.rawValue)), [.required],
+            FieldSpec("state", trLater("State"), .choice(LeadState.allCases.map(\.rawValue)),
                       help: trLater("new, contacted, joined or not-interested."), default: .string(LeadState.new.rawValue)),
             FieldSpec("member", trLater("App account"), .reference(entity: "member"),
                       help: trLater("The member who sent it from the app; empty for a lead typed here.")),
