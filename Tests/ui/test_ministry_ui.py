@@ -139,7 +139,21 @@ def choose(app, window, label, choice, stays=True):
 def search_and_select(window, lead_name):
     type_into(window, "Search leads", lead_name)
     wait_for(f'"{lead_name}" alone in the list', lambda: len(shown_labels(window, lead_name)) == 1)
-    select_row(window, lead_name)
+    state = combo(window, "Lead state")
+
+    # The list is read again as the search settles: a click on a row being replaced is lost,
+    # so the row is clicked until the lead is selected (the drop-downs that act on it are on).
+    def selected():
+        if sensitive(state):
+            return True
+        labels = shown_labels(window, lead_name)
+        if labels:
+            try:
+                click_at(labels[0])
+            except Exception:
+                pass
+        return False
+    wait_for(f'"{lead_name}" selected', selected)
 
 
 def test_ministry_page(app):
