@@ -25,7 +25,7 @@ extension RecordType {
                       help: trLater("new, contacted, joined or not-interested."), default: .string(LeadState.new.rawValue)),
             FieldSpec("member", trLater("App account"), .reference(entity: "member"),
                       help: trLater("The member who sent it from the app; empty for a lead typed here.")),
-            FieldSpec("receivedAt", trLater("Received"), .dateTime, [.listed],
+            FieldSpec("receivedAt", trLater("Received"), .dateTime,
                       help: trLater("When the answer arrived.")),
             FieldSpec("notes", trLater("Notes"), .longText(maxLength: 2000), [.searchable],
                       help: trLater("What staff learned following it up.")),
