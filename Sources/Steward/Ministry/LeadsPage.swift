@@ -60,10 +60,6 @@ final class LeadsPage: ModulePage {
         stateDropDown.setAccessibleLabel(tr("Lead state"))
         stateDropDown.tooltip = tr("Where the selected lead stands")
         ui.object("state_holder", as: Box.self).append(stateDropDown)
-        for (label, target) in [("filter_label", filterDropDown), ("route_label", routeDropDown), ("state_label", stateDropDown)] {
-            ui.object(label, as: Label.self).setMnemonicWidget(target)
-        }
-
         filterDropDown.onSelectionChanged { [weak self] index in self?.filterChanged(index) }
         routeDropDown.onSelectionChanged { [weak self] index in self?.routeChosen(index) }
         stateDropDown.onSelectionChanged { [weak self] index in self?.stateChosen(index) }

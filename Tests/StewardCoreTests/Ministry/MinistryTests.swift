@@ -41,13 +41,13 @@ struct MinistryValidationTests {
                                          "endDate": .string("2027-07-02"), "applyBy": .string("2027-04-01")]
         #expect(refused(.mission, base).isEmpty)
         var backwards = base
-        backwards["endDate"] = "2027-06-01"
+        backwards["endDate"] = .string("2027-06-01")
         #expect(refused(.mission, backwards) == ["end-date"])
         var late = base
-        late["applyBy"] = "2027-06-20"
+        late["applyBy"] = .string("2027-06-20")
         #expect(refused(.mission, late) == ["apply-by"])
         var insecure = base
-        insecure["imageURL"] = "http://crossroads.example/a.jpg"
+        insecure["imageURL"] = .string("http://crossroads.example/a.jpg")
         #expect(refused(.mission, insecure) == ["image-url"])
     }
 
@@ -67,12 +67,12 @@ struct MinistryValidationTests {
         #expect(refused(.lead, ["name": .string("Ava"), "contact": .string("555 01")]) == ["contact"])
         #expect(refused(.lead, ["contact": .string("ava@calpoly.example")]) == ["name"])
         var joined = lead
-        joined["state"] = "joined"
+        joined["state"] = .string("joined")
         #expect(refused(.lead, joined) == ["group"])
         joined["group"] = .string(UUID().uuidString.lowercased())
         #expect(refused(.lead, joined).isEmpty)
         var unknown = lead
-        unknown["state"] = "maybe"
+        unknown["state"] = .string("maybe")
         #expect(refused(.lead, unknown) == ["state"])
     }
 
