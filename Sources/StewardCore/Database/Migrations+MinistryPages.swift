@@ -5,7 +5,7 @@ extension Migrations {
     /// one does (`OrganizationKind.defaultModules`); an organization that already lists a
     /// module keeps its list as it is.
     static func registerMinistryPages(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v12: ministry and leads pages for campus ministries") { db in
+        migrator.registerMigration("v13: ministry and leads pages for campus ministries") { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, modules FROM organization WHERE kind = 'campus-ministry'")
             for row in rows {
                 let id: String = row["id"]
