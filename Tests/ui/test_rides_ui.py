@@ -190,6 +190,10 @@ def test_unassign_by_hand_frees_a_seat(app):
     driver = drivers[pair["offer"]]
     names = {r["id"]: r for r in ctl_json("ride-requests", "list", "--org", "crossroads-campus")}
     members = {m["id"]: m["displayName"] for m in ctl_json("members", "list", "--org", "crossroads-campus")}
+    # The driver's first line as the window sorts the plan (passenger, then leg), so that it
+    # shows without scrolling once the search narrows the plan to this driver.
+    pair = min((p for p in board["plan"] if p["offer"] == pair["offer"]),
+               key=lambda p: (members[names[p["request"]]["member"]], p["leg"] != "to"))
     passenger = members[names[pair["request"]]["member"]]
     leg = pair["leg"]
     left = driver["seatsLeft"][leg]

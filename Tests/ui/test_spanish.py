@@ -128,7 +128,8 @@ def english_in(text):
     rest = DATES.sub(" ", text)
     for value in DATA:
         if value in rest:
-            rest = rest.replace(value, " ")
+            # Whole words only: a short value ("to", a ride's leg) must not cut "Evento" in two.
+            rest = re.sub(r"(?<![A-Za-zÀ-ÿ])" + re.escape(value) + r"(?![A-Za-zÀ-ÿ])", " ", rest)
     rest = NOT_WORDS.sub(" ", rest)
     # A text that is the organization's own data ("Bronze", a level it named) is not left
     # untranslated, even when Steward has a text of its own spelled the same.
