@@ -7,7 +7,7 @@ import Translation
 /// column per month (months without stamps stay, at zero, so the time axis is even), the
 /// month's short name under it and its stamps above it, check-ins as the darker part of the
 /// column. The window draws it in a drawing area; the same code writes a PNG (tests).
-public struct StampsOverTimeChart: Sendable {
+public struct StampsOverTimeChart: CairoChart {
     public struct Column: Hashable, Sendable {
         /// "Mar" (with the year under January and the first month: "Jan 2026").
         public var label: String
@@ -17,6 +17,7 @@ public struct StampsOverTimeChart: Sendable {
 
     public let columns: [Column]
     public static let height: Double = 220
+    public var pixelHeight: Double { Self.height }
     static let padding: Double = 12
     static let labelHeight: Double = 34
     static let figureHeight: Double = 18
@@ -61,41 +62,9 @@ public struct StampsOverTimeChart: Sendable {
             cairo_rectangle(context, left, plotBottom - checkedIn, barWidth, checkedIn)
             cairo_fill(context)
             cairo_set_source_rgb(context, text.0, text.1, text.2)
-            Self.text(String(column.stamps), on: context, centreX: centre, top: plotBottom - full - Self.figureHeight,
-                      width: slot, size: 9)
-            Self.text(column.label, on: context, centreX: centre, top: plotBottom + 4, width: slot, size: 9)
-        }
-    }
-
-    /// One line of text, centred on `centreX`, ellipsized to `width`.
-    private static func text(_ string: String, on context: OpaquePointer, centreX: Double, top: Double, width: Double, size: Int) {
-        let layout = pango_cairo_create_layout(context)!
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let font = pango_font_description_from_string("Cantarell, Sans \(size)")
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
-        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        pango_layout_set_text(layout, string, -1)
-        cairo_move_to(context, centreX - width / 2, top)
-        pango_cairo_show_layout(context, layout)
-    }
-
-    /// Writes the chart as a PNG of `width` pixels, on white.
-    public func writePNG(to path: String, width: Int = 640) throws {
-        let height = Int(Self.height)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(surface) }
-        let context = cairo_create(surface)!
-        cairo_set_source_rgb(context, 1, 1, 1)
-        cairo_paint(context)
-        draw(on: context, width: Double(width), height: Double(height))
-        cairo_destroy(context)
-        let status = cairo_surface_write_to_png(surface, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw PDFExportError(description: tr("cannot write {path}: {problem}",
-                                                 ["path": path, "problem": String(cString: cairo_status_to_string(status))]))
+            ChartText.draw(String(column.stamps), on: context, x: centre - slot / 2, width: slot, size: 9,
+                           alignment: PANGO_ALIGN_CENTER) { _ in plotBottom - full - Self.figureHeight }
+            ChartText.draw(column.label, on: context, x: centre - slot / 2, width: slot, size: 9, alignment: PANGO_ALIGN_CENTER) { _ in plotBottom + 4 }
         }
     }
 }

@@ -11,17 +11,13 @@ struct DumpCommand: AsyncParsableCommand {
         abstract: "Print an organization's records as the canonical dump (JSON Lines, tombstones included)."
     )
 
-    @Option(name: .long, help: ArgumentHelp("The organization to dump.", valueName: "slug"))
-    var org: String
+    @OptionGroup var organization: OrgOption
 
     @OptionGroup var storage: StorageOptions
 
-    func validate() throws {
-        guard OrgSlug.isValid(org) else { throw ValidationError("--org: '\(org)' is not an organization slug") }
-    }
 
     func run() async throws {
-        let slug = org
+        let slug = organization.org
         let records = try await storage.withExistingOrg(slug) { repository in try await repository.allRecords(org: slug) }
         FileHandle.standardOutput.write(Data(RemoteRecord.canonicalDump(records).utf8))
     }

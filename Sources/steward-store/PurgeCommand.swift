@@ -10,8 +10,7 @@ struct PurgeCommand: AsyncParsableCommand {
         abstract: "Purge an organization's tombstones older than the retention; clients with older cursors must then resync."
     )
 
-    @Option(name: .long, help: ArgumentHelp("The organization whose tombstones to purge.", valueName: "slug"))
-    var org: String
+    @OptionGroup var organization: OrgOption
 
     @Option(name: .long, help: ArgumentHelp("Purge tombstones whose deletion is older than this many seconds (default: 30 days). 0 purges them all.", valueName: "seconds"))
     var olderThanSeconds: Int = StoreConfiguration.defaultRetentionDays * 86_400
@@ -19,14 +18,13 @@ struct PurgeCommand: AsyncParsableCommand {
     @OptionGroup var storage: StorageOptions
 
     func validate() throws {
-        guard OrgSlug.isValid(org) else { throw ValidationError("--org: '\(org)' is not an organization slug") }
         guard (0...ServeCommand.maxRetentionDays * 86_400).contains(olderThanSeconds) else {
             throw ValidationError("--older-than-seconds: must be from 0 to \(ServeCommand.maxRetentionDays * 86_400)")
         }
     }
 
     func run() async throws {
-        let slug = org
+        let slug = organization.org
         let cutoff = Date().addingTimeInterval(-TimeInterval(olderThanSeconds))
         let outcome = try await storage.location.withRepository(logger: CommandLogging.logger(level: .warning)) { repository in
             try await repository.purgeTombstones(org: slug, olderThan: cutoff)

@@ -9,17 +9,13 @@ struct StaffListCommand: AsyncParsableCommand {
         abstract: "List an organization's staff: email, role, and when they were added (UTC)."
     )
 
-    @Option(name: .long, help: ArgumentHelp("The organization whose staff to list.", valueName: "slug"))
-    var org: String
+    @OptionGroup var organization: OrgOption
 
     @OptionGroup var storage: StorageOptions
 
-    func validate() throws {
-        guard OrgSlug.isValid(org) else { throw ValidationError("--org: '\(org)' is not an organization slug") }
-    }
 
     func run() async throws {
-        let slug = org
+        let slug = organization.org
         let members = try await storage.withExistingOrg(slug) { repository in try await repository.staff(org: slug) }
         guard !members.isEmpty else {
             print("\(slug) has no staff yet (add them with `steward-store staff add`)")

@@ -12,8 +12,7 @@ struct TokenCreateCommand: AsyncParsableCommand {
         discussion: "`token list` shows it afterwards by its id (the start of the hash), and `token revoke ID` stops it."
     )
 
-    @Option(name: .long, help: ArgumentHelp("The organization the token acts for.", valueName: "slug"))
-    var org: String
+    @OptionGroup var organization: OrgOption
 
     @Option(name: .long, help: ArgumentHelp("What the token may do: admin and staff push and read, reader only reads.", valueName: "role"))
     var role: Role
@@ -32,7 +31,6 @@ struct TokenCreateCommand: AsyncParsableCommand {
     static let maxDays = 3660
 
     func validate() throws {
-        guard OrgSlug.isValid(org) else { throw ValidationError("--org: '\(org)' is not an organization slug") }
         if let replaces, !TokenInfo.isId(replaces) {
             throw ValidationError("--replaces: '\(replaces)' is not a token id; give the 16 hex digits `token list` shows")
         }
@@ -43,7 +41,7 @@ struct TokenCreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let token = BearerToken.generate()
-        let grant = TokenGrant(org: org, role: role)
+        let grant = TokenGrant(org: organization.org, role: role)
         let now = Date()
         let replacing = replaces
         let expiresAt = expiresInDays.map { now.addingTimeInterval(TimeInterval($0) * 86_400) }

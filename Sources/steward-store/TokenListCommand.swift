@@ -9,17 +9,13 @@ struct TokenListCommand: AsyncParsableCommand {
         abstract: "List an organization's API tokens: id, role, created, expires, revoked (UTC). Never the tokens themselves."
     )
 
-    @Option(name: .long, help: ArgumentHelp("The organization whose tokens to list.", valueName: "slug"))
-    var org: String
+    @OptionGroup var organization: OrgOption
 
     @OptionGroup var storage: StorageOptions
 
-    func validate() throws {
-        guard OrgSlug.isValid(org) else { throw ValidationError("--org: '\(org)' is not an organization slug") }
-    }
 
     func run() async throws {
-        let slug = org
+        let slug = organization.org
         let tokens = try await storage.withExistingOrg(slug) { repository in try await repository.tokens(org: slug) }
         guard !tokens.isEmpty else {
             print("\(slug) has no API tokens (make one with `steward-store token create`)")

@@ -21,7 +21,7 @@ struct SurveyChartTests {
         #expect(chart.bars.map(\.label) == ["Yes", "No"])
         #expect(chart.bars.map(\.count) == [3, 1])
         #expect(chart.bars.map(\.percent) == [75, 25])
-        #expect(chart.height == 2 * SurveyChart.rowHeight + 2 * SurveyChart.padding)
+        #expect(chart.pixelHeight == 2 * SurveyChart.rowHeight + 2 * SurveyChart.padding)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("steward-chart-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try chart.writePNG(to: path, width: 480)

@@ -21,7 +21,7 @@ final class BulletinsPage: ModulePage {
     private let copyAction: Action
     private let printAction: Action
     private let exportAction: Action
-    private var exportChooser: FileChooser?
+    private let saver: ExportSaver
     private let copyButton: Widget
     private var preview: BulletinPreview?
     private var canEdit = true
@@ -35,6 +35,7 @@ final class BulletinsPage: ModulePage {
         self.service = service
         self.window = window
         self.toasts = toasts
+        saver = ExportSaver(window: window, toasts: toasts)
         let ui = Builder(resource: ResourceBundle.path("bulletins-page.ui"))
         widget = ui.object("bulletins_page")
         header = ModuleHeader(ui: ui)
@@ -118,38 +119,16 @@ final class BulletinsPage: ModulePage {
     /// GTK's print dialog; the pages are laid out for the paper and margins chosen there.
     private func printSelected() {
         guard let (blocks, title, _) = printBlocks() else { return }
-        let operation = PrintOperation(jobName: title)
-        var layout: PageLayout?
-        operation.onBegin = { width, height in
-            let laidOut = PageLayout(blocks: blocks, paper: PaperSize(width: width, height: height), margin: 0)
-            layout = laidOut
-            return laidOut.pageCount
-        }
-        operation.onDrawPage = { context, page in layout?.draw(page: page, on: context) }
-        if case .failed(let message) = operation.runDialog(parent: window) {
-            toasts.showToast(tr("Could not print: {error}", ["error": message]))
-        }
+        BlockPrinting.run(blocks, jobName: title, window: window, toasts: toasts)
     }
 
     /// Asks where to save, then writes the PDF on the paper of the person's locale.
     private func exportSelected() {
-        guard exportChooser == nil, let (blocks, title, date) = printBlocks() else { return }
+        guard !saver.isAsking, let (blocks, title, date) = printBlocks() else { return }
         let name = [title, date].filter { !$0.isEmpty }.joined(separator: " ")
             .replacingOccurrences(of: "/", with: "-") + ".pdf"
-        let chooser = FileChooser(.save(suggestedName: name), title: tr("Export Bulletin as PDF"), parent: window,
-                                  acceptLabel: tr("_Export"))
-        chooser.onChosen = { [weak self] path in
-            guard let self else { return }
-            self.exportChooser = nil
-            guard let path else { return }
-            do {
-                try PDFExport.write(PageLayout(blocks: blocks, paper: .ofLocale), to: path)
-                self.toasts.showToast(tr("Saved {file}", ["file": (path as NSString).lastPathComponent]))
-            } catch {
-                self.toasts.showToast(tr("Could not save the PDF: {error}", ["error": "\(error)"]))
-            }
+        saver.save(title: tr("Export Bulletin as PDF"), suggestedName: name) { path in
+            try PDFExport.write(PageLayout(blocks: blocks, paper: .ofLocale), to: path)
         }
-        exportChooser = chooser
-        chooser.show()
     }
 }

@@ -12,13 +12,14 @@ final class BookListExporter {
     private let records: RecordService
     private let window: ApplicationWindow
     private let toasts: ToastOverlay
-    private var chooser: FileChooser?
+    private let saver: ExportSaver
     var organization: Organization?
 
     init(records: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
         self.records = records
         self.window = window
         self.toasts = toasts
+        saver = ExportSaver(window: window, toasts: toasts)
     }
 
     /// The menu's actions (`export.csv`, `export.pdf`, `export.print`, each taking a list's
@@ -60,50 +61,22 @@ final class BookListExporter {
     }
 
     private func saveCSV(_ export: BookListExport) {
-        save(title: tr("Export {list} as CSV", ["list": export.list.title]), name: fileName(export, "csv")) { path in
+        saver.save(title: tr("Export {list} as CSV", ["list": export.list.title]), suggestedName: fileName(export, "csv")) { path in
             try BookListCSV.text(export).write(toFile: path, atomically: true, encoding: .utf8)
         }
     }
 
     private func savePDF(_ export: BookListExport) {
         let blocks = BookListPrint.blocks(of: export)
-        save(title: tr("Export {list} as PDF", ["list": export.list.title]), name: fileName(export, "pdf")) { path in
+        saver.save(title: tr("Export {list} as PDF", ["list": export.list.title]), suggestedName: fileName(export, "pdf")) { path in
             try PDFExport.write(PageLayout(blocks: blocks, paper: .ofLocale), to: path)
         }
     }
 
-    private func save(title: String, name: String, write: @escaping @MainActor (String) throws -> Void) {
-        guard chooser == nil else { return }
-        let shown = FileChooser(.save(suggestedName: name), title: title, parent: window, acceptLabel: tr("_Export"))
-        shown.onChosen = { [weak self] path in
-            guard let self else { return }
-            self.chooser = nil
-            guard let path else { return }
-            do {
-                try write(path)
-                self.toasts.showToast(tr("Saved {file}", ["file": (path as NSString).lastPathComponent]))
-            } catch {
-                self.toasts.showToast(tr("Could not save {file}: {error}",
-                                         ["file": (path as NSString).lastPathComponent, "error": "\(error)"]))
-            }
-        }
-        chooser = shown
-        shown.show()
-    }
 
     /// GTK's print dialog; the pages are laid out for the paper chosen there.
     private func printList(_ export: BookListExport) {
         let blocks = BookListPrint.blocks(of: export)
-        let operation = PrintOperation(jobName: "\(export.list.fileStem)-\(export.today)")
-        var layout: PageLayout?
-        operation.onBegin = { width, height in
-            let laidOut = PageLayout(blocks: blocks, paper: PaperSize(width: width, height: height), margin: 0)
-            layout = laidOut
-            return laidOut.pageCount
-        }
-        operation.onDrawPage = { context, page in layout?.draw(page: page, on: context) }
-        if case .failed(let message) = operation.runDialog(parent: window) {
-            toasts.showToast(tr("Could not print: {error}", ["error": message]))
-        }
+        BlockPrinting.run(blocks, jobName: "\(export.list.fileStem)-\(export.today)", window: window, toasts: toasts)
     }
 }

@@ -23,7 +23,7 @@ final class LoanReportView {
     private var organization: Organization?
     private var report: LoanReport?
     private var loadRequest = 0
-    private var chooser: FileChooser?
+    private let saver: ExportSaver
     private var actionByName: [String: Action] = [:]
 
     /// The days "due soon" looks ahead.
@@ -33,6 +33,7 @@ final class LoanReportView {
         self.loans = loans
         self.window = window
         self.toasts = toasts
+        saver = ExportSaver(window: window, toasts: toasts)
         ui = Builder(resource: ResourceBundle.path("loan-report.ui"))
         widget = ui.object("loan_report")
         kindPicker = ui.object("report_kind")
@@ -143,51 +144,25 @@ final class LoanReportView {
     }
 
     private func exportCSV() {
-        guard chooser == nil, let report else { return }
-        save(title: tr("Export Report as CSV"), name: fileStem + ".csv") { path in
+        guard !saver.isAsking, let report else { return }
+        saver.save(title: tr("Export Report as CSV"), suggestedName: fileStem + ".csv") { path in
             try LoanReportCSV.text(report).write(toFile: path, atomically: true, encoding: .utf8)
         }
     }
 
     private func exportPDF() {
-        guard chooser == nil, let report else { return }
+        guard !saver.isAsking, let report else { return }
         let blocks = LoanReportPrint.blocks(of: report, organization: organization?.name ?? "")
-        save(title: tr("Export Report as PDF"), name: fileStem + ".pdf") { path in
+        saver.save(title: tr("Export Report as PDF"), suggestedName: fileStem + ".pdf") { path in
             try PDFExport.write(PageLayout(blocks: blocks, paper: .ofLocale), to: path)
         }
     }
 
-    private func save(title: String, name: String, write: @escaping @MainActor (String) throws -> Void) {
-        let shown = FileChooser(.save(suggestedName: name), title: title, parent: window, acceptLabel: tr("_Export"))
-        shown.onChosen = { [weak self] path in
-            guard let self else { return }
-            self.chooser = nil
-            guard let path else { return }
-            do {
-                try write(path)
-                self.toasts.showToast(tr("Saved {file}", ["file": (path as NSString).lastPathComponent]))
-            } catch {
-                self.toasts.showToast(tr("Could not save the report: {error}", ["error": "\(error)"]))
-            }
-        }
-        chooser = shown
-        shown.show()
-    }
 
     /// GTK's print dialog; the pages are laid out for the paper chosen there.
     private func printReport() {
         guard let report else { return }
         let blocks = LoanReportPrint.blocks(of: report, organization: organization?.name ?? "")
-        let operation = PrintOperation(jobName: fileStem)
-        var layout: PageLayout?
-        operation.onBegin = { width, height in
-            let laidOut = PageLayout(blocks: blocks, paper: PaperSize(width: width, height: height), margin: 0)
-            layout = laidOut
-            return laidOut.pageCount
-        }
-        operation.onDrawPage = { context, page in layout?.draw(page: page, on: context) }
-        if case .failed(let message) = operation.runDialog(parent: window) {
-            toasts.showToast(tr("Could not print: {error}", ["error": message]))
-        }
+        BlockPrinting.run(blocks, jobName: fileStem, window: window, toasts: toasts)
     }
 }

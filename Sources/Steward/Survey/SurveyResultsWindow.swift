@@ -21,13 +21,15 @@ final class SurveyResultsWindow {
     private let toasts: ToastOverlay
     private var results: [SurveyResult] = []
     private var shown: SurveyResult?
-    private var exportChooser: FileChooser?
+    private let saver: ExportSaver
     var onClosed: (() -> Void)?
 
     init(parent: Window, question: LocalRecord, organization: Organization, results service: SurveyResults, toasts: ToastOverlay) {
         self.toasts = toasts
         let ui = Builder(resource: ResourceBundle.path("survey-results.ui"))
-        window = ui.object("results_window")
+        let window: Window = ui.object("results_window")
+        self.window = window
+        saver = ExportSaver(window: window, toasts: toasts)
         window.setTransientFor(parent)
         titleWidget = ui.object("results_title")
         versionChoice = ui.object("version_choice")
@@ -98,7 +100,7 @@ final class SurveyResultsWindow {
             stack.visibleChildName = "texts"
         } else {
             let chart = SurveyChart(result)
-            chartArea.contentHeight = Int(chart.height.rounded(.up))
+            chartArea.contentHeight = Int(chart.pixelHeight.rounded(.up))
             chartArea.setAccessibleLabel(chart.bars.map { bar in
                 tr("{answer}: {count} ({percent}%)", ["answer": bar.label, "count": String(bar.count),
                                                      "percent": String(format: "%.0f", bar.percent)])
@@ -110,22 +112,10 @@ final class SurveyResultsWindow {
 
     /// Asks where to save, then writes the shown version's CSV.
     private func exportCSV() {
-        guard exportChooser == nil, let result = shown else { return }
+        guard !saver.isAsking, let result = shown else { return }
         let name = tr("results version {version}", ["version": String(result.version.version)]) + ".csv"
-        let chooser = FileChooser(.save(suggestedName: name), title: tr("Export Results as CSV"), parent: window,
-                                  acceptLabel: tr("_Export"))
-        chooser.onChosen = { [weak self] path in
-            guard let self else { return }
-            self.exportChooser = nil
-            guard let path else { return }
-            do {
-                try result.csv.write(toFile: path, atomically: true, encoding: .utf8)
-                self.toasts.showToast(tr("Saved {file}", ["file": (path as NSString).lastPathComponent]))
-            } catch {
-                self.toasts.showToast(tr("Could not save the CSV: {error}", ["error": "\(error)"]))
-            }
+        saver.save(title: tr("Export Results as CSV"), suggestedName: name) { path in
+            try result.csv.write(toFile: path, atomically: true, encoding: .utf8)
         }
-        exportChooser = chooser
-        chooser.show()
     }
 }
