@@ -162,7 +162,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TranslationTests", dependencies: ["Translation"], exclude: ["Fixtures"]),
-        .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore", "StewardCredentials"]),
+        // Stand-in servers and other helpers more than one test target uses.
+        .target(name: "StewardTestSupport", path: "Tests/StewardTestSupport"),
+        .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore", "StewardCredentials", "StewardTestSupport"]),
         .testTarget(
             name: "StewardStoreTests",
             dependencies: [
@@ -170,7 +172,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl"], exclude: ["Fixtures"]),
+        .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl", "StewardTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit"]),
         .testTarget(name: "StewardPrintTests", dependencies: ["StewardPrint", "StewardCore"]),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+import StewardTestSupport
 import Testing
 @testable import StewardCore
 
@@ -6,13 +7,9 @@ import Testing
 import Glibc
 #endif
 
-/// A small HTTP/1.1 server on the loopback, in a Python subprocess, for testing the libcurl
-/// client against real sockets.
-final class LoopbackServer: @unchecked Sendable {
-    let process = Process()
-    let port: Int
-    var url: String { "http://127.0.0.1:\(port)" }
-
+/// The sync endpoints as a small HTTP/1.1 server on the loopback (a Python subprocess), for
+/// testing the libcurl client against real sockets.
+enum LoopbackStore {
     static let script = #"""
 import gzip, hashlib, http.server, json, sys, time, urllib.parse
 
@@ -85,56 +82,6 @@ server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
 server.serve_forever()
 """#
-
-    /// Runs `script`, which prints the port it listens on as its first line.
-    init(script: String = LoopbackServer.script) throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-c", script]
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw ServerFailed()
-        }
-        self.port = port
-    }
-
-    deinit {
-        // SIGKILL: the test runner's threads block SIGTERM, and the child inherits that mask.
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-
-    struct ServerFailed: Error {}
-
-    /// A loopback port nothing listens on: bound, then closed.
-    static func closedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServerFailed() }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
-            }
-        }
-        guard bound else { throw ServerFailed() }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }
 
 @Suite(.serialized) struct SyncHTTPClientTests {
@@ -143,7 +90,7 @@ server.serve_forever()
     }
 
     @Test func statusHeadersAndBodyComeBack() async throws {
-        let server = try LoopbackServer()
+        let server = try PythonServer(script: LoopbackStore.script)
         let client = HTTPClient()
         let ok = try await client.send(HTTPClientRequest(url: server.url + "/status/200"))
         #expect(ok.status == 200)
@@ -157,7 +104,7 @@ server.serve_forever()
     }
 
     @Test func theBearerTokenAndSmallBodiesGoAsGiven() async throws {
-        let server = try LoopbackServer()
+        let server = try PythonServer(script: LoopbackStore.script)
         let body = Data("{\"hello\":\"store\"}".utf8)
         let response = try await HTTPClient().send(HTTPClientRequest(method: "POST", url: server.url + "/echo", body: body,
                                                                bearerToken: "s3cret"))
@@ -170,7 +117,7 @@ server.serve_forever()
     }
 
     @Test func largeBodiesAreSentGzipped() async throws {
-        let server = try LoopbackServer()
+        let server = try PythonServer(script: LoopbackStore.script)
         let text = String(repeating: "{\"title\":\"Choir rehearsal\"},", count: 2000)
         let body = Data(text.utf8)
         let response = try await HTTPClient().send(HTTPClientRequest(method: "POST", url: server.url + "/echo", body: body))
@@ -183,7 +130,7 @@ server.serve_forever()
     }
 
     @Test func gzippedAnswersAreDecompressed() async throws {
-        let server = try LoopbackServer()
+        let server = try PythonServer(script: LoopbackStore.script)
         let response = try await HTTPClient().send(HTTPClientRequest(url: server.url + "/gzip"))
         #expect(response.status == 200)
         #expect(response.header("content-encoding") == "gzip")
@@ -191,7 +138,7 @@ server.serve_forever()
     }
 
     @Test func connectionsAreKeptAliveAcrossRequests() async throws {
-        let server = try LoopbackServer()
+        let server = try PythonServer(script: LoopbackStore.script)
         let client = HTTPClient()
         let first = try await client.send(HTTPClientRequest(url: server.url + "/port"))
         let second = try await client.send(HTTPClientRequest(url: server.url + "/port"))
@@ -202,7 +149,7 @@ server.serve_forever()
     }
 
     @Test func aSlowAnswerTimesOut() async throws {
-        let server = try LoopbackServer()
+        let server = try PythonServer(script: LoopbackStore.script)
         let client = HTTPClient(options: HTTPClientOptions(connectTimeout: 1, totalTimeout: 0.5))
         let start = Date()
         await #expect(throws: HTTPClientError.timedOut) {
@@ -212,7 +159,7 @@ server.serve_forever()
     }
 
     @Test func cancellingTheTaskAbortsTheTransfer() async throws {
-        let server = try LoopbackServer()
+        let server = try PythonServer(script: LoopbackStore.script)
         let client = HTTPClient()
         let start = Date()
         let task = Task { try await client.send(HTTPClientRequest(url: server.url + "/slow")) }
@@ -223,7 +170,7 @@ server.serve_forever()
     }
 
     @Test func answersOverTheLimitAreRefused() async throws {
-        let server = try LoopbackServer()
+        let server = try PythonServer(script: LoopbackStore.script)
         let client = HTTPClient(options: HTTPClientOptions(maxResponseBytes: 1024 * 1024))
         await #expect(throws: HTTPClientError.responseTooLarge(limit: 1024 * 1024)) {
             _ = try await client.send(HTTPClientRequest(url: server.url + "/big"))
@@ -231,7 +178,7 @@ server.serve_forever()
     }
 
     @Test func aClosedPortIsConnectionRefused() async throws {
-        let port = try LoopbackServer.closedPort()
+        let port = try PythonServer.closedPort()
         await #expect(throws: HTTPClientError.couldNotConnect("connection refused")) {
             _ = try await HTTPClient().send(HTTPClientRequest(url: "http://127.0.0.1:\(port)/health"))
         }
@@ -246,7 +193,7 @@ server.serve_forever()
     }
 
     @Test func theTransportDecodesErrorBodiesAndEncodesTheCursor() async throws {
-        let server = try LoopbackServer()
+        let server = try PythonServer(script: LoopbackStore.script)
         let remote = Remote(orgId: UUID(), url: server.url, storeOrg: "grace", token: "t", clientId: "c/grace")
         let transport = HTTPSyncTransport(remote: remote, client: HTTPClient())
         await #expect(throws: SyncTransportError.status(409, ErrorResponse(error: "mutation-gap", message: "resend from 4",
@@ -259,7 +206,7 @@ server.serve_forever()
     }
 
     @Test func theEngineGivesUpOnAClosedPortWithStoreUnreachable() async throws {
-        let port = try LoopbackServer.closedPort()
+        let port = try PythonServer.closedPort()
         let database = try AppDatabase.inMemory()
         let org = try await OrganizationService(database: database)
             .add(slug: "grace", name: "Grace", timeZone: "UTC", kind: .church)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StewardTestSupport
 import Testing
 @testable import StewardCore
 
@@ -208,14 +209,14 @@ print(server.server_address[1], flush=True)
 server.serve_forever()
 """#
 
-    func seen(_ server: LoopbackServer) async throws -> [String] {
+    func seen(_ server: PythonServer) async throws -> [String] {
         let response = try await HTTPClient().send(HTTPClientRequest(url: server.url + "/seen"))
         return try JSONValue.parse(String(decoding: response.body, as: UTF8.self))["tokens"]?.arrayValue?
             .compactMap(\.stringValue) ?? []
     }
 
     @Test func anExpiredTokenIsRenewedAndTheRequestSentAgainOnce() async throws {
-        let server = try LoopbackServer(script: Self.script)
+        let server = try PythonServer(script: Self.script)
         let key = CredentialKey(installation: "i", orgSlug: "grace")
         let credentials = MemoryCredentialStore()
         try credentials.save(SessionCredentials(url: server.url, tokens: .issued(1)), for: key)
@@ -234,7 +235,7 @@ server.serve_forever()
     }
 
     @Test func aSecondExpiryOfTheSameRequestIsNotRetriedAgain() async throws {
-        let server = try LoopbackServer(script: Self.script)
+        let server = try PythonServer(script: Self.script)
         let key = CredentialKey(installation: "i", orgSlug: "grace")
         let credentials = MemoryCredentialStore()
         try credentials.save(SessionCredentials(url: server.url, tokens: .issued(1)), for: key)
@@ -256,7 +257,7 @@ server.serve_forever()
     }
 
     @Test func anAPITokenIsNeverRenewed() async throws {
-        let server = try LoopbackServer(script: Self.script)
+        let server = try PythonServer(script: Self.script)
         let remote = Remote(orgId: UUID(), url: server.url, storeOrg: "grace", token: "access-1", clientId: "i/grace")
         let transport = HTTPSyncTransport(remote: remote, client: HTTPClient())
 

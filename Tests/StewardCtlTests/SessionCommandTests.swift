@@ -1,5 +1,6 @@
 import Foundation
 import StewardCore
+import StewardTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,10 +9,9 @@ import Glibc
 
 /// A stand-in for the store's session endpoints, in a Python subprocess on the loopback: the
 /// password "right" signs ann@grace.example in as an editor; every ended session is logged.
-final class SessionStore: @unchecked Sendable {
-    let process = Process()
-    let port: Int
-    var url: String { "http://127.0.0.1:\(port)" }
+final class SessionStore: Sendable {
+    private let server: PythonServer
+    var url: String { server.url }
 
     static let script = #"""
 import http.server, json
@@ -53,33 +53,8 @@ server.serve_forever()
 """#
 
     init() throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-c", Self.script]
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw Failed()
-        }
-        self.port = port
+        server = try PythonServer(script: Self.script)
     }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-
-    struct Failed: Error {}
 
     /// The Authorization headers of the sessions ended so far.
     func ended() async throws -> [String] {

@@ -1,14 +1,15 @@
 import Foundation
+import StewardTestSupport
 import Testing
 @testable import StewardCore
 
 /// The Open Library look-up against a local fake of the service (Tests/library/
 /// fake_openlibrary.py), an ISBN it does not know, and no service at all.
 @Suite(.serialized) struct OpenLibraryLookupTests {
-    static func fake() throws -> LoopbackServer {
+    static func fake() throws -> PythonServer {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("library/fake_openlibrary.py")
-        return try LoopbackServer(script: try String(contentsOf: script, encoding: .utf8))
+        return try PythonServer(script: try String(contentsOf: script, encoding: .utf8))
     }
 
     @Test func aKnownISBNFillsTitleAuthorsPublisherDateAndCover() async throws {
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func noServiceIsOfflineSayingTheFormKeepsWhatWasTyped() async throws {
-        let lookup = OpenLibraryLookup(baseURL: "http://127.0.0.1:\(try LoopbackServer.closedPort())")
+        let lookup = OpenLibraryLookup(baseURL: "http://127.0.0.1:\(try PythonServer.closedPort())")
         let isbn = try ISBN("9780316769488")
         let error = await #expect(throws: BookLookupError.self) { try await lookup.lookUp(isbn) }
         guard case .offline? = error else { Issue.record("not offline: \(String(describing: error))"); return }

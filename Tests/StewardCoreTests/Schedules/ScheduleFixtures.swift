@@ -1,4 +1,5 @@
 import Foundation
+import StewardTestSupport
 @testable import StewardCore
 
 #if canImport(Glibc)
@@ -238,7 +239,7 @@ final class FakeMindBody: @unchecked Sendable {
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             kill(process.processIdentifier, SIGKILL)
-            throw LoopbackServer.ServerFailed()
+            throw PythonServer.Failed()
         }
         self.port = port
     }
