@@ -89,9 +89,10 @@ enum RideOutput {
                                    ["passenger": board.name(of: pair.passenger), "driver": board.name(of: pair.driver), "leg": pair.leg.text]))
         }
         lines.append("")
-        lines.append(tr("{new} newly seated, {moved} moved, {unseated} unseated, {kept} kept; {waiting} passenger-legs still waiting",
+        lines.append(tr("{new} newly seated, {moved} moved, {unseated} unseated, {kept} kept; {waiting} still waiting",
                         ["new": String(diff.newlySeated.count), "moved": String(diff.moved.count), "unseated": String(diff.unseated.count),
-                         "kept": String(diff.kept), "waiting": String(diff.answer.unassigned.count)]))
+                         "kept": String(diff.kept),
+                         "waiting": trn("{count} passenger-leg", "{count} passenger-legs", diff.answer.unassigned.count)]))
         return lines
     }
 }
