@@ -287,9 +287,9 @@ def test_app_cancellation_shows_on_the_board(app):
     offer, pairs = max(riders.items(), key=lambda item: (len(item[1]), item[0]))
     passengers = sorted({members[requests[p["request"]]["member"]] for p in pairs})
     assignments = [a for a in ctl_json("ride-assignments", "list", "--org", "crossroads-campus") if a["offer"] == offer]
-    ctl("ride-offers", "update", offer, "--cancelled", "yes", "--cancel-reason", "Car trouble, sorry")
+    ctl("ride-offers", "update", offer, "--cancelled", "yes", "--cancel-reason", "Car trouble, sorry", "--org", "crossroads-campus")
     for assignment in assignments:
-        ctl("ride-assignments", "remove", assignment["id"])
+        ctl("ride-assignments", "remove", assignment["id"], "--org", "crossroads-campus")
     window = main_window(app)
     # The page reads the board again when the event is chosen, as after a sync.
     open_event(window, ride_event("Thursday Large Group")[1])

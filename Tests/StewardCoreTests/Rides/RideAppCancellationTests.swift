@@ -31,6 +31,8 @@ struct RideAppCancellationTests {
     static func pull(_ outcome: RideCancellation.Outcome, side: RideCancellation.Side, id: String, _ f: RideFixture) async throws {
         let org = f.org
         try await f.database.writer.write { db in
+            // The console sent everything it made before the app's cancellation.
+            try db.execute(sql: "DELETE FROM outbox")
             var records: [RemoteRecord] = []
             if let fields = outcome.fields {
                 let version = try side.type.storage.fetch(entity: side.type.entity, id: id, db)!.version + 1

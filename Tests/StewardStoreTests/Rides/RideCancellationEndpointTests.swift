@@ -1,4 +1,5 @@
 import Foundation
+import HummingbirdTesting
 import Testing
 import StewardCore
 @testable import StewardStore
