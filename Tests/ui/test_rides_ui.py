@@ -309,16 +309,17 @@ def test_app_cancellation_shows_on_the_board(app):
     summary = summary_text(window)
     if not summary.startswith(summary_start(expected)):
         raise Failure(f'the summary says "{summary}", stewardctl rides plan says "{summary_start(expected)}"')
-    seated = {(p["request"], p["leg"]) for p in expected["newlySeated"]} | {(m["request"], m["leg"]) for m in expected["moved"]}
-    if not any((p["request"], p["leg"]) in seated for p in pairs):
-        raise Failure("the proposal seats none of the cancelled driver's passengers again")
+    # The retreat may have no seat left for them: the proposal then seats whom it can (and
+    # settles the demo's earlier cancellations), and they stay waiting, still named above.
     shot("rides-app-cancellation-proposal.png")
+    seated = {(p["request"], p["leg"]) for p in expected["newlySeated"]}
     click(button(window, "Accept"))
-    def reseated():
+    def stored():
         plan = {(p["request"], p["leg"]) for p in ctl_json("rides", "list", "--event", event)["plan"]}
         return all(pair in plan for pair in seated)
-    wait_for("the proposal stored", reseated, timeout=90)
-    if all((p["request"], p["leg"]) in seated for p in pairs):
+    wait_for("the proposal stored", stored, timeout=90)
+    still_waiting = [p for p in pairs if (p["request"], p["leg"]) not in seated]
+    if not still_waiting:
         wait_for("the notice gone once they are seated",
                  lambda: not any("back on the list: their driver cancelled" in text_of(n) and showing(n)
                                  for n in find_all(window, roles=("label",))), timeout=60)

@@ -20,8 +20,9 @@ struct MemberRideView {
             "offers": .array(ownOffers.map(offer)),
             "requests": .array(ownRequests.map(request)),
             "notifications": .array(ownNotes.map { note in
-                .object(["id": .string(note.id), "event": note.fields["event"] ?? .null, "message": note.fields["message"] ?? .null,
-                         "at": note.fields["at"] ?? .null])
+                var fields: [String: JSONValue] = ["id": .string(note.id)]
+                for key in ["event", "message", "at"] { fields[key] = Self.given(note.fields[key]) }
+                return .object(fields)
             }),
         ])
     }
@@ -54,9 +55,10 @@ struct MemberRideView {
             guard let driver = seat?.fields["offer"]?.stringValue.flatMap({ id in offers.first { $0.id == id } }) else {
                 return .object(["leg": .string(leg.rawValue), "state": .string(cancelled ? "cancelled" : "waiting")])
             }
-            let time = leg == .to ? driver.fields["departAt"] : driver.fields["returnAt"]
-            return .object(["leg": .string(leg.rawValue), "state": .string("seated"), "driver": contact(driver),
-                            "at": time ?? .null, "pickupPlace": driver.fields["pickupPlace"] ?? .null])
+            var seated: [String: JSONValue] = ["leg": .string(leg.rawValue), "state": .string("seated"), "driver": contact(driver)]
+            seated["at"] = Self.given(leg == .to ? driver.fields["departAt"] : driver.fields["returnAt"])
+            seated["pickupPlace"] = Self.given(driver.fields["pickupPlace"])
+            return .object(seated)
         }
         var fields = common(record)
         fields["legs"] = .array(legs)
@@ -66,8 +68,11 @@ struct MemberRideView {
     private func common(_ record: RemoteRecord) -> [String: JSONValue] {
         let event = record.fields["event"]?.stringValue ?? ""
         var fields: [String: JSONValue] = ["id": .string(record.id)]
-        fields["event"] = .object(["id": .string(event), "title": events[event]?["title"] ?? .null, "startsAt": events[event]?["startsAt"] ?? .null])
-        for key in ["direction", "pickupPlace", "departAt", "returnAt", "cancelReason"] { fields[key] = record.fields[key] ?? .null }
+        var about: [String: JSONValue] = ["id": .string(event)]
+        about["title"] = Self.given(events[event]?["title"])
+        about["startsAt"] = Self.given(events[event]?["startsAt"])
+        fields["event"] = .object(about)
+        for key in ["direction", "pickupPlace", "departAt", "returnAt", "cancelReason"] { fields[key] = Self.given(record.fields[key]) }
         fields["cancelled"] = .bool(record.fields["cancelled"]?.boolValue == true)
         return fields
     }
@@ -75,9 +80,20 @@ struct MemberRideView {
     /// The other party of a matched pair: a member's name and e-mail, or a guest's name and phone.
     private func contact(_ record: RemoteRecord) -> JSONValue {
         if let member = record.fields["member"]?.stringValue, let profile = members[member] {
-            return .object(["name": .string(RecordType.member.title(of: profile)), "email": profile["email"] ?? .null])
+            var person: [String: JSONValue] = ["name": .string(RecordType.member.title(of: profile))]
+            person["email"] = Self.given(profile["email"])
+            return .object(person)
         }
-        return .object(["name": record.fields["guestName"] ?? .null, "phone": record.fields["guestPhone"] ?? .null])
+        var guest: [String: JSONValue] = [:]
+        guest["name"] = Self.given(record.fields["guestName"])
+        guest["phone"] = Self.given(record.fields["guestPhone"])
+        return .object(guest)
+    }
+
+    /// A value the record holds; nil (left out of the answer) when absent or null.
+    private static func given(_ value: JSONValue?) -> JSONValue? {
+        guard let value, value != .null else { return nil }
+        return value
     }
 
     private static func byTime(_ a: RemoteRecord, _ b: RemoteRecord) -> Bool {
