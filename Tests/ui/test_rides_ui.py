@@ -290,6 +290,10 @@ def test_app_cancellation_shows_on_the_board(app):
     ctl("ride-offers", "update", offer, "--cancelled", "yes", "--cancel-reason", "Car trouble, sorry", "--org", "crossroads-campus")
     for assignment in assignments:
         ctl("ride-assignments", "remove", assignment["id"], "--org", "crossroads-campus")
+    back = {(p["request"], p["leg"]) for p in ctl_json("rides", "list", "--event", event)["backOnTheList"]}
+    driven = {(p["request"], p["leg"]) for p in board["plan"] if p["offer"] == offer}
+    if back != driven:
+        raise Failure(f"stewardctl rides list names {len(back)} passenger-legs back on the list, not the driver's {len(driven)}")
     window = main_window(app)
     # The page reads the board again when the event is chosen, as after a sync.
     open_event(window, ride_event("Thursday Large Group")[1])

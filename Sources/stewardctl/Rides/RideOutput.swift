@@ -20,6 +20,8 @@ enum RideOutput {
                 .object(["request": .string(request.key), "name": .string(board.name(of: request)), "leg": .string(leg.rawValue)])
             }),
             "plan": .array(board.plan.map(pairJSON)),
+            // Pairs a driver's cancellation from the app removed, their passenger still waiting.
+            "backOnTheList": .array(board.released.map(pairJSON)),
             "cancelled": .object([
                 "offers": .array(board.cancelledOffers.map { .string($0.key) }),
                 "requests": .array(board.cancelledRequests.map { .string($0.key) }),
