@@ -331,6 +331,7 @@ def main():
             bodies["RideRequestFields"] = {"event": record_id, "direction": "to", "pickupLatitude": "45.5",
                                            "pickupLongitude": "-73.56", "departAt": "2026-12-04T02:30:00Z"}
             bodies["LeadAnswer"] = {"name": "Ava Thompson", "contact": "ava@example.org", "interests": "small group"}
+            bodies["RideCancelRequest"] = {"reason": "car trouble"}
             member_access = member_sign_in(server.base, slug, member_email, member_password)["accessToken"]
             tokens["DELETE /v1/orgs/{org}/members/session"] = member_sign_in(
                 server.base, slug, member_email, member_password)["accessToken"]
@@ -339,7 +340,8 @@ def main():
                          "POST /v1/orgs/{org}/me/check-ins", "GET /v1/orgs/{org}/me/questions",
                          "POST /v1/orgs/{org}/me/answers", "POST /v1/orgs/{org}/me/ride-offers",
                          "POST /v1/orgs/{org}/me/ride-requests", "GET /v1/orgs/{org}/leaderboard",
-                         "POST /v1/orgs/{org}/me/leads"):
+                         "POST /v1/orgs/{org}/me/leads", "POST /v1/orgs/{org}/me/ride-offers/{id}/cancel",
+                         "POST /v1/orgs/{org}/me/ride-requests/{id}/cancel", "GET /v1/orgs/{org}/me/rides"):
                 tokens[name] = member_access
             for path, item in spec["paths"].items():
                 for method, operation in item.items():

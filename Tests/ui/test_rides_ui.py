@@ -11,6 +11,9 @@ Retreat with a plan and a few cancellations since):
                    window and in the database, and the passenger has a notification
   cancellation     the retreat's board marks the cancelled driver's pairs; Assign Everyone moves
                    their passengers, and Discard leaves the plan as it was
+  app cancellation a driver's cancellation as the pull brings it (offer cancelled, assignments
+                   gone): the board names the passengers back on the list, its button proposes
+                   the smallest change, Accept seats them again
 
 Screenshots of the board before and after Assign Everyone (its diff) and of the cancellation
 land in build/screenshots/. Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session).
@@ -141,6 +144,14 @@ def summary_text(window):
                                                           if re.match(r"^\d+ newly seated, ", text_of(n))), None))
 
 
+def summary_start(expected):
+    """How the proposal's summary begins for `stewardctl rides plan`'s figures, in the page's
+    singular and plural forms ("1 moves", "2 move")."""
+    moved, lost = len(expected["moved"]), len(expected["unseated"])
+    return (f"{len(expected['newlySeated'])} newly seated, {moved} {'moves' if moved == 1 else 'move'}, "
+            f"{lost} {'loses' if lost == 1 else 'lose'} their seat")
+
+
 def search(window, text):
     type_into(window, "Search drivers and passengers", text)
     time.sleep(0.8)
@@ -162,7 +173,7 @@ def test_assign_everyone_shows_the_diff_and_accepts(app):
     expected = ctl_json("rides", "plan", "--event", event)
     click(button(window, "Assign Everyone"))
     summary = summary_text(window)
-    wanted = f"{len(expected['newlySeated'])} newly seated, {len(expected['moved'])} move, {len(expected['unseated'])} lose their seat"
+    wanted = summary_start(expected)
     if not summary.startswith(wanted):
         raise Failure(f'the summary says "{summary}", stewardctl rides plan says "{wanted}"')
     lines = table_labels(window, "Proposed changes")
@@ -248,10 +259,10 @@ def test_cancellation_proposes_the_smallest_change(app):
         raise Failure("the retreat's cancellations change nothing in the best plan")
     click(button(window, "Assign Everyone"))
     summary = summary_text(window)
-    wanted = f"{len(expected['newlySeated'])} newly seated, {len(expected['moved'])} move, {len(expected['unseated'])} lose their seat"
+    wanted = summary_start(expected)
     if not summary.startswith(wanted):
         raise Failure(f'the summary says "{summary}", stewardctl rides plan says "{wanted}"')
-    shot("rides-cancellation.png")
+    shot("rides-cancellation-proposal.png")
     plan = ctl_json("rides", "list", "--event", event)["plan"]
     click(button(window, "Discard"))
     wait_for("the board again", lambda: find_all(window, name_is="Passengers waiting"))
@@ -259,8 +270,67 @@ def test_cancellation_proposes_the_smallest_change(app):
         raise Failure("Discard changed the plan")
 
 
+def test_app_cancellation_shows_on_the_board(app):
+    """A driver cancels their whole offer in the app. The store marks the offer cancelled and
+    removes its assignments (docs/rides.md); the console's next pull brings exactly that: the
+    offer cancelled and the assignments' tombstones, written here as the pull writes them. The
+    board names the passengers back on the list, and its button proposes the smallest change."""
+    event, row_title = ride_event("Winter Retreat")
+    board = ctl_json("rides", "list", "--event", event)
+    requests = {r["id"]: r for r in ctl_json("ride-requests", "list", "--org", "crossroads-campus")}
+    members = {m["id"]: m["displayName"] for m in ctl_json("members", "list", "--org", "crossroads-campus")}
+    # The driver with the most passengers who are members (guests have no app).
+    riders = {}
+    for pair in board["plan"]:
+        if requests[pair["request"]].get("member"):
+            riders.setdefault(pair["offer"], []).append(pair)
+    offer, pairs = max(riders.items(), key=lambda item: (len(item[1]), item[0]))
+    passengers = sorted({members[requests[p["request"]]["member"]] for p in pairs})
+    assignments = [a for a in ctl_json("ride-assignments", "list", "--org", "crossroads-campus") if a["offer"] == offer]
+    ctl("ride-offers", "update", offer, "--cancelled", "yes", "--cancel-reason", "Car trouble, sorry", "--org", "crossroads-campus")
+    for assignment in assignments:
+        ctl("ride-assignments", "remove", assignment["id"], "--org", "crossroads-campus")
+    back = {(p["request"], p["leg"]) for p in ctl_json("rides", "list", "--event", event)["backOnTheList"]}
+    driven = {(p["request"], p["leg"]) for p in board["plan"] if p["offer"] == offer}
+    if back != driven:
+        raise Failure(f"stewardctl rides list names {len(back)} passenger-legs back on the list, not the driver's {len(driven)}")
+    window = main_window(app)
+    # The page reads the board again when the event is chosen, as after a sync.
+    open_event(window, ride_event("Thursday Large Group")[1])
+    open_event(window, row_title)
+    search(window, passengers[0])
+    notice = wait_for("the notice of passengers back on the list",
+                      lambda: next((text_of(n) for n in find_all(window, roles=("label",))
+                                    if "back on the list: their driver cancelled" in text_of(n)), None), timeout=60)
+    if passengers[0] not in notice:
+        raise Failure(f'the notice "{notice}" does not name {passengers[0]}')
+    wait_for(f"{passengers[0]} waiting because their driver cancelled",
+             lambda: any(text.startswith("their driver cancelled") for text in table_labels(window, "Passengers waiting")),
+             timeout=60)
+    shot("rides-cancellation.png")
+    expected = ctl_json("rides", "plan", "--event", event)
+    click(button(window, "Propose Seats for Them"))
+    summary = summary_text(window)
+    if not summary.startswith(summary_start(expected)):
+        raise Failure(f'the summary says "{summary}", stewardctl rides plan says "{summary_start(expected)}"')
+    # The retreat may have no seat left for them: the proposal then seats whom it can (and
+    # settles the demo's earlier cancellations), and they stay waiting, still named above.
+    shot("rides-app-cancellation-proposal.png")
+    seated = {(p["request"], p["leg"]) for p in expected["newlySeated"]}
+    click(button(window, "Accept"))
+    def stored():
+        plan = {(p["request"], p["leg"]) for p in ctl_json("rides", "list", "--event", event)["plan"]}
+        return all(pair in plan for pair in seated)
+    wait_for("the proposal stored", stored, timeout=90)
+    still_waiting = [p for p in pairs if (p["request"], p["leg"]) not in seated]
+    if not still_waiting:
+        wait_for("the notice gone once they are seated",
+                 lambda: not any("back on the list: their driver cancelled" in text_of(n) and showing(n)
+                                 for n in find_all(window, roles=("label",))), timeout=60)
+
+
 TESTS = [test_assign_everyone_shows_the_diff_and_accepts, test_unassign_by_hand_frees_a_seat,
-         test_cancellation_proposes_the_smallest_change]
+         test_cancellation_proposes_the_smallest_change, test_app_cancellation_shows_on_the_board]
 APP = None
 
 

@@ -19,6 +19,11 @@ final class RideBoardPane {
     let widget: Widget
     let assignButton = Button(label: tr("Assign to Driver"))
     let unassignButton = Button(label: tr("Unassign"))
+    /// Shown when a driver's cancellation (from the app, through sync) put passengers back on
+    /// the list: opens Assign Everyone's proposal, the smallest change that seats them again.
+    let reviewButton = Button(label: tr("Propose Seats for Them"))
+    private let notice = Label()
+    private let noticeBar = Box.horizontal(spacing: 12)
     private let heading = Label()
     private let figures = Label()
     private let searchEntry = SearchEntry(placeholder: tr("Search drivers and passengers"))
@@ -44,6 +49,15 @@ final class RideBoardPane {
         let top = Box.vertical(spacing: 4)
         top.append(heading)
         top.append(figures)
+        notice.xalign = 0
+        notice.wraps = true
+        notice.hexpand = true
+        reviewButton.tooltip = tr("Show the proposal that seats the passengers again while moving as few others as possible")
+        noticeBar.addCSSClass("ride-cancellation-notice")
+        noticeBar.append(notice)
+        noticeBar.append(reviewButton)
+        noticeBar.isVisible = false
+        top.append(noticeBar)
         let toolbar = Box.horizontal(spacing: 8)
         for child in [searchEntry as Widget, assignButton, unassignButton] { toolbar.append(child) }
         let tables = Box.horizontal(spacing: 12)
@@ -126,6 +140,8 @@ final class RideBoardPane {
         self.zone = zone
         heading.text = title
         figures.text = Self.figures(board)
+        noticeBar.isVisible = !board.released.isEmpty
+        notice.text = Self.noticeText(board)
         applySearch()
     }
 
@@ -135,13 +151,25 @@ final class RideBoardPane {
             board.offers.filter { RideBoard.legs(of: $0).contains(leg) }.reduce(0) { $0 + max(0, board.seatsLeft(offer: $1, on: leg)) }
         }
         let cancelled = board.cancelledOffers.count + board.cancelledRequests.count
-        var text = tr("{drivers} drivers, {to} seats left to the event and {back} back; {waiting} passenger-legs waiting, {seated} seated",
-                      ["drivers": String(board.offers.count), "to": String(left(.to)), "back": String(left(.from)),
-                       "waiting": String(board.waiting.count), "seated": String(board.plan.count)])
+        var text = tr("{drivers}, {to} left to the event and {back} back; {waiting} waiting, {seated} seated",
+                      ["drivers": trn("{count} driver", "{count} drivers", board.offers.count),
+                       "to": trn("{count} seat", "{count} seats", left(.to)), "back": String(left(.from)),
+                       "waiting": trn("{count} passenger-leg", "{count} passenger-legs", board.waiting.count),
+                       "seated": String(board.plan.count)])
         if cancelled > 0 {
             text += " · " + trn("{count} cancellation since the plan", "{count} cancellations since the plan", cancelled)
         }
         return text
+    }
+
+    /// "Ana Ruiz and Ben Ortiz are back on the list: their driver cancelled."
+    static func noticeText(_ board: RideBoard) -> String {
+        let names = Array(Set(board.released.map { board.name(of: $0.passenger) })).sorted()
+        guard !names.isEmpty else { return "" }
+        let shown = names.prefix(3).joined(separator: ", ")
+        let who = names.count > 3 ? tr("{names} and {count} more", ["names": shown, "count": String(names.count - 3)]) : shown
+        return trn("{who} is back on the list: their driver cancelled.", "{who} are back on the list: their driver cancelled.",
+                   names.count, ["who": who])
     }
 
     /// Rows where a name (or the pickup place) holds what was typed, as typed.

@@ -62,6 +62,7 @@ final class RidesPage: ModulePage {
         boardPane.onSelectionChanged = { [weak self] in self?.updateButtons() }
         boardPane.assignButton.onClicked { [weak self] in self?.assignChosen() }
         boardPane.unassignButton.onClicked { [weak self] in self?.unassignChosen() }
+        boardPane.reviewButton.onClicked { [weak self] in self?.propose() }
         proposalPane.acceptButton.onClicked { [weak self] in self?.accept() }
         proposalPane.discardButton.onClicked { [weak self] in self?.discard() }
         updateButtons()
@@ -97,6 +98,8 @@ final class RidesPage: ModulePage {
         proposeButton.isVisible = canEdit
         boardPane.assignButton.isVisible = canEdit
         boardPane.unassignButton.isVisible = canEdit
+        boardPane.reviewButton.isVisible = canEdit
+        boardPane.reviewButton.isSensitive = canEdit && onBoard && board?.event["rideSharing"]?.boolValue == true
         boardPane.assignButton.isSensitive = onBoard && boardPane.chosenWaiting != nil && boardPane.chosenDriver != nil
         boardPane.unassignButton.isSensitive = onBoard && boardPane.chosenPair != nil
         proposalPane.acceptButton.isVisible = canEdit

@@ -4,7 +4,12 @@ import Translation
 extension RideBoard {
     /// The legs an offer or request covers.
     public static func legs(of record: LocalRecord) -> [RideLeg] {
-        record["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:))?.legs ?? []
+        legs(of: record.fields)
+    }
+
+    /// The legs an offer's or request's fields cover.
+    public static func legs(of fields: JSONValue) -> [RideLeg] {
+        fields["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:))?.legs ?? []
     }
 
     /// Requests without a driver on a leg they asked for, leg "to" first.
@@ -18,6 +23,14 @@ extension RideBoard {
     /// Why a waiting passenger has no seat on `leg`, in the reader's words, as the solver
     /// would say it; when a driver they may ride with still has a seat, says so instead.
     public func whyWaiting(_ request: LocalRecord, on leg: RideLeg) -> String {
+        let reason = solverWhyWaiting(request, on: leg)
+        if released.contains(where: { $0.passenger.description == request.key && $0.leg == leg }) {
+            return tr("their driver cancelled; {reason}", ["reason": reason])
+        }
+        return reason
+    }
+
+    private func solverWhyWaiting(_ request: LocalRecord, on leg: RideLeg) -> String {
         guard let passenger = Self.passenger(request) else { return tr("no pickup place given") }
         let drivers = offers.compactMap(Self.driver)
         let rules = RideEligibility(maxTimeGapMinutes: RideRules.maxTimeGapMinutes)

@@ -11,6 +11,10 @@ public struct RideBoard: Sendable {
     public var cancelledOffers: [LocalRecord]
     public var cancelledRequests: [LocalRecord]
     public var assignments: [LocalRecord]
+    /// Pairs whose driver cancelled and whose assignment is gone (a cancellation from the app
+    /// removes them at once), with the passenger still waiting on that leg: who is back on the
+    /// list, for staff to seat again with the smallest change.
+    public var released: [RidePair] = []
     /// Members' display names by id, for the board's lines.
     public var memberNames: [String: String] = [:]
 
@@ -27,10 +31,26 @@ public struct RideBoard: Sendable {
         let requests = try forEvent(.rideRequest)
         let cancelled: (LocalRecord) -> Bool = { $0["cancelled"]?.boolValue == true }
         let names = try RecordService.live(.member, org: org, db).map { ($0.key, RecordType.member.title(of: $0.fields)) }
-        return RideBoard(event: event, offers: offers.filter { !cancelled($0) }, requests: requests.filter { !cancelled($0) },
-                         cancelledOffers: offers.filter(cancelled), cancelledRequests: requests.filter(cancelled),
-                         assignments: try forEvent(.rideAssignment),
-                         memberNames: Dictionary(names, uniquingKeysWith: { first, _ in first }))
+        var board = RideBoard(event: event, offers: offers.filter { !cancelled($0) }, requests: requests.filter { !cancelled($0) },
+                              cancelledOffers: offers.filter(cancelled), cancelledRequests: requests.filter(cancelled),
+                              assignments: try forEvent(.rideAssignment),
+                              memberNames: Dictionary(names, uniquingKeysWith: { first, _ in first }))
+        // A pulled tombstone keeps the fields the console last had, so it still names its pair.
+        let removed = try RecordType.rideAssignment.storage.all(entity: RecordType.rideAssignment.entity, orgId: org.id, db)
+            .filter { $0.deleted && $0["event"]?.stringValue == key }
+        board.released = board.releasedPairs(removed.compactMap(Self.pair))
+        return board
+    }
+
+    /// Of the removed pairs, those whose driver cancelled and whose passenger still waits on that leg.
+    func releasedPairs(_ removed: [RidePair]) -> [RidePair] {
+        let cancelledDrivers = Set(cancelledOffers.map(\.key))
+        let waitingSeats = Set(waiting.map { "\($0.request.key) \($0.leg.rawValue)" })
+        var seen = Set<String>()
+        return removed.filter { pair in
+            let seat = "\(pair.passenger.description) \(pair.leg.rawValue)"
+            return cancelledDrivers.contains(pair.driver.description) && waitingSeats.contains(seat) && seen.insert(seat).inserted
+        }.sorted { ($0.leg, name(of: $0.passenger)) < ($1.leg, name(of: $1.passenger)) }
     }
 
     /// Who an offer or request is: the member's name, or the guest's.

@@ -63,8 +63,9 @@ extension RidePlanDiff {
         let waiting = answer.unassigned.count - unseated.filter { pair in
             answer.unassigned.contains { $0.passenger == pair.passenger && $0.leg == pair.leg }
         }.count
-        return tr("{new} newly seated, {moved} move, {lost} lose their seat, {kept} kept; {waiting} stay waiting",
-                  ["new": String(newlySeated.count), "moved": String(moved.count), "lost": String(unseated.count),
-                   "kept": String(kept), "waiting": String(waiting)])
+        return tr("{new} newly seated, {moved}, {lost}, {kept} kept; {waiting}",
+                  ["new": String(newlySeated.count), "moved": trn("{count} moves", "{count} move", moved.count),
+                   "lost": trn("{count} loses their seat", "{count} lose their seat", unseated.count),
+                   "kept": String(kept), "waiting": trn("{count} stays waiting", "{count} stay waiting", waiting)])
     }
 }

@@ -31,9 +31,9 @@ enum RideRecordFields {
     static func times() -> [FieldSpec] {
         [
             FieldSpec("departAt", trLater("Departs"), .dateTime, [.listed],
-                      help: trLater("When they leave for the event (the \"to\" leg).")),
+                      help: trLater("When they leave for the event (the ride there).")),
             FieldSpec("returnAt", trLater("Returns"), .dateTime,
-                      help: trLater("When they leave the event to go back (the \"from\" leg).")),
+                      help: trLater("When they leave the event to go back (the ride back).")),
         ]
     }
 

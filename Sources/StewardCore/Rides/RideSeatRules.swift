@@ -37,14 +37,15 @@ public enum RideSeatRules {
                 .filter { $0.id != change.id && $0.fields["leg"]?.stringValue == leg.rawValue }
         }
         if let seated = others("request", requestId).first {
-            return ValidationIssue(field: "request", message: tr("the passenger already rides with offer {offer} on the {leg} leg (assignment {id})",
-                                                                 ["offer": seated.fields["offer"]?.stringValue ?? "", "leg": leg.rawValue,
+            return ValidationIssue(field: "request", message: tr("the passenger already rides with offer {offer} {leg} (assignment {id})",
+                                                                 ["offer": seated.fields["offer"]?.stringValue ?? "", "leg": leg.text,
                                                                   "id": seated.id]))
         }
         let seats = Int(offer["seats"]?.int64Value ?? 0)
         if others("offer", offerId).count >= seats {
-            return ValidationIssue(field: "offer", message: tr("the ride offer {id} has no seat left on the {leg} leg ({seats} seats, all taken)",
-                                                               ["id": offerId, "leg": leg.rawValue, "seats": String(seats)]))
+            return ValidationIssue(field: "offer", message: trn("the ride offer {id} has no seat left {leg} (its {count} seat is taken)",
+                                                                "the ride offer {id} has no seat left {leg} (all {count} seats are taken)",
+                                                                seats, ["id": offerId, "leg": leg.text]))
         }
         return nil
     }

@@ -2,10 +2,15 @@ import Foundation
 import Hummingbird
 import StewardCore
 
-/// `POST /v1/orgs/{org}/me/ride-offers` and `me/ride-requests`: a signed-in member offers
-/// seats (only registered members drive: a member token is required, so neither a visitor
-/// without an account nor a staff token can offer) or asks for a ride. Staff enter offers and
-/// requests for others through the console.
+/// The app's ride endpoints, for a signed-in member (a member token: no token is 401, a staff
+/// token 403):
+/// - `POST /v1/orgs/{org}/me/ride-offers` and `me/ride-requests`: offer seats (only registered
+///   members drive) or ask for a ride. Staff enter offers and requests for others through the
+///   console.
+/// - `POST …/me/ride-offers/{id}/cancel` and `…/me/ride-requests/{id}/cancel`: cancel one's own
+///   (another member's is 403, an unknown id 404); a second cancel changes nothing and says so.
+/// - `GET …/me/rides`: one's own offers and requests with their state, the matched other party,
+///   and one's ride notifications.
 struct RideMemberController {
     let repository: any StoreRepository
     let bodyReader = RequestBodyReader(limit: 16 * 1024)
@@ -13,17 +18,14 @@ struct RideMemberController {
     func addRoutes(to group: RouterGroup<StoreRequestContext>) {
         group.post("me/ride-offers") { request, context in try await create(.rideOffer, request: request, context: context) }
         group.post("me/ride-requests") { request, context in try await create(.rideRequest, request: request, context: context) }
+        group.post("me/ride-offers/{id}/cancel") { request, context in try await cancel(.offer, request: request, context: context) }
+        group.post("me/ride-requests/{id}/cancel") { request, context in try await cancel(.request, request: request, context: context) }
+        group.get("me/rides", use: myRides)
     }
 
     @Sendable func create(_ type: RecordType, request: Request, context: StoreRequestContext) async throws -> Response {
         let member = try context.requireMember()
-        let data = try await bodyReader.read(request)
-        let body: JSONValue
-        do {
-            body = try JSONValue.parse(data)
-        } catch {
-            throw StoreHTTPError.badRequest("body: \(error.description)")
-        }
+        let body = try await json(request, required: true)
         let id = UUID().uuidString.lowercased()
         let record: RemoteRecord
         do {
@@ -32,14 +34,86 @@ struct RideMemberController {
                 try MemberRides.create(body, type: type, id: id, memberId: member.id, writer: &writer)
             }
         } catch let failure as MemberRides.Failure {
-            switch failure {
-            case .invalid(let message): throw StoreHTTPError.badRequest(message)
-            case .disabled: throw StoreHTTPError.accountDisabled
-            case .noEvent: throw StoreHTTPError.notFound("no event with that id in this organization")
-            case .rideSharingOff: throw StoreHTTPError.badRequest("event: this event does not have ride sharing on")
-            }
+            throw Self.httpError(failure)
         }
         let answer: JSONValue = .object(["id": .string(record.id), "fields": record.fields])
         return try JSONTextBody(answer, status: .created).response(from: request, context: context)
+    }
+
+    /// Cancels the member's own offer or request. The body is optional: `{"reason": "…"}`.
+    @Sendable func cancel(_ side: RideCancellation.Side, request: Request, context: StoreRequestContext) async throws -> JSONTextBody {
+        let member = try context.requireMember()
+        let noun = side.type.nouns.one.english
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:))?.uuidString.lowercased() else {
+            throw StoreHTTPError.notFound("no \(noun) with that id")
+        }
+        let body = try await json(request, required: false)
+        let reason = body["reason"]?.stringValue
+        let org = member.grant.org
+        var first: MemberRideCancellation.Pass?
+        var released: [RidePair] = []
+        // A second pass releases an assignment a console pushed between the read of the keys
+        // and the cancellation; once it is stored, the seat rule refuses any further one.
+        for _ in 0..<3 {
+            let assignments = try await repository.liveRecords(org: org, entity: RecordType.rideAssignment.entity)
+            let involved = assignments.filter { $0.fields[side.rawValue]?.stringValue == id }
+            if first != nil, involved.isEmpty { break }
+            let others = try await repository.liveRecords(org: org, entity: side == .offer ? RecordType.rideRequest.entity : RecordType.rideOffer.entity)
+            let keys = MemberRideCancellation.keys(side: side, id: id, memberId: member.id, assignments: involved, others: others)
+            let pass: MemberRideCancellation.Pass
+            do {
+                pass = try await repository.change(org: org, keys: keys, author: "member:\(member.email)", now: Date()) { writer in
+                    try MemberRideCancellation.apply(side: side, id: id, memberId: member.id, reason: reason, writer: &writer)
+                }
+            } catch let failure as RideCancellation.Failure {
+                switch failure {
+                case .notFound: throw StoreHTTPError.notFound("no \(noun) with that id")
+                case .notYours: throw StoreHTTPError.forbidden("this \(noun) is not yours; members cancel only their own")
+                case .invalid(let message): throw StoreHTTPError.badRequest(message)
+                }
+            } catch let failure as MemberRides.Failure {
+                throw Self.httpError(failure)
+            }
+            if first == nil { first = pass }
+            released += pass.released
+        }
+        let already = first?.alreadyCancelled ?? false
+        let message = already ? "this \(noun) was already cancelled; nothing changed"
+            : "\(noun) cancelled; \(released.count) \(released.count == 1 ? "seat" : "seats") freed"
+        return JSONTextBody(.object(["id": .string(id), "cancelled": .bool(true), "alreadyCancelled": .bool(already),
+                                     "released": .int(Int64(released.count)), "message": .string(message)]))
+    }
+
+    @Sendable func myRides(request: Request, context: StoreRequestContext) async throws -> JSONTextBody {
+        let member = try context.requireMember()
+        let org = member.grant.org
+        func live(_ type: RecordType) async throws -> [RemoteRecord] {
+            try await repository.liveRecords(org: org, entity: type.entity)
+        }
+        let byId = { (records: [RemoteRecord]) in Dictionary(records.map { ($0.id, $0.fields) }, uniquingKeysWith: { a, _ in a }) }
+        let view = MemberRideView(offers: try await live(.rideOffer), requests: try await live(.rideRequest),
+                                  assignments: try await live(.rideAssignment), members: byId(try await live(.member)),
+                                  events: byId(try await live(.event)), notifications: try await live(.rideNotification))
+        return JSONTextBody(view.json(for: member.id))
+    }
+
+    /// The body as JSON; an empty body is `{}` when none is required.
+    private func json(_ request: Request, required: Bool) async throws -> JSONValue {
+        let data = try await bodyReader.read(request)
+        if !required, data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .object([:]) }
+        do {
+            return try JSONValue.parse(data)
+        } catch {
+            throw StoreHTTPError.badRequest("body: \(error.description)")
+        }
+    }
+
+    private static func httpError(_ failure: MemberRides.Failure) -> StoreHTTPError {
+        switch failure {
+        case .invalid(let message): StoreHTTPError.badRequest(message)
+        case .disabled: StoreHTTPError.accountDisabled
+        case .noEvent: StoreHTTPError.notFound("no event with that id in this organization")
+        case .rideSharingOff: StoreHTTPError.badRequest("event: this event does not have ride sharing on")
+        }
     }
 }

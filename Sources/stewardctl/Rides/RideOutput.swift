@@ -20,6 +20,8 @@ enum RideOutput {
                 .object(["request": .string(request.key), "name": .string(board.name(of: request)), "leg": .string(leg.rawValue)])
             }),
             "plan": .array(board.plan.map(pairJSON)),
+            // Pairs a driver's cancellation from the app removed, their passenger still waiting.
+            "backOnTheList": .array(board.released.map(pairJSON)),
             "cancelled": .object([
                 "offers": .array(board.cancelledOffers.map { .string($0.key) }),
                 "requests": .array(board.cancelledRequests.map { .string($0.key) }),
@@ -89,9 +91,10 @@ enum RideOutput {
                                    ["passenger": board.name(of: pair.passenger), "driver": board.name(of: pair.driver), "leg": pair.leg.text]))
         }
         lines.append("")
-        lines.append(tr("{new} newly seated, {moved} moved, {unseated} unseated, {kept} kept; {waiting} passenger-legs still waiting",
+        lines.append(tr("{new} newly seated, {moved} moved, {unseated} unseated, {kept} kept; {waiting} still waiting",
                         ["new": String(diff.newlySeated.count), "moved": String(diff.moved.count), "unseated": String(diff.unseated.count),
-                         "kept": String(diff.kept), "waiting": String(diff.answer.unassigned.count)]))
+                         "kept": String(diff.kept),
+                         "waiting": trn("{count} passenger-leg", "{count} passenger-legs", diff.answer.unassigned.count)]))
         return lines
     }
 }

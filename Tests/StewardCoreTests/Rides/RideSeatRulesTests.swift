@@ -34,10 +34,10 @@ struct RideSeatRulesTests {
         #expect(gender == ValidationIssue(field: "request", message: RideRule.gender.text))
         #expect(await refusal(f, offer: sam, request: ana) == nil)
         let twice = await refusal(f, offer: sam, request: ana)
-        #expect(twice?.field == "request" && twice?.message.hasPrefix("the passenger already rides with offer \(sam) on the to leg") == true,
+        #expect(twice?.field == "request" && twice?.message.hasPrefix("the passenger already rides with offer \(sam) to the event") == true,
                 "\(String(describing: twice))")
         let full = await refusal(f, offer: sam, request: cy)
-        #expect(full == ValidationIssue(field: "offer", message: "the ride offer \(sam) has no seat left on the to leg (1 seats, all taken)"))
+        #expect(full == ValidationIssue(field: "offer", message: "the ride offer \(sam) has no seat left to the event (its 1 seat is taken)"))
         _ = try await f.records.update(.rideRequest, id: UUID(uuidString: cy)!, changes: ["cancelled": .bool(true)], in: f.org)
         let cancelled = await refusal(f, offer: sam, request: cy)
         #expect(cancelled == ValidationIssue(field: "request", message: "the ride request \(cy) is cancelled"))
@@ -56,7 +56,7 @@ struct RideSeatRulesTests {
         let lines = first.diff.lines(on: first.board)
         #expect(lines.map(\.change) == [.newlySeated, .newlySeated, .staysWaiting])
         #expect(lines.last?.passenger == "Far" && lines.last?.after == RideUnassignedReason.noDriverInRange.text)
-        #expect(first.diff.summary == "2 newly seated, 0 move, 0 lose their seat, 0 kept; 1 stay waiting")
+        #expect(first.diff.summary == "2 newly seated, 0 move, 0 lose their seat, 0 kept; 1 stays waiting")
         try await f.service.accept(first.diff, basis: first.board.plan, event: f.event, in: f.org)
         _ = try await f.records.update(.rideOffer, id: UUID(uuidString: sam)!, changes: ["cancelled": .bool(true)], in: f.org)
         let second = try await f.service.propose(event: f.event, in: f.org)

@@ -61,7 +61,7 @@ struct RideSeatLimitTests {
             let statuses = answers.map { $0.results[0].status }.sorted { $0.rawValue < $1.rawValue }
             #expect(statuses == [.applied, .rejected])
             let reason = answers.compactMap { $0.results[0].reason }.first ?? ""
-            #expect(reason.hasPrefix("offer: the ride offer \(offer) has no seat left on the to leg"), "\(reason)")
+            #expect(reason.hasPrefix("offer: the ride offer \(offer) has no seat left to the event (its 1 seat is taken)"), "\(reason)")
             let stored = try await store.pullAll().records.filter { $0.entity == "rideAssignment" && !$0.deleted }
             #expect(stored.count == 1, "never more riders than seats on the store")
         }
