@@ -49,19 +49,22 @@ final class SchedulePage: ModulePage {
     private static let views: Set<String> = ["week", "list", "trainers"]
     private var visibleView = "week"
     private var drawnViews: Set<String> = []
-    /// Attaches the week grid's blocks a few at a time (`WeekGrid.blocksPerTurn`).
-    private var blockFiller: Timeout?
+    /// The week grid, kept from week to week (its buttons are reused).
+    private let weekGrid = WeekGrid()
 
     var onLocalChange: (() -> Void)? {
         get { group.onLocalChange }
         set { group.onLocalChange = newValue }
     }
 
-    init(service: ScheduleService, records: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+    init(service: ScheduleService, records: RecordService, window: ApplicationWindow, toasts _: ToastOverlay) {
         self.service = service
         self.window = window
-        self.toasts = toasts
         let ui = Builder(resource: ResourceBundle.path("schedule-page.ui"))
+        // What this page says shows in its own overlay, above the view switcher at the bottom
+        // of a narrow window rather than over its tabs.
+        let toasts: ToastOverlay = ui.object("page_toasts")
+        self.toasts = toasts
         widget = ui.object("schedule_page")
         switcherTitle = ui.object("switcher_title")
         backButton = ui.object("back_button")
@@ -124,6 +127,8 @@ final class SchedulePage: ModulePage {
                 do { try await self.service.setRefreshInterval(minutes, for: org) } catch { self.toasts.showToast("\(error)") }
             }
         }
+        weekGrid.onOpen = { [weak self] scheduled in self?.open(scheduled) }
+        weekScroller.setChild(weekGrid.widget)
         startAutomaticRefresh()
     }
 
@@ -246,10 +251,7 @@ final class SchedulePage: ModulePage {
         switch visibleView {
         case "list": listScroller.setChild(ClassList.make(shown, zone: zone, open: open))
         case "trainers": trainersScroller.setChild(TrainersView.make(TrainerWeek(shown, firstDay: weekStart, zone: zone), zone: zone, open: open))
-        default:
-            let grid = WeekGrid.make(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone, open: open)
-            weekScroller.setChild(grid.widget)
-            blockFiller = grid.attachMore() ? Timeout(every: 1, priority: .low, grid.attachMore) : nil
+        default: weekGrid.show(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone)
         }
     }
 
