@@ -51,6 +51,8 @@ final class SchedulePage: ModulePage {
     private var drawnViews: Set<String> = []
     /// The week grid, kept from week to week (its buttons are reused).
     private let weekGrid = WeekGrid()
+    /// The list view, kept from week to week (its rows are reused).
+    private let classList = ClassList()
 
     var onLocalChange: (() -> Void)? {
         get { group.onLocalChange }
@@ -129,6 +131,8 @@ final class SchedulePage: ModulePage {
         }
         weekGrid.onOpen = { [weak self] scheduled in self?.open(scheduled) }
         weekScroller.setChild(weekGrid.widget)
+        classList.onOpen = { [weak self] scheduled in self?.open(scheduled) }
+        listScroller.setChild(classList.widget)
         startAutomaticRefresh()
     }
 
@@ -249,7 +253,7 @@ final class SchedulePage: ModulePage {
         let shown = classes.filter(filter.matches)
         let open: @MainActor (ScheduledClass) -> Void = { [weak self] scheduled in self?.open(scheduled) }
         switch visibleView {
-        case "list": listScroller.setChild(ClassList.make(shown, zone: zone, open: open))
+        case "list": classList.show(shown, zone: zone)
         case "trainers": trainersScroller.setChild(TrainersView.make(TrainerWeek(shown, firstDay: weekStart, zone: zone), zone: zone, open: open))
         default: weekGrid.show(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone)
         }

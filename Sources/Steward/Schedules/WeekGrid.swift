@@ -16,10 +16,6 @@ import Translation
 /// window for over a second; the buttons are now kept from week to week and only renamed.
 @MainActor
 final class WeekGrid {
-    /// Buttons named (or made) per turn of the main loop, so a week of 500 classes takes a few
-    /// short turns however slow the accessibility bus is (steward-bench --schedule-stall).
-    static let buttonsPerTurn = 100
-
     let widget: Widget
     private let area = DrawingArea()
     private let empty = Label(tr("No classes this week."))
@@ -29,7 +25,8 @@ final class WeekGrid {
     private var layout = WeekLayout([], firstDay: LocalDate(Date(), in: .current), zone: .current)
     private var picture = WeekGridPicture(headings: [], hours: [], blocks: [])
     private var zone = TimeZone.current
-    private var namer: Timeout?
+    /// Names the buttons a few at a time (`PiecewiseWork`), the week already drawn.
+    private var namer: PiecewiseWork?
     /// What a click on a class does (opens its page).
     var onOpen: (@MainActor (ScheduledClass) -> Void)?
 
@@ -75,16 +72,7 @@ final class WeekGrid {
         for button in buttons.dropFirst(classes.count) where button.isVisible { button.isVisible = false }
         area.redraw()
         (widget as? PlacedBox)?.remeasure()
-        namer?.cancel()
-        var next = 0
-        let nameMore: @MainActor () -> Bool = { [weak self] in
-            guard let self else { return false }
-            let end = min(next + Self.buttonsPerTurn, self.classes.count)
-            for index in next..<end { self.name(index) }
-            next = end
-            return next < self.classes.count
-        }
-        namer = nameMore() ? Timeout(every: 1, priority: .low, nameMore) : nil
+        namer = PiecewiseWork(count: classes.count) { [weak self] index in self?.name(index) }
     }
 
     private static func picture(_ block: WeekLayout.Block) -> WeekGridPicture.Block {
