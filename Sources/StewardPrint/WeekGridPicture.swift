@@ -132,7 +132,11 @@ public struct WeekGridPicture: Sendable {
 
     /// Draws on `context` (a `cairo_t *`) laid out by `geometry`; `dark` for a dark style.
     /// `fontFamily` and `fontSize` (points) are the window's, so the grid reads like the rest.
-    public func draw(on context: OpaquePointer, geometry: WeekGridGeometry, dark: Bool, fontFamily: String, fontSize: Double) {
+    /// Only what lies `within` the span of heights given (what a window shows) is drawn.
+    public func draw(on context: OpaquePointer, geometry: WeekGridGeometry, dark: Bool, fontFamily: String, fontSize: Double,
+                     within span: (top: Double, bottom: Double)? = nil) {
+        let top = span?.top ?? -Double.infinity
+        let bottom = span?.bottom ?? Double.infinity
         let ink: (Double, Double, Double) = dark ? (1, 1, 1) : (0, 0, 0)
         let inkAlpha = dark ? 1.0 : 0.8
         // One layout reused for every line: a layout per line costs more than the drawing.
@@ -170,6 +174,7 @@ public struct WeekGridPicture: Sendable {
         let gridRight = geometry.laneX(day: 6, lane: geometry.lanes[6] - 1) + geometry.laneWidth
         for (index, hour) in hours.enumerated() {
             let y = geometry.rowY(index * 4)
+            guard y + WeekGridGeometry.rowHeight >= top, y - 2 <= bottom else { continue }
             cairo_set_source_rgba(context, ink.0, ink.1, ink.2, 0.08)
             cairo_rectangle(context, gridLeft, y - 0.5, gridRight - gridLeft, 1)
             cairo_fill(context)
@@ -187,6 +192,7 @@ public struct WeekGridPicture: Sendable {
 
         for block in blocks {
             let rect = geometry.block(day: block.day, lane: block.lane, row: block.row, rows: block.rows)
+            guard rect.y + rect.height >= top, rect.y <= bottom else { continue }
             let faded = block.isRemoved || block.isCancelled
             if faded { cairo_push_group(context) }
             let colour = Self.programColours[block.colour % Self.programColours.count]

@@ -30,8 +30,8 @@ struct ScheduleStallBenchmark {
         var seconds: Double
         var byStep: [Step]?
 
-        /// One kind of step's figures over the rounds: its stalls over 50 ms, and the longest
-        /// stall when it set a new longest for the window (0 when an earlier step's was longer).
+        /// One kind of step's figures over the rounds: its stalls over 50 ms, and its longest
+        /// stall (from the report's longest of each second the step spanned).
         struct Step: Decodable {
             var step: String
             var longestMilliseconds: Double
@@ -155,8 +155,7 @@ struct ScheduleStallBenchmark {
           whole window: \(walk.total.ticks) ticks
         """)
         for step in walk.byStep ?? [] {
-            let longest = step.longestMilliseconds > 0 ? "new longest \(format(step.longestMilliseconds, 1)) ms" : "no new longest"
-            say("    \(step.step): \(step.over50Milliseconds) over 50 ms, \(longest)")
+            say("    \(step.step): longest stall \(format(step.longestMilliseconds, 1)) ms, \(step.over50Milliseconds) over 50 ms")
         }
         return true
     }

@@ -7,8 +7,8 @@ and then for the report to cover it, so each kind of step has figures of its own
 The window runs with STEWARD_STALL_REPORT; the report is read once the window has painted and
 settled (start-up's figures) and again after the walk (the walk's are what the counts gained).
 Prints one JSON line: {"startup": REPORT, "total": REPORT, "steps": N, "seconds": S, "by_step":
-[{"step": NAME, "longest_ms": MS, "over_50ms": N}, ...]} (a step's longest is 0 when it set no
-new longest: its stalls were all shorter than an earlier step's).
+[{"step": NAME, "longest_ms": MS, "over_50ms": N}, ...]} (a step's longest comes from the seconds
+it spanned, the one before it included, so a stall at a step's very start is not lost).
 
 Usage: stall_walk.py REPORT-PATH FIRST-WEEK-CLASS NEXT-WEEK-CLASS ROUNDS
 (with STEWARD_DB, STEWARD_BIN_DIR, STEWARD_RESOURCES, GSETTINGS_SCHEMA_DIR, a display and an
@@ -47,8 +47,9 @@ def main():
         startup = report(path)
         started = time.time()
         steps = 0
-        # Each step's own figures: the report's longest and count over 50 ms once the step has
-        # settled and the report (written every second) covers it.
+        # Each step's own figures, once it has settled and the report (written every second)
+        # covers it: its count over 50 ms, and its longest stall from the seconds it spanned
+        # (the report's `periods_ms`, each second's longest).
         by_step = {}
         before = report(path)
 
@@ -57,8 +58,8 @@ def main():
             time.sleep(1.5)
             now = report(path)
             figures = by_step.setdefault(step, {"longest_ms": 0.0, "over_50ms": 0})
-            if now["longest_ms"] > before["longest_ms"]:
-                figures["longest_ms"] = max(figures["longest_ms"], now["longest_ms"])
+            spanned = now["periods_ms"][max(0, len(before["periods_ms"]) - 1):]
+            figures["longest_ms"] = max([figures["longest_ms"]] + spanned)
             figures["over_50ms"] += now["over_50ms"] - before["over_50ms"]
             before = now
 

@@ -131,6 +131,7 @@ final class SchedulePage: ModulePage {
         }
         weekGrid.onOpen = { [weak self] scheduled in self?.open(scheduled) }
         weekScroller.setChild(weekGrid.widget)
+        weekGrid.follow(weekScroller)
         classList.onOpen = { [weak self] scheduled in self?.open(scheduled) }
         listScroller.setChild(classList.widget)
         startAutomaticRefresh()
@@ -198,6 +199,7 @@ final class SchedulePage: ModulePage {
                 let sources = try await service.sources(in: org)
                 let interval = try await service.refreshInterval(for: org)
                 guard request == loadRequest else { return }
+
                 self.classes = classes
                 self.sources = sources
                 fillingFilters = true

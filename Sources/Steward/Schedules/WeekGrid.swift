@@ -27,6 +27,7 @@ final class WeekGrid {
     private var zone = TimeZone.current
     /// Names the buttons a few at a time (`PiecewiseWork`), the week already drawn.
     private var namer: PiecewiseWork?
+    private weak var scroller: ScrolledWindow?
     /// What a click on a class does (opens its page).
     var onOpen: (@MainActor (ScheduledClass) -> Void)?
 
@@ -49,9 +50,18 @@ final class WeekGrid {
         area.onDraw { [weak self] context, width, _ in
             guard let self else { return }
             let font = self.area.font
+            let shown = self.scroller?.visibleRect
             self.picture.draw(on: context, geometry: self.geometry(width: width), dark: StyleManager.isDark,
-                              fontFamily: font.family, fontSize: font.points)
+                              fontFamily: font.family, fontSize: font.points,
+                              within: shown.map { (top: $0.y, bottom: $0.y + $0.height) })
         }
+    }
+
+    /// Draws only what `scroller` shows, again as it scrolls: a few dozen blocks a frame
+    /// rather than the whole week's hundreds at each change of week.
+    func follow(_ scroller: ScrolledWindow) {
+        self.scroller = scroller
+        scroller.onViewChanged { [weak self] in self?.area.redraw() }
     }
 
     private func geometry(width: Int) -> WeekGridGeometry {
