@@ -196,7 +196,11 @@ public struct WeekGridPicture: Sendable {
             let faded = block.isRemoved || block.isCancelled
             if faded { cairo_push_group(context) }
             let colour = Self.programColours[block.colour % Self.programColours.count]
+            // The window's background first, so the hour lines do not show through the tint.
             roundedRectangle(context, rect, radius: 6)
+            let paper = dark ? 0.14 : 0.98
+            cairo_set_source_rgb(context, paper, paper, paper)
+            cairo_fill_preserve(context)
             cairo_set_source_rgba(context, colour.red, colour.green, colour.blue, colour.tint)
             cairo_fill_preserve(context)
             // The program's colour as a bar down the left edge, inside the rounded corners.
