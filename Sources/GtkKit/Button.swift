@@ -19,6 +19,12 @@ public class Button: Widget {
         self.label = label
     }
 
+    /// A button without a child, for something drawn beneath it (a week grid's class): give it
+    /// an accessible label.
+    public convenience init() {
+        self.init(owning: UnsafeMutableRawPointer(gtk_button_new()))
+    }
+
     /// An icon-only button. It has no text, so give it an accessible label and a tooltip.
     public convenience init(iconName: String, accessibleLabel: String) {
         self.init(owning: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName)))

@@ -46,3 +46,16 @@ extension Window {
     public func unfullscreen() { gtk_window_unfullscreen(gtkWindow) }
     public var isFullscreen: Bool { gtk_window_is_fullscreen(gtkWindow) != 0 }
 }
+
+extension Widget {
+    /// The font GTK writes this widget's text in (family, size in points), for text drawn by
+    /// hand to match the rest of the window.
+    public var font: (family: String, points: Double) {
+        guard let context = gtk_widget_get_pango_context(widget),
+              let description = pango_context_get_font_description(context) else { return ("Sans", 11) }
+        let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "Sans"
+        var size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+        if pango_font_description_get_size_is_absolute(description) != 0 { size = size * 72 / 96 }
+        return (family, size > 0 ? size : 11)
+    }
+}

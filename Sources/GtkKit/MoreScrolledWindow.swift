@@ -27,3 +27,24 @@ extension ScrolledWindow {
         }
     }
 }
+
+extension ScrolledWindow {
+    /// The part of the content in view, in the content's pixels.
+    public var visibleRect: (x: Double, y: Double, width: Double, height: Double) {
+        let horizontal = gtk_scrolled_window_get_hadjustment(opaque)
+        let vertical = gtk_scrolled_window_get_vadjustment(opaque)
+        return (gtk_adjustment_get_value(horizontal), gtk_adjustment_get_value(vertical),
+                gtk_adjustment_get_page_size(horizontal), gtk_adjustment_get_page_size(vertical))
+    }
+
+    /// Runs `handler` whenever the view scrolls either way or its size or content's changes:
+    /// for content drawn only where it is in view.
+    public func onViewChanged(_ handler: @escaping @MainActor () -> Void) {
+        for adjustment in [gtk_scrolled_window_get_hadjustment(opaque), gtk_scrolled_window_get_vadjustment(opaque)] {
+            guard let adjustment else { continue }
+            let object = ObjectRef(borrowing: UnsafeMutableRawPointer(adjustment))
+            object.on("value-changed", handler)
+            object.on("changed", handler)
+        }
+    }
+}

@@ -28,6 +28,23 @@ struct ScheduleStallBenchmark {
         var total: StallBenchmark.StallReport
         var steps: Int
         var seconds: Double
+        var byStep: [Step]?
+
+        /// One kind of step's figures over the rounds: its stalls over 50 ms, and its longest
+        /// stall (from the report's longest of each second the step spanned).
+        struct Step: Decodable {
+            var step: String
+            var longestMilliseconds: Double
+            var over50Milliseconds: Int
+
+            enum CodingKeys: String, CodingKey {
+                case step, longestMilliseconds = "longest_ms", over50Milliseconds = "over_50ms"
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case startup, total, steps, seconds, byStep = "by_step"
+        }
     }
 
     func run() async throws -> Walk {
@@ -137,6 +154,9 @@ struct ScheduleStallBenchmark {
           the walk (\(walk.steps) steps in \(format(walk.seconds, 1)) s: the page, next week and back, list, trainers, week): \(longest), \(later) over 50 ms
           whole window: \(walk.total.ticks) ticks
         """)
+        for step in walk.byStep ?? [] {
+            say("    \(step.step): longest stall \(format(step.longestMilliseconds, 1)) ms, \(step.over50Milliseconds) over 50 ms")
+        }
         return true
     }
 }

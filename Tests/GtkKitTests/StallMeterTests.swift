@@ -66,6 +66,33 @@ final class StallMeterTests: XCTestCase {
         XCTAssertEqual(parsed?["ticks"] as? Int, 900)
     }
 
+    func testPeriodsInJSON() {
+        let figures = StallMeter.Figures(longestMilliseconds: 80, overThreshold: 1, ticks: 200)
+        XCTAssertEqual(figures.json(thresholdMilliseconds: 50, periods: [3.04, 80]),
+                       #"{"longest_ms":80.0,"over_50ms":1,"ticks":200,"periods_ms":[3.0,80.0]}"#)
+    }
+
+    /// Each period has its own longest stall: a blocked loop shows in the period it fell in,
+    /// not in the next, and still in the whole run's figures.
+    func testMarkEndsAPeriod() throws {
+        onMain {
+            let meter = StallMeter()
+            meter.start()
+            runLoop(milliseconds: 40)
+            let blocker = Timeout(every: 1) {
+                g_usleep(120_000)
+                return false
+            }
+            runLoop(milliseconds: 250)
+            XCTAssertFalse(blocker.isActive)
+            XCTAssertGreaterThanOrEqual(meter.mark(), 100, "the blocked period")
+            // No tick since: the new period has seen no stall, while the whole run keeps it.
+            XCTAssertEqual(meter.mark(), 0, "the period after kept the earlier stall")
+            XCTAssertGreaterThanOrEqual(meter.figures.longestMilliseconds, 100)
+            meter.stop()
+        }
+    }
+
     func testTimeoutRepeatsUntilItSaysStopAndEndsWithItsOwner() throws {
         onMain {
             var calls = 0

@@ -26,15 +26,20 @@ public final class StallMeter {
 
         /// `{"longest_ms":…,"over_50ms":…,"ticks":…}` (the key names the threshold), one
         /// line, for reports a benchmark reads.
-        public func json(thresholdMilliseconds: Int) -> String {
+        /// `periods`, when given, are the longest stalls of successive periods (`mark()`), as
+        /// `"periods_ms":[…]`, so a reader can tell when the stalls came.
+        public func json(thresholdMilliseconds: Int, periods: [Double]? = nil) -> String {
             let longest = (longestMilliseconds * 10).rounded() / 10
-            return "{\"longest_ms\":\(longest),\"over_\(thresholdMilliseconds)ms\":\(overThreshold),\"ticks\":\(ticks)}"
+            let spans = periods.map { ",\"periods_ms\":[" + $0.map { String(($0 * 10).rounded() / 10) }.joined(separator: ",") + "]" } ?? ""
+            return "{\"longest_ms\":\(longest),\"over_\(thresholdMilliseconds)ms\":\(overThreshold),\"ticks\":\(ticks)\(spans)}"
         }
     }
 
     public let intervalMilliseconds: UInt32
     public let thresholdMilliseconds: Int
     public private(set) var figures = Figures()
+    /// The longest delay since the last `mark()`.
+    private var longestSinceMark: Double = 0
     private var timeout: Timeout?
     /// Monotonic microseconds of the last tick.
     private var lastTick: gint64 = 0
@@ -67,6 +72,12 @@ public final class StallMeter {
         lastTick = g_get_monotonic_time()
     }
 
+    /// Ends a period: its longest stall in milliseconds; the next period starts now.
+    public func mark() -> Double {
+        defer { longestSinceMark = 0 }
+        return longestSinceMark
+    }
+
     private func tick() {
         let now = g_get_monotonic_time()
         let gap = Double(now - lastTick) / 1000
@@ -75,6 +86,7 @@ public final class StallMeter {
         let late = max(0, gap - Double(intervalMilliseconds))
         figures.ticks += 1
         if late > figures.longestMilliseconds { figures.longestMilliseconds = late }
+        if late > longestSinceMark { longestSinceMark = late }
         if late > Double(thresholdMilliseconds) { figures.overThreshold += 1 }
     }
 }

@@ -3,7 +3,8 @@ import GtkKit
 
 /// With STEWARD_STALL_REPORT=PATH, measures how long the main loop ever goes without running
 /// and writes `{"longest_ms":…,"over_50ms":…,"ticks":…}` to PATH every second and on exit, so
-/// a benchmark can read it while the app runs. Measuring starts once the window's first frame
+/// a benchmark can read it while the app runs; `periods_ms` holds each second's longest stall,
+/// so a benchmark can tell which of its steps stalled. Measuring starts once the window's first frame
 /// is painted: building the window is launch time, which has a benchmark of its own. Without
 /// the variable nothing is measured or scheduled.
 @MainActor
@@ -11,6 +12,7 @@ final class StallReport {
     private let path: String
     private let meter = StallMeter()
     private var writer: Timeout?
+    private var periods: [Double] = []
     /// Writes go to a file a benchmark may be reading: each is a whole new file, renamed into
     /// place, made on a queue of its own so the disk never holds up the main loop.
     private let queue = DispatchQueue(label: "steward.stall-report", qos: .utility)
@@ -33,6 +35,7 @@ final class StallReport {
     private func start() {
         meter.start()
         writer = Timeout(every: 1000, priority: .low) { [weak self] in
+            self?.endPeriod()
             self?.write()
             return self != nil
         }
@@ -41,13 +44,18 @@ final class StallReport {
     /// The final figures, written before the process ends.
     func finish() {
         writer?.cancel()
+        endPeriod()
         meter.stop()
-        let json = meter.figures.json(thresholdMilliseconds: meter.thresholdMilliseconds)
+        let json = meter.figures.json(thresholdMilliseconds: meter.thresholdMilliseconds, periods: periods)
         queue.sync { Self.save(json, to: path) }
     }
 
+    private func endPeriod() {
+        if meter.isRunning { periods.append(meter.mark()) }
+    }
+
     private func write() {
-        let json = meter.figures.json(thresholdMilliseconds: meter.thresholdMilliseconds)
+        let json = meter.figures.json(thresholdMilliseconds: meter.thresholdMilliseconds, periods: periods)
         let path = self.path
         queue.async { Self.save(json, to: path) }
     }

@@ -49,19 +49,24 @@ final class SchedulePage: ModulePage {
     private static let views: Set<String> = ["week", "list", "trainers"]
     private var visibleView = "week"
     private var drawnViews: Set<String> = []
-    /// Attaches the week grid's blocks a few at a time (`WeekGrid.blocksPerTurn`).
-    private var blockFiller: Timeout?
+    /// The week grid, kept from week to week (its buttons are reused).
+    private let weekGrid = WeekGrid()
+    /// The list view, kept from week to week (its rows are reused).
+    private let classList = ClassList()
 
     var onLocalChange: (() -> Void)? {
         get { group.onLocalChange }
         set { group.onLocalChange = newValue }
     }
 
-    init(service: ScheduleService, records: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+    init(service: ScheduleService, records: RecordService, window: ApplicationWindow, toasts _: ToastOverlay) {
         self.service = service
         self.window = window
-        self.toasts = toasts
         let ui = Builder(resource: ResourceBundle.path("schedule-page.ui"))
+        // What this page says shows in its own overlay, above the view switcher at the bottom
+        // of a narrow window rather than over its tabs.
+        let toasts: ToastOverlay = ui.object("page_toasts")
+        self.toasts = toasts
         widget = ui.object("schedule_page")
         switcherTitle = ui.object("switcher_title")
         backButton = ui.object("back_button")
@@ -124,6 +129,11 @@ final class SchedulePage: ModulePage {
                 do { try await self.service.setRefreshInterval(minutes, for: org) } catch { self.toasts.showToast("\(error)") }
             }
         }
+        weekGrid.onOpen = { [weak self] scheduled in self?.open(scheduled) }
+        weekScroller.setChild(weekGrid.widget)
+        weekGrid.follow(weekScroller)
+        classList.onOpen = { [weak self] scheduled in self?.open(scheduled) }
+        listScroller.setChild(classList.widget)
         startAutomaticRefresh()
     }
 
@@ -189,6 +199,7 @@ final class SchedulePage: ModulePage {
                 let sources = try await service.sources(in: org)
                 let interval = try await service.refreshInterval(for: org)
                 guard request == loadRequest else { return }
+
                 self.classes = classes
                 self.sources = sources
                 fillingFilters = true
@@ -244,12 +255,9 @@ final class SchedulePage: ModulePage {
         let shown = classes.filter(filter.matches)
         let open: @MainActor (ScheduledClass) -> Void = { [weak self] scheduled in self?.open(scheduled) }
         switch visibleView {
-        case "list": listScroller.setChild(ClassList.make(shown, zone: zone, open: open))
+        case "list": classList.show(shown, zone: zone)
         case "trainers": trainersScroller.setChild(TrainersView.make(TrainerWeek(shown, firstDay: weekStart, zone: zone), zone: zone, open: open))
-        default:
-            let grid = WeekGrid.make(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone, open: open)
-            weekScroller.setChild(grid.widget)
-            blockFiller = grid.attachMore() ? Timeout(every: 1, priority: .low, grid.attachMore) : nil
+        default: weekGrid.show(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone)
         }
     }
 

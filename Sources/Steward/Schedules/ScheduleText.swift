@@ -63,9 +63,14 @@ enum ScheduleText {
 
     /// A style class per program, the same program always the same colour.
     static func programStyle(_ program: String) -> String {
+        "program-\(programIndex(program))"
+    }
+
+    /// The program's colour among six (`WeekGridPicture.programColours`), by a hash of its name.
+    static func programIndex(_ program: String) -> Int {
         var hash: UInt32 = 5381
         for byte in program.lowercased().utf8 { hash = hash &* 33 &+ UInt32(byte) }
-        return "program-\(hash % 6)"
+        return Int(hash % 6)
     }
 
     /// An error in its own plain words.

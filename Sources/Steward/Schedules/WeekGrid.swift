@@ -1,121 +1,127 @@
 import Foundation
 import GtkKit
 import StewardCore
+import StewardPrint
 import Translation
 
-/// The week grid: days across, hours down (15-minute rows), each class a button spanning its
+/// The week grid: days across, hours down (15-minute rows), each class a block spanning its
 /// time, in its lane when classes overlap. A block says name, trainer, room and booked/capacity,
-/// coloured by program; a cancelled class is struck through, a substitute marked. Its
-/// accessible name says all of it, cancellation and substitute included.
+/// coloured by program; a cancelled class is struck through, a substitute marked.
+///
+/// The blocks are drawn, all of them, in one drawing area (`WeekGridPicture`); over each lies
+/// a button without a child, transparent but for hover and focus, that a person clicks or tabs
+/// to and a screen reader hears: its accessible name says all of the class, cancellation and
+/// substitute included. A week of 500 classes built as 500 buttons of up to four labels each
+/// (some 2,500 widgets, measured, laid out and announced to the accessibility bus) stalled the
+/// window for over a second; the buttons are now kept from week to week and only renamed.
 @MainActor
-enum WeekGrid {
-    /// Pixels per 15-minute row.
-    static let rowHeight = 20
+final class WeekGrid {
+    let widget: Widget
+    private let area = DrawingArea()
+    private let empty = Label(tr("No classes this week."))
+    private var buttons: [Button] = []
+    /// The class under each button, in the layout's order (by day, then time).
+    private var classes: [ScheduledClass] = []
+    private var layout = WeekLayout([], firstDay: LocalDate(Date(), in: .current), zone: .current)
+    private var picture = WeekGridPicture(headings: [], hours: [], blocks: [])
+    private var zone = TimeZone.current
+    /// Names the buttons a few at a time (`PiecewiseWork`), the week already drawn.
+    private var namer: PiecewiseWork?
+    private weak var scroller: ScrolledWindow?
+    /// What a click on a class does (opens its page).
+    var onOpen: (@MainActor (ScheduledClass) -> Void)?
 
-    /// Blocks attached per turn of the main loop: a week of 500 classes is built over a few
-    /// turns, each short, rather than in one long stall (steward-bench --schedule-stall).
-    static let blocksPerTurn = 40
+    init() {
+        // The box's handlers reach the grid weakly: the box lives as long as GTK shows it.
+        weak var grid: WeekGrid?
+        let box = PlacedBox(measure: { horizontal in
+            guard let grid else { return 0 }
+            return Int((horizontal ? WeekGridGeometry.minimumWidth(lanes: grid.layout.lanes.reduce(0, +))
+                : WeekGridGeometry.height(rows: grid.layout.rowCount)).rounded(.up))
+        }, place: { box, width, height in
+            grid?.place(in: box, width: width, height: height)
+        })
+        widget = box
+        grid = self
+        box.addCSSClass("week-grid")
+        box.append(area)
+        empty.addCSSClass("dim-label")
+        box.append(empty)
+        area.onDraw { [weak self] context, width, _ in
+            guard let self else { return }
+            let font = self.area.font
+            let shown = self.scroller?.visibleRect
+            self.picture.draw(on: context, geometry: self.geometry(width: width), dark: StyleManager.isDark,
+                              fontFamily: font.family, fontSize: font.points,
+                              within: shown.map { (top: $0.y, bottom: $0.y + $0.height) })
+        }
+    }
 
-    /// The grid with its headings and hours, and a step that attaches the next blocks and says
-    /// whether any are left: run it on the main loop (`SchedulePage` does, at low priority)
-    /// until it returns false.
-    static func make(_ layout: WeekLayout, zone: TimeZone,
-                     open: @escaping @MainActor (ScheduledClass) -> Void) -> (widget: Widget, attachMore: @MainActor () -> Bool) {
-        let grid = Grid(rowSpacing: 0, columnSpacing: 4)
-        grid.addCSSClass("week-grid")
-        grid.setMargins(top: 6, bottom: 12, start: 12, end: 12)
-        var firstColumn: [Int] = []
-        var column = 1
-        for lanes in layout.lanes {
-            firstColumn.append(column)
-            column += lanes
-        }
-        for day in 0..<7 {
-            let date = layout.firstDay.adding(days: day)
-            let heading = Label(ScheduleText.shortDay(date))
-            heading.addCSSClass("heading")
-            heading.hexpand = true
-            // Shortened rather than widening the week past the window.
-            heading.ellipsizesAtEnd = true
-            heading.setMargins(top: 0, bottom: 6, start: 0, end: 0)
-            grid.attach(heading, column: firstColumn[day], row: 0, width: layout.lanes[day])
-        }
-        for hour in layout.firstHour..<layout.lastHour {
-            let label = Label(String(format: "%02d:00", hour))
-            label.addCSSClass("dim-label")
-            label.addCSSClass("numeric")
-            label.verticalAlignment = .start
-            label.setSizeRequest(height: rowHeight * 4)
-            label.setMargins(top: 0, bottom: 0, start: 0, end: 6)
-            grid.attach(label, column: 0, row: 1 + (hour - layout.firstHour) * 4, height: 4)
-        }
-        if layout.blocks.isEmpty {
-            let empty = Label(tr("No classes this week."))
-            empty.addCSSClass("dim-label")
-            grid.attach(empty, column: 1, row: 1 + 8, width: max(1, column - 1), height: 4)
-        }
-        var next = 0
-        let attachMore: @MainActor () -> Bool = {
-            let end = min(next + blocksPerTurn, layout.blocks.count)
-            for block in layout.blocks[next..<end] {
-                grid.attach(self.block(block, zone: zone, open: open), column: firstColumn[block.day] + block.lane,
-                            row: 1 + block.row, height: block.rows)
+    /// Draws only what `scroller` shows, again as it scrolls: a few dozen blocks a frame
+    /// rather than the whole week's hundreds at each change of week.
+    func follow(_ scroller: ScrolledWindow) {
+        self.scroller = scroller
+        scroller.onViewChanged { [weak self] in self?.area.redraw() }
+    }
+
+    private func geometry(width: Int) -> WeekGridGeometry {
+        WeekGridGeometry(lanes: layout.lanes, rows: layout.rowCount, width: Double(width))
+    }
+
+    /// Shows `layout`'s week: drawn at once, its buttons named over the next few turns.
+    func show(_ layout: WeekLayout, zone: TimeZone) {
+        self.layout = layout
+        self.zone = zone
+        classes = layout.blocks.map(\.scheduled)
+        picture = WeekGridPicture(
+            headings: (0..<7).map { ScheduleText.shortDay(layout.firstDay.adding(days: $0)) },
+            hours: (layout.firstHour..<layout.lastHour).map { String(format: "%02d:00", $0) },
+            blocks: layout.blocks.map(Self.picture))
+        empty.isVisible = layout.blocks.isEmpty
+        // Buttons a shorter week does not need are hidden, not destroyed: the next week may.
+        for button in buttons.dropFirst(classes.count) where button.isVisible { button.isVisible = false }
+        area.redraw()
+        (widget as? PlacedBox)?.remeasure()
+        namer = PiecewiseWork(count: classes.count) { [weak self] index in self?.name(index) }
+    }
+
+    private static func picture(_ block: WeekLayout.Block) -> WeekGridPicture.Block {
+        let c = block.scheduled.source
+        let lines = [c.name, c.isSubstitute ? tr("{trainer} (substitute)", ["trainer": c.trainer]) : c.trainer,
+                     c.room, ScheduleText.booked(c)]
+        return WeekGridPicture.Block(day: block.day, lane: block.lane, row: block.row, rows: block.rows, lines: lines,
+                                     colour: ScheduleText.programIndex(c.program), isCancelled: c.isCancelled,
+                                     isSubstitute: c.isSubstitute, isRemoved: block.scheduled.isRemoved)
+    }
+
+    /// The button over block `index`, made when the grid has none to spare, named for its class.
+    private func name(_ index: Int) {
+        if index == buttons.count {
+            let button = Button()
+            button.addCSSClass("class-hit")
+            button.onClicked { [weak self] in
+                guard let self, index < self.classes.count else { return }
+                self.onOpen?(self.classes[index])
             }
-            next = end
-            return next < layout.blocks.count
+            buttons.append(button)
+            (widget as? PlacedBox)?.append(button)
         }
-        return (grid, attachMore)
+        let button = buttons[index]
+        let spoken = ScheduleText.spoken(classes[index], zone: zone)
+        button.setAccessibleLabel(spoken)
+        button.tooltip = spoken
+        if !button.isVisible { button.isVisible = true }
     }
 
-    private static func block(_ block: WeekLayout.Block, zone: TimeZone, open: @escaping @MainActor (ScheduledClass) -> Void) -> Widget {
-        let scheduled = block.scheduled
-        let c = scheduled.source
-        let lines = Box.vertical(spacing: 0)
-        var texts = [c.name]
-        if block.rows >= 2 { texts.append(c.isSubstitute ? tr("{trainer} (substitute)", ["trainer": c.trainer]) : c.trainer) }
-        if block.rows >= 3 { texts.append(c.room) }
-        if block.rows >= 4 { texts.append(ScheduleText.booked(c)) }
-        for (index, text) in texts.enumerated() {
-            let label = Label(text)
-            label.xalign = 0
-            label.ellipsizesAtEnd = true
-            if index == 0 { label.addCSSClass("class-name") }
-            lines.append(label)
+    private func place(in box: PlacedBox, width: Int, height: Int) {
+        let geometry = geometry(width: width)
+        box.allocate(area, x: 0, y: 0, width: Double(width), height: Double(height))
+        if empty.isVisible {
+            box.allocate(empty, x: 0, y: geometry.rowY(8), width: Double(width), height: WeekGridGeometry.rowHeight * 4)
         }
-        let button = Button(label: "")
-        button.setChild(lines)
-        button.addCSSClass("class-block")
-        button.addCSSClass(ScheduleText.programStyle(c.program))
-        if c.isCancelled { button.addCSSClass("cancelled") }
-        if c.isSubstitute { button.addCSSClass("substitute") }
-        if scheduled.isRemoved { button.addCSSClass("removed") }
-        button.setSizeRequest(width: 84, height: rowHeight * block.rows)
-        button.hexpand = true
-        button.setAccessibleLabel(ScheduleText.spoken(scheduled, zone: zone))
-        button.tooltip = ScheduleText.spoken(scheduled, zone: zone)
-        button.onClicked { open(scheduled) }
-        return button
-    }
-}
-
-/// The list view: one row per class in time order, each opening the class's page.
-@MainActor
-enum ClassList {
-    static func make(_ classes: [ScheduledClass], zone: TimeZone, open: @escaping @MainActor (ScheduledClass) -> Void) -> Widget {
-        let list = ListBox.boxed()
-        list.setAccessibleLabel(tr("Classes"))
-        list.setMargins(top: 6, bottom: 12, start: 12, end: 12)
-        list.setPlaceholder(Label(tr("No classes this week.")))
-        for scheduled in classes {
-            let c = scheduled.source
-            let button = Button(label: ScheduleText.listLine(scheduled, zone: zone).replacingOccurrences(of: "_", with: "__"))
-            button.hasFrame = false
-            if c.isCancelled { button.addCSSClass("cancelled") }
-            if c.isSubstitute { button.addCSSClass("substitute") }
-            button.setAccessibleLabel(ScheduleText.spoken(scheduled, zone: zone))
-            button.onClicked { open(scheduled) }
-            list.append(button)
+        for (index, block) in layout.blocks.enumerated() where index < buttons.count {
+            let rect = geometry.block(day: block.day, lane: block.lane, row: block.row, rows: block.rows)
+            box.allocate(buttons[index], x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         }
-        return list
     }
 }
