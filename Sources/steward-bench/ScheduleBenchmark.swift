@@ -8,9 +8,12 @@ import Glibc
 /// A refresh of a year of a busy studio (20,000 classes) through the fake MindBody v6
 /// (Tests/schedules/fake_mindbody.py) on the loopback, beside a plain parse of the very same
 /// pages in the same run: the ratio is the mirror's own cost (fetching, diffing, writing).
-///   steward-bench --schedules [--classes N] [--rounds N]
+/// With `--appointments N` the site also lists N staff appointments, which every refresh reads
+/// (their pages, the session types) and mirrors too; the plain parse is of the classes alone.
+///   steward-bench --schedules [--classes N] [--appointments N] [--rounds N]
 struct ScheduleBenchmark {
     let count: Int
+    var appointments = 0
     let rounds: Int
     let folder: URL
 
@@ -24,7 +27,7 @@ struct ScheduleBenchmark {
     }
 
     func run() async throws -> Result {
-        let server = try FakeMindBodyProcess(count: count)
+        let server = try FakeMindBodyProcess(count: count, appointments: appointments)
         defer { server.stop() }
         let zone = TimeZone(identifier: "America/Denver")!
         let window = DateInterval(start: Date(timeIntervalSince1970: 1_798_761_600), duration: 400 * 86_400)  // from 2027-01-01
@@ -55,8 +58,8 @@ struct ScheduleBenchmark {
             start = Stopwatch.now()
             let first = try await service.refresh(source.id, in: org, window: window)
             firsts.append(Stopwatch.milliseconds(since: start) / 1000)
-            guard first.first?.counts.new == count else {
-                throw BenchFailure("the refresh added \(first.first?.counts.new ?? 0) classes, not \(count)")
+            guard first.first?.counts.new == count, first.first?.counts.appointments == appointments else {
+                throw BenchFailure("the refresh added \(first.first?.counts.new ?? 0) classes and \(first.first?.counts.appointments ?? 0) appointments, not \(count) and \(appointments)")
             }
             start = Stopwatch.now()
             let again = try await service.refresh(source.id, in: org, window: window)
@@ -70,10 +73,11 @@ struct ScheduleBenchmark {
     static func report(arguments: [String], folder: URL) async throws -> Bool {
         let count = Benchmarks.value(of: "--classes", in: arguments).flatMap(Int.init) ?? 20_000
         let rounds = Benchmarks.value(of: "--rounds", in: arguments).flatMap(Int.init) ?? 3
-        let result = try await ScheduleBenchmark(count: count, rounds: rounds, folder: folder).run()
+        let appointments = Benchmarks.value(of: "--appointments", in: arguments).flatMap(Int.init) ?? 0
+        let result = try await ScheduleBenchmark(count: count, appointments: appointments, rounds: rounds, folder: folder).run()
         let plain = result.fetchSeconds + result.parseSeconds
         say("""
-        Schedule refresh of \(result.classes) classes in \(result.pages) pages from a fake MindBody v6 on the loopback (medians of \(rounds) rounds)
+        Schedule refresh of \(result.classes) classes in \(result.pages) pages (and \(appointments) staff appointments) from a fake MindBody v6 on the loopback (medians of \(rounds) rounds)
           fetch the pages alone:                       \(format(result.fetchSeconds, 3)) s
           plain parse of the same pages:               \(format(result.parseSeconds, 3)) s
           refresh into an empty mirror (fetch, parse, diff, write): \(format(result.firstRefreshSeconds, 3)) s
@@ -98,14 +102,15 @@ final class FakeMindBodyProcess {
     let port: Int
     var url: String { "http://127.0.0.1:\(port)" }
 
-    init(count: Int) throws {
+    init(count: Int, appointments: Int = 0) throws {
         let script = ProcessInfo.processInfo.environment["STEWARD_FAKE_MINDBODY"] ?? "Tests/schedules/fake_mindbody.py"
         guard FileManager.default.fileExists(atPath: script) else {
             throw BenchFailure("\(script) not found: run from the repository root or set STEWARD_FAKE_MINDBODY")
         }
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script, "--generate", String(count), "--api-key", "bench-key"]
+        process.arguments = ["python3", "-u", script, "--generate", String(count), "--generate-appointments", String(appointments),
+                             "--api-key", "bench-key"]
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()

@@ -7,7 +7,7 @@ import StewardCore
 //   steward-bench --sync [--push N] [--pull N] [--postgres URL]
 //   steward-bench --stall [--changes N] [--deadline S]
 //   steward-bench --approvals [--submissions N] [--approve N]
-//   steward-bench --schedules [--classes N] [--rounds N]
+//   steward-bench --schedules [--classes N] [--appointments N] [--rounds N]
 //   steward-bench --schedule-stall [--classes N] [--rounds N]
 //   steward-bench --library [--books N] [--loans N] [--import N]
 //   steward-bench --rides [--passengers N] [--drivers N] [--seed N]

@@ -4,7 +4,15 @@ Serves GET /public/v6/class/classes from a JSON file of classes in MindBody's ow
 again on each request, so a test can change the timetable between refreshes) or from N
 generated classes, paged with Limit/Offset and PaginationResponse. Checks the Api-Key header
 (401 otherwise). The SiteId header picks a fault: "fail-page-3" answers page 3 with a 500,
-"slow" stalls page 2, "malformed" breaks page 2's JSON. GET /_requests lists what was asked.
+"slow" stalls page 2, "malformed" breaks page 2's JSON. GET /_requests lists what was asked of the classes.
+
+Staff appointments at GET /public/v6/appointment/staffappointments, from --appointments (a JSON
+file: an array in MindBody's shape, read on each request) or --generate-appointments N, paged
+the same way; none without either. SiteId "no-appointments" answers them 403 (a site that does
+not expose them); "fail-appointments-page-2" answers their page 2 with a 500. GET
+/public/v6/staff/staff lists the generated trainers and one who teaches no class (Dana
+Whitfield, 106); GET /public/v6/site/sessiontypes two session types. GET /_requests/all lists
+every request with its path.
 Prints its port on the first line; stops with its parent's SIGKILL.
 """
 import argparse
@@ -19,14 +27,20 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--classes", help="a JSON file: an array of classes in MindBody's shape")
 parser.add_argument("--generate", type=int, default=0, help="serve this many generated classes")
 parser.add_argument("--api-key", default="test-key")
+parser.add_argument("--appointments", help="a JSON file: an array of staff appointments in MindBody's shape")
+parser.add_argument("--generate-appointments", type=int, default=0, help="serve this many generated appointments")
 arguments = parser.parse_args()
 
 PROGRAMS = ["Strength", "Yoga", "Cycling", "HIIT", "Pilates"]
 TRAINERS = [(101, "Alex", "Rivera"), (102, "Sam", "Okafor"), (103, "Jordan", "Lee"), (104, "Priya", "Natarajan"),
             (105, "Chris", "Bauer")]
 ROOMS = [(1, "Studio A"), (2, "Studio B"), (3, "Cycle Room")]
+STATUSES = ["Booked", "Confirmed", "Completed", "Arrived", "Cancelled", "LateCancelled", "NoShow"]
+SESSION_TYPES = [{"Id": 7, "Name": "Personal Training 60"}, {"Id": 8, "Name": "Intro Session"}]
 generated = None
+generated_appointments = None
 requests = []
+all_requests = []
 lock = threading.Lock()
 
 
@@ -51,6 +65,38 @@ def generate(count):
             "IsWaitlistAvailable": i % 2 == 0,
         })
     return classes
+
+
+def generate_appointments(count):
+    start = datetime.datetime(2027, 1, 4, 5, 0)
+    appointments = []
+    for i in range(count):
+        day, slot = divmod(i, 16)
+        begins = start + datetime.timedelta(days=day, minutes=slot * 60)
+        staff = TRAINERS[i % len(TRAINERS)]
+        appointments.append({
+            "Id": 800000 + i, "StartDateTime": begins.isoformat(),
+            "EndDateTime": (begins + datetime.timedelta(minutes=60)).isoformat(), "Duration": 60,
+            "Status": STATUSES[i % len(STATUSES)], "StaffId": staff[0], "ClientId": str(100000 + i % 900),
+            "SessionTypeId": 7 + i % 2, "LocationId": 1, "Notes": "", "StaffRequested": i % 3 == 0,
+            "FirstAppointment": i % 50 == 0, "ProgramId": 20,
+        })
+    return appointments
+
+
+def current_appointments():
+    global generated_appointments
+    if arguments.appointments:
+        with open(arguments.appointments, encoding="utf-8") as f:
+            return json.load(f)
+    if generated_appointments is None:
+        generated_appointments = generate_appointments(arguments.generate_appointments)
+    return generated_appointments
+
+
+def staff_members():
+    members = [{"Id": t[0], "Name": t[1] + " " + t[2], "FirstName": t[1], "LastName": t[2]} for t in TRAINERS]
+    return members + [{"Id": 106, "Name": "Dana Whitfield", "FirstName": "Dana", "LastName": "Whitfield"}]
 
 
 def current_classes():
@@ -83,19 +129,47 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with lock:
                 self.send(200, json.dumps(requests).encode())
             return
-        if url.path != "/public/v6/class/classes":
+        if url.path == "/_requests/all":
+            with lock:
+                self.send(200, json.dumps(all_requests).encode())
+            return
+        lists = {"/public/v6/appointment/staffappointments": "Appointments", "/public/v6/staff/staff": "StaffMembers",
+                 "/public/v6/site/sessiontypes": "SessionTypes"}
+        if url.path != "/public/v6/class/classes" and url.path not in lists:
             self.send(404, b'{"Error": {"Message": "Not found"}}')
             return
         site = self.headers.get("SiteId") or ""
+        asked = {"path": url.path, "query": query, "apiKey": self.headers.get("Api-Key"), "siteId": site,
+                 "authorization": self.headers.get("Authorization")}
         with lock:
-            requests.append({"query": query, "apiKey": self.headers.get("Api-Key"), "siteId": site,
-                             "authorization": self.headers.get("Authorization")})
+            all_requests.append(asked)
+            if url.path == "/public/v6/class/classes":
+                requests.append({k: v for k, v in asked.items() if k != "path"})
         if self.headers.get("Api-Key") != arguments.api_key:
             self.send(401, b'{"Error": {"Message": "Invalid Api-Key", "Code": "DeniedAccess"}}')
             return
         limit = int(query.get("Limit", "100"))
         offset = int(query.get("Offset", "0"))
         page = offset // max(limit, 1) + 1
+        if url.path in lists:
+            if url.path.endswith("staffappointments"):
+                if site == "no-appointments":
+                    self.send(403, b'{"Error": {"Message": "Staff appointments are not available", "Code": "DeniedAccess"}}')
+                    return
+                if site == "fail-appointments-page-2" and page == 2:
+                    self.send(500, b'{"Error": {"Message": "Internal server error", "Code": "InternalError"}}')
+                    return
+                items = current_appointments()
+            elif url.path.endswith("staff"):
+                items = staff_members()
+            else:
+                items = SESSION_TYPES
+            chunk = items[offset:offset + limit]
+            body = {"PaginationResponse": {"RequestedLimit": limit, "RequestedOffset": offset, "PageSize": len(chunk),
+                                           "TotalResults": len(items)},
+                    lists[url.path]: chunk}
+            self.send(200, json.dumps(body).encode())
+            return
         if site == "fail-page-3" and page == 3:
             self.send(500, b'{"Error": {"Message": "Internal server error", "Code": "InternalError"}}')
             return

@@ -259,6 +259,7 @@ def test_trainers_view(app):
         raise Failure(f'the trainers view shows "{name(entry)}"')
     wait_for("Dana Brooks's row", lambda: find_all(window, name_starts="Dana Brooks: "))
     block(window, CANCELLED, "cancelled")
+    check_an_appointment_is_shown(window)
     screenshot("schedule-trainers.png")
     click(block(window, CANCELLED, "cancelled"))
     page = dialog_with(app, "From the booking service")
@@ -266,6 +267,28 @@ def test_trainers_view(app):
     wait_gone("the class's page", lambda: find_all(app.node(), name_has="From the booking service", roles=("label",)))
     switch_to(window, "Week")
     block(window, CANCELLED, "cancelled")
+
+
+def check_an_appointment_is_shown(window):
+    """The demo gym's personal training this week sits among the trainers' classes, heard as
+    "Personal training", with its trainer and status; one the mirror holds for this week is found."""
+    monday = day_this_week(-7)
+    start = datetime.datetime.combine(monday, datetime.time(0, 0), ZoneInfo("America/Denver"))
+    end = start + datetime.timedelta(days=7)
+    utc = datetime.timezone.utc
+    with db() as c:
+        rows = c.execute("SELECT staff, status FROM staffAppointment WHERE startsAt >= ? AND startsAt < ? AND isRemoved = 0 "
+                         "ORDER BY startsAt", (start.astimezone(utc).strftime("%Y-%m-%d %H:%M:%S"),
+                                               end.astimezone(utc).strftime("%Y-%m-%d %H:%M:%S"))).fetchall()
+    if not rows:
+        raise Failure("the demo gym has no staff appointments this week")
+    trainer = rows[0][0]
+    entry = wait_for(f"a personal-training entry for {trainer}",
+                     lambda: next((b for b in find_all(window, name_starts="Personal training,", roles=("push button",))
+                                   if trainer in name(b)), None))
+    statuses = ("Booked", "Confirmed", "Arrived", "Completed", "Cancelled", "Late cancelled", "No-show")
+    if not any(status in name(entry) for status in statuses):
+        raise Failure(f'the appointment does not say its status: "{name(entry)}"')
 
 
 def test_refresh_again_keeps_the_note(app):

@@ -95,6 +95,9 @@ def data_texts():
         for row in c.execute("SELECT name, description, program, sessionType, trainer, location, room, localNote "
                              "FROM scheduledClass"):
             collect(list(row))
+        # The trainers' appointments as MindBody names them.
+        for row in c.execute("SELECT staff, sessionType, notes FROM staffAppointment"):
+            collect(list(row))
     return sorted(found, key=len, reverse=True)
 
 

@@ -38,6 +38,8 @@ final class SchedulePage: ModulePage {
     private var organization: Organization?
     private var weekStart = WeekLayout.monday(of: LocalDate(Date(), in: .current))
     private var classes: [ScheduledClass] = []
+    /// The week's staff appointments, shown in the trainers view.
+    private var appointments: [StaffAppointment] = []
     private var sources: [ScheduleSource] = []
     private var canEdit = true
     private var loadRequest = 0
@@ -196,11 +198,13 @@ final class SchedulePage: ModulePage {
         Task { @MainActor in
             do {
                 let classes = try await service.classes(in: org, from: from, to: to)
+                let appointments = try await service.appointments(in: org, from: from, to: to)
                 let sources = try await service.sources(in: org)
                 let interval = try await service.refreshInterval(for: org)
                 guard request == loadRequest else { return }
 
                 self.classes = classes
+                self.appointments = appointments
                 self.sources = sources
                 fillingFilters = true
                 intervalChoice.selectedIndex = ScheduleService.refreshIntervals.firstIndex { $0 == interval } ?? 0
@@ -224,7 +228,7 @@ final class SchedulePage: ModulePage {
             if choices != dropDown.strings { dropDown.setStrings(choices) }
             dropDown.selectedIndex = chosen.flatMap { choices.firstIndex(of: $0) } ?? 0
         }
-        fill(trainerFilter, all: tr("All trainers"), classes.map(\.source.trainer))
+        fill(trainerFilter, all: tr("All trainers"), classes.map(\.source.trainer) + appointments.map(\.source.staff))
         fill(roomFilter, all: tr("All rooms"), classes.map(\.source.room))
         fill(programFilter, all: tr("All programs"), classes.map(\.source.program))
     }
@@ -256,7 +260,12 @@ final class SchedulePage: ModulePage {
         let open: @MainActor (ScheduledClass) -> Void = { [weak self] scheduled in self?.open(scheduled) }
         switch visibleView {
         case "list": classList.show(shown, zone: zone)
-        case "trainers": trainersScroller.setChild(TrainersView.make(TrainerWeek(shown, firstDay: weekStart, zone: zone), zone: zone, open: open))
+        case "trainers":
+            let week = TrainerWeek(shown, appointments: appointments.filter(filter.matches), firstDay: weekStart, zone: zone)
+            trainersScroller.setChild(TrainersView.make(week, zone: zone, open: open) { [weak self] appointment in
+                guard let self else { return }
+                AppointmentEntry.present(appointment, zone: zone, parent: self.window)
+            })
         default: weekGrid.show(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone)
         }
     }
@@ -337,9 +346,12 @@ final class SchedulePage: ModulePage {
             var total = RefreshCounts()
             var refreshed = 0
             var failures: [String] = []
+            var withoutAppointments: [String] = []
             for source in sources {
                 do {
-                    total = try await service.refresh(source.id, in: org).reduce(total) { $0 + $1.counts }
+                    let results = try await service.refresh(source.id, in: org)
+                    total = results.reduce(total) { $0 + $1.counts }
+                    if results.contains(where: \.appointmentsUnavailable) { withoutAppointments.append(source.label) }
                     refreshed += 1
                 } catch let error as ScheduleRefreshError {
                     failures.append(tr("{source}: {reason}", ["source": source.label, "reason": error.message]))
@@ -347,7 +359,13 @@ final class SchedulePage: ModulePage {
                     failures.append(tr("{source}: {reason}", ["source": source.label, "reason": "\(error)"]))
                 }
             }
-            if refreshed > 0 { toasts.showToast(tr("Refreshed: {changes}", ["changes": total.summary]), timeout: 10) }
+            if refreshed > 0 {
+                var message = tr("Refreshed: {changes}", ["changes": total.summary])
+                for label in withoutAppointments {
+                    message += "\n" + tr("{source}: appointments not available from this source", ["source": label])
+                }
+                toasts.showToast(message, timeout: 10)
+            }
             if !failures.isEmpty {
                 let reasons = failures.joined(separator: "\n")
                 if automatic {

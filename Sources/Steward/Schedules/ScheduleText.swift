@@ -57,6 +57,30 @@ enum ScheduleText {
         return parts.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
+    /// An appointment's status in words; one this console does not know, as MindBody gives it.
+    static func appointmentStatus(_ status: AppointmentStatus) -> String {
+        switch status {
+        case .booked: trc("appointment status", "Booked")
+        case .confirmed: trc("appointment status", "Confirmed")
+        case .arrived: trc("appointment status", "Arrived")
+        case .completed: trc("appointment status", "Completed")
+        case .cancelled: trc("appointment status", "Cancelled")
+        case .lateCancelled: trc("appointment status", "Late cancelled")
+        case .noShow: trc("appointment status", "No-show")
+        case .other(let text): text
+        }
+    }
+
+    /// Everything an appointment's entry shows, for screen readers and tooltips: "Personal
+    /// training", when, who, the session type, the status. No client: they are private.
+    static func spoken(_ appointment: StaffAppointment, zone: TimeZone) -> String {
+        let a = appointment.source
+        var parts = [tr("Personal training"), dateTime(a.startsAt, zone: zone) + "–" + time(a.endsAt, zone: zone), a.staff,
+                     a.sessionType, appointmentStatus(a.kind)]
+        if appointment.isRemoved { parts.append(tr("no longer listed by the source")) }
+        return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
     static func listLine(_ scheduled: ScheduledClass, zone: TimeZone) -> String {
         spoken(scheduled, zone: zone)
     }

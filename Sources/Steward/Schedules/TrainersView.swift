@@ -6,10 +6,14 @@ import Translation
 /// The trainers view: one row per trainer, the week's days across, each day's classes in time
 /// order as small buttons opening the class's page. A substitute's class is in the row of the
 /// one who teaches it, marked; a cancelled one is struck through. Each button's accessible name
-/// says the whole class, as in the week grid.
+/// says the whole class, as in the week grid. A trainer's staff appointments (personal
+/// training, from MindBody) sit among their classes in time order, drawn apart
+/// (`AppointmentEntry`): no room or bookings, their status, struck through when the session did
+/// not happen (cancelled, late cancelled, no-show).
 @MainActor
 enum TrainersView {
-    static func make(_ week: TrainerWeek, zone: TimeZone, open: @escaping @MainActor (ScheduledClass) -> Void) -> Widget {
+    static func make(_ week: TrainerWeek, zone: TimeZone, open: @escaping @MainActor (ScheduledClass) -> Void,
+                     openAppointment: @escaping @MainActor (StaffAppointment) -> Void = { _ in }) -> Widget {
         let grid = Grid(rowSpacing: 6, columnSpacing: 4)
         grid.addCSSClass("trainers-week")
         grid.setMargins(top: 6, bottom: 12, start: 12, end: 12)
@@ -27,7 +31,12 @@ enum TrainersView {
             nameLabel.xalign = 0
             nameLabel.addCSSClass("heading")
             heading.append(nameLabel)
-            let count = Label(trn("{count} class", "{count} classes", row.classCount, ["count": String(row.classCount)]))
+            var counted = trn("{count} class", "{count} classes", row.classCount, ["count": String(row.classCount)])
+            if row.appointmentCount > 0 {
+                counted += " · " + trn("{count} appointment", "{count} appointments", row.appointmentCount,
+                                       ["count": String(row.appointmentCount)])
+            }
+            let count = Label(counted)
             count.xalign = 0
             count.addCSSClass("dim-label")
             heading.append(count)
@@ -38,7 +47,13 @@ enum TrainersView {
             for (day, classes) in row.days.enumerated() {
                 let cell = Box.vertical(spacing: 2)
                 cell.verticalAlignment = .start
-                for scheduled in classes { cell.append(entry(scheduled, zone: zone, open: open)) }
+                // Classes and appointments in one time order; at the same minute, the class first.
+                var entries: [(start: Date, widget: Widget)] = classes.map { ($0.source.startsAt, entry($0, zone: zone, open: open)) }
+                for appointment in row.appointments[day] {
+                    let at = entries.firstIndex { $0.start > appointment.source.startsAt } ?? entries.count
+                    entries.insert((appointment.source.startsAt, AppointmentEntry.make(appointment, zone: zone, open: openAppointment)), at: at)
+                }
+                for entry in entries { cell.append(entry.widget) }
                 grid.attach(cell, column: 1 + day, row: 1 + index)
             }
         }

@@ -111,6 +111,7 @@ enum Migrations {
         registerSchedules(&migrator)
         registerLibrarySearch(&migrator)
         registerMinistryPages(&migrator)
+        registerAppointments(&migrator)
         return migrator
     }
 }

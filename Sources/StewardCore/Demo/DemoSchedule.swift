@@ -5,7 +5,8 @@ import GRDB
 /// in three rooms with five trainers, a few cancelled and a few taken by substitutes, one the
 /// source dropped (kept, marked removed), and the owner's notes and featured classes. Made by
 /// the same mirror code a refresh runs, twice: the timetable as it was, then as it is now, so
-/// the source's "what changed" is real. Deterministic, around the reference day.
+/// the source's "what changed" is real; with the trainers' personal training beside it
+/// (`DemoAppointments`). Deterministic, around the reference day.
 enum DemoSchedule {
     struct Slot {
         var hour: Int
@@ -117,6 +118,7 @@ enum DemoSchedule {
             try db.execute(sql: "UPDATE scheduledClass SET localNote = ?, isFeatured = ? WHERE id = ?",
                            arguments: [note, step == 20 || step == 5, UUIDColumn.encode(id)])
         }
+        try DemoAppointments.add(source: source, monday: monday, days: days, reference: reference, zone: zone, db)
         try ServedClasses.publish(ServedClasses.unpublished(sourceId: source.id, db), org: org,
                                   at: reference.addingTimeInterval(-3600), db)
         return before.count

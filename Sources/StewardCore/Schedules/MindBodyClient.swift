@@ -123,7 +123,7 @@ public struct MindBodyClient: Sendable {
     }
 
     /// ": <MindBody's message>" when the error body has one (`{"Error": {"Message": …}}`).
-    private static func errorMessage(_ body: Data) -> String {
+    static func errorMessage(_ body: Data) -> String {
         guard let json = try? JSONValue.parse(body), let message = json["Error"]?["Message"]?.stringValue ?? json["Message"]?.stringValue,
               !message.isEmpty else { return "" }
         return ": " + String(message.prefix(200))

@@ -10,8 +10,17 @@ enum ScheduleMirror {
     /// Each class it writes (and any not served yet) is then served to the apps
     /// (`ServedClasses`), in the same transaction, unless `serve` is false (the demo, which
     /// builds its month in steps and serves it once, as it ends up).
-    static func apply(_ incoming: [SourceClass], source: ScheduleSource, org: Organization, scope: DateInterval?, now: Date,
-                      serve: Bool = true, _ db: Database) throws -> RefreshCounts {
+    /// A source's staff appointments, with the stretch they speak for (as `scope`).
+    struct Appointments {
+        var listed: [SourceAppointment]
+        var scope: DateInterval?
+    }
+
+    /// `appointments`, when the source gave them, are mirrored in the same transaction
+    /// (`AppointmentMirror`) and counted in `RefreshCounts.appointments`; nil leaves the held
+    /// ones as they are.
+    static func apply(_ incoming: [SourceClass], source: ScheduleSource, org: Organization, scope: DateInterval?,
+                      appointments: Appointments? = nil, now: Date, serve: Bool = true, _ db: Database) throws -> RefreshCounts {
         var counts = RefreshCounts()
         struct Held { var id: String; var source: SourceClass; var isRemoved: Bool }
         var held: [String: Held] = [:]
@@ -75,6 +84,11 @@ enum ScheduleMirror {
         if serve {
             try ServedClasses.publish(touched + ServedClasses.unpublished(sourceId: source.id, db).filter { !waiting.contains($0) },
                                       org: org, at: now, db)
+        }
+
+        if let appointments {
+            counts.appointments = try AppointmentMirror.apply(appointments.listed, source: source, scope: appointments.scope,
+                                                              now: now, db)
         }
 
         var refreshed = source

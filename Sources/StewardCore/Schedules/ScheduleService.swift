@@ -6,6 +6,9 @@ import Translation
 public struct ScheduleRefreshResult: Hashable, Sendable {
     public var source: ScheduleSource
     public var counts: RefreshCounts
+    /// A MindBody site that does not expose staff appointments (403/404 on them): not an error,
+    /// said once. Saved files and iCalendar feeds have no appointments and never say it.
+    public var appointmentsUnavailable = false
 }
 
 /// The gym's schedule mirror: its sources, their refresh, and the gym's own fields on classes.
@@ -13,11 +16,15 @@ public final class ScheduleService: Sendable {
     public let database: AppDatabase
     public let credentials: any CredentialStore
     public let http: HTTPClient
+    /// Items asked of MindBody a page (its largest by default; tests ask for small pages).
+    public let mindBodyPageSize: Int
 
-    public init(database: AppDatabase, credentials: any CredentialStore, http: HTTPClient = HTTPClient()) {
+    public init(database: AppDatabase, credentials: any CredentialStore, http: HTTPClient = HTTPClient(),
+                mindBodyPageSize: Int = 200) {
         self.database = database
         self.credentials = credentials
         self.http = http
+        self.mindBodyPageSize = mindBodyPageSize
     }
 
     // MARK: Sources
@@ -134,34 +141,49 @@ public final class ScheduleService: Sendable {
             sources = try await self.sources(in: org)
         }
         let window = window ?? ScheduleWindow.standard(now: now, zone: org.timeZone)
-        var fetched: [(ScheduleSource, [SourceClass], DateInterval?)] = []
+        var fetched: [(source: ScheduleSource, answer: SourceAnswer)] = []
         for source in sources {
-            let classes = try await fetch(source, org: org, window: window)
-            fetched.append((source, classes, Self.scope(of: source, classes, asked: window)))
+            fetched.append((source, try await fetch(source, org: org, window: window)))
         }
         let read = fetched
         return try await database.writer.write { db in
-            try read.map { source, classes, scope in
-                ScheduleRefreshResult(source: try ScheduleSource.fetchOne(db, key: UUIDColumn.encode(source.id)) ?? source,
-                                      counts: try ScheduleMirror.apply(classes, source: source, org: org, scope: scope, now: now, db))
+            try read.map { source, answer in
+                let appointments = answer.appointments.map {
+                    ScheduleMirror.Appointments(listed: $0, scope: Self.scope(of: source, $0.map(\.startsAt), asked: window))
+                }
+                let counts = try ScheduleMirror.apply(answer.classes, source: source, org: org,
+                                                      scope: Self.scope(of: source, answer.classes.map(\.startsAt), asked: window),
+                                                      appointments: appointments, now: now, db)
+                return ScheduleRefreshResult(source: try ScheduleSource.fetchOne(db, key: UUIDColumn.encode(source.id)) ?? source,
+                                             counts: counts, appointmentsUnavailable: answer.appointmentsUnavailable)
             }
         }
+    }
+
+    /// What one source answered, read whole.
+    struct SourceAnswer: Sendable {
+        var classes: [SourceClass]
+        /// nil: the source has no appointments (a file, a feed, a site that does not expose them).
+        var appointments: [SourceAppointment]?
+        var appointmentsUnavailable = false
     }
 
     /// The stretch of time an answer speaks for, where a class it no longer lists was removed.
     /// A saved file is the whole timetable. MindBody answers for the window asked about; one
     /// that also lists classes outside it (a server that ignores the dates) gave its whole
     /// timetable. A feed speaks for the window its recurrences were expanded in.
-    static func scope(of source: ScheduleSource, _ classes: [SourceClass], asked window: DateInterval) -> DateInterval? {
+    /// Appointments follow the same rule as classes.
+    static func scope(of source: ScheduleSource, _ starts: [Date], asked window: DateInterval) -> DateInterval? {
         switch source.kind {
         case .file: nil
-        case .mindbody: classes.contains { !window.contains($0.startsAt) } ? nil : window
+        case .mindbody: starts.contains { !window.contains($0) } ? nil : window
         case .ical: window
         }
     }
 
-    /// What `source` lists now, read whole.
-    func fetch(_ source: ScheduleSource, org: Organization, window: DateInterval) async throws(ScheduleRefreshError) -> [SourceClass] {
+    /// What `source` lists now, read whole: its classes, and a MindBody site's staff
+    /// appointments where it exposes them.
+    func fetch(_ source: ScheduleSource, org: Organization, window: DateInterval) async throws(ScheduleRefreshError) -> SourceAnswer {
         switch source.kind {
         case .mindbody:
             let key: String?
@@ -175,12 +197,20 @@ public final class ScheduleService: Sendable {
                 throw ScheduleRefreshError(.source, tr("no MindBody API key is kept for this source in {store}; remove the source and add it again with its API key",
                                                        ["store": credentials.displayName]))
             }
-            let client = MindBodyClient(http: http, baseURL: source.location, siteId: source.siteId ?? "", apiKey: key)
-            return try await client.classes(in: window, zone: org.timeZone)
+            let client = MindBodyClient(http: http, baseURL: source.location, siteId: source.siteId ?? "", apiKey: key,
+                                        pageSize: mindBodyPageSize)
+            let classes = try await client.classes(in: window, zone: org.timeZone)
+            // The classes' staff name the trainers; MindBody's staff list only those they do not.
+            var staff: [String: String] = [:]
+            for listed in classes {
+                if let id = listed.trainerId, !listed.trainer.isEmpty { staff[id] = listed.trainer }
+            }
+            let appointments = try await client.appointments(in: window, zone: org.timeZone, knownStaff: staff)
+            return SourceAnswer(classes: classes, appointments: appointments, appointmentsUnavailable: appointments == nil)
         case .ical:
             let data = try await read(source.location)
             do {
-                return try ICalendarTimetable.classes(data, zone: org.timeZone, window: window)
+                return SourceAnswer(classes: try ICalendarTimetable.classes(data, zone: org.timeZone, window: window))
             } catch {
                 throw ScheduleRefreshError(.malformed, tr("the calendar at {location} cannot be read: {reason}",
                                                           ["location": source.location, "reason": error.reason]))
@@ -188,7 +218,7 @@ public final class ScheduleService: Sendable {
         case .file:
             let data = try await read(source.location)
             do {
-                return try SavedSchedule.classes(data, zone: org.timeZone, window: window)
+                return SourceAnswer(classes: try SavedSchedule.classes(data, zone: org.timeZone, window: window))
             } catch {
                 throw ScheduleRefreshError(.malformed, tr("{path} cannot be read: {reason}", ["path": source.location, "reason": error.reason]))
             }
@@ -233,6 +263,21 @@ public final class ScheduleService: Sendable {
             if cancelledOnly { sql += " AND isCancelled = 1" }
             sql += " ORDER BY startsAt, room, name, id"
             return try ScheduledClass.fetchAll(db, sql: sql, arguments: arguments)
+        }
+    }
+
+    /// Staff appointments starting in [from, to), removed ones included (shown, marked), by
+    /// start; `trainer` as the appointments name them, any case.
+    public func appointments(in org: Organization, from: Date, to: Date, trainer: String? = nil) async throws -> [StaffAppointment] {
+        try await database.writer.read { db in
+            var sql = "SELECT * FROM staffAppointment WHERE orgId = ? AND startsAt >= ? AND startsAt < ?"
+            var arguments: StatementArguments = [UUIDColumn.encode(org.id), from, to]
+            if let trainer, !trainer.isEmpty {
+                sql += " AND staff = ? COLLATE NOCASE"
+                arguments += [trainer]
+            }
+            sql += " ORDER BY startsAt, staff, id"
+            return try StaffAppointment.fetchAll(db, sql: sql, arguments: arguments)
         }
     }
 

@@ -42,9 +42,10 @@ extension ScheduledClass {
 }
 
 extension RefreshCounts {
-    /// `{"new", "updated", "cancelled", "substitutes", "removed"}`.
+    /// `{"new", "updated", "cancelled", "substitutes", "removed", "appointments"}`.
     public var json: JSONValue {
         .object(["new": .int(Int64(new)), "updated": .int(Int64(updated)), "cancelled": .int(Int64(cancelled)),
-                 "substitutes": .int(Int64(substitutes)), "removed": .int(Int64(removed))])
+                 "substitutes": .int(Int64(substitutes)), "removed": .int(Int64(removed)),
+                 "appointments": .int(Int64(appointments))])
     }
 }

@@ -111,4 +111,13 @@ public struct ScheduleFilter: Hashable, Sendable {
         if substitutesOnly, !c.isSubstitute { return false }
         return true
     }
+
+    /// An appointment has no room, program or substitute: narrowing by those hides it. With
+    /// "cancelled", only sessions that did not happen.
+    public func matches(_ appointment: StaffAppointment) -> Bool {
+        if let trainer, appointment.source.staff != trainer { return false }
+        if room != nil || program != nil || substitutesOnly { return false }
+        if cancelledOnly, !appointment.source.kind.didNotHappen { return false }
+        return true
+    }
 }

@@ -11,6 +11,12 @@ enum Console {
         FileHandle.standardError.write(Data(("stewardctl: " + tr("warning: {message}", ["message": message]) + "\n").utf8))
     }
 
+    /// "stewardctl: ..." on stderr: something worth knowing that is not wrong, kept off stdout
+    /// so --json output stays one document.
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data(("stewardctl: " + message + "\n").utf8))
+    }
+
     static func print(_ lines: [String]) {
         for line in lines { Swift.print(line) }
     }

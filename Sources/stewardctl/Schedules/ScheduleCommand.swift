@@ -11,7 +11,7 @@ struct ScheduleCommand: AsyncParsableCommand {
             the gym's notes and featured classes. A refresh is all or nothing: a failure changes nothing.
             """,
         subcommands: [ScheduleSourcesCommand.self, ScheduleRefresh.self, ScheduleList.self, ScheduleNote.self,
-                      ScheduleFeature.self])
+                      ScheduleFeature.self, ScheduleAppointments.self])
 }
 
 struct ScheduleSourcesCommand: AsyncParsableCommand {

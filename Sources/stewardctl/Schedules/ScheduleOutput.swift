@@ -35,4 +35,19 @@ enum ScheduleOutput {
         }
         return table.lines
     }
+
+    /// One row per appointment: when, who, what, the client's MindBody id, the status.
+    static func table(_ appointments: [StaffAppointment], zone: TimeZone) -> [String] {
+        guard !appointments.isEmpty else { return [tr("No staff appointments in that stretch.")] }
+        var table = Table(trc("table heading", "ID"), trc("table heading", "STARTS"), trc("table heading", "TRAINER"),
+                          trc("table heading", "SESSION"), trc("table heading", "CLIENT ID"), trc("table heading", "STATUS"))
+        for appointment in appointments {
+            let a = appointment.source
+            var status = a.status
+            if appointment.isRemoved { status += ", " + tr("removed") }
+            table.append(appointment.id.uuidString.lowercased(), DateTimeText.iso(a.startsAt, zone: zone), a.staff,
+                         a.sessionType, a.clientId ?? "", status)
+        }
+        return table.lines
+    }
 }

@@ -15,7 +15,10 @@ struct ScheduleRefresh: AsyncParsableCommand {
             The gym's notes are never touched. All or nothing: if any source fails (refused key, \
             timeout, server error, unreadable answer) the reason is printed, nothing is changed, \
             and the exit status is 1. With --json, one object {"new", "updated", "cancelled", \
-            "substitutes", "removed"} totalled over the sources refreshed.
+            "substitutes", "removed", "appointments"} totalled over the sources refreshed. \
+            "appointments" counts the staff appointments (personal training) that changed: new, \
+            changed or removed; a MindBody site that does not expose them is not an error, said \
+            once on standard error.
             """)
 
     @Argument(help: ArgumentHelp("The source to refresh (see `stewardctl schedule sources list`); default: all of them.",
@@ -39,6 +42,9 @@ struct ScheduleRefresh: AsyncParsableCommand {
         } catch let error as ScheduleRefreshError {
             throw CLIError.failure(tr("refresh failed, nothing was changed: {reason}", ["reason": error.message]))
         }
+        for result in results where result.appointmentsUnavailable {
+            Console.note(tr("{source}: appointments not available from this source", ["source": result.source.label]))
+        }
         let total = results.reduce(RefreshCounts()) { $0 + $1.counts }
         if output.json {
             Console.printJSON(total.json)
@@ -46,6 +52,9 @@ struct ScheduleRefresh: AsyncParsableCommand {
             var lines = [tr("new: {new}, updated: {updated}, cancelled: {cancelled}, substitutes: {substitutes}, removed: {removed}",
                             ["new": String(total.new), "updated": String(total.updated), "cancelled": String(total.cancelled),
                              "substitutes": String(total.substitutes), "removed": String(total.removed)])]
+            if results.contains(where: { $0.source.kind == .mindbody && !$0.appointmentsUnavailable }) {
+                lines[0] += ", " + tr("appointments: {appointments}", ["appointments": String(total.appointments)])
+            }
             if results.count > 1 {
                 lines += results.map { "  \($0.source.label): \($0.counts.summary)" }
             }

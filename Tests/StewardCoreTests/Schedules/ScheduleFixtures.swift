@@ -216,6 +216,7 @@ final class FakeMindBody: @unchecked Sendable {
     let process = Process()
     let port: Int
     let classesFile: String
+    let appointmentsFile: String
     var url: String { "http://127.0.0.1:\(port)" }
 
     static var script: String {
@@ -223,11 +224,14 @@ final class FakeMindBody: @unchecked Sendable {
             .appendingPathComponent("schedules/fake_mindbody.py").path
     }
 
-    init(items: [ScheduleFixture.Item] = ScheduleFixture.items, apiKey: String = "test-key") throws {
+    /// `appointments`: staff appointments in MindBody's shape (none by default).
+    init(items: [ScheduleFixture.Item] = ScheduleFixture.items, appointments: [JSONValue] = [], apiKey: String = "test-key") throws {
         classesFile = try ScheduleFixture.write(ScheduleFixture.classArray(items), named: "classes.json")
+        appointmentsFile = try ScheduleFixture.write(Data(JSONValue.array(appointments).canonicalBytes), named: "appointments.json")
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", Self.script, "--classes", classesFile, "--api-key", apiKey]
+        process.arguments = ["python3", "-u", Self.script, "--classes", classesFile, "--appointments", appointmentsFile,
+                             "--api-key", apiKey]
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -249,7 +253,18 @@ final class FakeMindBody: @unchecked Sendable {
         try ScheduleFixture.classArray(items).write(to: URL(fileURLWithPath: classesFile))
     }
 
-    /// What the server was asked, oldest first.
+    /// Serves `appointments` from the next request on.
+    func serveAppointments(_ appointments: [JSONValue]) throws {
+        try Data(JSONValue.array(appointments).canonicalBytes).write(to: URL(fileURLWithPath: appointmentsFile))
+    }
+
+    /// Every request, each with its "path", oldest first.
+    func allRequests() async throws -> [JSONValue] {
+        let response = try await HTTPClient().send(HTTPClientRequest(url: url + "/_requests/all"))
+        return try JSONValue.parse(response.body).arrayValue ?? []
+    }
+
+    /// What the server was asked of the classes, oldest first.
     func requests() async throws -> [JSONValue] {
         let response = try await HTTPClient().send(HTTPClientRequest(url: url + "/_requests"))
         return try JSONValue.parse(response.body).arrayValue ?? []

@@ -104,7 +104,7 @@ struct ScheduleCommandTests {
 
         let first = try run(cli, ["schedule", "refresh", "--json"]).json()
         #expect(first == .object(["new": .int(4), "updated": .int(0), "cancelled": .int(1), "substitutes": .int(1),
-                                  "removed": .int(0)]))
+                                  "removed": .int(0), "appointments": .int(0)]))
         let all = try list(cli)
         #expect(all.count == 4)
         let yoga = try #require(all.first { $0["sourceClassId"] == .string("9002") })
