@@ -212,12 +212,11 @@ enum ScheduleFixture {
 }
 
 /// Tests/schedules/fake_mindbody.py in a subprocess on the loopback.
-final class FakeMindBody: @unchecked Sendable {
-    let process = Process()
-    let port: Int
+final class FakeMindBody: Sendable {
+    private let server: PythonServer
     let classesFile: String
     let appointmentsFile: String
-    var url: String { "http://127.0.0.1:\(port)" }
+    var url: String { server.url }
 
     static var script: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -228,24 +227,8 @@ final class FakeMindBody: @unchecked Sendable {
     init(items: [ScheduleFixture.Item] = ScheduleFixture.items, appointments: [JSONValue] = [], apiKey: String = "test-key") throws {
         classesFile = try ScheduleFixture.write(ScheduleFixture.classArray(items), named: "classes.json")
         appointmentsFile = try ScheduleFixture.write(Data(JSONValue.array(appointments).canonicalBytes), named: "appointments.json")
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", Self.script, "--classes", classesFile, "--appointments", appointmentsFile,
-                             "--api-key", apiKey]
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw PythonServer.Failed()
-        }
-        self.port = port
+        server = try PythonServer(arguments: [Self.script, "--classes", classesFile, "--appointments", appointmentsFile,
+                                              "--api-key", apiKey])
     }
 
     /// Serves `items` from the next request on.
@@ -268,12 +251,5 @@ final class FakeMindBody: @unchecked Sendable {
     func requests() async throws -> [JSONValue] {
         let response = try await HTTPClient().send(HTTPClientRequest(url: url + "/_requests"))
         return try JSONValue.parse(response.body).arrayValue ?? []
-    }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
     }
 }

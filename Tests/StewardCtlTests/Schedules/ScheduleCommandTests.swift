@@ -1,5 +1,6 @@
 import Foundation
 import StewardCore
+import StewardTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -237,39 +238,13 @@ struct ScheduleCommandTests {
 }
 
 /// Tests/schedules/fake_mindbody.py on the loopback.
-final class FakeServer: @unchecked Sendable {
-    let process = Process()
-    let port: Int
-    var url: String { "http://127.0.0.1:\(port)" }
+final class FakeServer: Sendable {
+    private let server: PythonServer
+    var url: String { server.url }
 
     init(arguments: [String]) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("schedules/fake_mindbody.py").path
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script] + arguments
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw Failed()
-        }
-        self.port = port
-    }
-
-    struct Failed: Error {}
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        server = try PythonServer(arguments: [script] + arguments)
     }
 }
