@@ -63,7 +63,7 @@ final class PostgresPassportBench: PassportBenchStore {
 
     func naiveBoard(limit: Int) async throws {
         let rows = try await store.client.query("""
-            SELECT fields::jsonb->>'member' AS member, SUM((fields::jsonb->>'stamps')::bigint) AS total
+            SELECT fields::jsonb->>'member' AS member, SUM((fields::jsonb->>'stamps')::bigint)::bigint AS total
             FROM records WHERE org = \(org) AND entity = 'stamp' GROUP BY member ORDER BY total DESC LIMIT \(Int64(limit))
             """)
         for try await _ in rows.decode((String?, Int64?).self) {}
@@ -71,7 +71,7 @@ final class PostgresPassportBench: PassportBenchStore {
 
     func naiveTotal(member: String) async throws {
         let rows = try await store.client.query("""
-            SELECT SUM((fields::jsonb->>'stamps')::bigint) FROM records
+            SELECT SUM((fields::jsonb->>'stamps')::bigint)::bigint FROM records
             WHERE org = \(org) AND entity = 'stamp' AND fields::jsonb->>'member' = \(member)
             """)
         for try await _ in rows.decode(Int64?.self) {}
