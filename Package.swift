@@ -159,6 +159,9 @@ let package = Package(
                 "StewardCore", "GtkKit", "StewardStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // The passport benchmark on PostgreSQL (`--passport --postgres URL`).
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "TranslationTests", dependencies: ["Translation"], exclude: ["Fixtures"]),

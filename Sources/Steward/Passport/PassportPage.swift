@@ -37,12 +37,13 @@ final class PassportPage: ModulePage {
 
     var onLocalChange: (() -> Void)?
 
-    init(database: AppDatabase, window: ApplicationWindow, toasts: ToastOverlay) {
+    init(database: AppDatabase, window: ApplicationWindow, toasts _: ToastOverlay) {
         self.database = database
         ledger = StampLedger(database: database)
         self.window = window
-        self.toasts = toasts
         let ui = Builder(resource: ResourceBundle.path("passport-page.ui"))
+        // The page's own overlay: its toasts show above the view switcher at the bottom.
+        toasts = ui.object("page_toasts")
         widget = ui.object("passport_page")
         header = ui.object("page_header")
         switcherTitle = ui.object("switcher_title")

@@ -16,6 +16,10 @@ public enum RedemptionRules {
         }
         let name = RecordType.prize.title(of: prize)
         let who = lookup.live(RecordType.member.entity, id: memberId)?["email"]?.stringValue ?? memberId
+        let records = lookup.live(RecordType.redemption.entity, where: "prize", is: prizeId).filter { $0.id != id }
+        if let reversed = fields["reverses"]?.stringValue, !reversed.isEmpty {
+            return undoRefusal(fields, reverses: reversed, records: records, prize: name)
+        }
         if at.timeIntervalSince(now) > clockSlack {
             return ValidationIssue(field: "at", message: tr("is in the future ({date}); record a prize when it is handed over",
                                                             ["date": DateTimeText.utc(at)]))
@@ -44,7 +48,8 @@ public enum RedemptionRules {
                                                                      "needed": String(needed)]))
             }
         }
-        let claims = lookup.live(RecordType.redemption.entity, where: "prize", is: prizeId).filter { $0.id != id }
+        // Claims undone (and the undos themselves) count for neither the stock nor the limit.
+        let claims = RedemptionClaims.counted(records, id: \.id, fields: \.fields)
         if let stock = prize["stock"]?.int64Value, claims.count >= Int(stock) {
             return ValidationIssue(field: "prize", message: trn("“{prize}” is out of stock: its one item has been claimed",
                                                                 "“{prize}” is out of stock: all {count} have been claimed",
@@ -56,6 +61,31 @@ public enum RedemptionRules {
             return ValidationIssue(field: "member", message: trn("{member} has already claimed “{prize}” {count} time; the limit is {limit} per member",
                                                                  "{member} has already claimed “{prize}” {count} times; the limit is {limit} per member",
                                                                  mine, ["member": who, "prize": name, "limit": String(limit)]))
+        }
+        return nil
+    }
+
+    /// Why an undo of the redemption `reversed` may not be stored: it needs a note, and undoes
+    /// a claim of the same prize and member that is not undone yet (an undo is never undone;
+    /// the prize is recorded again instead). Level, window and stock are not asked: taking back
+    /// a claim made in error only gives an item back.
+    static func undoRefusal(_ fields: JSONValue, reverses reversed: String, records: [(id: String, fields: JSONValue)],
+                            prize: String) -> ValidationIssue? {
+        if (fields["note"]?.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return ValidationIssue(field: "note", message: tr("is required: say why the redemption is undone"))
+        }
+        guard let target = records.first(where: { $0.id == reversed }),
+              target.fields["member"]?.stringValue == fields["member"]?.stringValue else {
+            return ValidationIssue(field: "reverses", message: tr("there is no redemption {id} of “{prize}” for this member to undo",
+                                                                 ["id": reversed, "prize": prize]))
+        }
+        if RedemptionClaims.isUndo(target.fields) {
+            return ValidationIssue(field: "reverses", message: tr("{id} is itself an undo; record the prize again instead",
+                                                                  ["id": reversed]))
+        }
+        if let earlier = records.first(where: { $0.fields["reverses"]?.stringValue == reversed }) {
+            return ValidationIssue(field: "reverses", message: tr("{id} was already undone on {date}",
+                                                                  ["id": reversed, "date": earlier.fields["at"]?.stringValue ?? ""]))
         }
         return nil
     }

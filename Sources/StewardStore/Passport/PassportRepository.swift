@@ -55,9 +55,11 @@ public struct StampStanding: Sendable {
     }
 }
 
-/// Ranks rows read in the totals' order: the store's leaderboard page.
+/// Ranks the rows of a leaderboard page as the store reads them: only members shown (the
+/// totals' `shown` flag, `Leaderboard.isShown` kept by the store's triggers), already in
+/// `Leaderboard.ahead` order.
 enum StoreLeaderboard {
-    /// One row read from `stamp_totals` joined with the member's record.
+    /// One row read from `stamp_totals` with the member's record.
     struct Candidate {
         var member: String
         var stamps: Int
@@ -65,24 +67,28 @@ enum StoreLeaderboard {
         var fields: JSONValue
     }
 
-    /// `candidates` come in (stamps descending, reached at) order from the top, with every row
-    /// tied with the last one included; the page is the `limit` shown after the first `offset`,
-    /// ranked.
-    static func page(_ candidates: [Candidate], offset: Int = 0, limit: Int, levels: PassportLevels) -> [LeaderboardRow] {
-        let rows = candidates.filter { Leaderboard.isShown(fields: $0.fields) }.map { row($0, levels: levels) }
-        return Array(Leaderboard.ranked(rows).dropFirst(offset).prefix(limit))
+    /// The page after the first `offset` places: `ahead` is how many members shown have more
+    /// stamps than its first row, which is that row's rank less one (it may tie with the
+    /// place before the page); after it, a row tied with the one before shares its rank and
+    /// any other row's rank is its place.
+    static func page(_ candidates: [Candidate], offset: Int, ahead: Int, levels: PassportLevels) -> [LeaderboardRow] {
+        var rows: [LeaderboardRow] = []
+        rows.reserveCapacity(candidates.count)
+        for (index, candidate) in candidates.enumerated() {
+            var place = row(candidate, levels: levels)
+            if index == 0 {
+                place.rank = ahead + 1
+            } else {
+                place.rank = rows[index - 1].stamps == place.stamps ? rows[index - 1].rank : offset + index + 1
+            }
+            rows.append(place)
+        }
+        return rows
     }
-
-    /// `Leaderboard.isShown` over a member record's fields (`r.fields`) in SQLite: an opt-in
-    /// shows, an opt-out hides, otherwise adults show and minors do not.
-    static let shownSQLite = """
-        CASE json_extract(r.fields, '$.leaderboard') WHEN 'opt-in' THEN 1 WHEN 'opt-out' THEN 0
-        ELSE coalesce(json_extract(r.fields, '$.minor'), 0) = 0 END
-        """
 
     /// A member's own place: `ahead` is how many members shown have more stamps.
     static func place(_ candidate: Candidate, ahead: Int, levels: PassportLevels) -> LeaderboardRow? {
-        guard candidate.stamps > 0, Leaderboard.isShown(fields: candidate.fields) else { return nil }
+        guard candidate.stamps > 0 else { return nil }
         var place = row(candidate, levels: levels)
         place.rank = ahead + 1
         return place

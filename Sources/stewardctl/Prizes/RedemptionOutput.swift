@@ -30,7 +30,8 @@ struct RedemptionOutput {
     }
 
     /// `prize` and `member` are ids, as everywhere in JSON; `prizeName`, `memberEmail` and
-    /// `left` (the prize's stock left, null for no limit) say more.
+    /// `left` (the prize's stock left, null for no limit) say more; `reverses` names the
+    /// redemption an undo takes back.
     func json(_ record: LocalRecord) -> JSONValue {
         let prize = record["prize"]?.stringValue ?? "", member = record["member"]?.stringValue ?? ""
         return .object([
@@ -38,17 +39,21 @@ struct RedemptionOutput {
             "member": .string(member), "memberEmail": .optional(emails[member]),
             "at": record["at"] ?? .null, "by": record["by"] ?? .string(""), "note": record["note"] ?? .string(""),
             "left": standing[prize]?.left.map { .int(Int64($0)) } ?? .null,
+            // Set on an undo: the id of the redemption it takes back.
+            "reverses": .optional(record["reverses"]?.stringValue),
         ])
     }
 
     func table(_ records: [LocalRecord]) -> [String] {
         var table = Table([trc("table heading", "ID"), trc("table heading", "WHEN"), trc("table heading", "MEMBER"),
-                           trc("table heading", "PRIZE"), trc("table heading", "BY"), trc("table heading", "NOTE")])
+                           trc("table heading", "PRIZE"), trc("table heading", "BY"), trc("table heading", "NOTE"),
+                           trc("table heading", "UNDOES")])
         for record in records {
             let prize = record["prize"]?.stringValue ?? "", member = record["member"]?.stringValue ?? ""
             let at = record["at"]?.stringValue.flatMap(DateTimeText.parseUTC).map { DateTimeText.local($0, zone: org.timeZone) } ?? ""
             table.append([record.key, at, emails[member] ?? member, names[prize] ?? prize,
-                          record["by"]?.stringValue ?? "", record["note"]?.stringValue ?? ""])
+                          record["by"]?.stringValue ?? "", record["note"]?.stringValue ?? "",
+                          record["reverses"]?.stringValue ?? ""])
         }
         return table.lines
     }

@@ -27,7 +27,7 @@ extension PostgresSchema {
             PRIMARY KEY (org, member)
         )
         """,
-        "CREATE INDEX IF NOT EXISTS stamp_totals_rank ON stamp_totals (org, stamps DESC, reached_at)",
+        // The leaderboard's index is `stamp_totals_shown_rank` (`leaderboardShownStatements`).
         """
         CREATE OR REPLACE FUNCTION steward_stamp_entry_from_record() RETURNS trigger AS $$
         BEGIN

@@ -68,7 +68,7 @@ enum PostgresSchema {
     static func create(on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
         for statement in statements + staffStatements + historyStatements + hardeningStatements
-                + refreshRetryStatements + memberStatements + passportStatements + [RecordsStartingIndex.statement] {
+                + refreshRetryStatements + memberStatements + passportStatements + leaderboardShownStatements + [RecordsStartingIndex.statement] {
             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
     }

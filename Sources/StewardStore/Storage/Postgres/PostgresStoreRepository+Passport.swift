@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import StewardCore
 
@@ -29,40 +30,27 @@ extension PostgresStoreRepository {
         }
     }
 
-    public func leaderboard(org: String, offset first: Int, limit: Int, levels: PassportLevels) async throws -> [LeaderboardRow] {
-        // The ranks count from the top, so the walk reads the places before the page too.
-        let wanted = first + limit
-        return try await transaction { connection, logger in
-            // As on SQLite: down `stamp_totals_rank` from the top, a batch at a time, until the
-            // page (and whoever ties with its last row) is read.
+    public func leaderboard(org: String, offset: Int, limit: Int, levels: PassportLevels) async throws -> [LeaderboardRow] {
+        try await transaction { connection, logger in
+            // As on SQLite: a range of `stamp_totals_shown_rank`, then the page's own members.
+            let rows = try await connection.query("""
+                SELECT t.member, t.stamps, t.reached_at, r.fields FROM (
+                    SELECT member, stamps, reached_at, name FROM stamp_totals
+                    WHERE org = \(org) AND shown AND stamps > 0
+                    ORDER BY stamps DESC, reached_at, name COLLATE "C", member COLLATE "C"
+                    LIMIT \(Int64(limit)) OFFSET \(Int64(offset))
+                ) t
+                LEFT JOIN records r ON r.org = \(org) AND r.entity = \(RecordType.member.entity) AND r.id = t.member
+                ORDER BY t.stamps DESC, t.reached_at, t.name COLLATE "C", t.member COLLATE "C"
+                """, logger: logger)
             var candidates: [StoreLeaderboard.Candidate] = []
-            var shown = 0
-            var last: (Int, String?)?
-            var offset = 0
-            let batch = max(50, wanted * 2)
-            reading: while true {
-                let rows = try await connection.query("""
-                    SELECT t.member, t.stamps, t.reached_at, r.fields FROM stamp_totals t
-                    JOIN records r ON r.org = t.org AND r.entity = \(RecordType.member.entity) AND r.id = t.member AND NOT r.deleted
-                    WHERE t.org = \(org) AND t.stamps > 0
-                    ORDER BY t.stamps DESC, t.reached_at LIMIT \(batch) OFFSET \(offset)
-                    """, logger: logger)
-                var read = 0
-                for try await (member, stamps, reachedAt, fields) in rows.decode((String, Int64, String?, String).self) {
-                    read += 1
-                    let candidate = StoreLeaderboard.Candidate(member: member, stamps: Int(stamps), reachedAt: reachedAt,
-                                                               fields: try JSONValue.parse(fields))
-                    if shown >= wanted, let last, last != (candidate.stamps, candidate.reachedAt) { continue }
-                    candidates.append(candidate)
-                    if Leaderboard.isShown(fields: candidate.fields) {
-                        shown += 1
-                        last = (candidate.stamps, candidate.reachedAt)
-                    }
-                }
-                if read < batch || (shown >= wanted && candidates.count < offset + read) { break reading }
-                offset += read
+            for try await (member, stamps, reachedAt, fields) in rows.decode((String, Int64, String?, String?).self) {
+                candidates.append(StoreLeaderboard.Candidate(member: member, stamps: Int(stamps), reachedAt: reachedAt,
+                                                             fields: try JSONValue.parse(fields ?? "{}")))
             }
-            return StoreLeaderboard.page(candidates, offset: first, limit: limit, levels: levels)
+            guard let first = candidates.first else { return [] }
+            let ahead = try await Self.shownAhead(connection, logger: logger, org: org, stamps: first.stamps)
+            return StoreLeaderboard.page(candidates, offset: offset, ahead: ahead, levels: levels)
         }
     }
 
@@ -70,27 +58,28 @@ extension PostgresStoreRepository {
         try await transaction { connection, logger in
             let mine = try await connection.query("""
                 SELECT t.stamps, t.reached_at, r.fields FROM stamp_totals t
-                JOIN records r ON r.org = t.org AND r.entity = \(RecordType.member.entity) AND r.id = t.member AND NOT r.deleted
-                WHERE t.org = \(org) AND t.member = \(member)
+                LEFT JOIN records r ON r.org = t.org AND r.entity = \(RecordType.member.entity) AND r.id = t.member
+                WHERE t.org = \(org) AND t.member = \(member) AND t.shown AND t.stamps > 0
                 """, logger: logger)
             var candidate: StoreLeaderboard.Candidate?
-            for try await (stamps, reachedAt, fields) in mine.decode((Int64, String?, String).self) {
+            for try await (stamps, reachedAt, fields) in mine.decode((Int64, String?, String?).self) {
                 candidate = StoreLeaderboard.Candidate(member: member, stamps: Int(stamps), reachedAt: reachedAt,
-                                                       fields: try JSONValue.parse(fields))
+                                                       fields: try JSONValue.parse(fields ?? "{}"))
             }
-            guard let candidate, candidate.stamps > 0, Leaderboard.isShown(fields: candidate.fields) else { return nil }
-            // Those ahead are the members shown with more stamps, counted down the same index,
-            // with `Leaderboard.isShown` in SQL so no member's fields are parsed here.
-            let counted = try await connection.query("""
-                SELECT COUNT(*) FROM stamp_totals t
-                JOIN records r ON r.org = t.org AND r.entity = \(RecordType.member.entity) AND r.id = t.member AND NOT r.deleted
-                WHERE t.org = \(org) AND t.stamps > \(Int64(candidate.stamps))
-                  AND CASE r.fields::jsonb->>'leaderboard' WHEN 'opt-in' THEN true WHEN 'opt-out' THEN false
-                      ELSE coalesce(r.fields::jsonb->>'minor', 'false') <> 'true' END
-                """, logger: logger)
-            var ahead = 0
-            for try await count in counted.decode(Int64.self) { ahead = Int(count) }
+            guard let candidate else { return nil }
+            let ahead = try await Self.shownAhead(connection, logger: logger, org: org, stamps: candidate.stamps)
             return StoreLeaderboard.place(candidate, ahead: ahead, levels: levels)
         }
+    }
+
+    /// How many members shown have more than `stamps`: one count over a range of
+    /// `stamp_totals_shown_rank`.
+    static func shownAhead(_ connection: PostgresConnection, logger: Logger, org: String, stamps: Int) async throws -> Int {
+        let counted = try await connection.query("""
+            SELECT COUNT(*) FROM stamp_totals WHERE org = \(org) AND shown AND stamps > \(Int64(stamps))
+            """, logger: logger)
+        var ahead = 0
+        for try await count in counted.decode(Int64.self) { ahead = Int(count) }
+        return ahead
     }
 }

@@ -73,6 +73,9 @@ enum SQLiteSchema {
         migrator.registerMigration("class-schedule-reads") { db in
             try db.execute(sql: RecordsStartingIndex.statement)
         }
+        migrator.registerMigration("passport-leaderboard-shown") { db in
+            try db.execute(sql: leaderboardShownChanges)
+        }
         return migrator
     }
 }

@@ -23,32 +23,21 @@ extension SQLiteStoreRepository {
     }
 
     public func leaderboard(org: String, offset: Int, limit: Int, levels: PassportLevels) async throws -> [LeaderboardRow] {
-        // The ranks count from the top, so the walk reads the places before the page too.
-        let wanted = offset + limit
-        return try await pool.read { db in
-            // Walks `stamp_totals_rank` from the top; members not shown are skipped as they
-            // come, so the read stops after the page (and whoever ties with its last row).
-            var candidates: [StoreLeaderboard.Candidate] = []
-            var shown = 0
-            let cursor = try Row.fetchCursor(db, sql: """
-                SELECT t.member, t.stamps, t.reached_at, r.fields FROM stamp_totals t
-                JOIN records r ON r.org = t.org AND r.entity = ? AND r.id = t.member AND r.deleted = 0
-                WHERE t.org = ? AND t.stamps > 0
-                ORDER BY t.stamps DESC, t.reached_at
-                """, arguments: [RecordType.member.entity, org])
-            var last: (Int, String?)?
-            while let row = try cursor.next() {
-                let candidate = StoreLeaderboard.Candidate(member: row["member"], stamps: row["stamps"],
-                                                           reachedAt: row["reached_at"],
-                                                           fields: try JSONValue.parse(row["fields"] as String))
-                if shown >= wanted, let last, last != (candidate.stamps, candidate.reachedAt) { break }
-                candidates.append(candidate)
-                if Leaderboard.isShown(fields: candidate.fields) {
-                    shown += 1
-                    last = (candidate.stamps, candidate.reachedAt)
-                }
-            }
-            return StoreLeaderboard.page(candidates, offset: offset, limit: limit, levels: levels)
+        try await pool.read { db in
+            // The page is a range of `stamp_totals_shown_rank` (covering, so the places skipped
+            // are index entries only); only the page's own members are then read.
+            let candidates = try Row.fetchAll(db, sql: """
+                SELECT t.member, t.stamps, t.reached_at, r.fields FROM (
+                    SELECT member, stamps, reached_at, name FROM stamp_totals
+                    WHERE org = ? AND shown = 1 AND stamps > 0
+                    ORDER BY stamps DESC, reached_at, name, member LIMIT ? OFFSET ?
+                ) t
+                LEFT JOIN records r ON r.org = ? AND r.entity = ? AND r.id = t.member
+                ORDER BY t.stamps DESC, t.reached_at, t.name, t.member
+                """, arguments: [org, limit, offset, org, RecordType.member.entity]).map(Self.candidate)
+            guard let first = candidates.first else { return [] }
+            let ahead = try Self.shownAhead(db, org: org, stamps: first.stamps)
+            return StoreLeaderboard.page(candidates, offset: offset, ahead: ahead, levels: levels)
         }
     }
 
@@ -56,22 +45,24 @@ extension SQLiteStoreRepository {
         try await pool.read { db in
             guard let mine = try Row.fetchOne(db, sql: """
                 SELECT t.member, t.stamps, t.reached_at, r.fields FROM stamp_totals t
-                JOIN records r ON r.org = t.org AND r.entity = ? AND r.id = t.member AND r.deleted = 0
-                WHERE t.org = ? AND t.member = ?
+                LEFT JOIN records r ON r.org = t.org AND r.entity = ? AND r.id = t.member
+                WHERE t.org = ? AND t.member = ? AND t.shown = 1 AND t.stamps > 0
                 """, arguments: [RecordType.member.entity, org, member]) else { return nil }
-            let candidate = StoreLeaderboard.Candidate(member: mine["member"], stamps: mine["stamps"],
-                                                       reachedAt: mine["reached_at"],
-                                                       fields: try JSONValue.parse(mine["fields"] as String))
-            guard candidate.stamps > 0, Leaderboard.isShown(fields: candidate.fields) else { return nil }
-            // Those ahead are the members shown with more stamps, counted down the same index,
-            // with `Leaderboard.isShown` in SQL so no member's fields are parsed here. CROSS JOIN
-            // keeps SQLite reading the totals first (only those ahead), not every member record.
-            let ahead = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM stamp_totals t
-                CROSS JOIN records r ON r.org = t.org AND r.entity = ? AND r.id = t.member AND r.deleted = 0
-                WHERE t.org = ? AND t.stamps > ? AND \(StoreLeaderboard.shownSQLite)
-                """, arguments: [RecordType.member.entity, org, candidate.stamps]) ?? 0
-            return StoreLeaderboard.place(candidate, ahead: ahead, levels: levels)
+            let candidate = try Self.candidate(mine)
+            return StoreLeaderboard.place(candidate, ahead: try Self.shownAhead(db, org: org, stamps: candidate.stamps),
+                                          levels: levels)
         }
+    }
+
+    /// How many members shown have more than `stamps`: one count over a range of
+    /// `stamp_totals_shown_rank`.
+    static func shownAhead(_ db: Database, org: String, stamps: Int) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stamp_totals WHERE org = ? AND shown = 1 AND stamps > ?",
+                         arguments: [org, stamps]) ?? 0
+    }
+
+    static func candidate(_ row: Row) throws -> StoreLeaderboard.Candidate {
+        StoreLeaderboard.Candidate(member: row["member"], stamps: row["stamps"], reachedAt: row["reached_at"],
+                                   fields: try JSONValue.parse((row["fields"] as String?) ?? "{}"))
     }
 }
