@@ -111,6 +111,7 @@ enum Migrations {
         registerSchedules(&migrator)
         registerLibrarySearch(&migrator)
         registerMinistryPages(&migrator)
+        registerLibraryISBNSearch(&migrator)
         return migrator
     }
 }
