@@ -65,8 +65,9 @@ extension RecordSearchIndex {
                 ("recordSearch s CROSS JOIN recordSearchEntry e ON e.rowid = s.rowid",
                  "s.recordSearch MATCH ? AND e.entity = ? AND e.orgId = ?", [query, scope.entity, scope.org])
             case .rowids(let rowids):
-                ("recordSearchEntry e", "e.rowid IN (SELECT value FROM json_each(?)) AND e.entity = ? AND e.orgId = ?",
-                 [RecordSearchIndex.jsonArray(rowids), scope.entity, scope.org])
+                // Found within the type and organization already; naming them again would let
+                // SQLite read the organization's lines through an index rather than these few.
+                ("recordSearchEntry e", "e.rowid IN (SELECT value FROM json_each(?))", [RecordSearchIndex.jsonArray(rowids)])
             case .everything:
                 ("recordSearchEntry e INDEXED BY recordSearchEntry_order", "e.entity = ? AND e.orgId = ?",
                  [scope.entity, scope.org])
