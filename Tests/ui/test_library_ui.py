@@ -379,6 +379,19 @@ def test_search_by_isbn10(app):
     wait_gone("the search's single result", lambda: any(on_screen(n) for n in find_all(window, name_is="1 book")))
 
 
+def test_books_list_paged(app):
+    """Unsearched, the Books list reads one page of its thousand books and says how many there
+    are; Show More below the list adds the next page."""
+    window = main_window(app)
+    choose_page(window, "Books")
+    show_view(window, "Books", lambda: next((n for n in find_all(window, name_is="Search books") if on_screen(n)), None))
+    type_into(window, "Search books", "")
+    label_showing(window, "The first 100 of ")
+    click(wait_for('the "Show More" button', visible_button(window, "Show More")))
+    label_showing(window, "The first 200 of ")
+    screenshot("library-books-paged.png")
+
+
 def test_export_favourites_csv(app):
     """Export Books → "Favourites as CSV…" → a file with the favourite books, one row each."""
     import csv
@@ -451,6 +464,7 @@ TESTS = [
     test_import_preview,
     test_shelf_view,
     test_search_by_isbn10,
+    test_books_list_paged,
     test_export_favourites_csv,
     test_lend_from_borrowers,
 ]

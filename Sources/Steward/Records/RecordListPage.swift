@@ -10,7 +10,9 @@ import Translation
 /// (events) keeps a hand-written one instead.
 ///
 /// Kit types hold hundreds of records, not hundreds of thousands: the page lists them all at
-/// once, in the type's order, and the search runs in the core (`RecordService.list`).
+/// once, in the type's order, and the search runs in the core (`RecordService.list`). A type
+/// searched through the kit's index (books) is listed a page at a time instead, searched or
+/// not, with Show More below the list for the next page.
 @MainActor
 final class RecordListPage {
     let type: RecordType
@@ -25,6 +27,11 @@ final class RecordListPage {
     private var total = 0
     /// A broad search stopped counting at `total` ("more than 2,000").
     private var totalIsLowerBound = false
+    /// How many records an indexed type's list reads: a page, and a page more for each Show More.
+    private var shownLimit = RecordService.indexedPageSize
+    private let showMoreButton: Button
+    /// The next reload adds rows below those shown (Show More): the list stays where it was.
+    private var keepsScroll = false
     private let stack: Stack
     private let scroller: ScrolledWindow
     private let keys = KeyListModel()
@@ -70,6 +77,7 @@ final class RecordListPage {
         countLabel = ui.object("count_label")
         stack = ui.object("record_stack")
         scroller = ui.object("record_scroller")
+        showMoreButton = ui.object("show_more_button")
         viewOnlyLabel = ui.object("view_only_label")
         let builder = ui
         editingButtons = ["new_button", "delete_button", "create_button"].map { builder.object($0, as: Widget.self) }
@@ -205,7 +213,11 @@ final class RecordListPage {
     private func connectSignals() {
         table.onActivateKey { [weak self] key in self?.openEditor(key: key) }
         selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
-        searchEntry.onSearchChanged { [weak self] in self?.reload() }
+        searchEntry.onSearchChanged { [weak self] in
+            self?.shownLimit = RecordService.indexedPageSize
+            self?.reload()
+        }
+        showMoreButton.onClicked { [weak self] in self?.showMore() }
         searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
         // Enter in the search field moves to the first match, ready for Enter (open) or Delete.
         searchEntry.onActivate { [weak self] in
@@ -232,6 +244,7 @@ final class RecordListPage {
         lastDeleted = nil
         undoToast?.dismiss()
         searchEntry.text = ""
+        shownLimit = RecordService.indexedPageSize
         reload()
     }
 
@@ -255,12 +268,16 @@ final class RecordListPage {
         }
         let keep = select ?? selectedRecord?.id
         do {
-            // A type searched through its index (books) shows one page of what a search finds:
-            // a keystroke reads only what the list shows, and the count says how many more
-            // typing would narrow. Unsearched, the list holds every record, as for every type.
-            let searched = SearchWords.ftsQuery(searchEntry.text) != nil
+            // A type searched through its index (books) shows a page of what the list holds,
+            // searched or not: opening it or typing reads only what the list shows, and the
+            // count says how many more there are. A record to select beyond the page (a book
+            // just scanned) makes the list read as far as it.
+            if type.isSearchIndexed, let select, let position = try await service.position(of: select, type, in: org,
+                                                                                           search: searchEntry.text) {
+                shownLimit = max(shownLimit, (position / RecordService.indexedPageSize + 1) * RecordService.indexedPageSize)
+            }
             let page = try await service.page(type, in: org, search: searchEntry.text,
-                                              limit: type.isSearchIndexed && searched ? RecordService.indexedPageSize : nil)
+                                              limit: type.isSearchIndexed ? shownLimit : nil)
             var found = page.records
             // A view's own filter (the leads in one state) narrows what the list holds.
             if let filter { found = found.filter(filter) }
@@ -271,7 +288,13 @@ final class RecordListPage {
             guard request == loadRequest else { return }
             total = filter == nil ? page.total : found.count
             totalIsLowerBound = filter == nil && page.totalIsLowerBound
+            // Show More keeps the rows already read where they were on screen.
+            let offset = scroller.verticalOffset
             apply(found, titles: referenced, select: keep)
+            if keepsScroll {
+                keepsScroll = false
+                scroller.verticalOffset = offset
+            }
         } catch {
             toasts.showToast(tr("Could not load {things}: {error}", ["things": type.pluralNoun, "error": "\(error)"]))
         }
@@ -294,8 +317,17 @@ final class RecordListPage {
         updateState()
     }
 
+    /// The next page of an indexed type's list, below the rows shown.
+    private func showMore() {
+        shownLimit = order.count + RecordService.indexedPageSize
+        keepsScroll = true
+        reload()
+    }
+
     private func updateState() {
         let count = order.count
+        showMoreButton.isVisible = type.isSearchIndexed && filter == nil && count > 0 && (count < total || totalIsLowerBound)
+            && count >= shownLimit
         countLabel.text = organization == nil || count == 0 ? ""
             : RecordText.partialCount(shown: count, total: total, isLowerBound: totalIsLowerBound, of: type)
         let page = count > 0 ? "list"

@@ -112,6 +112,7 @@ enum Migrations {
         registerLibrarySearch(&migrator)
         registerMinistryPages(&migrator)
         registerAppointments(&migrator)
+        registerLibraryISBNSearch(&migrator)
         return migrator
     }
 }

@@ -29,13 +29,14 @@ public enum RecordSearchIndex {
             try removeEntry(entity: record.entity, id: record.key, db)
             return
         }
+        let text = SearchWords.indexedText(of: record.fields, type: type)
         try db.cachedStatement(sql: """
-            INSERT INTO recordSearchEntry (entity, id, orgId, sortKey, words) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO recordSearchEntry (entity, id, orgId, sortKey, words, isbn13, isbn10) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (entity, id) DO UPDATE SET orgId = excluded.orgId, sortKey = excluded.sortKey,
-                words = excluded.words
+                words = excluded.words, isbn13 = excluded.isbn13, isbn10 = excluded.isbn10
             """).execute(arguments: [record.entity, record.key, UUIDColumn.encode(record.orgId),
-                                     sortKey(of: record.fields, type: type),
-                                     SearchWords.indexText(of: record.fields, type: type)])
+                                     sortKey(of: record.fields, type: type), text.words,
+                                     text.isbn?.isbn13, text.isbn?.isbn10?.lowercased()])
     }
 
     static func removeEntry(entity: String, id: String, _ db: Database) throws {
@@ -45,6 +46,9 @@ public enum RecordSearchIndex {
 
     /// Builds the lines of every live record of the indexed types (the migration; a bulk load).
     public static func rebuild(_ db: Database) throws {
+        // The lines of "v12: lending library search index" are written again by "v15: library
+        // search by ISBN prefix", whose columns they need: until then there is nothing to write.
+        guard try db.columns(in: "recordSearchEntry").contains(where: { $0.name == "isbn13" }) else { return }
         for type in RecordTypes.all where type.isSearchIndexed {
             try db.execute(sql: "DELETE FROM recordSearchEntry WHERE entity = ?", arguments: [type.entity])
             let rows = try Row.fetchCursor(db, sql: "SELECT * FROM record WHERE entity = ? AND deleted = 0",
@@ -66,54 +70,5 @@ public enum RecordSearchIndex {
         default: order = "\u{10FFFF}"
         }
         return order + "\u{1}" + SearchWords.folded(type.title(of: fields))
-    }
-
-    // MARK: Reading it
-
-    /// Beyond this many matches a search is broad: a page of its matches is read as the index
-    /// gives them (then put in order), and the count stops there. Sorting every match of a
-    /// one-letter search to show its first page would cost more than a frame at 100,000 books,
-    /// and nobody reads 2,000 books down a list: they type another letter.
-    static let broadSearch = 2_000
-
-    /// The live records of the type whose words start with every word of `search` (all of
-    /// them, in the list's order, for an empty search): at most `limit` of them, in the list's
-    /// order, and how many match.
-    static func page(_ type: RecordType, orgId: UUID, search: String, limit: Int?, _ db: Database) throws -> RecordPage {
-        let org = UUIDColumn.encode(orgId)
-        let direction = type.orderDescending ? "DESC" : "ASC"
-        let limitClause = limit.map { "LIMIT \($0)" } ?? ""
-        guard let query = SearchWords.ftsQuery(search) else {
-            let total = try Int.fetchOne(db.cachedStatement(sql: """
-                SELECT COUNT(*) FROM recordSearchEntry WHERE entity = ? AND orgId = ?
-                """), arguments: [type.entity, org]) ?? 0
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT r.* FROM recordSearchEntry e INDEXED BY recordSearchEntry_order
-                CROSS JOIN record r ON r.entity = e.entity AND r.id = e.id
-                WHERE e.entity = ? AND e.orgId = ? ORDER BY e.sortKey \(direction) \(limitClause)
-                """, arguments: [type.entity, org])
-            return RecordPage(records: try rows.map(SharedRecordStorage.record(from:)), total: total)
-        }
-        let matches = """
-            FROM recordSearch s CROSS JOIN recordSearchEntry e ON e.rowid = s.rowid
-            CROSS JOIN record r ON r.entity = e.entity AND r.id = e.id
-            WHERE s.recordSearch MATCH ? AND e.entity = ? AND e.orgId = ?
-            """
-        if let limit {
-            let counted = try Int.fetchOne(db.cachedStatement(sql: """
-                SELECT COUNT(*) FROM (SELECT 1 FROM recordSearch s CROSS JOIN recordSearchEntry e ON e.rowid = s.rowid
-                                      WHERE s.recordSearch MATCH ? AND e.entity = ? AND e.orgId = ? LIMIT ?)
-                """), arguments: [query, type.entity, org, broadSearch + 1]) ?? 0
-            if counted > broadSearch {
-                let rows = try Row.fetchAll(db, sql: "SELECT r.* \(matches) LIMIT \(limit)", arguments: [query, type.entity, org])
-                return RecordPage(records: try rows.map(SharedRecordStorage.record(from:)), total: broadSearch,
-                                  totalIsLowerBound: true)
-            }
-            let rows = try Row.fetchAll(db, sql: "SELECT r.* \(matches) ORDER BY e.sortKey \(direction) \(limitClause)",
-                                        arguments: [query, type.entity, org])
-            return RecordPage(records: try rows.map(SharedRecordStorage.record(from:)), total: counted)
-        }
-        let rows = try Row.fetchAll(db, sql: "SELECT r.* \(matches) ORDER BY e.sortKey \(direction)", arguments: [query, type.entity, org])
-        return RecordPage(records: try rows.map(SharedRecordStorage.record(from:)), total: rows.count)
     }
 }

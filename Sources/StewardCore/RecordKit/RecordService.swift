@@ -153,6 +153,16 @@ public final class RecordService: Sendable {
                           totalIsLowerBound: page.totalIsLowerBound)
     }
 
+    /// Where record `id` stands in the unsearched list of a type declared `searchIndexed()`
+    /// (0: first), for a list that shows a page of it to read as far as the record; nil for a
+    /// search, another type, or a record not listed.
+    public func position(of id: UUID, _ type: RecordType, in org: Organization, search: String = "") async throws -> Int? {
+        guard type.isSearchIndexed, SearchWords.ftsQuery(search) == nil else { return nil }
+        return try await database.writer.read { db in
+            try RecordSearchIndex.position(of: UUIDColumn.encode(id), type, orgId: org.id, db)
+        }
+    }
+
     /// The titles of records of `entity`, by id: for showing references ("Advent: Waiting Well"
     /// rather than an id).
     public func titles(of entity: String, in org: Organization) async throws -> [UUID: String] {

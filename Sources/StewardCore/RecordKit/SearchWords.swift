@@ -19,7 +19,12 @@ public enum SearchWords {
     public static func ftsQuery(_ text: String) -> String? {
         let words = words(text)
         guard !words.isEmpty else { return nil }
-        return words.prefix(8).map { "\"\($0)\"*" }.joined(separator: " ")
+        return ftsQuery(words: Array(words.prefix(8)))
+    }
+
+    /// The FTS5 query matching records with a word starting with each of `words`.
+    static func ftsQuery(words: [String]) -> String {
+        words.map { "\"\($0)\"*" }.joined(separator: " ")
     }
 
     /// The text a record is found by: its searchable fields' strings (lists and objects
@@ -36,13 +41,41 @@ public enum SearchWords {
         return parts.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
+    /// What the kit's search index keeps of a record (`RecordSearchIndex`): the searchable
+    /// fields' words with the book number left out, and the number itself, which the index
+    /// keeps in columns of its own so a typed prefix of it is a range read. A value of an ISBN
+    /// field that is no valid ISBN stays among the words.
+    static func indexedText(of fields: JSONValue, type: RecordType) -> (words: String, isbn: ISBN?) {
+        var parts: [String] = []
+        var isbn: ISBN?
+        for field in type.fields where field.isSearchable {
+            let value = fields[field.name]
+            if case .isbn = field.kind, isbn == nil, let text = value?.stringValue, let valid = try? ISBN(text) {
+                isbn = valid
+                continue
+            }
+            parts.append(strings(in: value))
+        }
+        return (parts.filter { !$0.isEmpty }.joined(separator: " "), isbn)
+    }
+
+    /// A typed word that may start a book number: digits, with an ISBN-10's check `x` last.
+    static func isNumber(_ word: String) -> Bool {
+        guard let first = word.first, first.isPlainDigit else { return false }
+        return word.dropLast().allSatisfy(\.isPlainDigit) && (word.last!.isPlainDigit || word.last == "x")
+    }
+
     /// The words of a record's searchable text, as `words` makes them (for the in-memory search).
     static func recordWords(_ text: String) -> [Substring] {
         folded(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber })
     }
 
+    /// Lower case without accents. Plain ASCII text (most titles, every ISBN) only needs its
+    /// capitals lowered, which is what folding does to it, some hundred times faster than
+    /// Foundation's folding: a keystroke folds the typed text, an import every title twice.
     static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// Every string in a value, lists included.

@@ -104,6 +104,63 @@ struct BookSearchTests {
         #expect(unsearched.records.map { RecordType.book.title(of: $0.fields) } == ["Gilead", "Home"])
     }
 
+    @Test("a typed number is an ISBN range read: broad prefixes stop counting, narrow ones count exactly, numbers in titles match")
+    func numberPages() async throws {
+        let library = try await LibraryFixture()
+        @Sendable func isbn(_ n: Int) -> String {
+            let body = "978" + String(format: "%09d", n)
+            let sum = body.compactMap(\.wholeNumberValue).enumerated().reduce(0) { $0 + $1.element * ($1.offset % 2 == 0 ? 1 : 3) }
+            return body + String((10 - sum % 10) % 10)
+        }
+        try await library.database.writer.write { db in
+            for n in 0..<2_100 {
+                let record = LocalRecord(entity: RecordType.book.entity, id: UUID(), orgId: library.org.id,
+                                         createdAt: Date(), updatedAt: Date(),
+                                         fields: .object(["title": .string("Atlas \(n)"), "isbn": .string(isbn(n))]))
+                try RecordTypes.storage(for: record.entity).write(record, org: library.org, db)
+            }
+        }
+        // Every ISBN starts 978: a page of them, counted no further than 2,000.
+        for typed in ["9", "978", "9780"] {
+            let page = try await library.records.page(.book, in: library.org, search: typed, limit: 100)
+            #expect(page.totalIsLowerBound, "\(typed)")
+            #expect(page.total == 2_000, "\(typed)")
+            #expect(page.records.count == 100, "\(typed)")
+        }
+        // "978000000" starts the ISBNs of books 0 to 999 (and their ISBN-10s start "000000")...
+        let thousand = try await library.records.page(.book, in: library.org, search: "978000000", limit: 100)
+        #expect(!thousand.totalIsLowerBound)
+        #expect(thousand.total == 1_000)
+        #expect(thousand.records.count == 100)
+        // ...eleven digits, ten books; the ISBN-10 form finds the same ones.
+        let ten = try await library.records.page(.book, in: library.org, search: "97800000012", limit: 100)
+        #expect(ten.total == 10)
+        #expect(ten.records.map { RecordType.book.title(of: $0.fields) }.sorted() == (120..<130).map { "Atlas \($0)" }.sorted())
+        let isbn10 = try await library.records.page(.book, in: library.org, search: "0-000-0012", limit: 100)
+        #expect(isbn10.total == 10)
+        // A whole ISBN finds its book; a number in a title is still a word of it.
+        #expect(try await titles(library, isbn(1_234)) == ["Atlas 1234"])
+        let titled = try await library.records.page(.book, in: library.org, search: "2099", limit: 100)
+        #expect(titled.records.map { RecordType.book.title(of: $0.fields) } == ["Atlas 2099"])
+        let both = try await library.records.page(.book, in: library.org, search: "atlas 978000000123", limit: 100)
+        #expect(both.records.map { RecordType.book.title(of: $0.fields) } == ["Atlas 123"])
+        // Numbers no longer sit among the index's words: they are in its ISBN columns.
+        let words = try await library.database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT words FROM recordSearchEntry WHERE words LIKE 'Atlas 7 %' OR words = 'Atlas 7'")
+        }
+        #expect(words == "Atlas 7")
+    }
+
+    @Test("the unsearched list reads as far as a record to select")
+    func position() async throws {
+        let library = try await LibraryFixture()
+        // Gilead, Home, Lila in the list's order.
+        #expect(try await library.records.position(of: library.books[0], .book, in: library.org) == 0)
+        #expect(try await library.records.position(of: library.books[2], .book, in: library.org) == 2)
+        #expect(try await library.records.position(of: library.books[2], .book, in: library.org, search: "lila") == nil)
+        #expect(try await library.records.position(of: library.borrowers[0], .borrower, in: library.org) == nil)
+    }
+
     @Test("the migration indexes books kept before it")
     func migration() async throws {
         let library = try await LibraryFixture()

@@ -43,7 +43,7 @@ public struct BookImportFile: Sendable {
         }
         var rows: [Row] = []
         for (offset, cells) in table.rows.enumerated() {
-            if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) { continue }
+            if cells.allSatisfy({ $0.unicodeScalars.allSatisfy(CharacterSet.whitespacesAndNewlines.contains) }) { continue }
             func cell(_ index: Int) -> String { index < cells.count ? cells[index] : "" }
             let number = offset + 2
             if format == .csv {
@@ -99,10 +99,33 @@ public struct BookImportFile: Sendable {
     /// Spreadsheet exports sometimes leave a formula cell (`="0316769487"`) unquoted, which a
     /// strict CSV reader refuses; quoted as CSV, it reads as the text Goodreads meant.
     static func formulaCellsQuoted(_ text: String) -> String {
-        guard text.contains("=\""),
+        guard hasUnquotedFormulaCell(text),
               let pattern = try? NSRegularExpression(pattern: #"(^|,)="([^",\r\n]*)"(?=,|\r|\n|$)"#, options: [.anchorsMatchLines])
         else { return text }
         let range = NSRange(text.startIndex..., in: text)
         return pattern.stringByReplacingMatches(in: text, range: range, withTemplate: #"$1"=""$2""""#)
+    }
+
+    /// Whether a `="` starts a cell (at the start of the text, of a line, or after a comma):
+    /// only then can the pattern above match. Goodreads quotes its formula cells (`"=""…"""`),
+    /// so its exports skip the pattern, which takes long over a file of thousands of rows.
+    /// A `="` after any character outside ASCII is taken as a possible line start.
+    private static func hasUnquotedFormulaCell(_ text: String) -> Bool {
+        var previous: UInt8?
+        var sawEquals = false
+        var beforeEquals: UInt8?
+        for byte in text.utf8 {
+            if sawEquals, byte == UInt8(ascii: "\"") {
+                guard let before = beforeEquals else { return true }
+                if before == UInt8(ascii: ",") || before == UInt8(ascii: "\n") || before == UInt8(ascii: "\r")
+                    || before == 0x0B || before == 0x0C || before >= 0x80 {
+                    return true
+                }
+            }
+            sawEquals = byte == UInt8(ascii: "=")
+            if sawEquals { beforeEquals = previous }
+            previous = byte
+        }
+        return false
     }
 }

@@ -17,7 +17,7 @@ enum BookMatchKeys {
     }
 
     private static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        SearchWords.folded(text)
             .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
             .joined(separator: " ")
     }
