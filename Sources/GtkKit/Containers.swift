@@ -17,6 +17,8 @@ public final class Box: Widget {
     public func append(_ child: Widget) { gtk_box_append(box, child.widget) }
     public func prepend(_ child: Widget) { gtk_box_prepend(box, child.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(box, child.widget) }
+    /// Puts `child` right after `sibling` (first when `sibling` is nil).
+    public func insert(_ child: Widget, after sibling: Widget?) { gtk_box_insert_child_after(box, child.widget, sibling?.widget) }
 }
 
 /// GtkScrolledWindow: scrolls one child (lists, text views, long forms).

@@ -5,6 +5,9 @@ accessibility tree, on the demo database:
   prizes     the Prizes page lists the demo's prizes (screenshot prizes.png)
   redeem     Record Redemption hands the last item of a prize to a member; opened again for
              the same prize, the dialog says it is out of stock and Record stays off
+  undo       the redemption, made in error, is undone with a note from the Redemptions view:
+             a reversing record is written (nothing deleted) and the item is back in stock
+             (screenshot redemption-undo.png)
   versions   an answered question is edited: it becomes version 2 (version 1 kept), and its
              results show both versions, version 1's answers in a chart (screenshot
              survey-results.png); a choice question's chart reads every option
@@ -144,6 +147,42 @@ def test_redeem_last_item(app):
         raise Failure("a refused redemption was written")
 
 
+def test_undo_redemption(app):
+    window = main_window(app)
+    prize = prize_id()
+    claim = [rid for rid, fields in live("redemption") if fields.get("prize") == prize and not fields.get("reverses")]
+    if len(claim) != 1:
+        raise Failure(f"expected the one claim of {PRIZE} to undo: {claim}")
+    click_at(wait_for('the "Redemptions" switch', lambda: accessibility.switcher_label(window, "Redemptions")))
+    undo = button(window, "Undo Redemption…")
+    select_row(window, PRIZE)
+    wait_for('"Undo Redemption…" to be on', lambda: sensitive(undo))
+    click(undo)
+    dialog = window_named(app, "Undo This Redemption?")
+    confirm = button(dialog, "Undo Redemption")
+    if sensitive(confirm):
+        raise Failure("Undo Redemption should stay off until a note says why")
+    type_into(dialog, "Undo note", "Recorded for the wrong member")
+    wait_for('"Undo Redemption" to be on', lambda: sensitive(confirm))
+    screenshot("redemption-undo.png")
+    click(confirm)
+    wait_gone("the undo dialog", lambda: window_open(app, "Undo This Redemption?"))
+    wait_for("the undo in the database",
+             lambda: any(fields.get("reverses") == claim[0] for _, fields in live("redemption")))
+    undos = [fields for _, fields in live("redemption") if fields.get("reverses") == claim[0]]
+    if len(undos) != 1 or undos[0].get("note") != "Recorded for the wrong member" or undos[0].get("prize") != prize:
+        raise Failure(f"expected one undo of the claim with its note: {undos}")
+    if claim[0] not in [rid for rid, _ in live("redemption")]:
+        raise Failure("the undone claim should stay on record")
+
+    # The item is back in stock, as the command line reads it.
+    listed = subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, "redemptions", "list", "--org", SLUG,
+                             "--prize", prize, "--json"], check=True, capture_output=True, text=True).stdout
+    left = {item.get("left") for item in json.loads(listed)}
+    if left != {1}:
+        raise Failure(f"{PRIZE} should have its one item back in stock: {listed}")
+
+
 def test_edit_answered_question_makes_version_two(app):
     window = main_window(app)
     choose_page(window, "Survey Questions")
@@ -216,6 +255,7 @@ def test_community_page_preview(app):
 TESTS = [
     test_prizes_page,
     test_redeem_last_item,
+    test_undo_redemption,
     test_edit_answered_question_makes_version_two,
     test_results_of_a_choice_question,
     test_community_page_preview,

@@ -47,7 +47,7 @@ final class CommunityPage: ModulePage {
         let lists = types.map { type, icon in
             let list = RecordListPage(type: type, service: service, window: window, toasts: toasts)
             list.widget.vexpand = true
-            stack.addTitled(list.widget, name: type.entity, title: type.nouns.pluralTitle.text, iconName: icon)
+            stack.addTitled(RecordListGroup.view(holding: list), name: type.entity, title: type.nouns.pluralTitle.text, iconName: icon)
             return list
         }
         pages = lists[0]

@@ -32,11 +32,7 @@ final class MinistryPage: ModulePage {
         let lists = types.map { type, icon in
             let list = RecordListPage(type: type, service: service, window: window, toasts: toasts)
             list.widget.vexpand = true
-            // Each view is a holder that stays visible, since a stack does not switch to a
-            // hidden child; RecordListGroup hides the list inside it while another view shows.
-            let holder = Box.vertical()
-            holder.append(list.widget)
-            stack.addTitled(holder, name: type.entity, title: type.nouns.pluralTitle.text, iconName: icon)
+            stack.addTitled(RecordListGroup.view(holding: list), name: type.entity, title: type.nouns.pluralTitle.text, iconName: icon)
             return list
         }
         group = RecordListGroup(lists, names: types.map(\.0.entity), stack: stack)

@@ -56,11 +56,12 @@ final class PrizesPage: ModulePage {
         let lists = types.map { type, icon in
             let list = RecordListPage(type: type, service: service, window: window, toasts: toasts)
             list.widget.vexpand = true
-            stack.addTitled(list.widget, name: type.entity, title: type.nouns.pluralTitle.text, iconName: icon)
+            stack.addTitled(RecordListGroup.view(holding: list), name: type.entity, title: type.nouns.pluralTitle.text, iconName: icon)
             return list
         }
         prizes = lists[0]
         group = RecordListGroup(lists, names: types.map(\.0.entity), stack: stack)
+        lists[1].addToolbarButton(undoButton)
         redeemAction = actions.addAction("redeem") { [weak self] in self?.openDialog() }
         widget.insertActionGroup(actions, prefix: "prizes")
         // A redemption is made by the dialog: a member and a prize, checked against its rules.
@@ -114,7 +115,7 @@ final class PrizesPage: ModulePage {
     private func updateActions() {
         redeemAction?.isEnabled = organization != nil && canEdit
         redeemButton.isVisible = canEdit
-        undoButton.isVisible = canEdit && stack.visibleChildName == RecordType.redemption.entity
+        undoButton.isVisible = canEdit
         undoAction?.isEnabled = organization != nil && canEdit && undoableRedemption != nil
     }
 

@@ -29,6 +29,15 @@ final class RecordListGroup {
         }
     }
 
+    /// The view that holds `list` in a page's view stack: a box that stays visible, since a
+    /// stack does not switch to a hidden child (and its switcher would not offer it); the group
+    /// hides the list inside it while another view shows.
+    static func view(holding list: RecordListPage) -> Widget {
+        let holder = Box.vertical()
+        holder.append(list.widget)
+        return holder
+    }
+
     func show(_ org: Organization?) {
         for list in lists { list.show(org) }
     }

@@ -34,6 +34,8 @@ final class RecordListPage {
     private var keepsScroll = false
     private let stack: Stack
     private let scroller: ScrolledWindow
+    private let toolbar: Box
+    private let deleteButton: Button
     private let keys = KeyListModel()
     private let selection: SingleSelection
     private let table: ColumnView
@@ -75,6 +77,8 @@ final class RecordListPage {
         widget = ui.object("record_list_page")
         searchEntry = ui.object("search_entry")
         countLabel = ui.object("count_label")
+        toolbar = ui.object("toolbar")
+        deleteButton = ui.object("delete_button")
         stack = ui.object("record_stack")
         scroller = ui.object("record_scroller")
         showMoreButton = ui.object("show_more_button")
@@ -112,7 +116,6 @@ final class RecordListPage {
         let openButton: Button = ui.object("open_button")
         openButton.setAccessibleLabel(tr("Open {Thing}", ["Thing": noun]))
         openButton.tooltip = tr("Open {Thing}", ["Thing": noun])
-        let deleteButton: Button = ui.object("delete_button")
         deleteButton.setAccessibleLabel(tr("Delete {Thing}", ["Thing": noun]))
         deleteButton.tooltip = tr("Delete {Thing}", ["Thing": noun])
         let empty: StatusPage = ui.object("empty_page")
@@ -237,6 +240,12 @@ final class RecordListPage {
     }
 
     // MARK: showing an organization
+
+    /// Adds a page's own button for this type (the Prizes page's Undo) to the list's toolbar,
+    /// after Delete, so it sits with the list it acts on.
+    func addToolbarButton(_ button: Widget) {
+        toolbar.insert(button, after: deleteButton)
+    }
 
     func show(_ org: Organization?) {
         guard org?.id != organization?.id else { return }

@@ -93,7 +93,7 @@ final class SchedulePage: ModulePage {
         let lists = types.map { type in
             let list = RecordListPage(type: type, service: records, window: window, toasts: toasts)
             list.widget.vexpand = true
-            stack.addTitled(list.widget, name: type.entity, title: type.nouns.pluralTitle.text,
+            stack.addTitled(RecordListGroup.view(holding: list), name: type.entity, title: type.nouns.pluralTitle.text,
                             iconName: type.entity == RecordType.dailyQuote.entity ? "format-text-bold-symbolic" : "dialog-information-symbolic")
             return list
         }
