@@ -3,13 +3,24 @@ extension PostgresSchema {
     /// meaning as `SQLiteSchema.leaderboardShownChanges`, kept by triggers. Run at every start
     /// after `passportStatements`: the fill writes only totals whose flag or name is out of step.
     static let leaderboardShownStatements: [String] = [
-        "ALTER TABLE stamp_totals ADD COLUMN IF NOT EXISTS shown BOOLEAN NOT NULL DEFAULT false",
-        "ALTER TABLE stamp_totals ADD COLUMN IF NOT EXISTS name TEXT NOT NULL DEFAULT ''",
-        "DROP INDEX IF EXISTS stamp_totals_rank",
-        // "C" ordering of names, as Swift and SQLite compare them, whatever the database's locale.
+        // Each looked for first (see `addColumn`): ALTER TABLE, CREATE INDEX IF NOT EXISTS and
+        // DROP INDEX lock stamp_totals even when there is nothing to do, and a store starting
+        // while another serves would queue behind its check-ins (and they behind it).
+        addColumn(table: "stamp_totals", column: "shown", type: "BOOLEAN NOT NULL DEFAULT false"),
+        addColumn(table: "stamp_totals", column: "name", type: "TEXT NOT NULL DEFAULT ''"),
         """
-        CREATE INDEX IF NOT EXISTS stamp_totals_shown_rank
-        ON stamp_totals (org, shown, stamps DESC, reached_at, name COLLATE "C", member COLLATE "C")
+        DO $$ BEGIN
+            IF EXISTS (SELECT 1 FROM pg_indexes
+                       WHERE schemaname = current_schema() AND indexname = 'stamp_totals_rank') THEN
+                DROP INDEX stamp_totals_rank;
+            END IF;
+            -- "C" ordering of names, as Swift and SQLite compare them, whatever the database's locale.
+            IF NOT EXISTS (SELECT 1 FROM pg_indexes
+                           WHERE schemaname = current_schema() AND indexname = 'stamp_totals_shown_rank') THEN
+                CREATE INDEX stamp_totals_shown_rank
+                ON stamp_totals (org, shown, stamps DESC, reached_at, name COLLATE "C", member COLLATE "C");
+            END IF;
+        END $$
         """,
         """
         CREATE OR REPLACE FUNCTION steward_member_shown(fields TEXT, deleted BOOLEAN) RETURNS BOOLEAN AS $$
