@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import Logging
 import PostgresNIO
 
@@ -65,11 +67,52 @@ enum PostgresSchema {
         """,
     ]
 
+    /// Every statement, in the order they run.
+    static var allStatements: [String] {
+        statements + staffStatements + historyStatements + hardeningStatements
+            + refreshRetryStatements + memberStatements + passportStatements + leaderboardShownStatements
+            + [RecordsStartingIndex.statement]
+    }
+
+    /// Names the schema these statements make. A store whose database already records this
+    /// digest runs none of them: DDL such as CREATE TRIGGER or ALTER TABLE takes table locks
+    /// even when there is nothing to do, so stores starting beside busy ones would queue
+    /// behind every open write (and each other) for no change at all.
+    static let digest: String = {
+        let hash = SHA256.hash(data: Data(allStatements.joined(separator: "\u{0}").utf8))
+        return hash.map { String(format: "%02x", $0) }.joined()
+    }()
+
     static func create(on connection: PostgresConnection, logger: Logger) async throws {
+        if try await recordedDigest(on: connection, logger: logger) == digest { return }
         try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
-        for statement in statements + staffStatements + historyStatements + hardeningStatements
-                + refreshRetryStatements + memberStatements + passportStatements + leaderboardShownStatements + [RecordsStartingIndex.statement] {
+        // Another store may have finished while this one waited for the lock.
+        if try await recordedDigest(on: connection, logger: logger) == digest { return }
+        for statement in allStatements {
             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
+        try await connection.query("""
+            CREATE TABLE IF NOT EXISTS schema_state (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                digest TEXT NOT NULL
+            )
+            """, logger: logger)
+        try await connection.query("""
+            INSERT INTO schema_state (id, digest) VALUES (1, \(digest))
+            ON CONFLICT (id) DO UPDATE SET digest = EXCLUDED.digest
+            """, logger: logger)
+        logger.info("database schema brought up to date", metadata: ["digest": "\(digest.prefix(12))"])
+    }
+
+    /// The digest of the schema last made in this database, nil in a new one.
+    private static func recordedDigest(on connection: PostgresConnection, logger: Logger) async throws -> String? {
+        let found = try await connection.query("SELECT to_regclass('schema_state') IS NOT NULL", logger: logger)
+        var exists = false
+        for try await value in found.decode(Bool.self) { exists = value }
+        guard exists else { return nil }
+        let rows = try await connection.query("SELECT digest FROM schema_state WHERE id = 1", logger: logger)
+        var digest: String?
+        for try await value in rows.decode(String.self) { digest = value }
+        return digest
     }
 }
