@@ -55,6 +55,7 @@ final class SchedulePage: ModulePage {
     private let weekGrid = WeekGrid()
     /// The list view, kept from week to week (its rows are reused).
     private let classList = ClassList()
+    private let trainersView = TrainersView()
 
     var onLocalChange: (() -> Void)? {
         get { group.onLocalChange }
@@ -136,6 +137,13 @@ final class SchedulePage: ModulePage {
         weekGrid.follow(weekScroller)
         classList.onOpen = { [weak self] scheduled in self?.open(scheduled) }
         listScroller.setChild(classList.widget)
+        trainersView.onOpen = { [weak self] scheduled in self?.open(scheduled) }
+        trainersView.onOpenAppointment = { [weak self] appointment in
+            guard let self else { return }
+            AppointmentDetails.present(appointment, zone: self.organization?.timeZone ?? .current, parent: self.window)
+        }
+        trainersScroller.setChild(trainersView.widget)
+        trainersView.follow(trainersScroller)
         startAutomaticRefresh()
     }
 
@@ -257,15 +265,11 @@ final class SchedulePage: ModulePage {
         drawnViews.insert(visibleView)
         let zone = organization?.timeZone ?? .current
         let shown = classes.filter(filter.matches)
-        let open: @MainActor (ScheduledClass) -> Void = { [weak self] scheduled in self?.open(scheduled) }
         switch visibleView {
         case "list": classList.show(shown, zone: zone)
         case "trainers":
-            let week = TrainerWeek(shown, appointments: appointments.filter(filter.matches), firstDay: weekStart, zone: zone)
-            trainersScroller.setChild(TrainersView.make(week, zone: zone, open: open) { [weak self] appointment in
-                guard let self else { return }
-                AppointmentEntry.present(appointment, zone: zone, parent: self.window)
-            })
+            trainersView.show(TrainerWeek(shown, appointments: appointments.filter(filter.matches), firstDay: weekStart, zone: zone),
+                              zone: zone)
         default: weekGrid.show(WeekLayout(shown, firstDay: weekStart, zone: zone), zone: zone)
         }
     }

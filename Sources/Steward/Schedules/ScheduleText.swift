@@ -90,7 +90,7 @@ enum ScheduleText {
         "program-\(programIndex(program))"
     }
 
-    /// The program's colour among six (`WeekGridPicture.programColours`), by a hash of its name.
+    /// The program's colour among six (`ScheduleBlockPainter.programColours`), by a hash of its name.
     static func programIndex(_ program: String) -> Int {
         var hash: UInt32 = 5381
         for byte in program.lowercased().utf8 { hash = hash &* 33 &+ UInt32(byte) }

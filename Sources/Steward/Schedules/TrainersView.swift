@@ -1,95 +1,182 @@
 import Foundation
 import GtkKit
 import StewardCore
+import StewardPrint
 import Translation
 
 /// The trainers view: one row per trainer, the week's days across, each day's classes in time
-/// order as small buttons opening the class's page. A substitute's class is in the row of the
-/// one who teaches it, marked; a cancelled one is struck through. Each button's accessible name
-/// says the whole class, as in the week grid. A trainer's staff appointments (personal
-/// training, from MindBody) sit among their classes in time order, drawn apart
-/// (`AppointmentEntry`): no room or bookings, their status, struck through when the session did
-/// not happen (cancelled, late cancelled, no-show).
+/// order, each opening the class's page. A substitute's class is in the row of the one who
+/// teaches it, marked; a cancelled one is struck through. A trainer's staff appointments
+/// (personal training, from MindBody) sit among their classes in time order, drawn apart: no
+/// room or bookings, their status, struck through when the session did not happen.
+///
+/// As in the week grid, the entries are drawn in one drawing area (`TrainersPicture`) with a
+/// button over each (`BlockButtons`) whose accessible name says the whole entry. Each trainer's
+/// name and count are labels, so a screen reader hears the rows' headings; they too are kept
+/// from week to week and only rewritten. A week of 500 classes built as buttons of two labels
+/// each held the window for a fifth of a second at each visit.
 @MainActor
-enum TrainersView {
-    static func make(_ week: TrainerWeek, zone: TimeZone, open: @escaping @MainActor (ScheduledClass) -> Void,
-                     openAppointment: @escaping @MainActor (StaffAppointment) -> Void = { _ in }) -> Widget {
-        let grid = Grid(rowSpacing: 6, columnSpacing: 4)
-        grid.addCSSClass("trainers-week")
-        grid.setMargins(top: 6, bottom: 12, start: 12, end: 12)
-        for day in 0..<7 {
-            let heading = Label(ScheduleText.shortDay(week.firstDay.adding(days: day)))
-            heading.addCSSClass("heading")
-            heading.hexpand = true
-            heading.ellipsizesAtEnd = true
-            grid.attach(heading, column: 1 + day, row: 0)
+final class TrainersView {
+    let widget: Widget
+    private let area = DrawingArea()
+    private let empty = Label(tr("No classes this week."))
+    private let buttons: BlockButtons
+    private var headings: [(box: Box, name: Label, count: Label)] = []
+    private var week = TrainerWeek([], firstDay: LocalDate(Date(), in: .current), zone: .current)
+    /// Every entry under a button, row by row, day by day, in time order.
+    private var entries: [TrainerWeek.Entry] = []
+    private var picture = TrainersPicture(headings: [], entries: [])
+    private var zone = TimeZone.current
+    private weak var scroller: ScrolledWindow?
+    /// What a click on a class does (opens its page).
+    var onOpen: (@MainActor (ScheduledClass) -> Void)?
+    /// What a click on an appointment does (shows its details).
+    var onOpenAppointment: (@MainActor (StaffAppointment) -> Void)?
+
+    init() {
+        // The box's handlers reach the view weakly: the box lives as long as GTK shows it.
+        weak var view: TrainersView?
+        let box = PlacedBox(measure: { horizontal in
+            guard let view else { return 0 }
+            return Int((horizontal ? TrainersGeometry.minimumWidth : view.geometry(width: 0).height).rounded(.up))
+        }, place: { _, width, height in
+            view?.place(width: width, height: height)
+        })
+        widget = box
+        buttons = BlockButtons(in: box)
+        view = self
+        buttons.onClick = { [weak self] index in
+            guard let self, index < self.entries.count else { return }
+            switch self.entries[index] {
+            case .lesson(let scheduled): self.onOpen?(scheduled)
+            case .appointment(let appointment): self.onOpenAppointment?(appointment)
+            }
         }
+        box.addCSSClass("drawn-schedule")
+        box.append(area)
+        empty.addCSSClass("dim-label")
+        box.append(empty)
+        area.onDraw { [weak self] context, width, _ in
+            guard let self else { return }
+            let font = self.area.font
+            let shown = self.scroller?.visibleRect
+            self.picture.draw(on: context, geometry: self.geometry(width: width), dark: StyleManager.isDark,
+                              fontFamily: font.family, fontSize: font.points,
+                              within: shown.map { (top: $0.y, bottom: $0.y + $0.height) })
+        }
+    }
+
+    /// Draws only what `scroller` shows, again as it scrolls.
+    func follow(_ scroller: ScrolledWindow) {
+        self.scroller = scroller
+        scroller.onViewChanged { [weak self] in self?.area.redraw() }
+    }
+
+    private func geometry(width: Int) -> TrainersGeometry {
+        TrainersGeometry(entries: picture.geometryCounts, width: Double(width))
+    }
+
+    /// Shows `week`: drawn at once, its entries' buttons named over the next few turns.
+    func show(_ week: TrainerWeek, zone: TimeZone) {
+        self.week = week
+        self.zone = zone
+        var entries: [TrainerWeek.Entry] = []
+        var looks: [[[ScheduleBlockLook]]] = []
+        for row in week.rows {
+            var days: [[ScheduleBlockLook]] = []
+            for day in 0..<7 {
+                let dayEntries = row.entries(day: day)
+                entries += dayEntries
+                days.append(dayEntries.map { Self.look($0, zone: zone) })
+            }
+            looks.append(days)
+        }
+        self.entries = entries
+        picture = TrainersPicture(headings: (0..<7).map { ScheduleText.shortDay(week.firstDay.adding(days: $0)) }, entries: looks)
+        writeHeadings()
+        empty.isVisible = week.rows.isEmpty
+        area.redraw()
+        (widget as? PlacedBox)?.remeasure()
+        buttons.show(count: entries.count) { [weak self] index in
+            guard let self else { return "" }
+            switch self.entries[index] {
+            case .lesson(let scheduled): return ScheduleText.spoken(scheduled, zone: self.zone)
+            case .appointment(let appointment): return ScheduleText.spoken(appointment, zone: self.zone)
+            }
+        }
+    }
+
+    /// Each row's heading: the trainer's name and how many classes (and appointments) they have.
+    private func writeHeadings() {
         for (index, row) in week.rows.enumerated() {
+            if index == headings.count {
+                let box = Box.vertical(spacing: 0)
+                let name = Label("")
+                name.xalign = 0
+                name.ellipsizesAtEnd = true
+                name.addCSSClass("heading")
+                let count = Label("")
+                count.xalign = 0
+                count.ellipsizesAtEnd = true
+                count.addCSSClass("dim-label")
+                box.append(name)
+                box.append(count)
+                (widget as? PlacedBox)?.append(box)
+                headings.append((box, name, count))
+            }
+            let heading = headings[index]
             let name = row.trainer.isEmpty ? tr("No trainer named") : row.trainer
-            let heading = Box.vertical(spacing: 0)
-            let nameLabel = Label(name)
-            nameLabel.xalign = 0
-            nameLabel.addCSSClass("heading")
-            heading.append(nameLabel)
             var counted = trn("{count} class", "{count} classes", row.classCount, ["count": String(row.classCount)])
             if row.appointmentCount > 0 {
                 counted += " · " + trn("{count} appointment", "{count} appointments", row.appointmentCount,
                                        ["count": String(row.appointmentCount)])
             }
-            let count = Label(counted)
-            count.xalign = 0
-            count.addCSSClass("dim-label")
-            heading.append(count)
-            heading.verticalAlignment = .start
-            heading.setMargins(top: 0, bottom: 0, start: 0, end: 6)
-            heading.setAccessibleLabel(tr("{trainer}: {count}", ["trainer": name, "count": count.text]))
-            grid.attach(heading, column: 0, row: 1 + index)
-            for (day, classes) in row.days.enumerated() {
-                let cell = Box.vertical(spacing: 2)
-                cell.verticalAlignment = .start
-                // Classes and appointments in one time order; at the same minute, the class first.
-                var entries: [(start: Date, widget: Widget)] = classes.map { ($0.source.startsAt, entry($0, zone: zone, open: open)) }
-                for appointment in row.appointments[day] {
-                    let at = entries.firstIndex { $0.start > appointment.source.startsAt } ?? entries.count
-                    entries.insert((appointment.source.startsAt, AppointmentEntry.make(appointment, zone: zone, open: openAppointment)), at: at)
-                }
-                for entry in entries { cell.append(entry.widget) }
-                grid.attach(cell, column: 1 + day, row: 1 + index)
-            }
+            heading.name.text = name
+            heading.count.text = counted
+            heading.box.setAccessibleLabel(tr("{trainer}: {count}", ["trainer": name, "count": counted]))
+            if !heading.box.isVisible { heading.box.isVisible = true }
         }
-        if week.rows.isEmpty {
-            let empty = Label(tr("No classes this week."))
-            empty.addCSSClass("dim-label")
-            grid.attach(empty, column: 1, row: 1, width: 7)
-        }
-        return grid
+        for heading in headings.dropFirst(week.rows.count) where heading.box.isVisible { heading.box.isVisible = false }
     }
 
-    private static func entry(_ scheduled: ScheduledClass, zone: TimeZone, open: @escaping @MainActor (ScheduledClass) -> Void) -> Widget {
-        let c = scheduled.source
-        let lines = Box.vertical(spacing: 0)
-        let first = Label(ScheduleText.time(c.startsAt, zone: zone) + " " + c.name)
-        first.addCSSClass("class-name")
-        var second = c.room
-        if c.isSubstitute { second += " · " + tr("substitute") }
-        let secondLabel = Label(second)
-        for label in [first, secondLabel] {
-            label.xalign = 0
-            label.ellipsizesAtEnd = true
-            lines.append(label)
+    private static func look(_ entry: TrainerWeek.Entry, zone: TimeZone) -> ScheduleBlockLook {
+        switch entry {
+        case .lesson(let scheduled):
+            let c = scheduled.source
+            var second = c.room
+            if c.isSubstitute { second += " · " + tr("substitute") }
+            return ScheduleBlockLook(kind: .program(ScheduleText.programIndex(c.program)),
+                                     lines: [ScheduleText.time(c.startsAt, zone: zone) + " " + c.name, second],
+                                     isCancelled: c.isCancelled, isSubstitute: c.isSubstitute, isRemoved: scheduled.isRemoved)
+        case .appointment(let appointment):
+            let a = appointment.source
+            return ScheduleBlockLook(kind: .appointment,
+                                     lines: [ScheduleText.time(a.startsAt, zone: zone) + " " + tr("Personal training"),
+                                             ScheduleText.appointmentStatus(a.kind)],
+                                     isCancelled: a.kind.didNotHappen, isRemoved: appointment.isRemoved)
         }
-        let button = Button(label: "")
-        button.setChild(lines)
-        button.addCSSClass("class-block")
-        button.addCSSClass(ScheduleText.programStyle(c.program))
-        if c.isCancelled { button.addCSSClass("cancelled") }
-        if c.isSubstitute { button.addCSSClass("substitute") }
-        if scheduled.isRemoved { button.addCSSClass("removed") }
-        button.setSizeRequest(width: 84, height: -1)
-        button.hexpand = true
-        button.setAccessibleLabel(ScheduleText.spoken(scheduled, zone: zone))
-        button.tooltip = ScheduleText.spoken(scheduled, zone: zone)
-        button.onClicked { open(scheduled) }
-        return button
+    }
+
+    private func place(width: Int, height: Int) {
+        guard let box = widget as? PlacedBox else { return }
+        let geometry = geometry(width: width)
+        box.allocate(area, x: 0, y: 0, width: Double(width), height: Double(height))
+        if empty.isVisible {
+            box.allocate(empty, x: 0, y: TrainersGeometry.margin.top + TrainersGeometry.headingHeight,
+                         width: Double(width), height: TrainersGeometry.rowMinimumHeight)
+        }
+        for index in 0..<min(week.rows.count, headings.count) {
+            let rect = geometry.name(row: index)
+            box.allocate(headings[index].box, x: rect.x, y: rect.y, width: rect.width - 6, height: rect.height)
+        }
+        var index = 0
+        for (row, days) in picture.entries.enumerated() {
+            for (day, looks) in days.enumerated() {
+                for position in looks.indices {
+                    buttons.place(index, at: geometry.entry(row: row, day: day, index: position))
+                    index += 1
+                }
+            }
+        }
     }
 }

@@ -9,24 +9,21 @@ import Translation
 /// coloured by program; a cancelled class is struck through, a substitute marked.
 ///
 /// The blocks are drawn, all of them, in one drawing area (`WeekGridPicture`); over each lies
-/// a button without a child, transparent but for hover and focus, that a person clicks or tabs
-/// to and a screen reader hears: its accessible name says all of the class, cancellation and
+/// a button (`BlockButtons`) whose accessible name says all of the class, cancellation and
 /// substitute included. A week of 500 classes built as 500 buttons of up to four labels each
 /// (some 2,500 widgets, measured, laid out and announced to the accessibility bus) stalled the
-/// window for over a second; the buttons are now kept from week to week and only renamed.
+/// window for over a second.
 @MainActor
 final class WeekGrid {
     let widget: Widget
     private let area = DrawingArea()
     private let empty = Label(tr("No classes this week."))
-    private var buttons: [Button] = []
+    private let buttons: BlockButtons
     /// The class under each button, in the layout's order (by day, then time).
     private var classes: [ScheduledClass] = []
     private var layout = WeekLayout([], firstDay: LocalDate(Date(), in: .current), zone: .current)
     private var picture = WeekGridPicture(headings: [], hours: [], blocks: [])
     private var zone = TimeZone.current
-    /// Names the buttons a few at a time (`PiecewiseWork`), the week already drawn.
-    private var namer: PiecewiseWork?
     private weak var scroller: ScrolledWindow?
     /// What a click on a class does (opens its page).
     var onOpen: (@MainActor (ScheduledClass) -> Void)?
@@ -42,8 +39,13 @@ final class WeekGrid {
             grid?.place(in: box, width: width, height: height)
         })
         widget = box
+        buttons = BlockButtons(in: box)
         grid = self
-        box.addCSSClass("week-grid")
+        buttons.onClick = { [weak self] index in
+            guard let self, index < self.classes.count else { return }
+            self.onOpen?(self.classes[index])
+        }
+        box.addCSSClass("drawn-schedule")
         box.append(area)
         empty.addCSSClass("dim-label")
         box.append(empty)
@@ -78,11 +80,12 @@ final class WeekGrid {
             hours: (layout.firstHour..<layout.lastHour).map { String(format: "%02d:00", $0) },
             blocks: layout.blocks.map(Self.picture))
         empty.isVisible = layout.blocks.isEmpty
-        // Buttons a shorter week does not need are hidden, not destroyed: the next week may.
-        for button in buttons.dropFirst(classes.count) where button.isVisible { button.isVisible = false }
         area.redraw()
         (widget as? PlacedBox)?.remeasure()
-        namer = PiecewiseWork(count: classes.count) { [weak self] index in self?.name(index) }
+        buttons.show(count: classes.count) { [weak self] index in
+            guard let self else { return "" }
+            return ScheduleText.spoken(self.classes[index], zone: self.zone)
+        }
     }
 
     private static func picture(_ block: WeekLayout.Block) -> WeekGridPicture.Block {
@@ -94,34 +97,14 @@ final class WeekGrid {
                                      isSubstitute: c.isSubstitute, isRemoved: block.scheduled.isRemoved)
     }
 
-    /// The button over block `index`, made when the grid has none to spare, named for its class.
-    private func name(_ index: Int) {
-        if index == buttons.count {
-            let button = Button()
-            button.addCSSClass("class-hit")
-            button.onClicked { [weak self] in
-                guard let self, index < self.classes.count else { return }
-                self.onOpen?(self.classes[index])
-            }
-            buttons.append(button)
-            (widget as? PlacedBox)?.append(button)
-        }
-        let button = buttons[index]
-        let spoken = ScheduleText.spoken(classes[index], zone: zone)
-        button.setAccessibleLabel(spoken)
-        button.tooltip = spoken
-        if !button.isVisible { button.isVisible = true }
-    }
-
     private func place(in box: PlacedBox, width: Int, height: Int) {
         let geometry = geometry(width: width)
         box.allocate(area, x: 0, y: 0, width: Double(width), height: Double(height))
         if empty.isVisible {
             box.allocate(empty, x: 0, y: geometry.rowY(8), width: Double(width), height: WeekGridGeometry.rowHeight * 4)
         }
-        for (index, block) in layout.blocks.enumerated() where index < buttons.count {
-            let rect = geometry.block(day: block.day, lane: block.lane, row: block.row, rows: block.rows)
-            box.allocate(buttons[index], x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        for (index, block) in layout.blocks.enumerated() {
+            buttons.place(index, at: geometry.block(day: block.day, lane: block.lane, row: block.row, rows: block.rows))
         }
     }
 }

@@ -13,6 +13,30 @@ public struct TrainerWeek: Sendable {
         public var appointments: [[StaffAppointment]]
         public var classCount: Int { days.reduce(0) { $0 + $1.count } }
         public var appointmentCount: Int { appointments.reduce(0) { $0 + $1.count } }
+
+        /// Day `day`'s classes and appointments in one time order; at the same minute, the
+        /// class first.
+        public func entries(day: Int) -> [Entry] {
+            var entries = days[day].map(Entry.lesson)
+            for appointment in appointments[day] {
+                let at = entries.firstIndex { $0.startsAt > appointment.source.startsAt } ?? entries.count
+                entries.insert(.appointment(appointment), at: at)
+            }
+            return entries
+        }
+    }
+
+    /// One entry of a trainer's day.
+    public enum Entry: Sendable {
+        case lesson(ScheduledClass)
+        case appointment(StaffAppointment)
+
+        public var startsAt: Date {
+            switch self {
+            case .lesson(let scheduled): scheduled.source.startsAt
+            case .appointment(let appointment): appointment.source.startsAt
+            }
+        }
     }
 
     public let firstDay: LocalDate

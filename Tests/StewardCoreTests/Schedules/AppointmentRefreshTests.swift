@@ -157,4 +157,32 @@ import Testing
         #expect(week.rows.first?.appointmentCount == 1 && week.rows.first?.classCount == 0)
         #expect(AppointmentStatus("LateCancelled").didNotHappen && !AppointmentStatus("Completed").didNotHappen)
     }
+
+    @Test func aTrainersDayListsClassesAndAppointmentsInOneTimeOrderTheClassFirstAtTheSameMinute() throws {
+        let zone = ScheduleFixture.zone
+        func at(_ time: String) -> Date { ScheduleFixture.date("2027-01-05T\(time):00") }
+        func lesson(_ id: String, _ time: String) -> ScheduledClass {
+            ScheduledClass(id: UUID(), orgId: org.id, sourceId: UUID(),
+                           source: SourceClass(sourceClassId: id, name: "Class \(id)", startsAt: at(time),
+                                               endsAt: at(time).addingTimeInterval(2700), trainer: "Dana Whitfield"),
+                           firstSeenAt: at(time), changedAt: at(time))
+        }
+        func appointment(_ id: String, _ time: String) -> StaffAppointment {
+            StaffAppointment(id: UUID(), orgId: org.id, sourceId: UUID(),
+                             source: SourceAppointment(sourceAppointmentId: id, startsAt: at(time), endsAt: at(time).addingTimeInterval(3600),
+                                                       status: "Booked", staff: "Dana Whitfield"),
+                             firstSeenAt: at(time), changedAt: at(time))
+        }
+        let week = TrainerWeek([lesson("b", "09:00"), lesson("a", "07:00"), lesson("c", "12:00")],
+                               appointments: [appointment("y", "12:00"), appointment("x", "06:00"), appointment("z", "10:30")],
+                               firstDay: LocalDate(year: 2027, month: 1, day: 4), zone: zone)
+        let order = week.rows.first?.entries(day: 1).map { entry -> String in
+            switch entry {
+            case .lesson(let scheduled): scheduled.source.sourceClassId
+            case .appointment(let appointment): appointment.source.sourceAppointmentId
+            }
+        }
+        #expect(order == ["x", "a", "b", "z", "c", "y"])
+        #expect(week.rows.first?.entries(day: 0).isEmpty == true)
+    }
 }
