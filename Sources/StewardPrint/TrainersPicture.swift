@@ -8,8 +8,8 @@ import Foundation
 public struct TrainersGeometry: Sendable {
     public static let margin = (top: 6.0, bottom: 12.0, start: 12.0, end: 12.0)
     public static let headingHeight: Double = 26
-    public static let nameColumnWidth: Double = 150
-    public static let dayMinimumWidth: Double = 84
+    public static let nameColumnWidth: Double = 112
+    public static let dayMinimumWidth: Double = 78
     public static let columnSpacing: Double = 4
     public static let rowSpacing: Double = 10
     /// An entry: two lines of the smaller text with room around them.

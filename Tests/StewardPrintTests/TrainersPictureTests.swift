@@ -12,7 +12,7 @@ struct TrainersPictureTests {
     func geometry() {
         let counts = [[1, 0, 3, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [2, 2, 0, 0, 0, 0, 1]]
         let wide = TrainersGeometry(entries: counts, width: 1_200)
-        let spare: Double = 1_200 - 12 - 12 - 150 - 7 * 4
+        let spare: Double = 1_200 - 12 - 12 - 112 - 7 * 4
         #expect(wide.dayWidth == (spare / 7).rounded(.down))
         #expect(TrainersGeometry(entries: counts, width: 300).dayWidth == TrainersGeometry.dayMinimumWidth)
         #expect(wide.rows[0].y == 6 + 26)
@@ -42,13 +42,9 @@ struct TrainersPictureTests {
         let height = Int(geometry.height)
 
         func render(within span: (top: Double, bottom: Double)?) -> OpaquePointer {
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-            let context = cairo_create(surface)!
-            cairo_set_source_rgb(context, 1, 1, 1)
-            cairo_paint(context)
-            picture.draw(on: context, geometry: geometry, dark: false, fontFamily: "Sans", fontSize: 10, within: span)
-            cairo_destroy(context)
-            return surface
+            WeekGridPictureTests.render(width: width, height: height) { context in
+                picture.draw(on: context, geometry: geometry, dark: false, fontFamily: "Sans", fontSize: 10, within: span)
+            }
         }
 
         let whole = render(within: nil)

@@ -38,6 +38,17 @@ struct WeekGridPictureTests {
         return (Int((value >> 16) & 0xFF), Int((value >> 8) & 0xFF), Int(value & 0xFF))
     }
 
+    /// A white `width` × `height` image with `draw` run on it; the caller destroys it.
+    static func render(width: Int, height: Int, _ draw: (OpaquePointer) -> Void) -> OpaquePointer {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let context = cairo_create(surface)!
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_paint(context)
+        draw(context)
+        cairo_destroy(context)
+        return surface
+    }
+
     @Test("each block tinted by its program where the geometry puts it; only the span in view drawn")
     func drawn() {
         let blocks = [
@@ -52,13 +63,9 @@ struct WeekGridPictureTests {
         let geometry = WeekGridGeometry(lanes: Self.lanes, rows: 24, width: Double(width))
 
         func render(within span: (top: Double, bottom: Double)?) -> OpaquePointer {
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-            let context = cairo_create(surface)!
-            cairo_set_source_rgb(context, 1, 1, 1)
-            cairo_paint(context)
-            picture.draw(on: context, geometry: geometry, dark: false, fontFamily: "Sans", fontSize: 10, within: span)
-            cairo_destroy(context)
-            return surface
+            Self.render(width: width, height: height) { context in
+                picture.draw(on: context, geometry: geometry, dark: false, fontFamily: "Sans", fontSize: 10, within: span)
+            }
         }
 
         let whole = render(within: nil)

@@ -10,67 +10,31 @@ import Translation
 /// (personal training, from MindBody) sit among their classes in time order, drawn apart: no
 /// room or bookings, their status, struck through when the session did not happen.
 ///
-/// As in the week grid, the entries are drawn in one drawing area (`TrainersPicture`) with a
-/// button over each (`BlockButtons`) whose accessible name says the whole entry. Each trainer's
-/// name and count are labels, so a screen reader hears the rows' headings; they too are kept
-/// from week to week and only rewritten. A week of 500 classes built as buttons of two labels
-/// each held the window for a fifth of a second at each visit.
+/// As in the week grid, the entries are drawn (`TrainersPicture`), with a button over each whose
+/// accessible name says the whole entry (`DrawnSchedule`). Each trainer's name and count are
+/// labels, so a screen reader hears the rows' headings; they too are kept from week to week and
+/// only rewritten. A week of 500 classes built as buttons of two labels each held the window
+/// for a fifth of a second at each visit.
 @MainActor
-final class TrainersView {
-    let widget: Widget
-    private let area = DrawingArea()
-    private let empty = Label(tr("No classes this week."))
-    private let buttons: BlockButtons
+final class TrainersView: DrawnScheduleContent {
+    var widget: Widget { schedule.box }
+    private let schedule = DrawnSchedule()
     private var headings: [(box: Box, name: Label, count: Label)] = []
     private var week = TrainerWeek([], firstDay: LocalDate(Date(), in: .current), zone: .current)
     /// Every entry under a button, row by row, day by day, in time order.
     private var entries: [TrainerWeek.Entry] = []
     private var picture = TrainersPicture(headings: [], entries: [])
     private var zone = TimeZone.current
-    private weak var scroller: ScrolledWindow?
     /// What a click on a class does (opens its page).
     var onOpen: (@MainActor (ScheduledClass) -> Void)?
     /// What a click on an appointment does (shows its details).
     var onOpenAppointment: (@MainActor (StaffAppointment) -> Void)?
 
     init() {
-        // The box's handlers reach the view weakly: the box lives as long as GTK shows it.
-        weak var view: TrainersView?
-        let box = PlacedBox(measure: { horizontal in
-            guard let view else { return 0 }
-            return Int((horizontal ? TrainersGeometry.minimumWidth : view.geometry(width: 0).height).rounded(.up))
-        }, place: { _, width, height in
-            view?.place(width: width, height: height)
-        })
-        widget = box
-        buttons = BlockButtons(in: box)
-        view = self
-        buttons.onClick = { [weak self] index in
-            guard let self, index < self.entries.count else { return }
-            switch self.entries[index] {
-            case .lesson(let scheduled): self.onOpen?(scheduled)
-            case .appointment(let appointment): self.onOpenAppointment?(appointment)
-            }
-        }
-        box.addCSSClass("drawn-schedule")
-        box.append(area)
-        empty.addCSSClass("dim-label")
-        box.append(empty)
-        area.onDraw { [weak self] context, width, _ in
-            guard let self else { return }
-            let font = self.area.font
-            let shown = self.scroller?.visibleRect
-            self.picture.draw(on: context, geometry: self.geometry(width: width), dark: StyleManager.isDark,
-                              fontFamily: font.family, fontSize: font.points,
-                              within: shown.map { (top: $0.y, bottom: $0.y + $0.height) })
-        }
+        schedule.content = self
     }
 
-    /// Draws only what `scroller` shows, again as it scrolls.
-    func follow(_ scroller: ScrolledWindow) {
-        self.scroller = scroller
-        scroller.onViewChanged { [weak self] in self?.area.redraw() }
-    }
+    func follow(_ scroller: ScrolledWindow) { schedule.follow(scroller) }
 
     private func geometry(width: Int) -> TrainersGeometry {
         TrainersGeometry(entries: picture.geometryCounts, width: Double(width))
@@ -94,10 +58,7 @@ final class TrainersView {
         self.entries = entries
         picture = TrainersPicture(headings: (0..<7).map { ScheduleText.shortDay(week.firstDay.adding(days: $0)) }, entries: looks)
         writeHeadings()
-        empty.isVisible = week.rows.isEmpty
-        area.redraw()
-        (widget as? PlacedBox)?.remeasure()
-        buttons.show(count: entries.count) { [weak self] index in
+        schedule.show(count: entries.count) { [weak self] index in
             guard let self else { return "" }
             switch self.entries[index] {
             case .lesson(let scheduled): return ScheduleText.spoken(scheduled, zone: self.zone)
@@ -121,7 +82,7 @@ final class TrainersView {
                 count.addCSSClass("dim-label")
                 box.append(name)
                 box.append(count)
-                (widget as? PlacedBox)?.append(box)
+                schedule.box.append(box)
                 headings.append((box, name, count))
             }
             let heading = headings[index]
@@ -157,26 +118,43 @@ final class TrainersView {
         }
     }
 
-    private func place(width: Int, height: Int) {
-        guard let box = widget as? PlacedBox else { return }
+    // MARK: DrawnScheduleContent
+
+    func size(horizontal: Bool) -> Double {
+        horizontal ? TrainersGeometry.minimumWidth : geometry(width: 0).height
+    }
+
+    func place(in schedule: DrawnSchedule, width: Int) {
         let geometry = geometry(width: width)
-        box.allocate(area, x: 0, y: 0, width: Double(width), height: Double(height))
-        if empty.isVisible {
-            box.allocate(empty, x: 0, y: TrainersGeometry.margin.top + TrainersGeometry.headingHeight,
-                         width: Double(width), height: TrainersGeometry.rowMinimumHeight)
+        if schedule.empty.isVisible {
+            schedule.allocate(schedule.empty, at: (0, TrainersGeometry.margin.top + TrainersGeometry.headingHeight,
+                                                   Double(width), TrainersGeometry.rowMinimumHeight))
         }
         for index in 0..<min(week.rows.count, headings.count) {
             let rect = geometry.name(row: index)
-            box.allocate(headings[index].box, x: rect.x, y: rect.y, width: rect.width - 6, height: rect.height)
+            schedule.allocate(headings[index].box, at: (rect.x, rect.y, rect.width - 6, rect.height))
         }
         var index = 0
         for (row, days) in picture.entries.enumerated() {
             for (day, looks) in days.enumerated() {
                 for position in looks.indices {
-                    buttons.place(index, at: geometry.entry(row: row, day: day, index: position))
+                    schedule.place(index, at: geometry.entry(row: row, day: day, index: position))
                     index += 1
                 }
             }
+        }
+    }
+
+    func draw(on context: OpaquePointer, width: Int, font: (family: String, points: Double), within shown: DrawnSchedule.Span?) {
+        picture.draw(on: context, geometry: geometry(width: width), dark: StyleManager.isDark,
+                     fontFamily: font.family, fontSize: font.points, within: shown)
+    }
+
+    func open(_ index: Int) {
+        guard index < entries.count else { return }
+        switch entries[index] {
+        case .lesson(let scheduled): onOpen?(scheduled)
+        case .appointment(let appointment): onOpenAppointment?(appointment)
         }
     }
 }
