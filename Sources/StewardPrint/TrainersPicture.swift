@@ -15,8 +15,9 @@ public struct TrainersGeometry: Sendable {
     /// An entry: two lines of the smaller text with room around them.
     public static let entryHeight: Double = 38
     public static let entryGap: Double = 2
-    /// A row holds its trainer's name and count even on a week without entries.
-    public static let rowMinimumHeight: Double = 40
+    /// A row holds its trainer's name and count (over two lines when it names appointments too)
+    /// even on a week without entries.
+    public static let rowMinimumHeight: Double = 58
 
     /// Each row's top and height.
     public let rows: [(y: Double, height: Double)]

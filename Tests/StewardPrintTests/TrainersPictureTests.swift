@@ -24,7 +24,7 @@ struct TrainersPictureTests {
         let entry = wide.entry(row: 0, day: 2, index: 2)
         #expect(entry.x == wide.dayX(2) && entry.y == wide.rows[0].y + 2 * 40 && entry.width == wide.dayWidth)
         #expect(wide.dayX(1) == wide.dayX(0) + wide.dayWidth + 4)
-        #expect(TrainersGeometry(entries: [], width: 900).height == 6 + 26 + 40 + 12, "room to say the week is empty")
+        #expect(TrainersGeometry(entries: [], width: 900).height == 6 + 26 + 58 + 12, "room to say the week is empty")
     }
 
     @Test("a class tinted by its program, an appointment edged in the accent; only the span in view drawn")

@@ -76,9 +76,10 @@ final class TrainersView: DrawnScheduleContent {
                 name.xalign = 0
                 name.ellipsizesAtEnd = true
                 name.addCSSClass("heading")
+                // The count wraps ("8 classes ·" over "4 appointments") in the narrow name column.
                 let count = Label("")
                 count.xalign = 0
-                count.ellipsizesAtEnd = true
+                count.wraps = true
                 count.addCSSClass("dim-label")
                 box.append(name)
                 box.append(count)
