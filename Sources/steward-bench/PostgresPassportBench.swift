@@ -49,7 +49,19 @@ final class PostgresPassportBench: PassportBenchStore {
                 """)
         }
         try await store.client.query("UPDATE orgs SET last_seq = \(seed.version) WHERE slug = \(org)")
-        return Stopwatch.milliseconds(since: start) / 1000
+        let seconds = Stopwatch.milliseconds(since: start) / 1000
+        // The seed adds each member's twenty-odd entries in one go, so their totals row is
+        // rewritten as often before any vacuum runs: compacted, the table is as a store that
+        // gained its entries over months keeps it (autovacuum reusing the space as it goes),
+        // rather than twenty times its size.
+        try await store.client.query("VACUUM FULL stamp_totals")
+        // Then what autovacuum does within a minute of a bulk load: statistics for the planner,
+        // and the visibility map that lets index-only scans skip the table. Without them the
+        // planner takes the freshly filled tables for empty ones.
+        for table in ["records", "stamp_entries", "stamp_totals"] {
+            try await store.client.query(PostgresQuery(unsafeSQL: "VACUUM ANALYZE \(table)"))
+        }
+        return seconds
     }
 
     func countLedger() async throws {

@@ -11,7 +11,7 @@ import StewardCore
 //   steward-bench --schedule-stall [--classes N] [--rounds N]
 //   steward-bench --library [--books N] [--loans N] [--import N]
 //   steward-bench --rides [--passengers N] [--drivers N] [--seed N]
-//   steward-bench --passport [--members N] [--events N] [--entries N] [--postgres URL]
+//   steward-bench --passport [--members N] [--events N] [--entries N] [--postgres URL [--keep]]
 
 if CommandLine.arguments.contains("--approvals") {
     exit(MainActor.assumeIsolated { ApprovalBenchmark.run(arguments: CommandLine.arguments) })

@@ -225,20 +225,21 @@ public final class PostgresStoreRepository: StoreRepository, Service {
         return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
     }
 
-    /// The stored rows of `keys`, in one statement.
+    /// The stored rows of `keys`, in one statement: one primary-key lookup per (entity, id).
+    /// Matching on the id alone reached the key's third column only, so PostgreSQL read every
+    /// record of the organization (128 ms a check-in with a million ledger entries).
     static func currentRecords(_ connection: PostgresConnection, org: String, keys: Set<RecordKey>,
                                logger: Logger) async throws -> [RecordKey: RemoteRecord] {
         var records: [RecordKey: RemoteRecord] = [:]
         guard !keys.isEmpty else { return records }
-        let ids = Array(Set(keys.map(\.id)))
+        let ordered = Array(keys)
         let rows = try await connection.query("""
-            SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
-            WHERE org = \(org) AND id = ANY(\(ids))
+            SELECT r.entity, r.id, r.version, r.deleted, r.fields, r.changed_by, r.changed_at
+            FROM UNNEST(\(ordered.map(\.entity))::text[], \(ordered.map(\.id))::text[]) AS k(entity, id)
+            JOIN records r ON r.org = \(org) AND r.entity = k.entity AND r.id = k.id
             """, logger: logger)
         for record in try await Self.recordsWithAuthors(rows) {
-            let key = RecordKey(entity: record.entity, id: record.id)
-            guard keys.contains(key) else { continue }
-            records[key] = record
+            records[RecordKey(entity: record.entity, id: record.id)] = record
         }
         return records
     }
