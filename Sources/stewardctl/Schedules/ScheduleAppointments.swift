@@ -34,11 +34,7 @@ struct ScheduleAppointments: AsyncParsableCommand {
     func run() async throws {
         let context = try await ScheduleContext.open(global, org)
         let zone = context.org.timeZone
-        let start = try ScheduleDate.start(from, option: "from", zone: zone)
-        let end = try ScheduleDate.end(to, option: "to", zone: zone)
-        guard start < end else {
-            throw CLIError.usage("to: " + tr("must not be before --from ({from})", ["from": from]))
-        }
+        let (start, end) = try ScheduleDate.range(from: from, to: to, zone: zone)
         let appointments = try await context.service.appointments(in: context.org, from: start, to: end, trainer: trainer)
         if output.json {
             Console.printJSON(.array(appointments.map { $0.json(zone: zone) }))

@@ -41,6 +41,16 @@ enum ScheduleDate {
         throw CLIError.usage(option + ": " + tr("must be a date like 2026-12-06 (got \"{value}\")", ["value": text]))
     }
 
+    /// `--from` and `--to` as a span: `to`'s day counts whole, and it may not come before `from`.
+    static func range(from: String, to: String, zone: TimeZone) throws -> (start: Date, end: Date) {
+        let start = try start(from, option: "from", zone: zone)
+        let end = try end(to, option: "to", zone: zone)
+        guard start < end else {
+            throw CLIError.usage("to: " + tr("must not be before --from ({from})", ["from": from]))
+        }
+        return (start, end)
+    }
+
     /// A day counts whole: the end is the next day's start. A date-time is taken as given.
     static func end(_ text: String, option: String, zone: TimeZone) throws -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
