@@ -156,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "steward-bench",
             dependencies: [
-                "StewardCore", "GtkKit", "StewardStore",
+                "StewardCore", "GtkKit", "StewardStore", "StewardTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // The passport benchmark on PostgreSQL (`--passport --postgres URL`).

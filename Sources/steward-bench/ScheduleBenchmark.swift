@@ -1,5 +1,6 @@
 import Foundation
 import StewardCore
+import StewardTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -27,8 +28,8 @@ struct ScheduleBenchmark {
     }
 
     func run() async throws -> Result {
-        let server = try FakeMindBodyProcess(count: count, appointments: appointments)
-        defer { server.stop() }
+        // Stopped when dropped, at the end of this scope.
+        let server = try FakeMindBody.start(count: count, appointments: appointments)
         let zone = TimeZone(identifier: "America/Denver")!
         let window = DateInterval(start: Date(timeIntervalSince1970: 1_798_761_600), duration: 400 * 86_400)  // from 2027-01-01
         let http = HTTPClient(options: HTTPClientOptions(totalTimeout: 120))
@@ -95,42 +96,20 @@ struct BenchFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The fake MindBody, serving `count` generated classes. The script is found from the working
-/// directory (the repository root, as `make bench` runs) or `$STEWARD_FAKE_MINDBODY`.
-final class FakeMindBodyProcess {
-    let process = Process()
-    let port: Int
-    var url: String { "http://127.0.0.1:\(port)" }
-
-    init(count: Int, appointments: Int = 0) throws {
+/// The fake MindBody, serving `count` generated classes, started as the tests start it
+/// (`PythonServer`). The script is found from the working directory (the repository root, as
+/// `make bench` runs) or `$STEWARD_FAKE_MINDBODY`.
+enum FakeMindBody {
+    static func start(count: Int, appointments: Int = 0) throws -> PythonServer {
         let script = ProcessInfo.processInfo.environment["STEWARD_FAKE_MINDBODY"] ?? "Tests/schedules/fake_mindbody.py"
         guard FileManager.default.fileExists(atPath: script) else {
             throw BenchFailure("\(script) not found: run from the repository root or set STEWARD_FAKE_MINDBODY")
         }
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script, "--generate", String(count), "--generate-appointments", String(appointments),
-                             "--api-key", "bench-key"]
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
+        do {
+            return try PythonServer(arguments: [script, "--generate", String(count), "--generate-appointments", String(appointments),
+                                                "--api-key", "bench-key"])
+        } catch {
             throw BenchFailure("the fake MindBody did not start")
-        }
-        self.port = port
-    }
-
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
         }
     }
 }
