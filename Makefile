@@ -335,9 +335,16 @@ test-sync: build postgres
 # GtkKit tests need a display: a private X server (xvfb-run) and session bus
 # (dbus-run-session) for the run, software rendering, and GTK's in-process test accessibility
 # backend instead of a bus (it keeps each widget's states and relations for the tests to read).
+#
+# Swift Testing starts every test at once by default: some 660 tests, with their stewardctl and
+# Python child processes and PostgreSQL connections, on two cores drove the load past 25 and
+# left store tests waiting longer than the store's 30-second database deadline. At most
+# SWIFT_TEST_WIDTH test cases run at a time (the whole run is no slower: it was CPU-bound).
+SWIFT_TEST_WIDTH ?= 8
 swift-test: build postgres
 	@echo "swift test"
 	dbus-run-session -- env GSK_RENDERER=cairo GTK_A11Y=test GSETTINGS_BACKEND=memory \
+	  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(SWIFT_TEST_WIDTH) \
 	  $(DEV_ENV) $(PG_ENV) \
 	  xvfb-run -a -s "-screen 0 1280x1024x24" swift test 2>&1 | $(SWIFT_FILTER)
 

@@ -1,5 +1,6 @@
 import Foundation
 import StewardCore
+import StewardTestSupport
 import Testing
 
 /// Runs the built `stewardctl` binary as a subprocess against a database of its own, in a
@@ -51,14 +52,14 @@ final class CLI {
 
     /// `stewardctl --db <this test's database> ARGS`.
     @discardableResult
-    func callAsFunction(_ arguments: String...) throws -> Result {
-        try run(["--db", databasePath] + arguments)
+    func callAsFunction(_ arguments: String...) async throws -> Result {
+        try await run(["--db", databasePath] + arguments)
     }
 
     /// `stewardctl ARGS`, with no `--db` added.
     @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
-             in directory: URL? = nil) throws -> Result {
+             in directory: URL? = nil) async throws -> Result {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
@@ -80,15 +81,14 @@ final class CLI {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
-        try process.run()
-        process.waitUntilExit()
+        let status = try await ChildProcess.run(process)
         try out.close()
         try err.close()
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
         }
-        return Result(status: process.terminationStatus,
+        return Result(status: status,
                       stdout: try String(contentsOf: outURL, encoding: .utf8),
                       stderr: try String(contentsOf: errURL, encoding: .utf8))
     }
@@ -122,9 +122,9 @@ final class CLI {
     // MARK: Shortcuts used by many tests
 
     /// A database with one organization (America/Chicago), so `--org` may be left out.
-    static func withOneOrganization() throws -> CLI {
+    static func withOneOrganization() async throws -> CLI {
         let cli = try CLI()
-        let result = try cli("orgs", "add", "test-org", "--name", "Test Org",
+        let result = try await cli("orgs", "add", "test-org", "--name", "Test Org",
                              "--time-zone", "America/Chicago", "--kind", "church")
         try #require(result.status == 0, "orgs add failed: \(result.stderr)")
         return cli
@@ -132,17 +132,17 @@ final class CLI {
 
     /// Adds an event with `--json` and returns its object.
     @discardableResult
-    func addEvent(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
-        let result = try run(["--db", databasePath, "events", "add", "--json"] + arguments)
+    func addEvent(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> JSONValue {
+        let result = try await run(["--db", databasePath, "events", "add", "--json"] + arguments)
         try #require(result.status == 0, "events add failed: \(result.stderr)", sourceLocation: sourceLocation)
         return try JSONValue.parse(result.stdout)
     }
 
     /// `events list --json` as text: the dump compared before and after refused commands.
-    func dump(org: String? = nil) throws -> String {
+    func dump(org: String? = nil) async throws -> String {
         var arguments = ["--db", databasePath, "events", "list", "--json"]
         if let org { arguments += ["--org", org] }
-        let result = try run(arguments)
+        let result = try await run(arguments)
         try #require(result.status == 0, "events list failed: \(result.stderr)")
         return result.stdout
     }

@@ -7,22 +7,22 @@ import Testing
 struct CheckInCommandTests {
     static let org = ["--org", "riverton-community"]
 
-    func run(_ cli: CLI, _ arguments: String...) throws -> CLI.Result {
-        try cli.run(["--db", cli.databasePath] + arguments + Self.org)
+    func run(_ cli: CLI, _ arguments: String...) async throws -> CLI.Result {
+        try await cli.run(["--db", cli.databasePath] + arguments + Self.org)
     }
 
-    func demo() throws -> (CLI, String) {
+    func demo() async throws -> (CLI, String) {
         let cli = try CLI()
-        try #require(try cli("demo", "load").status == 0)
-        let events = try run(cli, "events", "list", "--json").json().items
+        try #require(try await cli("demo", "load").status == 0)
+        let events = try await run(cli, "events", "list", "--json").json().items
         let id = try #require(events.first { $0["title"]?.stringValue == "Town Hall with the Mayor" }?["id"]?.stringValue)
         return (cli, id)
     }
 
     @Test("--json prints exactly the code and until when it is valid: CheckInCode over the event's key")
     func json() async throws {
-        let (cli, event) = try demo()
-        let result = try run(cli, "checkin", "code", event, "--json")
+        let (cli, event) = try await demo()
+        let result = try await run(cli, "checkin", "code", event, "--json")
         #expect(result.status == 0, "\(result.stderr)")
         let answer = try result.json()
         guard case .object(let members) = answer else { Issue.record("not an object: \(result.stdout)"); return }
@@ -48,7 +48,7 @@ struct CheckInCommandTests {
         #expect(generator.validUntil(shownAt) == until)
 
         // The same key again: one per event, whoever asks and however often.
-        let text = try run(cli, "checkin", "code", event)
+        let text = try await run(cli, "checkin", "code", event)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("Check-in code: "))
         #expect(try await RecordService(database: database).list(.checkInKey, in: org).count == 1)
@@ -56,7 +56,7 @@ struct CheckInCommandTests {
 
     @Test("CheckInKeys makes one key per event, even asked at once")
     func oneKey() async throws {
-        let (cli, event) = try demo()
+        let (cli, event) = try await demo()
         let database = try AppDatabase.open(path: cli.databasePath)
         let org = try await OrganizationService(database: database).find(slug: "riverton-community")
         let keys = CheckInKeys(database: database)
@@ -72,18 +72,18 @@ struct CheckInCommandTests {
     }
 
     @Test("an event with no stamps, an unknown event and a malformed id are refused with exit 2")
-    func refused() throws {
-        let (cli, _) = try demo()
-        let events = try run(cli, "events", "list", "--json").json().items
+    func refused() async throws {
+        let (cli, _) = try await demo()
+        let events = try await run(cli, "events", "list", "--json").json().items
         let plain = try #require(events.first { $0["title"]?.stringValue == "Senior Tech Help Hour" }?["id"]?.stringValue)
-        let noStamps = try run(cli, "checkin", "code", plain, "--json")
+        let noStamps = try await run(cli, "checkin", "code", plain, "--json")
         #expect(noStamps.status == 2)
         #expect(noStamps.stderr.contains("gives no stamps"), "\(noStamps.stderr)")
         #expect(noStamps.stdout.isEmpty)
-        let unknown = try run(cli, "checkin", "code", UUID().uuidString.lowercased())
+        let unknown = try await run(cli, "checkin", "code", UUID().uuidString.lowercased())
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("there is no event"), "\(unknown.stderr)")
-        let malformed = try run(cli, "checkin", "code", "nope")
+        let malformed = try await run(cli, "checkin", "code", "nope")
         #expect(malformed.status == 2)
     }
 }

@@ -20,21 +20,21 @@ struct EventCommandTests {
     ]
 
     @Test("add, then list --search finds it, then show --json gives back every field (timed, with offsets)")
-    func timedRoundTrip() throws {
-        let cli = try CLI.withOneOrganization()
-        let added = try cli.run(["--db", cli.databasePath, "events", "add"] + Self.fullTimedEvent)
+    func timedRoundTrip() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let added = try await cli.run(["--db", cli.databasePath, "events", "add"] + Self.fullTimedEvent)
         #expect(added.status == 0, "\(added.stderr)")
         let id = try #require(added.stdoutLines.first)
         #expect(UUID(uuidString: id) != nil, "first line is the id: \(id)")
 
-        let found = try cli("events", "list", "--search", "harv pot", "--json").json().items
+        let found = try await cli("events", "list", "--search", "harv pot", "--json").json().items
         #expect(found.compactMap { $0["id"]?.stringValue } == [id])
-        let listed = try cli("events", "list", "--search", "fellowship")
+        let listed = try await cli("events", "list", "--search", "fellowship")
         #expect(listed.stdout.contains(id))
         #expect(listed.stdout.contains("Harvest Potluck"))
-        #expect(try cli("events", "list", "--search", "zumba", "--json").json().items.isEmpty)
+        #expect(try await cli("events", "list", "--search", "zumba", "--json").json().items.isEmpty)
 
-        let event = try cli("events", "show", id, "--json").json()
+        let event = try await cli("events", "show", id, "--json").json()
         #expect(event["id"]?.stringValue == id)
         #expect(event["org"]?.stringValue == "test-org")
         #expect(event["title"]?.stringValue == "Harvest Potluck")
@@ -65,7 +65,7 @@ struct EventCommandTests {
         #expect(event["updatedAt"]?.stringValue.flatMap { DateTimeText.parse($0, zone: Self.utc) } != nil)
 
         // The text form shows the same event, its time as people read it.
-        let shown = try cli("events", "show", id)
+        let shown = try await cli("events", "show", id)
         #expect(shown.status == 0)
         #expect(shown.stdoutLines.first?.hasSuffix(id) == true)
         #expect(shown.stdout.contains("Harvest Potluck"))
@@ -74,9 +74,9 @@ struct EventCommandTests {
     }
 
     @Test("a timed event in another zone keeps that zone and its local times")
-    func timedInAnotherZone() throws {
-        let cli = try CLI.withOneOrganization()
-        let event = try cli.addEvent(["--title", "Paris Call", "--starts", "2026-06-10T09:00", "--time-zone", "Europe/Paris"])
+    func timedInAnotherZone() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let event = try await cli.addEvent(["--title", "Paris Call", "--starts", "2026-06-10T09:00", "--time-zone", "Europe/Paris"])
         #expect(event["timeZone"]?.stringValue == "Europe/Paris")
         #expect(event["starts"]?.stringValue == "2026-06-10T09:00:00+02:00")
         // No --ends: one hour.
@@ -84,37 +84,37 @@ struct EventCommandTests {
     }
 
     @Test("an all-day event round-trips with dates and no zone")
-    func allDayRoundTrip() throws {
-        let cli = try CLI.withOneOrganization()
-        let added = try cli.addEvent(["--title", "Book Fair", "--all-day", "--starts", "2026-12-12", "--ends", "2026-12-13"])
+    func allDayRoundTrip() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let added = try await cli.addEvent(["--title", "Book Fair", "--all-day", "--starts", "2026-12-12", "--ends", "2026-12-13"])
         let id = try #require(added["id"]?.stringValue)
-        let event = try cli("events", "show", id, "--json").json()
+        let event = try await cli("events", "show", id, "--json").json()
         #expect(event == added)
         #expect(event["timing"]?.stringValue == "all-day")
         #expect(event["starts"]?.stringValue == "2026-12-12")
         #expect(event["ends"]?.stringValue == "2026-12-13")
         #expect(event["timeZone"]?.isNull == true)
-        let text = try cli("events", "show", id)
+        let text = try await cli("events", "show", id)
         #expect(text.stdout.contains("12–13 Dec 2026 · all day"))
 
         // A date-only --starts makes an all-day event without the flag; one day by default.
-        let single = try cli.addEvent(["--title", "Closed for Inventory", "--starts", "2026-12-20"])
+        let single = try await cli.addEvent(["--title", "Closed for Inventory", "--starts", "2026-12-20"])
         #expect(single["timing"]?.stringValue == "all-day")
         #expect(single["ends"]?.stringValue == "2026-12-20")
     }
 
     @Test("an untimed event round-trips with null times")
-    func untimedRoundTrip() throws {
-        let cli = try CLI.withOneOrganization()
-        let added = try cli.addEvent(["--title", "Mural Walk", "--untimed", "--location-name", "Downtown"])
+    func untimedRoundTrip() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let added = try await cli.addEvent(["--title", "Mural Walk", "--untimed", "--location-name", "Downtown"])
         let id = try #require(added["id"]?.stringValue)
-        let event = try cli("events", "show", id, "--json").json()
+        let event = try await cli("events", "show", id, "--json").json()
         #expect(event == added)
         #expect(event["timing"]?.stringValue == "untimed")
         #expect(event["starts"]?.isNull == true)
         #expect(event["ends"]?.isNull == true)
         #expect(event["timeZone"]?.isNull == true)
-        #expect(try cli("events", "list").stdout.contains("Ongoing"))
+        #expect(try await cli("events", "list").stdout.contains("Ongoing"))
     }
 
     /// The event without the fields every write changes.
@@ -131,22 +131,22 @@ struct EventCommandTests {
     }
 
     @Test("update changes only the fields given")
-    func updateChangesOnlyGivenFields() throws {
-        let cli = try CLI.withOneOrganization()
-        let original = try cli.addEvent(Self.fullTimedEvent)
+    func updateChangesOnlyGivenFields() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let original = try await cli.addEvent(Self.fullTimedEvent)
         let id = try #require(original["id"]?.stringValue)
 
-        let renamed = try cli("events", "update", id, "--title", "Winter Potluck", "--json").json()
+        let renamed = try await cli("events", "update", id, "--title", "Winter Potluck", "--json").json()
         #expect(Self.stable(renamed) == Self.replacing(original, ["title": .string("Winter Potluck")]))
-        #expect(try cli("events", "show", id, "--json").json() == renamed)
+        #expect(try await cli("events", "show", id, "--json").json() == renamed)
 
-        let changed = try cli("events", "update", id, "--stamp-value", "7", "--no-ride-sharing",
+        let changed = try await cli("events", "update", id, "--stamp-value", "7", "--no-ride-sharing",
                               "--host", "", "--link", "", "--json").json()
         #expect(Self.stable(changed) == Self.replacing(renamed, [
             "stampValue": .int(7), "rideSharing": .bool(false), "host": .string(""), "links": .array([]),
         ]))
 
-        let moved = try cli("events", "update", id, "--starts", "2026-12-02T17:00", "--ends", "2026-12-02T19:00", "--json").json()
+        let moved = try await cli("events", "update", id, "--starts", "2026-12-02T17:00", "--ends", "2026-12-02T19:00", "--json").json()
         #expect(Self.stable(moved) == Self.replacing(changed, [
             "starts": .string("2026-12-02T17:00:00-06:00"), "ends": .string("2026-12-02T19:00:00-06:00"),
             // The same times under the store's names, in UTC.
@@ -154,38 +154,38 @@ struct EventCommandTests {
         ]))
 
         // Text mode prints the updated event.
-        let text = try cli("events", "update", id, "--location-name", "Parish Hall")
+        let text = try await cli("events", "update", id, "--location-name", "Parish Hall")
         #expect(text.status == 0)
         #expect(text.stdout.contains("Parish Hall"))
         #expect(text.stdout.contains("Winter Potluck"))
     }
 
     @Test("update with the stored values writes nothing")
-    func updateWithSameValues() throws {
-        let cli = try CLI.withOneOrganization()
-        let original = try cli.addEvent(["--title", "Quiet Hour", "--starts", "2026-04-01T08:00", "--latitude", "-33.86", "--longitude", "151.21"])
+    func updateWithSameValues() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let original = try await cli.addEvent(["--title", "Quiet Hour", "--starts", "2026-04-01T08:00", "--latitude", "-33.86", "--longitude", "151.21"])
         let id = try #require(original["id"]?.stringValue)
         #expect(original["latitude"]?.doubleValue == -33.86)
-        let same = try cli("events", "update", id, "--title", "Quiet Hour", "--json").json()
+        let same = try await cli("events", "update", id, "--title", "Quiet Hour", "--json").json()
         #expect(same == original)
-        #expect(try cli("events", "show", id, "--json").json()["updatedAt"] == original["updatedAt"])
+        #expect(try await cli("events", "show", id, "--json").json()["updatedAt"] == original["updatedAt"])
     }
 
     @Test("update switches between timed, all-day and untimed, keeping the dates where it can")
-    func updateTiming() throws {
-        let cli = try CLI.withOneOrganization()
-        let id = try #require(try cli.addEvent(["--title", "Retreat", "--starts", "2026-03-06T18:00", "--ends", "2026-03-08T12:00"])["id"]?.stringValue)
+    func updateTiming() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let id = try #require(try await cli.addEvent(["--title", "Retreat", "--starts", "2026-03-06T18:00", "--ends", "2026-03-08T12:00"])["id"]?.stringValue)
 
-        let allDay = try cli("events", "update", id, "--all-day", "--json").json()
+        let allDay = try await cli("events", "update", id, "--all-day", "--json").json()
         #expect(allDay["timing"]?.stringValue == "all-day")
         #expect(allDay["starts"]?.stringValue == "2026-03-06")
         #expect(allDay["ends"]?.stringValue == "2026-03-08")
 
-        let untimed = try cli("events", "update", id, "--untimed", "--json").json()
+        let untimed = try await cli("events", "update", id, "--untimed", "--json").json()
         #expect(untimed["timing"]?.stringValue == "untimed")
         #expect(untimed["starts"]?.isNull == true)
 
-        let timed = try cli("events", "update", id, "--timed", "--starts", "2026-03-07T10:00", "--json").json()
+        let timed = try await cli("events", "update", id, "--timed", "--starts", "2026-03-07T10:00", "--json").json()
         #expect(timed["timing"]?.stringValue == "timed")
         #expect(timed["starts"]?.stringValue == "2026-03-07T10:00:00-06:00")
         #expect(timed["ends"]?.stringValue == "2026-03-07T11:00:00-06:00")
@@ -193,64 +193,64 @@ struct EventCommandTests {
     }
 
     @Test("update with an invalid value exits 2, names the field and changes nothing")
-    func updateRefusesInvalidInput() throws {
-        let cli = try CLI.withOneOrganization()
-        let id = try #require(try cli.addEvent(Self.fullTimedEvent)["id"]?.stringValue)
-        let before = try cli.dump()
+    func updateRefusesInvalidInput() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let id = try #require(try await cli.addEvent(Self.fullTimedEvent)["id"]?.stringValue)
+        let before = try await cli.dump()
         for (arguments, field) in [(["--title", ""], "title"), (["--ends", "2026-11-30T10:00"], "ends"),
                                    (["--contact-email", "ruth@"], "contact-email")] {
-            let result = try cli.run(["--db", cli.databasePath, "events", "update", id] + arguments)
+            let result = try await cli.run(["--db", cli.databasePath, "events", "update", id] + arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderrLines.count == 1)
             #expect(result.stderr.hasPrefix("stewardctl: \(field): "), "\(result.stderr)")
         }
-        #expect(try cli.dump() == before)
+        #expect(try await cli.dump() == before)
     }
 
     @Test("remove tombstones the event: list no longer shows it, show and remove then exit 1")
-    func remove() throws {
-        let cli = try CLI.withOneOrganization()
-        let keep = try #require(try cli.addEvent(["--title", "Choir Practice", "--starts", "2026-12-03T19:00"])["id"]?.stringValue)
-        let gone = try #require(try cli.addEvent(["--title", "Bake Sale", "--starts", "2026-12-04T10:00"])["id"]?.stringValue)
+    func remove() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let keep = try #require(try await cli.addEvent(["--title", "Choir Practice", "--starts", "2026-12-03T19:00"])["id"]?.stringValue)
+        let gone = try #require(try await cli.addEvent(["--title", "Bake Sale", "--starts", "2026-12-04T10:00"])["id"]?.stringValue)
 
-        let removed = try cli("events", "remove", gone)
+        let removed = try await cli("events", "remove", gone)
         #expect(removed.status == 0)
         #expect(removed.stdout.contains("Bake Sale"))
         #expect(removed.stdout.contains(gone))
 
-        let ids = try cli("events", "list", "--json").json().items.compactMap { $0["id"]?.stringValue }
+        let ids = try await cli("events", "list", "--json").json().items.compactMap { $0["id"]?.stringValue }
         #expect(ids == [keep])
-        #expect(try cli("events", "list").stdout.contains("Bake Sale") == false)
-        #expect(try cli("events", "list", "--search", "bake", "--json").json().items.isEmpty)
+        #expect(try await cli("events", "list").stdout.contains("Bake Sale") == false)
+        #expect(try await cli("events", "list", "--search", "bake", "--json").json().items.isEmpty)
 
-        let show = try cli("events", "show", gone)
+        let show = try await cli("events", "show", gone)
         #expect(show.status == 1)
         #expect(show.stderrLines.count == 1)
         #expect(show.stderr.contains(gone))
-        #expect(try cli("events", "remove", gone).status == 1)
-        #expect(try cli("events", "update", gone, "--title", "Back").status == 1)
+        #expect(try await cli("events", "remove", gone).status == 1)
+        #expect(try await cli("events", "update", gone, "--title", "Back").status == 1)
     }
 
     @Test("list sorts by title, location, start or update, ascending or descending, and limits")
-    func listOrderAndLimit() throws {
-        let cli = try CLI.withOneOrganization()
-        try cli.addEvent(["--title", "Bravo", "--location-name", "Zeta Room", "--starts", "2026-05-02T10:00"])
-        try cli.addEvent(["--title", "alpha", "--location-name", "Yard", "--starts", "2026-05-03T10:00"])
-        try cli.addEvent(["--title", "Charlie", "--location-name", "Annex", "--starts", "2026-05-01T10:00"])
+    func listOrderAndLimit() async throws {
+        let cli = try await CLI.withOneOrganization()
+        try await cli.addEvent(["--title", "Bravo", "--location-name", "Zeta Room", "--starts", "2026-05-02T10:00"])
+        try await cli.addEvent(["--title", "alpha", "--location-name", "Yard", "--starts", "2026-05-03T10:00"])
+        try await cli.addEvent(["--title", "Charlie", "--location-name", "Annex", "--starts", "2026-05-01T10:00"])
 
-        func titles(_ arguments: String...) throws -> [String] {
-            try cli.run(["--db", cli.databasePath, "events", "list", "--json"] + arguments)
+        func titles(_ arguments: String...) async throws -> [String] {
+            try await cli.run(["--db", cli.databasePath, "events", "list", "--json"] + arguments)
                 .json().items.compactMap { $0["title"]?.stringValue }
         }
-        #expect(try titles() == ["Charlie", "Bravo", "alpha"])
-        #expect(try titles("--descending") == ["alpha", "Bravo", "Charlie"])
-        #expect(try titles("--sort", "title") == ["alpha", "Bravo", "Charlie"])
-        #expect(try titles("--sort", "location") == ["Charlie", "alpha", "Bravo"])
-        #expect(try titles("--sort", "updated", "--descending") == ["Charlie", "alpha", "Bravo"])
-        #expect(try titles("--sort", "title", "--limit", "2") == ["alpha", "Bravo"])
-        #expect(try titles("--limit", "0") == [])
+        #expect(try await titles() == ["Charlie", "Bravo", "alpha"])
+        #expect(try await titles("--descending") == ["alpha", "Bravo", "Charlie"])
+        #expect(try await titles("--sort", "title") == ["alpha", "Bravo", "Charlie"])
+        #expect(try await titles("--sort", "location") == ["Charlie", "alpha", "Bravo"])
+        #expect(try await titles("--sort", "updated", "--descending") == ["Charlie", "alpha", "Bravo"])
+        #expect(try await titles("--sort", "title", "--limit", "2") == ["alpha", "Bravo"])
+        #expect(try await titles("--limit", "0") == [])
 
-        let text = try cli("events", "list", "--sort", "title", "--limit", "1")
+        let text = try await cli("events", "list", "--sort", "title", "--limit", "1")
         #expect(text.status == 0)
         #expect(text.stdoutLines.count == 3)  // header, one row, "1 of 3"
         #expect(text.stdoutLines[1].contains("alpha"))
@@ -258,27 +258,27 @@ struct EventCommandTests {
     }
 
     @Test("--org picks the organization; it is required when there are several")
-    func organizationChoice() throws {
-        let cli = try CLI.withOneOrganization()
-        try cli("orgs", "add", "second-org", "--name", "Second", "--time-zone", "Europe/Berlin", "--kind", "library")
+    func organizationChoice() async throws {
+        let cli = try await CLI.withOneOrganization()
+        try await cli("orgs", "add", "second-org", "--name", "Second", "--time-zone", "Europe/Berlin", "--kind", "library")
 
-        let missing = try cli("events", "list")
+        let missing = try await cli("events", "list")
         #expect(missing.status == 2)
         #expect(missing.stderrLines.count == 1)
         #expect(missing.stderr.contains("org"))
         #expect(missing.stderr.contains("second-org"))
-        #expect(try cli("events", "add", "--title", "Nowhere", "--untimed").status == 2)
+        #expect(try await cli("events", "add", "--title", "Nowhere", "--untimed").status == 2)
 
-        let added = try cli("events", "add", "--org", "second-org", "--title", "Lesekreis",
+        let added = try await cli("events", "add", "--org", "second-org", "--title", "Lesekreis",
                             "--starts", "2026-09-01T19:00", "--json").json()
         #expect(added["org"]?.stringValue == "second-org")
         #expect(added["starts"]?.stringValue == "2026-09-01T19:00:00+02:00")
-        #expect(try cli("events", "list", "--org", "test-org", "--json").json().items.isEmpty)
-        #expect(try cli("events", "list", "--org", "second-org", "--json").json().items.count == 1)
+        #expect(try await cli("events", "list", "--org", "test-org", "--json").json().items.isEmpty)
+        #expect(try await cli("events", "list", "--org", "second-org", "--json").json().items.count == 1)
 
         // An event is found only in its own organization.
         let id = try #require(added["id"]?.stringValue)
-        #expect(try cli("events", "show", id, "--org", "test-org").status == 1)
-        #expect(try cli("events", "show", id, "--org", "second-org").status == 0)
+        #expect(try await cli("events", "show", id, "--org", "test-org").status == 1)
+        #expect(try await cli("events", "show", id, "--org", "second-org").status == 0)
     }
 }

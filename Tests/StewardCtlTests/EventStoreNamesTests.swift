@@ -7,13 +7,13 @@ import Testing
 @Suite("stewardctl events under the store's names")
 struct EventStoreNamesTests {
     @Test("show --json and list --json carry the store's names beside the keys printed before")
-    func storeNamesBesideOlderKeys() throws {
-        let cli = try CLI.withOneOrganization()
-        let id = try #require(try cli.addEvent([
+    func storeNamesBesideOlderKeys() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let id = try #require(try await cli.addEvent([
             "--title", "Choir", "--starts", "2026-12-01T18:00", "--location", "Choir Loft",
             "--contact-name", "Diane Foster", "--contact-email", "diane@example.org", "--contact-phone", "+1 555 010 0199",
         ])["id"]?.stringValue)
-        let event = try cli("events", "show", id, "--json").json()
+        let event = try await cli("events", "show", id, "--json").json()
         // The keys scripts already read are all still there…
         #expect(event["starts"]?.stringValue == "2026-12-01T18:00:00-06:00")
         #expect(event["ends"]?.stringValue == "2026-12-01T19:00:00-06:00")
@@ -32,13 +32,13 @@ struct EventStoreNamesTests {
         for field in RecordType.event.fields {
             #expect(event[field.name] != nil, "\(field.name) missing")
         }
-        #expect(try cli("events", "list", "--json").json().items == [event])
+        #expect(try await cli("events", "list", "--json").json().items == [event])
     }
 
     @Test("an all-day event has startDate and endDate")
-    func allDayStoreNames() throws {
-        let cli = try CLI.withOneOrganization()
-        let event = try cli.addEvent(["--title", "Retreat", "--all-day", "--starts", "2027-01-15", "--ends", "2027-01-16"])
+    func allDayStoreNames() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let event = try await cli.addEvent(["--title", "Retreat", "--all-day", "--starts", "2027-01-15", "--ends", "2027-01-16"])
         #expect(event["startDate"]?.stringValue == "2027-01-15")
         #expect(event["endDate"]?.stringValue == "2027-01-16")
         #expect(event["startsAt"] == .null)
@@ -46,14 +46,14 @@ struct EventStoreNamesTests {
     }
 
     @Test("add --input takes the store's names from a file; options override it")
-    func addFromFile() throws {
-        let cli = try CLI.withOneOrganization()
+    func addFromFile() async throws {
+        let cli = try await CLI.withOneOrganization()
         let path = try cli.inputFile("""
             {"title": "Harvest Potluck", "timing": "timed", "startsAt": "2026-12-01T23:00:00Z", "endsAt": "2026-12-02T01:00:00Z",
              "locationName": "Fellowship Hall", "contactEmail": "ruth@example.org", "audience": ["families"],
              "links": [{"label": "Sign up", "url": "https://example.org/signup"}], "stampValue": 2, "rideSharing": true}
             """)
-        let event = try cli("events", "add", "--input", path, "--host", "Hospitality Team", "--json").json()
+        let event = try await cli("events", "add", "--input", path, "--host", "Hospitality Team", "--json").json()
         #expect(event["title"]?.stringValue == "Harvest Potluck")
         #expect(event["startsAt"]?.stringValue == "2026-12-01T23:00:00.000Z")
         #expect(event["endsAt"]?.stringValue == "2026-12-02T01:00:00.000Z")
@@ -67,12 +67,12 @@ struct EventStoreNamesTests {
     }
 
     @Test("what show --json prints goes back through update --input - unchanged, and an edit in it applies")
-    func showEditGiveBack() throws {
-        let cli = try CLI.withOneOrganization()
-        let event = try cli.addEvent(["--title", "Choir", "--starts", "2026-12-01T18:00", "--location", "Choir Loft"])
+    func showEditGiveBack() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let event = try await cli.addEvent(["--title", "Choir", "--starts", "2026-12-01T18:00", "--location", "Choir Loft"])
         let id = try #require(event["id"]?.stringValue)
-        let shown = try cli("events", "show", id, "--json").stdout
-        let same = try cli.run(["--db", cli.databasePath, "events", "update", id, "--input", "-", "--json"], input: shown).json()
+        let shown = try await cli("events", "show", id, "--json").stdout
+        let same = try await cli.run(["--db", cli.databasePath, "events", "update", id, "--input", "-", "--json"], input: shown).json()
         #expect(same == event, "nothing changed, so nothing was written")
 
         guard case .object(var object) = try JSONValue.parse(shown) else {
@@ -81,7 +81,7 @@ struct EventStoreNamesTests {
         }
         object["locationName"] = .string("Sanctuary")
         object["location"] = nil
-        let moved = try cli.run(["--db", cli.databasePath, "events", "update", id, "--input", "-", "--json"],
+        let moved = try await cli.run(["--db", cli.databasePath, "events", "update", id, "--input", "-", "--json"],
                                 input: JSONValue.object(object).canonicalText).json()
         #expect(moved["location"]?.stringValue == "Sanctuary")
         #expect(moved["starts"] == event["starts"])
@@ -93,13 +93,13 @@ struct EventStoreNamesTests {
         (#"{"title": "X", "starts": "2026-12-01T18:00:00-06:00", "startsAt": "2026-12-01T18:00:00Z"}"#, "starts-at"),
         (#"{"title": "X", "timing": "sometimes"}"#, "timing"),
     ])
-    func refusedInput(_ text: String, _ field: String) throws {
-        let cli = try CLI.withOneOrganization()
-        let before = try cli.dump()
-        let result = try cli("events", "add", "--input", cli.inputFile(text))
+    func refusedInput(_ text: String, _ field: String) async throws {
+        let cli = try await CLI.withOneOrganization()
+        let before = try await cli.dump()
+        let result = try await cli("events", "add", "--input", cli.inputFile(text))
         #expect(result.status == 2)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.hasPrefix("stewardctl: \(field): "), "\(result.stderr)")
-        #expect(try cli.dump() == before)
+        #expect(try await cli.dump() == before)
     }
 }

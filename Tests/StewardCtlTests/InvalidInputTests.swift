@@ -37,30 +37,30 @@ struct InvalidInputTests {
     ]
 
     @Test("events add refuses it", arguments: addCases)
-    func addRefuses(_ invalid: Case) throws {
-        let cli = try CLI.withOneOrganization()
-        try cli.addEvent(["--title", "Existing", "--starts", "2026-12-01T10:00"])
-        let before = try cli.dump()
+    func addRefuses(_ invalid: Case) async throws {
+        let cli = try await CLI.withOneOrganization()
+        try await cli.addEvent(["--title", "Existing", "--starts", "2026-12-01T10:00"])
+        let before = try await cli.dump()
 
-        let result = try cli.run(["--db", cli.databasePath, "events", "add"] + invalid.arguments)
+        let result = try await cli.run(["--db", cli.databasePath, "events", "add"] + invalid.arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("stewardctl: \(invalid.field): "), "\(result.stderr)")
-        #expect(try cli.dump() == before)
+        #expect(try await cli.dump() == before)
     }
 
     @Test("the line for ends before starts is the editor's message")
-    func endsBeforeStartsMessage() throws {
-        let cli = try CLI.withOneOrganization()
-        let result = try cli("events", "add", "--title", "X", "--starts", "2026-12-01T18:00", "--ends", "2026-12-01T17:00")
+    func endsBeforeStartsMessage() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let result = try await cli("events", "add", "--title", "X", "--starts", "2026-12-01T18:00", "--ends", "2026-12-01T17:00")
         #expect(result.stderr == "stewardctl: ends: must be after the start (2026-12-01T18:00)\n")
     }
 
     @Test("several wrong fields: the first is named and the rest counted")
-    func severalIssues() throws {
-        let cli = try CLI.withOneOrganization()
-        let result = try cli("events", "add", "--starts", "2026-12-01T18:00", "--contact-email", "nope", "--stamp-value", "500")
+    func severalIssues() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let result = try await cli("events", "add", "--starts", "2026-12-01T18:00", "--contact-email", "nope", "--stamp-value", "500")
         #expect(result.status == 2)
         #expect(result.stderr == "stewardctl: title: is required (and 2 more)\n")
     }
@@ -80,27 +80,27 @@ struct InvalidInputTests {
         (["demo", "load", "--events=-5"], "events"),
         (["events", "update", "00000000-0000-0000-0000-000000000001"], "update"),
     ])
-    func usageErrors(_ arguments: [String], _ named: String) throws {
-        let cli = try CLI.withOneOrganization()
-        try cli.addEvent(["--title", "Existing", "--untimed"])
-        let before = try cli.dump()
-        let result = try cli.run(["--db", cli.databasePath] + arguments)
+    func usageErrors(_ arguments: [String], _ named: String) async throws {
+        let cli = try await CLI.withOneOrganization()
+        try await cli.addEvent(["--title", "Existing", "--untimed"])
+        let before = try await cli.dump()
+        let result = try await cli.run(["--db", cli.databasePath] + arguments)
         #expect(result.status == 2)
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("stewardctl: "))
         #expect(result.stderr.contains(named), "\(result.stderr)")
-        #expect(try cli.dump() == before)
+        #expect(try await cli.dump() == before)
     }
 
     @Test("an unknown event id exits 1 with one line naming it")
-    func unknownID() throws {
-        let cli = try CLI.withOneOrganization()
+    func unknownID() async throws {
+        let cli = try await CLI.withOneOrganization()
         let id = UUID().uuidString.lowercased()
         for command in ["show", "remove"] {
-            let result = try cli("events", command, id)
+            let result = try await cli("events", command, id)
             #expect(result.status == 1)
             #expect(result.stderrLines == ["stewardctl: no event with id \(id) in test-org"])
         }
-        #expect(try cli("events", "update", id, "--title", "X").status == 1)
+        #expect(try await cli("events", "update", id, "--title", "X").status == 1)
     }
 }

@@ -5,13 +5,13 @@ import Testing
 @Suite("stewardctl orgs")
 struct OrganizationCommandTests {
     @Test("orgs list --json lists what orgs add added, with every field")
-    func listJSON() throws {
+    func listJSON() async throws {
         let cli = try CLI()
-        #expect(try cli("orgs", "list", "--json").json() == .array([]))
-        try cli("orgs", "add", "iron-gym", "--name", "Iron Gym", "--time-zone", "America/Denver", "--kind", "gym")
-        try cli("orgs", "add", "city-hall", "--name", "City Hall", "--time-zone", "America/New_York", "--kind", "city-office")
+        #expect(try await cli("orgs", "list", "--json").json() == .array([]))
+        try await cli("orgs", "add", "iron-gym", "--name", "Iron Gym", "--time-zone", "America/Denver", "--kind", "gym")
+        try await cli("orgs", "add", "city-hall", "--name", "City Hall", "--time-zone", "America/New_York", "--kind", "city-office")
 
-        let orgs = try cli("orgs", "list", "--json").json().items
+        let orgs = try await cli("orgs", "list", "--json").json().items
         #expect(orgs.count == 2)
         let gym = try #require(orgs.first { $0["slug"]?.stringValue == "iron-gym" })
         #expect(gym["name"]?.stringValue == "Iron Gym")
@@ -24,9 +24,9 @@ struct OrganizationCommandTests {
     }
 
     @Test("orgs list prints a table with a row per organization")
-    func listText() throws {
-        let cli = try CLI.withOneOrganization()
-        let result = try cli("orgs", "list")
+    func listText() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let result = try await cli("orgs", "list")
         #expect(result.status == 0)
         #expect(result.stdoutLines.count == 2)
         #expect(result.stdoutLines.first?.hasPrefix("SLUG") == true)
@@ -35,9 +35,9 @@ struct OrganizationCommandTests {
     }
 
     @Test("orgs add refuses a bad slug, a used slug, an unknown zone and an unknown kind with exit 2")
-    func addRefusesInvalidInput() throws {
-        let cli = try CLI.withOneOrganization()
-        let before = try cli("orgs", "list", "--json").stdout
+    func addRefusesInvalidInput() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let before = try await cli("orgs", "list", "--json").stdout
         let cases: [([String], String)] = [
             (["Bad_Slug", "--name", "X", "--time-zone", "UTC", "--kind", "gym"], "slug"),
             (["test-org", "--name", "X", "--time-zone", "UTC", "--kind", "gym"], "slug"),
@@ -46,11 +46,11 @@ struct OrganizationCommandTests {
             (["other-org", "--name", "X", "--time-zone", "UTC", "--kind", "bank"], "--kind"),
         ]
         for (arguments, field) in cases {
-            let result = try cli.run(["--db", cli.databasePath, "orgs", "add"] + arguments)
+            let result = try await cli.run(["--db", cli.databasePath, "orgs", "add"] + arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderrLines.count == 1, "\(result.stderr)")
             #expect(result.stderr.contains(field), "\(arguments): \(result.stderr)")
         }
-        #expect(try cli("orgs", "list", "--json").stdout == before)
+        #expect(try await cli("orgs", "list", "--json").stdout == before)
     }
 }

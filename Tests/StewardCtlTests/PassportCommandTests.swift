@@ -7,28 +7,28 @@ import Testing
 struct PassportCommandTests {
     static let org = ["--org", "riverton-community"]
 
-    func demo() throws -> CLI {
+    func demo() async throws -> CLI {
         let cli = try CLI()
-        try #require(try cli("demo", "load").status == 0)
+        try #require(try await cli("demo", "load").status == 0)
         return cli
     }
 
-    func run(_ cli: CLI, _ arguments: String...) throws -> CLI.Result {
-        try cli.run(["--db", cli.databasePath] + arguments + Self.org)
+    func run(_ cli: CLI, _ arguments: String...) async throws -> CLI.Result {
+        try await cli.run(["--db", cli.databasePath] + arguments + Self.org)
     }
 
     /// The id of the demo's upcoming town hall: an event worth one stamp that nobody has yet.
-    func townHall(_ cli: CLI) throws -> String {
-        let events = try run(cli, "events", "list", "--json").json().items
+    func townHall(_ cli: CLI) async throws -> String {
+        let events = try await run(cli, "events", "list", "--json").json().items
         return try #require(events.first { $0["title"]?.stringValue == "Town Hall with the Mayor" }?["id"]?.stringValue)
     }
 
     @Test("grant, list with --json, a refused second grant, revoke and a refused second revocation")
-    func grantAndRevoke() throws {
-        let cli = try demo()
-        let event = try townHall(cli)
+    func grantAndRevoke() async throws {
+        let cli = try await demo()
+        let event = try await townHall(cli)
         let member = "marcus.chen@mail.example"
-        let granted = try run(cli, "stamps", "grant", "--member", member, "--event", event, "--note", "Signed the sheet", "--json")
+        let granted = try await run(cli, "stamps", "grant", "--member", member, "--event", event, "--note", "Signed the sheet", "--json")
         let entry = try granted.json()
         let id = try #require(entry["id"]?.stringValue)
         #expect(entry["event"]?.stringValue == event)
@@ -36,7 +36,7 @@ struct PassportCommandTests {
         #expect(entry["memberEmail"]?.stringValue == member)
         #expect(entry["stamps"]?.int64Value == 1)
 
-        let listed = try run(cli, "stamps", "list", "--member", member, "--event", event, "--json").json().items
+        let listed = try await run(cli, "stamps", "list", "--member", member, "--event", event, "--json").json().items
         #expect(listed.count == 1)
         let first = try #require(listed.first)
         #expect(first["id"]?.stringValue == id)
@@ -44,44 +44,44 @@ struct PassportCommandTests {
         #expect(first["member"]?.stringValue == entry["member"]?.stringValue)
         #expect(first["kind"]?.stringValue == "grant")
 
-        let again = try run(cli, "stamps", "grant", "--member", member, "--event", event, "--note", "Twice")
+        let again = try await run(cli, "stamps", "grant", "--member", member, "--event", event, "--note", "Twice")
         #expect(again.status == 2)
         #expect(again.stderr.contains("already has a stamp"))
         #expect(again.stderr.contains(id))
 
-        let text = try run(cli, "stamps", "revoke", id, "--note", "Was not there")
+        let text = try await run(cli, "stamps", "revoke", id, "--note", "Was not there")
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("Revoked 1 stamp"))
-        let twice = try run(cli, "stamps", "revoke", id, "--note", "Again")
+        let twice = try await run(cli, "stamps", "revoke", id, "--note", "Again")
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("already revoked"))
 
-        let after = try run(cli, "stamps", "list", "--event", event, "--json").json().items
+        let after = try await run(cli, "stamps", "list", "--event", event, "--json").json().items
         #expect(after.map { $0["kind"]?.stringValue } == ["revoke", "grant"])
         #expect(after.first?["reverses"]?.stringValue == id)
         #expect(after.first?["stamps"]?.int64Value == -1)
         #expect(after.last?["revoked"]?.boolValue == true)
         // Granted again once the first was revoked.
-        #expect(try run(cli, "stamps", "grant", "--member", member, "--event", event, "--note", "There after all").status == 0)
+        #expect(try await run(cli, "stamps", "grant", "--member", member, "--event", event, "--note", "There after all").status == 0)
     }
 
     @Test("an event without a stamp value takes the entry, with a warning that it counts none")
-    func eventWithoutStamps() throws {
-        let cli = try demo()
-        let events = try run(cli, "events", "list", "--json").json().items
+    func eventWithoutStamps() async throws {
+        let cli = try await demo()
+        let events = try await run(cli, "events", "list", "--json").json().items
         let event = try #require(events.first { $0["title"]?.stringValue == "Senior Tech Help Hour" })
         #expect(event["stampValue"]?.int64Value == 0)
         let id = try #require(event["id"]?.stringValue)
-        let granted = try run(cli, "stamps", "grant", "--member", "rosa.delgado@mail.example", "--event", id, "--note", "Helped out")
+        let granted = try await run(cli, "stamps", "grant", "--member", "rosa.delgado@mail.example", "--event", id, "--note", "Helped out")
         #expect(granted.status == 0, "\(granted.stderr)")
         #expect(granted.stderr.contains("warning: “Senior Tech Help Hour” earns no stamps"))
         #expect(granted.stdout.contains("Granted 0 stamps"))
     }
 
     @Test("invalid input exits 2 and says what to fix; the ledger has no add, update or remove")
-    func invalidInput() throws {
-        let cli = try demo()
-        let event = try townHall(cli)
+    func invalidInput() async throws {
+        let cli = try await demo()
+        let event = try await townHall(cli)
         let cases: [([String], String)] = [
             (["stamps", "grant", "--member", "nobody@mail.example", "--event", event, "--note", "x"], "member: no member nobody@mail.example"),
             (["stamps", "grant", "--member", "marcus.chen@mail.example", "--event", "not-an-id", "--note", "x"], "event: must be a"),
@@ -91,46 +91,46 @@ struct PassportCommandTests {
             (["stamps", "import", "--event", event, "--csv", "/nonexistent/attendees.csv"], "csv: cannot read"),
         ]
         for (arguments, message) in cases {
-            let result = try cli.run(["--db", cli.databasePath] + arguments + Self.org)
+            let result = try await cli.run(["--db", cli.databasePath] + arguments + Self.org)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
         for verb in ["add", "update", "remove"] {
-            #expect(try run(cli, "stamps", verb).status == 2, "stamps \(verb)")
+            #expect(try await run(cli, "stamps", verb).status == 2, "stamps \(verb)")
         }
-        let help = try cli.run(["stamps", "grant", "--help"])
+        let help = try await cli.run(["stamps", "grant", "--help"])
         for option in ["--member", "--event", "--note", "--org", "--json"] {
             #expect(help.stdout.contains(option), "\(option) in \(help.stdout)")
         }
     }
 
     @Test("import previews who gets a stamp, who has one and unknown e-mails; --dry-run writes nothing")
-    func importCSV() throws {
-        let cli = try demo()
-        let event = try townHall(cli)
-        #expect(try run(cli, "stamps", "grant", "--member", "priya@riverton-u.example.edu", "--event", event,
+    func importCSV() async throws {
+        let cli = try await demo()
+        let event = try await townHall(cli)
+        #expect(try await run(cli, "stamps", "grant", "--member", "priya@riverton-u.example.edu", "--event", event,
                         "--note", "Early").status == 0)
         let file = cli.folder.appendingPathComponent("attendees.csv")
         try "name,email\nMarcus,marcus.chen@mail.example\nPriya,priya@riverton-u.example.edu\nX,stranger@mail.example\n"
             .write(to: file, atomically: true, encoding: .utf8)
-        let dry = try run(cli, "stamps", "import", "--event", event, "--csv", file.path, "--dry-run", "--json").json()
+        let dry = try await run(cli, "stamps", "import", "--event", event, "--csv", file.path, "--dry-run", "--json").json()
         #expect(dry["granted"]?.items.compactMap { $0["email"]?.stringValue } == ["marcus.chen@mail.example"])
         #expect(dry["alreadyStamped"]?.items.compactMap { $0["email"]?.stringValue } == ["priya@riverton-u.example.edu"])
         #expect(dry["unknown"]?.items.compactMap(\.stringValue) == ["stranger@mail.example"])
         #expect(dry["written"]?.int64Value == 0)
-        #expect(try run(cli, "stamps", "list", "--event", event, "--json").json().items.count == 1)
+        #expect(try await run(cli, "stamps", "list", "--event", event, "--json").json().items.count == 1)
 
-        let text = try run(cli, "stamps", "import", "--event", event, "--csv", file.path)
+        let text = try await run(cli, "stamps", "import", "--event", event, "--csv", file.path)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("stranger@mail.example"))
         #expect(text.stdout.contains("Granted 1 stamp entry."))
-        #expect(try run(cli, "stamps", "list", "--event", event, "--json").json().items.count == 2)
+        #expect(try await run(cli, "stamps", "list", "--event", event, "--json").json().items.count == 2)
     }
 
     @Test("the leaderboard ranks the demo's members with shared ranks and hides opted-out members and minors")
-    func leaderboard() throws {
-        let cli = try demo()
-        let rows = try run(cli, "leaderboard", "--json").json().items
+    func leaderboard() async throws {
+        let cli = try await demo()
+        let rows = try await run(cli, "leaderboard", "--json").json().items
         #expect(!rows.isEmpty)
         let stamps = rows.compactMap { $0["stamps"]?.int64Value }
         #expect(stamps == stamps.sorted(by: >))
@@ -143,15 +143,15 @@ struct PassportCommandTests {
         #expect(!emails.contains("dmitri.p@mail.example"), "opted out")
         #expect(!emails.contains("hana.sato@mail.example"), "a minor without consent")
         #expect(rows.allSatisfy { $0["member"]?.stringValue != nil && $0["name"]?.stringValue != nil && $0["level"] != nil })
-        let text = try run(cli, "leaderboard")
+        let text = try await run(cli, "leaderboard")
         #expect(text.status == 0)
         #expect(text.stdoutLines.first?.contains("RANK") == true)
     }
 
     @Test("the demo's ledger has check-ins, grants and revocations with notes")
-    func demoLedger() throws {
-        let cli = try demo()
-        let entries = try run(cli, "stamps", "list", "--json").json().items
+    func demoLedger() async throws {
+        let cli = try await demo()
+        let entries = try await run(cli, "stamps", "list", "--json").json().items
         let kinds = Dictionary(grouping: entries) { $0["kind"]?.stringValue ?? "" }.mapValues(\.count)
         #expect((kinds["check-in"] ?? 0) >= 40)
         #expect((kinds["grant"] ?? 0) >= 3)

@@ -17,12 +17,12 @@ struct RecordHelpTests {
     }
 
     @Test("the tool lists a command for every declared type")
-    func everyTypeHasCommands() throws {
-        let help = try CLI().run(["--help"])
+    func everyTypeHasCommands() async throws {
+        let help = try await CLI().run(["--help"])
         let lines = help.stdoutLines.map { $0.trimmingCharacters(in: .whitespaces) }
         for type in Self.kitTypes {
             #expect(lines.contains { $0.hasPrefix(type.commandName + " ") }, "\(type.commandName) in\n\(help.stdout)")
-            let group = try CLI().run([type.commandName, "--help"])
+            let group = try await CLI().run([type.commandName, "--help"])
             #expect(group.status == 0)
             for verb in ["list", "show", "add", "update", "remove"] {
                 #expect(group.stdoutLines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(verb + " ") },
@@ -32,10 +32,10 @@ struct RecordHelpTests {
     }
 
     @Test("add and update --help show every field's option, value name and help", arguments: kitTypes.map(\.commandName))
-    func everyFieldHasAnOption(_ command: String) throws {
+    func everyFieldHasAnOption(_ command: String) async throws {
         let type = try #require(RecordTypes.command(command))
         for verb in ["add", "update"] {
-            let help = try CLI().run([command, verb, "--help"])
+            let help = try await CLI().run([command, verb, "--help"])
             #expect(help.status == 0)
             let text = folded(help.stdout)
             for field in type.fields {

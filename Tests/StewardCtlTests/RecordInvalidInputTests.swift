@@ -45,58 +45,58 @@ struct RecordInvalidInputTests {
     ]
 
     @Test("add refuses it", arguments: addCases)
-    func addRefuses(_ invalid: Case) throws {
-        let cli = try CLI.withOneOrganization()
-        try cli.addRecord("funds", ["--name", "Existing", "--url", "https://give.example.org/existing"])
-        let before = try [cli.recordDump("funds"), cli.recordDump(invalid.type)]
+    func addRefuses(_ invalid: Case) async throws {
+        let cli = try await CLI.withOneOrganization()
+        try await cli.addRecord("funds", ["--name", "Existing", "--url", "https://give.example.org/existing"])
+        let before = try await [cli.recordDump("funds"), cli.recordDump(invalid.type)]
 
-        let result = try cli.run(["--db", cli.databasePath, invalid.type, "add"] + invalid.arguments)
+        let result = try await cli.run(["--db", cli.databasePath, invalid.type, "add"] + invalid.arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("stewardctl: \(invalid.field): "), "\(result.stderr)")
-        #expect(try [cli.recordDump("funds"), cli.recordDump(invalid.type)] == before)
+        #expect(try await [cli.recordDump("funds"), cli.recordDump(invalid.type)] == before)
     }
 
     @Test("the line for a plain http giving link says why")
-    func httpLinkMessage() throws {
-        let cli = try CLI.withOneOrganization()
-        let result = try cli("funds", "add", "--name", "General", "--url", "http://give.example.org/general")
+    func httpLinkMessage() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let result = try await cli("funds", "add", "--name", "General", "--url", "http://give.example.org/general")
         #expect(result.stderr == "stewardctl: url: must be a secure address starting with https:// (got \"http://give.example.org/general\")\n")
     }
 
     @Test("update refuses a bad value and changes nothing")
-    func updateRefuses() throws {
-        let cli = try CLI.withOneOrganization()
-        let id = try #require(try cli.addRecord("funds", ["--name", "General", "--url", "https://give.example.org/g"])["id"]?.stringValue)
-        let before = try cli.recordDump("funds")
-        let result = try cli("funds", "update", id, "--name", "Renamed", "--url", "http://give.example.org/g")
+    func updateRefuses() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let id = try #require(try await cli.addRecord("funds", ["--name", "General", "--url", "https://give.example.org/g"])["id"]?.stringValue)
+        let before = try await cli.recordDump("funds")
+        let result = try await cli("funds", "update", id, "--name", "Renamed", "--url", "http://give.example.org/g")
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("stewardctl: url: "))
-        #expect(try cli.recordDump("funds") == before, "the valid --name was not written either")
+        #expect(try await cli.recordDump("funds") == before, "the valid --name was not written either")
     }
 
     @Test("--input with a key that is no field is refused, naming it and the fields there are")
-    func unknownInputField() throws {
-        let cli = try CLI.withOneOrganization()
+    func unknownInputField() async throws {
+        let cli = try await CLI.withOneOrganization()
         let path = try cli.inputFile(#"{"name": "General", "url": "https://give.example.org/g", "colour": "green"}"#)
-        let result = try cli("funds", "add", "--input", path)
+        let result = try await cli("funds", "add", "--input", path)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("stewardctl: colour: is not a field of a giving fund; the fields are name, description, url, position, active"),
                 "\(result.stderr)")
-        #expect(try cli.recordDump("funds") == "[]\n")
+        #expect(try await cli.recordDump("funds") == "[]\n")
     }
 
     @Test("--input that cannot be read or is no JSON object is refused naming input", arguments: [
         "{\"name\": ", "[1, 2]", "\"General\"",
     ])
-    func unreadableInput(_ text: String) throws {
-        let cli = try CLI.withOneOrganization()
-        let result = try cli("funds", "add", "--input", cli.inputFile(text))
+    func unreadableInput(_ text: String) async throws {
+        let cli = try await CLI.withOneOrganization()
+        let result = try await cli("funds", "add", "--input", cli.inputFile(text))
         #expect(result.status == 2)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.hasPrefix("stewardctl: input: "), "\(result.stderr)")
-        let missing = try cli("funds", "add", "--input", cli.folder.appendingPathComponent("nowhere.json").path)
+        let missing = try await cli("funds", "add", "--input", cli.folder.appendingPathComponent("nowhere.json").path)
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("stewardctl: input: cannot read "))
     }
@@ -114,27 +114,27 @@ struct RecordInvalidInputTests {
         (["bulletins", "frobnicate"], "frobnicate"),
         (["history", "00000000-0000-0000-0000-000000000001", "--type", "sermon"], "type"),
     ])
-    func usageErrors(_ arguments: [String], _ named: String) throws {
-        let cli = try CLI.withOneOrganization()
-        try cli.addRecord("funds", ["--name", "Existing", "--url", "https://give.example.org/existing"])
-        let before = try cli.recordDump("funds")
-        let result = try cli.run(["--db", cli.databasePath] + arguments)
+    func usageErrors(_ arguments: [String], _ named: String) async throws {
+        let cli = try await CLI.withOneOrganization()
+        try await cli.addRecord("funds", ["--name", "Existing", "--url", "https://give.example.org/existing"])
+        let before = try await cli.recordDump("funds")
+        let result = try await cli.run(["--db", cli.databasePath] + arguments)
         #expect(result.status == 2)
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("stewardctl: "))
         #expect(result.stderr.contains(named), "\(result.stderr)")
-        #expect(try cli.recordDump("funds") == before)
+        #expect(try await cli.recordDump("funds") == before)
     }
 
     @Test("an unknown record id exits 1 with one line naming it")
-    func unknownID() throws {
-        let cli = try CLI.withOneOrganization()
+    func unknownID() async throws {
+        let cli = try await CLI.withOneOrganization()
         let id = UUID().uuidString.lowercased()
         for command in ["show", "remove"] {
-            let result = try cli("bulletins", command, id)
+            let result = try await cli("bulletins", command, id)
             #expect(result.status == 1)
             #expect(result.stderrLines == ["stewardctl: no bulletin with id \(id) in test-org"])
         }
-        #expect(try cli("bulletins", "update", id, "--title", "X").status == 1)
+        #expect(try await cli("bulletins", "update", id, "--title", "X").status == 1)
     }
 }

@@ -80,9 +80,9 @@ server.serve_forever()
 
     @Test func signingInKeepsTheTokensInAPrivateFileAndRemoteShowSaysWho() async throws {
         let store = try SessionStore()
-        let cli = try CLI.withOneOrganization()
+        let cli = try await CLI.withOneOrganization()
 
-        let result = try cli.run(["--db", cli.databasePath, "sign-in", "--url", store.url, "--email", "Ann@grace.example"],
+        let result = try await cli.run(["--db", cli.databasePath, "sign-in", "--url", store.url, "--email", "Ann@grace.example"],
                                  environment: fileStore, input: "right\n")
 
         #expect(result.status == 0, "\(result.stderr)")
@@ -98,74 +98,74 @@ server.serve_forever()
         let database = try String(decoding: Data(contentsOf: URL(fileURLWithPath: cli.databasePath)), as: UTF8.self)
         #expect(!database.contains("stwa_access") && !database.contains("stwr_refresh"))
 
-        let shown = try cli.run(["--db", cli.databasePath, "remote", "show", "--json"], environment: fileStore).json()
+        let shown = try await cli.run(["--db", cli.databasePath, "remote", "show", "--json"], environment: fileStore).json()
         #expect(shown["staffEmail"]?.stringValue == "ann@grace.example")
         #expect(shown["staffRole"]?.stringValue == "editor")
         #expect(shown["signedIn"] == .bool(true))
         #expect(shown["token"] == .null)
-        let text = try cli.run(["--db", cli.databasePath, "remote", "show"], environment: fileStore)
+        let text = try await cli.run(["--db", cli.databasePath, "remote", "show"], environment: fileStore)
         #expect(text.stdoutLines.contains { $0.hasPrefix("signed in") && $0.hasSuffix("ann@grace.example (Editor)") })
 
-        let out = try cli.run(["--db", cli.databasePath, "sign-out"], environment: fileStore)
+        let out = try await cli.run(["--db", cli.databasePath, "sign-out"], environment: fileStore)
         #expect(out.status == 0)
         #expect(out.stdout == "Signed out of test-org.\n")
         #expect(try await store.ended() == ["Bearer stwa_access"])
         #expect(credentialFiles(cli).isEmpty)
-        let after = try cli.run(["--db", cli.databasePath, "remote", "show", "--json"], environment: fileStore).json()
+        let after = try await cli.run(["--db", cli.databasePath, "remote", "show", "--json"], environment: fileStore).json()
         #expect(after["signedIn"] == .bool(false))
     }
 
-    @Test func aWrongPasswordSaysSoAndStoresNothing() throws {
+    @Test func aWrongPasswordSaysSoAndStoresNothing() async throws {
         let store = try SessionStore()
-        let cli = try CLI.withOneOrganization()
+        let cli = try await CLI.withOneOrganization()
 
-        let result = try cli.run(["--db", cli.databasePath, "sign-in", "--url", store.url, "--email", "ann@grace.example"],
+        let result = try await cli.run(["--db", cli.databasePath, "sign-in", "--url", store.url, "--email", "ann@grace.example"],
                                  environment: fileStore, input: "wrong\n")
 
         #expect(result.status == 1)
         #expect(result.stderr == "stewardctl: The email or password is not right for this organization's store.\n")
         #expect(credentialFiles(cli).isEmpty)
-        #expect(try cli("remote", "show").status == 1)
+        #expect(try await cli("remote", "show").status == 1)
     }
 
-    @Test func badInputIsRefusedNamingTheFieldBeforeAnythingIsSent() throws {
-        let cli = try CLI.withOneOrganization()
+    @Test func badInputIsRefusedNamingTheFieldBeforeAnythingIsSent() async throws {
+        let cli = try await CLI.withOneOrganization()
         let cases: [([String], String, String)] = [
             (["--url", "store.example.org", "--email", "ann@grace.example"], "pw\n", "url:"),
             (["--url", "http://127.0.0.1:9", "--email", "ann"], "pw\n", "email:"),
             (["--url", "http://127.0.0.1:9", "--email", "ann@grace.example"], "", "password:"),
         ]
         for (arguments, input, field) in cases {
-            let result = try cli.run(["--db", cli.databasePath, "sign-in"] + arguments, environment: fileStore, input: input)
+            let result = try await cli.run(["--db", cli.databasePath, "sign-in"] + arguments, environment: fileStore, input: input)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.hasPrefix("stewardctl: \(field)"), "\(result.stderr)")
         }
-        #expect(try cli("remote", "show").status == 1)
-        let bogus = try cli.run(["--db", cli.databasePath, "sign-in", "--url", "http://127.0.0.1:9", "--email", "ann@grace.example"],
+        #expect(try await cli("remote", "show").status == 1)
+        let bogus = try await cli.run(["--db", cli.databasePath, "sign-in", "--url", "http://127.0.0.1:9", "--email", "ann@grace.example"],
                                 environment: ["STEWARD_CREDENTIALS": "vault"], input: "pw\n")
         #expect(bogus.status == 2)
         #expect(bogus.stderr.hasPrefix("stewardctl: STEWARD_CREDENTIALS: must be file or keyring"))
     }
 
-    @Test func anUnreachableStoreIsNamed() throws {
-        let cli = try CLI.withOneOrganization()
-        let result = try cli.run(["--db", cli.databasePath, "sign-in", "--url", "http://127.0.0.1:9", "--email", "ann@grace.example"],
+    @Test func anUnreachableStoreIsNamed() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let result = try await cli.run(["--db", cli.databasePath, "sign-in", "--url", "http://127.0.0.1:9", "--email", "ann@grace.example"],
                                  environment: fileStore, input: "pw\n")
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("stewardctl: Cannot reach the store at http://127.0.0.1:9: "))
     }
 
-    @Test func signingOutWhenNobodyIsSignedInSaysSo() throws {
-        let cli = try CLI.withOneOrganization()
-        let result = try cli("sign-out")
+    @Test func signingOutWhenNobodyIsSignedInSaysSo() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let result = try await cli("sign-out")
         #expect(result.status == 0)
         #expect(result.stdout == "test-org was not signed in.\n")
     }
 
-    @Test func everyNewCommandHasHelpForEveryOption() throws {
+    @Test func everyNewCommandHasHelpForEveryOption() async throws {
         let cli = try CLI()
         for command in [["sign-in"], ["sign-out"], ["history"]] {
-            let result = try cli.run(command + ["--help"])
+            let result = try await cli.run(command + ["--help"])
             #expect(result.status == 0)
             let options = result.stdoutLines.filter { $0.hasPrefix("  -") }
             #expect(!options.isEmpty)
@@ -179,19 +179,19 @@ server.serve_forever()
 }
 
 @Suite struct HistoryCommandTests {
-    @Test func historyListsAnEventsChangesNewestFirst() throws {
-        let cli = try CLI.withOneOrganization()
-        let id = try #require(try cli.addEvent(["--title", "Choir", "--starts", "2026-12-01T18:00"])["id"]?.stringValue)
-        #expect(try cli("events", "update", id, "--title", "Choir practice", "--host", "Music team").status == 0)
+    @Test func historyListsAnEventsChangesNewestFirst() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let id = try #require(try await cli.addEvent(["--title", "Choir", "--starts", "2026-12-01T18:00"])["id"]?.stringValue)
+        #expect(try await cli("events", "update", id, "--title", "Choir practice", "--host", "Music team").status == 0)
 
-        let json = try cli("history", id, "--json").json()
+        let json = try await cli("history", id, "--json").json()
         let entries = json.items
         #expect(entries.count == 2)
         #expect(entries.map { $0["summary"]?.stringValue } == ["Changed host, title", "Created"])
         #expect(entries.allSatisfy { $0["version"] == .null && $0["origin"]?.stringValue == "console" })
         #expect(entries.first?["author"]?.stringValue?.hasPrefix("this console (") == true)
 
-        let text = try cli("history", id)
+        let text = try await cli("history", id)
         #expect(text.status == 0)
         #expect(text.stdoutLines.first?.hasPrefix("WHEN") == true)
         #expect(text.stdoutLines.count == 3)
@@ -199,16 +199,16 @@ server.serve_forever()
         #expect(text.stdoutLines[1].hasSuffix("pending"))
     }
 
-    @Test func historyOfAnUnknownOrMalformedIdFails() throws {
-        let cli = try CLI.withOneOrganization()
+    @Test func historyOfAnUnknownOrMalformedIdFails() async throws {
+        let cli = try await CLI.withOneOrganization()
         // Looked for among every type, or among events only with --type.
-        let unknown = try cli("history", "3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f")
+        let unknown = try await cli("history", "3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f")
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "stewardctl: no record with id 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f in test-org\n")
-        let unknownEvent = try cli("history", "3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f", "--type", "event")
+        let unknownEvent = try await cli("history", "3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f", "--type", "event")
         #expect(unknownEvent.status == 1)
         #expect(unknownEvent.stderr.hasPrefix("stewardctl: no event with id 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f"))
-        let malformed = try cli("history", "nope")
+        let malformed = try await cli("history", "nope")
         #expect(malformed.status == 2)
         #expect(malformed.stderr.hasPrefix("stewardctl: id:"))
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite("stewardctl translations")
 struct TranslationTests {
     /// A folder laid out like a checkout after `make build`: build/locale/xx/LC_MESSAGES/steward.mo.
-    private static func checkout(in cli: CLI) throws -> URL {
+    private static func checkout(in cli: CLI) async throws -> URL {
         let root = cli.folder.appendingPathComponent("checkout")
         let messages = root.appendingPathComponent("build/locale/xx/LC_MESSAGES")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
@@ -26,35 +26,35 @@ struct TranslationTests {
     private static let speakingXX = ["LANGUAGE": "xx", "LC_ALL": "C.UTF-8", "STEWARD_LOCALEDIR": ""]
 
     @Test("run from a checkout, it finds build/locale and translates its messages")
-    func findsTheCheckoutsCatalogue() throws {
+    func findsTheCheckoutsCatalogue() async throws {
         let cli = try CLI()
-        let checkout = try Self.checkout(in: cli)
-        let result = try cli.run(["--db", cli.databasePath, "events", "list", "--org", "nowhere"],
+        let checkout = try await Self.checkout(in: cli)
+        let result = try await cli.run(["--db", cli.databasePath, "events", "list", "--org", "nowhere"],
                                  environment: Self.speakingXX, in: checkout)
         #expect(result.status == 2)
         #expect(result.stderr == "stewardctl: org: xx: «nowhere» ist keine Organisation (siehe `stewardctl orgs list`)\n")
     }
 
     @Test("texts the catalogue does not translate stay English")
-    func untranslatedStayEnglish() throws {
+    func untranslatedStayEnglish() async throws {
         let cli = try CLI()
-        let checkout = try Self.checkout(in: cli)
-        let result = try cli.run(["--db", cli.databasePath, "orgs", "list"], environment: Self.speakingXX, in: checkout)
+        let checkout = try await Self.checkout(in: cli)
+        let result = try await cli.run(["--db", cli.databasePath, "orgs", "list"], environment: Self.speakingXX, in: checkout)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("No organizations yet: add one with `stewardctl orgs add`"))
     }
 
     @Test("STEWARD_LOCALEDIR points elsewhere; without the language set, English")
-    func explicitFolderAndDefault() throws {
+    func explicitFolderAndDefault() async throws {
         let cli = try CLI()
-        let checkout = try Self.checkout(in: cli)
+        let checkout = try await Self.checkout(in: cli)
         let arguments = ["--db", cli.databasePath, "events", "list", "--org", "nowhere"]
         var environment = Self.speakingXX
         environment["STEWARD_LOCALEDIR"] = checkout.appendingPathComponent("build/locale").path
-        let translated = try cli.run(arguments, environment: environment)
+        let translated = try await cli.run(arguments, environment: environment)
         #expect(translated.stderr.hasPrefix("stewardctl: org: xx: «nowhere»"))
         environment["LANGUAGE"] = ""
-        let english = try cli.run(arguments, environment: environment, in: checkout)
+        let english = try await cli.run(arguments, environment: environment, in: checkout)
         #expect(english.stderr == "stewardctl: org: no organization with slug \"nowhere\" (see `stewardctl orgs list`)\n")
     }
 }

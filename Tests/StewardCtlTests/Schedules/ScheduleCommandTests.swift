@@ -12,9 +12,9 @@ import Glibc
 @Suite("stewardctl schedule", .serialized)
 struct ScheduleCommandTests {
     /// A console with the gym (America/Denver) and the credentials in a private file.
-    private func gym() throws -> CLI {
+    private func gym() async throws -> CLI {
         let cli = try CLI()
-        let result = try cli("orgs", "add", "ironworks-gym", "--name", "Ironworks Gym", "--time-zone", "America/Denver",
+        let result = try await cli("orgs", "add", "ironworks-gym", "--name", "Ironworks Gym", "--time-zone", "America/Denver",
                              "--kind", "gym")
         try #require(result.status == 0, "orgs add failed: \(result.stderr)")
         return cli
@@ -22,12 +22,12 @@ struct ScheduleCommandTests {
 
     private let files = ["STEWARD_CREDENTIALS": "file"]
 
-    private func run(_ cli: CLI, _ arguments: [String], input: String? = nil) throws -> CLI.Result {
-        try cli.run(["--db", cli.databasePath] + arguments, environment: files, input: input)
+    private func run(_ cli: CLI, _ arguments: [String], input: String? = nil) async throws -> CLI.Result {
+        try await cli.run(["--db", cli.databasePath] + arguments, environment: files, input: input)
     }
 
-    private func addMindBody(_ cli: CLI, _ server: FakeServer, site: String = "-99", key: String = "test-key") throws -> String {
-        let added = try run(cli, ["schedule", "sources", "add", "--mindbody", server.url, "--site-id", site, "--api-key-stdin"],
+    private func addMindBody(_ cli: CLI, _ server: FakeServer, site: String = "-99", key: String = "test-key") async throws -> String {
+        let added = try await run(cli, ["schedule", "sources", "add", "--mindbody", server.url, "--site-id", site, "--api-key-stdin"],
                             input: key + "\n")
         try #require(added.status == 0, "sources add failed: \(added.stderr)")
         return added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -35,9 +35,9 @@ struct ScheduleCommandTests {
 
     /// Classes from the days the fixtures use: the generated ones (January 2027) and those
     /// `classes` puts in the coming days.
-    private func list(_ cli: CLI, _ extra: [String] = []) throws -> [JSONValue] {
+    private func list(_ cli: CLI, _ extra: [String] = []) async throws -> [JSONValue] {
         let from = Self.day(-1), to = max(Self.day(10), "2027-01-31")
-        return try run(cli, ["schedule", "list", "--from", min(from, "2027-01-01"), "--to", to, "--json"] + extra).json().arrayValue ?? []
+        return try await run(cli, ["schedule", "list", "--from", min(from, "2027-01-01"), "--to", to, "--json"] + extra).json().arrayValue ?? []
     }
 
     /// A day counted from today in Denver, as YYYY-MM-DD: the refresh asks about the coming
@@ -48,12 +48,12 @@ struct ScheduleCommandTests {
     }
 
     @Test("sources add, list and remove; the API key never reaches the database or the output")
-    func sources() throws {
-        let cli = try gym()
+    func sources() async throws {
+        let cli = try await gym()
         let server = try FakeServer(arguments: ["--generate", "12"])
-        let id = try addMindBody(cli, server, key: "very-secret-key")
+        let id = try await addMindBody(cli, server, key: "very-secret-key")
         #expect(UUID(uuidString: id) != nil)
-        let listed = try run(cli, ["schedule", "sources", "list", "--json"]).json()
+        let listed = try await run(cli, ["schedule", "sources", "list", "--json"]).json()
         let source = try #require(listed.arrayValue?.first)
         #expect(source["id"] == .string(id))
         #expect(source["kind"] == .string("mindbody"))
@@ -64,49 +64,49 @@ struct ScheduleCommandTests {
         let database = try #require(FileManager.default.contents(atPath: cli.databasePath))
         #expect(database.range(of: Data("very-secret-key".utf8)) == nil)
 
-        let removed = try run(cli, ["schedule", "sources", "remove", id])
+        let removed = try await run(cli, ["schedule", "sources", "remove", id])
         #expect(removed.status == 0)
-        #expect(try run(cli, ["schedule", "sources", "list", "--json"]).json() == .array([]))
-        #expect(try run(cli, ["schedule", "sources", "remove", id]).status == 2)
+        #expect(try await run(cli, ["schedule", "sources", "list", "--json"]).json() == .array([]))
+        #expect(try await run(cli, ["schedule", "sources", "remove", id]).status == 2)
     }
 
     @Test("bad input exits 2 and adds nothing")
-    func badInput() throws {
-        let cli = try gym()
-        #expect(try run(cli, ["schedule", "sources", "add", "--mindbody", "https://api.example.com", "--site-id", "-99"]).status == 2)
-        #expect(try run(cli, ["schedule", "sources", "add", "--mindbody", "https://api.example.com", "--site-id", "-99",
+    func badInput() async throws {
+        let cli = try await gym()
+        #expect(try await run(cli, ["schedule", "sources", "add", "--mindbody", "https://api.example.com", "--site-id", "-99"]).status == 2)
+        #expect(try await run(cli, ["schedule", "sources", "add", "--mindbody", "https://api.example.com", "--site-id", "-99",
                               "--api-key-stdin"], input: "\n").status == 2)
-        #expect(try run(cli, ["schedule", "sources", "add", "--mindbody", "not a url", "--site-id", "-99", "--api-key-stdin"],
+        #expect(try await run(cli, ["schedule", "sources", "add", "--mindbody", "not a url", "--site-id", "-99", "--api-key-stdin"],
                         input: "k\n").status == 2)
-        #expect(try run(cli, ["schedule", "sources", "add", "--mindbody", "http://api.example.com", "--site-id", "-99",
+        #expect(try await run(cli, ["schedule", "sources", "add", "--mindbody", "http://api.example.com", "--site-id", "-99",
                               "--api-key-stdin"], input: "k\n").status == 2)
-        #expect(try run(cli, ["schedule", "sources", "add", "--file", "/nonexistent/classes.json"]).status == 2)
+        #expect(try await run(cli, ["schedule", "sources", "add", "--file", "/nonexistent/classes.json"]).status == 2)
         let garbage = cli.folder.appendingPathComponent("garbage.json")
         try Data("{\"Classes\": [{\"Id\": ".utf8).write(to: garbage)
-        let refused = try run(cli, ["schedule", "sources", "add", "--file", garbage.path])
+        let refused = try await run(cli, ["schedule", "sources", "add", "--file", garbage.path])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("JSON"))
-        #expect(try run(cli, ["schedule", "sources", "add"]).status == 2)
-        #expect(try run(cli, ["schedule", "sources", "list", "--json"]).json() == .array([]))
-        #expect(try run(cli, ["schedule", "list", "--from", "2027-13-01", "--to", "2027-01-31"]).status == 2)
-        #expect(try run(cli, ["schedule", "list", "--from", "2027-01-31", "--to", "2027-01-01"]).status == 2)
-        #expect(try run(cli, ["schedule", "note", "not-an-id", "--text", "x"]).status == 2)
-        #expect(try run(cli, ["schedule", "note", UUID().uuidString, "--text", "x"]).status == 2)
-        #expect(try run(cli, ["schedule", "refresh", UUID().uuidString]).status == 2)
+        #expect(try await run(cli, ["schedule", "sources", "add"]).status == 2)
+        #expect(try await run(cli, ["schedule", "sources", "list", "--json"]).json() == .array([]))
+        #expect(try await run(cli, ["schedule", "list", "--from", "2027-13-01", "--to", "2027-01-31"]).status == 2)
+        #expect(try await run(cli, ["schedule", "list", "--from", "2027-01-31", "--to", "2027-01-01"]).status == 2)
+        #expect(try await run(cli, ["schedule", "note", "not-an-id", "--text", "x"]).status == 2)
+        #expect(try await run(cli, ["schedule", "note", UUID().uuidString, "--text", "x"]).status == 2)
+        #expect(try await run(cli, ["schedule", "refresh", UUID().uuidString]).status == 2)
     }
 
     @Test("refresh prints the counts, list shows every field, a note survives the next refresh")
-    func refreshListAndNote() throws {
-        let cli = try gym()
+    func refreshListAndNote() async throws {
+        let cli = try await gym()
         let classes = cli.folder.appendingPathComponent("classes.json")
         try Self.classes([(1, false, false), (2, true, false), (3, false, true), (4, false, false)]).write(to: classes)
         let server = try FakeServer(arguments: ["--classes", classes.path])
-        let source = try addMindBody(cli, server)
+        let source = try await addMindBody(cli, server)
 
-        let first = try run(cli, ["schedule", "refresh", "--json"]).json()
+        let first = try await run(cli, ["schedule", "refresh", "--json"]).json()
         #expect(first == .object(["new": .int(4), "updated": .int(0), "cancelled": .int(1), "substitutes": .int(1),
                                   "removed": .int(0), "appointments": .int(0)]))
-        let all = try list(cli)
+        let all = try await list(cli)
         #expect(all.count == 4)
         let yoga = try #require(all.first { $0["sourceClassId"] == .string("9002") })
         #expect(yoga["sourceId"] == .string(source))
@@ -123,70 +123,70 @@ struct ScheduleCommandTests {
         for key in ["id", "program", "endsAt", "location", "webCapacity", "featured", "classScheduleId"] {
             #expect(yoga[key] != nil, "no \(key)")
         }
-        #expect(try list(cli, ["--cancelled"]).map { $0["sourceClassId"] } == [.string("9002")])
-        #expect(try list(cli, ["--trainer", "priya natarajan"]).count == 2)
+        #expect(try await list(cli, ["--cancelled"]).map { $0["sourceClassId"] } == [.string("9002")])
+        #expect(try await list(cli, ["--trainer", "priya natarajan"]).count == 2)
 
         let classId = try #require(yoga["id"]?.stringValue)
-        let noted = try run(cli, ["schedule", "note", classId, "--text", "Mats cleaned Friday"])
+        let noted = try await run(cli, ["schedule", "note", classId, "--text", "Mats cleaned Friday"])
         #expect(noted.status == 0)
-        let featured = try run(cli, ["schedule", "feature", classId, "--json"])
+        let featured = try await run(cli, ["schedule", "feature", classId, "--json"])
         #expect(featured.status == 0)
         #expect(try featured.json()["featured"] == .bool(true))
-        let plain = try run(cli, ["schedule", "feature", classId, "--off"])
+        let plain = try await run(cli, ["schedule", "feature", classId, "--off"])
         #expect(plain.stdout.contains("no longer featured"))
-        #expect(try run(cli, ["schedule", "feature", classId]).stdout.contains("is featured in the app"))
-        #expect(try run(cli, ["schedule", "feature", "not-an-id"]).status == 2)
-        #expect(try run(cli, ["schedule", "feature", "--help"]).stdout.contains("--off"))
+        #expect(try await run(cli, ["schedule", "feature", classId]).stdout.contains("is featured in the app"))
+        #expect(try await run(cli, ["schedule", "feature", "not-an-id"]).status == 2)
+        #expect(try await run(cli, ["schedule", "feature", "--help"]).stdout.contains("--off"))
 
         // The source drops class 4 and cancels class 1.
         try Self.classes([(1, true, false), (2, true, false), (3, false, true)]).write(to: classes)
-        let text = try run(cli, ["schedule", "refresh", source])
+        let text = try await run(cli, ["schedule", "refresh", source])
         #expect(text.status == 0)
         #expect(text.stdout.contains("new: 0, updated: 1, cancelled: 1, substitutes: 0, removed: 1"))
-        let after = try list(cli)
+        let after = try await list(cli)
         #expect(after.count == 4)
         #expect(after.first { $0["id"] == .string(classId) }?["localNote"] == .string("Mats cleaned Friday"))
         #expect(after.first { $0["id"] == .string(classId) }?["featured"] == .bool(true), "a refresh keeps the flag")
         #expect(after.first { $0["sourceClassId"] == .string("9004") }?["removed"] == .bool(true))
-        let listed = try run(cli, ["schedule", "sources", "list", "--json"]).json().arrayValue?.first
+        let listed = try await run(cli, ["schedule", "sources", "list", "--json"]).json().arrayValue?.first
         #expect(listed?["lastCounts"]?["removed"] == .int(1))
         #expect(listed?["lastRefreshedAt"] != .null)
     }
 
     @Test("a failed refresh exits 1 with the reason and changes nothing")
-    func failedRefresh() throws {
-        let cli = try gym()
+    func failedRefresh() async throws {
+        let cli = try await gym()
         let server = try FakeServer(arguments: ["--generate", "500"])
-        let good = try addMindBody(cli, server)
-        #expect(try run(cli, ["schedule", "refresh", good]).status == 0)
-        let before = try list(cli)
+        let good = try await addMindBody(cli, server)
+        #expect(try await run(cli, ["schedule", "refresh", good]).status == 0)
+        let before = try await list(cli)
         #expect(before.count == 500 || before.count > 0)
 
-        let wrongKey = try addMindBody(cli, server, key: "wrong-key")
-        let refused = try run(cli, ["schedule", "refresh"])
+        let wrongKey = try await addMindBody(cli, server, key: "wrong-key")
+        let refused = try await run(cli, ["schedule", "refresh"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("API key"))
         #expect(refused.stderr.contains("nothing was changed"))
-        _ = try run(cli, ["schedule", "sources", "remove", wrongKey])
+        _ = try await run(cli, ["schedule", "sources", "remove", wrongKey])
 
-        let failing = try addMindBody(cli, server, site: "fail-page-3")
-        let serverError = try run(cli, ["schedule", "refresh", failing, "--json"])
+        let failing = try await addMindBody(cli, server, site: "fail-page-3")
+        let serverError = try await run(cli, ["schedule", "refresh", failing, "--json"])
         #expect(serverError.status == 1)
         #expect(serverError.stdout.isEmpty)
         #expect(serverError.stderr.contains("page 3") && serverError.stderr.contains("500"))
-        #expect(try list(cli) == before)
-        let sources = try run(cli, ["schedule", "sources", "list", "--json"]).json().arrayValue ?? []
+        #expect(try await list(cli) == before)
+        let sources = try await run(cli, ["schedule", "sources", "list", "--json"]).json().arrayValue ?? []
         #expect(sources.first { $0["id"] == .string(failing) }?["lastRefreshedAt"] == .null)
     }
 
     @Test("a saved v6 JSON file and an iCalendar file are sources too")
-    func fileAndCalendar() throws {
-        let cli = try gym()
+    func fileAndCalendar() async throws {
+        let cli = try await gym()
         let saved = cli.folder.appendingPathComponent("classes.json")
         let array = try JSONValue.parse(Self.classes([(1, false, false), (2, true, false)]))
         try Data(JSONValue.object(["Classes": array, "PaginationResponse": .object(["TotalResults": .int(2)])]).canonicalBytes)
             .write(to: saved)
-        let file = try run(cli, ["schedule", "sources", "add", "--file", saved.path])
+        let file = try await run(cli, ["schedule", "sources", "add", "--file", saved.path])
         #expect(file.status == 0)
         let ics = cli.folder.appendingPathComponent("timetable.ics")
         try Data("""
@@ -203,11 +203,11 @@ struct ScheduleCommandTests {
             END:VCALENDAR\r
 
             """.utf8).write(to: ics)
-        #expect(try run(cli, ["schedule", "sources", "add", "--ical", ics.path]).status == 0)
-        let counts = try run(cli, ["schedule", "refresh", "--json"]).json()
+        #expect(try await run(cli, ["schedule", "sources", "add", "--ical", ics.path]).status == 0)
+        let counts = try await run(cli, ["schedule", "refresh", "--json"]).json()
         #expect(counts["new"] == .int(3))
         #expect(counts["cancelled"] == .int(2))
-        let open = try list(cli).first { $0["name"] == .string("Open Gym") }
+        let open = try await list(cli).first { $0["name"] == .string("Open Gym") }
         #expect(open?["room"] == .string("Studio A"))
         #expect(open?["startsAt"] == .string("2027-01-06T10:00:00-07:00"))
     }
