@@ -5,8 +5,10 @@ database:
   ministry   the Ministry page shows its teams, community groups, missions and resources
   leads      the Leads page lists the demo's leads (screenshot leads.png); the state filter
              shows only new leads, then all again
-  route      a new lead, found by searching, is routed to a group's leader with the Route to
-             drop-down; the database names the group
+  route      a new lead, found by searching, is routed to a group whose leader has an e-mail
+             address: E-mail Leader offers a draft to that leader; routed on to a group whose
+             leader has a phone, the link goes and the phone number shows; the database names
+             the group
   state      the same lead is marked contacted with the State drop-down; a lead routed to
              nobody cannot be marked joined (a toast says why, the database keeps it new)
 
@@ -37,7 +39,9 @@ SLUG = "crossroads-campus"
 ROUTED = "Liam Nguyen"          # a new lead of the demo, routed to nobody
 REFUSED = "Chloe Martin"        # another, which cannot be marked joined while routed to nobody
 GROUP = "Engineering Guys"
-GROUP_LABEL = "Engineering Guys (Marcus Bell)"
+GROUP_LABEL = "Engineering Guys (Marcus Bell)"   # its leader has a phone number
+MAILED_LABEL = "North Campus Women (Hannah Wells)"  # hers is an e-mail address
+HAND_OFF = f"E-mail Hannah Wells about {ROUTED}"
 
 
 def App():
@@ -197,7 +201,16 @@ def test_route_a_lead(app):
     if lead(ROUTED).get("group") is not None:
         raise Failure(f"{ROUTED} should start routed to nobody")
     search_and_select(window, ROUTED)
+    if find_all(window, name_has="about " + ROUTED):
+        raise Failure("a lead routed to nobody offers an e-mail to a leader")
+    choose(app, window, "Route to group", MAILED_LABEL)
+    wait_for(f"{ROUTED} routed to North Campus Women in the database",
+             lambda: lead(ROUTED).get("group") == group_id("North Campus Women"))
+    wait_for(f'the "{HAND_OFF}" link', lambda: find_all(window, name_is=HAND_OFF, roles=("link", "push button")))
+    screenshot("leads-hand-off.png")
     choose(app, window, "Route to group", GROUP_LABEL)
+    wait_gone("the e-mail link (Marcus Bell has a phone number)", lambda: find_all(window, name_has="about " + ROUTED))
+    wait_for("how to reach Marcus Bell", lambda: shown_labels(window, "Marcus Bell leads Engineering Guys: +1 805 555 0190"))
     wanted = group_id(GROUP)
     wait_for(f"{ROUTED} routed to {GROUP} in the database", lambda: lead(ROUTED).get("group") == wanted)
     wait_for(f'"{GROUP}" in the lead\'s row', lambda: shown_labels(window, GROUP))

@@ -7,7 +7,9 @@ import Translation
 /// declares them (search, New for a paper card, Open, Delete). Above the list, a filter shows
 /// the leads of one state, and two drop-downs act on the selected lead as soon as a choice is
 /// made: Route to (a community group and its leader) and State. A change the lead's rules
-/// refuse (joined, but routed to nobody) is said in a toast and the drop-down goes back.
+/// refuse (joined, but routed to nobody) is said in a toast and the drop-down goes back. A lead
+/// routed to a group shows who leads it and how to reach them, and when that is an e-mail
+/// address, E-mail Leader: a draft in the desktop's mail program (`LeadHandOff`).
 @MainActor
 final class LeadsPage: ModulePage {
     let widget: Widget
@@ -19,10 +21,15 @@ final class LeadsPage: ModulePage {
     private let filterDropDown: DropDown
     private let routeDropDown: DropDown
     private let stateDropDown: DropDown
+    private let handOffBar: Box
+    private let handOffLabel: Label
+    private let handOff: LinkButton
     private var organization: Organization?
     private var canEdit = true
     /// The groups the route drop-down offers after "Nobody yet", in its order.
     private var groupIds: [UUID] = []
+    /// Those groups' fields by id, for the hand-off's draft.
+    private var groupFields: [UUID: JSONValue] = [:]
     /// Set while the drop-downs are made to show the selected lead, so that showing is not
     /// taken for a choice.
     private var showingSelection = false
@@ -56,6 +63,11 @@ final class LeadsPage: ModulePage {
         routeDropDown.setAccessibleLabel(tr("Route to group"))
         routeDropDown.tooltip = tr("Route the selected lead to a community group's leader")
         ui.object("route_holder", as: Box.self).append(routeDropDown)
+        handOffBar = ui.object("handoff_bar")
+        handOffLabel = ui.object("handoff_label")
+        handOff = LinkButton(uri: "mailto:", label: tr("E-mail Leader"))
+        handOff.verticalAlignment = .center
+        ui.object("handoff_holder", as: Box.self).append(handOff)
         stateDropDown = DropDown(strings: LeadState.allCases.map(\.title))
         stateDropDown.setAccessibleLabel(tr("Lead state"))
         stateDropDown.tooltip = tr("Where the selected lead stands")
@@ -94,6 +106,30 @@ final class LeadsPage: ModulePage {
         let enabled = lead != nil && canEdit
         routeDropDown.isSensitive = enabled
         stateDropDown.isSensitive = enabled
+        showHandOff(lead, group: group)
+    }
+
+    /// For a lead routed to a group, who leads it and how to reach them; E-mail Leader when
+    /// that is an e-mail address (a leader reached by phone is called).
+    private func showHandOff(_ lead: LocalRecord?, group: UUID?) {
+        guard let lead, let fields = group.flatMap({ groupFields[$0] }) else {
+            handOffBar.isVisible = false
+            return
+        }
+        let leader = fields["leader"]?.stringValue ?? ""
+        let name = lead.fields["name"]?.stringValue ?? ""
+        handOffLabel.text = tr("{leader} leads {group}: {contact}",
+                               ["leader": leader, "group": fields["name"]?.stringValue ?? "",
+                                "contact": fields["leaderContact"]?.stringValue ?? ""])
+        if let mailto = LeadHandOff.mailto(lead: lead.fields, group: fields, organization: organization?.name ?? "") {
+            handOff.uri = mailto
+            handOff.setAccessibleLabel(tr("E-mail {leader} about {name}", ["leader": leader, "name": name]))
+            handOff.tooltip = tr("Opens a message to {leader} about {name} in your mail program", ["leader": leader, "name": name])
+            handOff.isVisible = true
+        } else {
+            handOff.isVisible = false
+        }
+        handOffBar.isVisible = true
     }
 
     private func routeChosen(_ index: Int?) {
@@ -153,6 +189,7 @@ final class LeadsPage: ModulePage {
                 RecordType.groupLabel($0.fields).localizedCaseInsensitiveCompare(RecordType.groupLabel($1.fields)) == .orderedAscending
             }
             groupIds = sorted.map(\.id)
+            groupFields = Dictionary(sorted.map { ($0.id, $0.fields) }, uniquingKeysWith: { first, _ in first })
             showingSelection = true
             routeDropDown.setStrings([tr("Nobody yet")] + sorted.map { RecordType.groupLabel($0.fields) })
             showingSelection = false

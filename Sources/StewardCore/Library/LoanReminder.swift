@@ -31,20 +31,9 @@ public enum LoanReminder {
         return lines.joined(separator: "\n")
     }
 
-    /// `mailto:ADDRESS?subject=…&body=…` (RFC 6068); nil when the borrower has no e-mail.
+    /// The draft to the borrower (see `MailDraft`); nil when the borrower has no e-mail.
     public static func mailto(_ group: LoanReport.Group, organization: String) -> String? {
-        let address = group.email.trimmingCharacters(in: .whitespaces)
-        guard !address.isEmpty else { return nil }
-        var components = URLComponents()
-        components.scheme = "mailto"
-        components.path = address
-        components.queryItems = [
-            URLQueryItem(name: "subject", value: subject(group, organization: organization)),
-            URLQueryItem(name: "body", value: body(group, organization: organization).replacingOccurrences(of: "\n", with: "\r\n")),
-        ]
-        // URLComponents leaves "+" and "&"-safe characters as they are; mail programs read "+"
-        // as a plus, but some read it as a space, so it is spelled out.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.string
+        MailDraft.mailto(to: group.email, subject: subject(group, organization: organization),
+                         body: body(group, organization: organization))
     }
 }
