@@ -28,8 +28,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
 from accessibility import (Failure, button, choose_page, click, click_at, find_all, frames,  # noqa: E402
-                           interfaces, main_window, name, press, role, sensitive, showing, text_of, type_into, wait_for,
-                           wait_gone, walk)
+                           interfaces, main_window, name, point_at, press, role, sensitive, showing, text_of, type_into,
+                           wait_for, wait_gone, walk)
 
 DB = os.environ["STEWARD_DB"]
 BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
@@ -206,7 +206,8 @@ def test_route_a_lead(app):
     choose(app, window, "Route to group", MAILED_LABEL)
     wait_for(f"{ROUTED} routed to North Campus Women in the database",
              lambda: lead(ROUTED).get("group") == group_id("North Campus Women"))
-    wait_for(f'the "{HAND_OFF}" link', lambda: find_all(window, name_is=HAND_OFF, roles=("link", "push button")))
+    link = wait_for(f'the "{HAND_OFF}" link', lambda: find_all(window, name_is=HAND_OFF, roles=("link", "push button")))
+    point_at(link[0])  # its tooltip says what it opens
     screenshot("leads-hand-off.png")
     choose(app, window, "Route to group", GROUP_LABEL)
     wait_gone("the e-mail link (Marcus Bell has a phone number)", lambda: find_all(window, name_has="about " + ROUTED))

@@ -1,5 +1,6 @@
 import CRideFlow
 import Foundation
+import Synchronization
 
 public struct RideSolverError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
@@ -21,10 +22,24 @@ public struct RideSolver: Sendable {
     public func solve(_ instance: RideInstance) throws(RideSolverError) -> RideAnswer {
         let eligibility = RideEligibility(maxTimeGapMinutes: instance.maxTimeGapMinutes)
         let current = Set(instance.current)
+        // The legs share nothing (seats count per leg), so each is solved on a core of its own.
+        let legs = RideLeg.allCases
+        let solved = Mutex<[RideLeg: Result<[RideID: RideID], RideSolverError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: legs.count) { index in
+            let leg = legs[index]
+            let result: Result<[RideID: RideID], RideSolverError>
+            do throws(RideSolverError) {
+                result = .success(try solve(leg: leg, instance, eligibility: eligibility, current: current))
+            } catch {
+                result = .failure(error)
+            }
+            solved.withLock { $0[leg] = result }
+        }
+        let seatedByLeg = solved.withLock { $0 }
         var assignments: [RidePair] = []
         var unassigned: [RideUnassigned] = []
-        for leg in RideLeg.allCases {
-            let seated = try solve(leg: leg, instance, eligibility: eligibility, current: current)
+        for leg in legs {
+            let seated = try seatedByLeg[leg]!.get()
             for passenger in instance.passengers where passenger.direction.includes(leg) {
                 if let driver = seated[passenger.id] {
                     assignments.append(RidePair(passenger: passenger.id, driver: driver, leg: leg))
