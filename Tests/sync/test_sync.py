@@ -271,6 +271,51 @@ def test_stale_base_version_is_a_conflict(workdir, backend):
     check(b.json("funds", "show", fund_id, "--org", SLUG)["name"] == "World Missions", "the store's fund won")
 
 
+def test_offline_double_loan_is_one_loan_and_one_refusal(workdir, backend):
+    """Two consoles lend the same copy while neither has seen the other's loan: the store keeps
+    the first loan it receives and refuses the second for good, saying which loan holds the book;
+    the staff at the second console read why and settle it (`stewardctl rejected`, or the Sync
+    page); the store never holds two open loans of one book, and both consoles end the same."""
+    library = "maple-street"
+    store = new_store(workdir, backend)
+    store.add_org(library, "Maple Street Lending Library")
+    token = store.token(library, "staff")
+    store.start()
+    a, b = Console(workdir, "a"), Console(workdir, "b")
+    for console in (a, b):
+        console.add_org(library, "Maple Street Lending Library", kind="library")
+        console.connect(store.url, token, library)
+    book = a.add_record(library, "books", title="Gilead")
+    ann = a.add_record(library, "borrowers", name="Ann Lee")
+    ben = a.add_record(library, "borrowers", name="Ben Okafor")
+    a.sync(library)
+    b.sync(library)
+    # Offline from each other: each console sees the book on its shelf and lends it.
+    first = a.json("loans", "lend", "--book", book, "--borrower", ann, "--org", library)["id"]
+    second = b.json("loans", "lend", "--book", book, "--borrower", ben, "--org", library)["id"]
+    check(first != second, "two loans were made")
+    a.sync(library)
+    out = b.sync(library).stdout
+    check("rejected 1" in out, "b's sync reports its loan refused: %r" % out)
+    check(b.json("remote", "show", "--org", library)["deadLetters"] == 1, "b keeps the refused loan for the staff to settle")
+    loans = [json.loads(line) for line in store.dump(library).splitlines() if line.strip()]
+    open_loans = [r for r in loans if r["entity"] == "loan" and not r.get("deleted")
+                  and r["fields"].get("book") == book and r["fields"].get("state") in ("out", "lost", "claims-returned")]
+    check([r["id"] for r in open_loans] == [first], "the store holds a's loan alone: %s" % [r["id"] for r in open_loans])
+    # The staff at b read why, and settle it by discarding b's loan: the store never had it.
+    refused = b.json("rejected", "list", "--org", library)
+    check([(r["entity"], r["recordId"]) for r in refused] == [("loan", second)], "b lists its refused loan: %s" % refused)
+    check(first in refused[0]["reason"] and "already on the open loan" in refused[0]["reason"],
+          "the reason names the loan that holds the book: %r" % refused[0]["reason"])
+    b.ctl("rejected", "discard", str(refused[0]["id"]))
+    check(b.json("rejected", "list", "--org", library) == [], "nothing left to settle")
+    # b now knows who has the book: lending it again is refused at once, naming Ann.
+    again = b.ctl("loans", "lend", "--book", book, "--borrower", ben, "--org", library, check_exit=False)
+    check(again.returncode == 2 and "Ann Lee" in again.stderr, "b refuses a third loan naming Ann: %r" % again.stderr)
+    b.sync(library)
+    assert_converged(store, a, b, slug=library)
+
+
 def test_concurrent_consoles_while_others_pull(workdir, backend):
     stores = [new_store(workdir, backend, "store1")]
     stores[0].add_org(SLUG, "Grace Community Church")

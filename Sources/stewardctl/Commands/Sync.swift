@@ -10,7 +10,8 @@ struct SyncCommand: AsyncParsableCommand {
         abstract: "Send an organization's changes to its remote store, then get the store's.",
         discussion: """
             Prints "pushed N, pulled N, conflicts N, rejected N". Exit status 0 when every change \
-            was sent (conflicts and rejected changes included: see `stewardctl conflicts list`); \
+            was sent (conflicts and rejected changes included: see `stewardctl conflicts list` and \
+            `stewardctl rejected list`); \
             1 when the store cannot be reached or refuses the token, in which case the changes \
             are kept and sent next time. Failures that may pass are retried a few times with \
             growing pauses first ($STEWARD_SYNC_ATTEMPTS, $STEWARD_SYNC_RETRY_BASE seconds, \
@@ -48,9 +49,9 @@ struct SyncCommand: AsyncParsableCommand {
             print(tr("Choose a side for each conflict: `{command}`.", ["command": "stewardctl conflicts list"]))
         }
         if report.rejected > 0 {
-            print(trn("The store refused {count} change(s) for good: `{command}` counts them.",
-                      "The store refused {count} change(s) for good: `{command}` counts them.", report.rejected,
-                      ["command": "stewardctl remote show"]))
+            print(trn("The store refused {count} change for good: `{command}` lists it with the store's reason.",
+                      "The store refused {count} changes for good: `{command}` lists them with the store's reason.",
+                      report.rejected, ["command": "stewardctl rejected list"]))
         }
     }
 }
