@@ -64,6 +64,8 @@ public final class MenuButton: Widget {
     }
 
     public func setPopover(_ popover: Popover?) { gtk_menu_button_set_popover(opaque, popover?.widget) }
+    /// The button's own content (an image of another size, a box) in place of an icon or label.
+    public func setChild(_ child: Widget?) { gtk_menu_button_set_child(opaque, child?.widget) }
     public func setMenu(_ menu: Menu?) { gtk_menu_button_set_menu_model(opaque, menu?.ptr()) }
 
     /// Shows the popover as if clicked.

@@ -14,7 +14,8 @@ passport members and ledger):
   insights    the Insights view's totals are those of the ledger (`stewardctl stamps list`), its
               busiest event shows its check-ins, and the survey's edited question shows both
               versions
-  map         the Community page's Map view shows the map pins (on the map, or listed offline)
+  map         the Community page's Map view shows the map pins (on the map, or listed offline);
+              on the map, choosing a pin shows its details
 
 Screenshots of the ledger, the check-in screen, the leaderboard, the insights and the map land
 in build/screenshots/.
@@ -362,7 +363,18 @@ def test_map_pins(app):
         raise Failure("the demo's city office has no map pins")
     wait_for("every pin on the map or in the list",
              lambda: all(find_all(window, name_is=n) for n in names))
-    shot("community-map.png", settle=2.0)
+    # On the map (the machine has a network), choosing a pin shows the place as members see it.
+    pin = next((p for p in pins if p.get("description")), None)
+    on_map = [n for n in find_all(window, name_is=pin["name"]) if role(n) in ("push button", "toggle button")] if pin else []
+    if on_map:
+        click_at(on_map[0])
+        wait_for(f'the details of "{pin["name"]}"',
+                 lambda: find_all(app.node(), name_is=pin["description"], roles=("label",)))
+        shot("community-map.png", settle=2.0)
+        press(0xff1b)  # Escape closes it
+        wait_gone("the pin's details", lambda: find_all(app.node(), name_is=pin["description"], roles=("label",)))
+    else:
+        shot("community-map.png", settle=2.0)
 
 
 TESTS = [test_grant_with_a_note, test_revoke_with_a_note, test_check_in_code_matches_stewardctl,

@@ -101,14 +101,39 @@ final class CommunityMapPane {
         return map
     }
 
-    /// A pin: the location icon, named for screen readers, with the place in its tooltip.
+    /// A pin: the location icon as a button named for screen readers, with the place in its
+    /// tooltip; choosing it opens the place's details (name, category, address, description),
+    /// as a member's app shows them.
     private static func marker(_ place: MapPlaces.Place) -> Widget {
         let icon = Image(iconName: "mark-location-symbolic")
         icon.pixelSize = 32
-        icon.addCSSClass("map-pin")
-        icon.setAccessibleLabel(place.name)
-        icon.tooltip = [place.name, place.category, place.address].filter { !$0.isEmpty }.joined(separator: "\n")
-        return icon
+        let button = MenuButton(accessibleLabel: place.name)
+        button.setChild(icon)
+        button.addCSSClass("flat")
+        button.addCSSClass("map-pin")
+        button.tooltip = [place.name, place.category, place.address].filter { !$0.isEmpty }.joined(separator: "\n")
+        button.setPopover(Popover(child: details(place)))
+        return button
+    }
+
+    /// The place as its popover shows it, its texts as typed (never read as markup).
+    private static func details(_ place: MapPlaces.Place) -> Widget {
+        let box = Box.vertical(spacing: 4)
+        box.setMargins(8)
+        func add(_ text: String, _ classes: [String] = []) {
+            guard !text.isEmpty else { return }
+            let label = Label(text)
+            label.xalign = 0
+            label.wraps = true
+            label.maxWidthChars = 40
+            classes.forEach(label.addCSSClass)
+            box.append(label)
+        }
+        add(place.name, ["heading"])
+        add([place.category, place.address].filter { !$0.isEmpty }.joined(separator: " · "), ["dim-label"])
+        add(place.description)
+        add(String(format: "%.5f, %.5f", place.latitude, place.longitude), ["dim-label", "numeric", "caption"])
+        return box
     }
 
     /// A row showing its texts as typed: titles and addresses may hold "&" or "<", which a

@@ -10,6 +10,8 @@ public struct MapPlaces: Sendable {
         public var address: String
         public var latitude: Double
         public var longitude: Double
+        /// What staff wrote about the place, as typed.
+        public var description: String = ""
     }
 
     /// Pins with a readable position, by name.
@@ -21,7 +23,8 @@ public struct MapPlaces: Sendable {
                   let longitude = record["longitude"]?.stringValue.flatMap({ MapPinRules.degrees($0, limit: 180) })
             else { return nil }
             return Place(id: record.key, name: record["name"]?.stringValue ?? "", category: record["category"]?.stringValue ?? "",
-                         address: record["address"]?.stringValue ?? "", latitude: latitude, longitude: longitude)
+                         address: record["address"]?.stringValue ?? "", latitude: latitude, longitude: longitude,
+                         description: record["description"]?.stringValue ?? "")
         }.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
     }
 

@@ -57,5 +57,10 @@ struct CommunityDemoTests {
         #expect(Set(pages.compactMap { $0["kind"]?.stringValue }) == ["resources", "about"])
         #expect(pins.count >= 4)
         #expect(city.availableModules.contains(.community))
+        // The map's places carry what a pin's details show, description included.
+        let pantry = try #require(MapPlaces(pins).places.first { $0.name == "Eastside Food Pantry" })
+        #expect(pantry.category == "Food" && pantry.address == "212 Elm St")
+        #expect(pantry.description == "Tuesday to Saturday, 10 to 4. Bring a bag.")
+        #expect(abs(pantry.latitude - 42.6531) < 1e-9 && abs(pantry.longitude + 73.7480) < 1e-9)
     }
 }
