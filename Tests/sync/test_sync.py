@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from harness import Console, FaultProxy, Failure, Store, Workdir, check, dump_versions  # noqa: E402
 import staff_tests  # noqa: E402
 import approval_tests  # noqa: E402
+import store_identity_tests  # noqa: E402
 
 POSTGRES = os.environ.get("STEWARD_TEST_POSTGRES_URL")
 SLUG = "grace-church"
@@ -443,6 +444,19 @@ def test_approval_submission_round_trip(workdir, backend):
 
 def test_approval_two_approvers_one_decision(workdir, backend):
     approval_tests.two_approvers_one_decision(workdir, backend, new_store)
+
+
+def test_first_sync_with_a_new_store_keeps_and_sends_the_demo(workdir, backend):
+    store_identity_tests.first_sync_with_a_new_store_keeps_and_sends_the_demo(workdir, backend, new_store)
+
+
+def test_another_store_at_the_same_address_gets_everything(workdir, backend):
+    store_identity_tests.another_store_at_the_same_address_gets_everything(workdir, backend, new_store)
+
+
+def test_a_store_restored_from_an_older_backup_gets_back_what_it_lost(workdir, backend):
+    if backend == "sqlite":
+        store_identity_tests.a_store_restored_from_an_older_backup_gets_back_what_it_lost(workdir)
 
 
 def test_schedule_classes_and_a_note_reach_the_apps(workdir, backend):

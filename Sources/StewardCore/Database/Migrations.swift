@@ -113,6 +113,7 @@ enum Migrations {
         registerMinistryPages(&migrator)
         registerAppointments(&migrator)
         registerLibraryISBNSearch(&migrator)
+        registerStoreIdentity(&migrator)
         return migrator
     }
 }

@@ -38,12 +38,12 @@ public enum RecordTypes {
     private static let shared = SharedRecordStorage()
 
     /// After a full pull, for every type and every unknown entity the console holds.
-    static func dropUnseen(orgId: UUID, _ db: Database) throws -> Int {
+    static func dropUnseen(orgId: UUID, throughVersion: Int64, _ db: Database) throws -> Int {
         var entities = Set(all.map(\.entity))
         entities.formUnion(try SharedRecordStorage.entities(orgId: orgId, db))
         var dropped = 0
         for entity in entities.sorted() {
-            dropped += try storage(for: entity).dropUnseen(entity: entity, orgId: orgId, db)
+            dropped += try storage(for: entity).dropUnseen(entity: entity, orgId: orgId, throughVersion: throughVersion, db)
         }
         return dropped
     }

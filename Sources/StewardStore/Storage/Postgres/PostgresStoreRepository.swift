@@ -373,11 +373,12 @@ public final class PostgresStoreRepository: StoreRepository, Service {
     static func fetchOrg(_ connection: PostgresConnection, slug: String, lock: Bool,
                                  logger: Logger) async throws -> OrgInfo? {
         let query: PostgresQuery = lock
-            ? "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = \(slug) FOR UPDATE"
-            : "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = \(slug)"
+            ? "SELECT slug, name, time_zone, last_seq, purged_through_seq, store_id FROM orgs WHERE slug = \(slug) FOR UPDATE"
+            : "SELECT slug, name, time_zone, last_seq, purged_through_seq, store_id FROM orgs WHERE slug = \(slug)"
         let rows = try await connection.query(query, logger: logger)
-        for try await (slug, name, zone, last, purged) in rows.decode((String, String, String, Int64, Int64).self) {
-            return OrgInfo(slug: slug, name: name, timeZone: zone, lastSeq: last, purgedThroughSeq: purged)
+        for try await (slug, name, zone, last, purged, storeId)
+            in rows.decode((String, String, String, Int64, Int64, String).self) {
+            return OrgInfo(slug: slug, name: name, timeZone: zone, lastSeq: last, purgedThroughSeq: purged, storeId: storeId)
         }
         return nil
     }

@@ -292,10 +292,11 @@ public final class SQLiteStoreRepository: StoreRepository {
     // MARK: Rows
 
     static func fetchOrg(_ db: Database, slug: String) throws -> OrgInfo? {
-        try Row.fetchOne(db, sql: "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = ?",
-                         arguments: [slug]).map { row in
+        try Row.fetchOne(db, sql: """
+            SELECT slug, name, time_zone, last_seq, purged_through_seq, store_id FROM orgs WHERE slug = ?
+            """, arguments: [slug]).map { row in
             OrgInfo(slug: row["slug"], name: row["name"], timeZone: row["time_zone"],
-                    lastSeq: row["last_seq"], purgedThroughSeq: row["purged_through_seq"])
+                    lastSeq: row["last_seq"], purgedThroughSeq: row["purged_through_seq"], storeId: row["store_id"])
         }
     }
 
