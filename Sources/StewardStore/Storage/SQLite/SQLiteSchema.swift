@@ -76,6 +76,9 @@ enum SQLiteSchema {
         migrator.registerMigration("passport-leaderboard-shown") { db in
             try db.execute(sql: leaderboardShownChanges)
         }
+        migrator.registerMigration("attempt-windows") { db in
+            try db.execute(sql: attemptWindowTables)
+        }
         return migrator
     }
 }
