@@ -79,6 +79,9 @@ enum SQLiteSchema {
         migrator.registerMigration("store-identity") { db in
             try db.execute(sql: storeIdentityChanges)
         }
+        migrator.registerMigration("attempt-windows") { db in
+            try db.execute(sql: attemptWindowTables)
+        }
         return migrator
     }
 }
