@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import StewardCore
 
@@ -112,12 +113,21 @@ import Testing
         let demo = try DemoDataset(database: database).load()
         let added = try DemoDataset(database: database).addGeneratedEvents(1_003)
         #expect(added == 1_003)
-        // Every event and every other record staff made waits in the outbox to be sent; what the
-        // store made (the city office's approvals) came as from it, with nothing to send.
+        // Every event and every other record staff made waits in the outbox to be sent, each event
+        // that gives stamps with its check-in key behind it; what the store made (the city
+        // office's approvals) came as from it, with nothing to send.
         let outbox = try await database.writer.read { db in try Outbox.pendingCount(db) }
         let events = try await database.writer.read { db in try Event.fetchCount(db) }
+        let keys = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE entity = 'checkInKey'") ?? 0
+        }
+        let givingStamps = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event WHERE stampValue > 0") ?? 0
+        }
         #expect(events == demo.eventsAdded + added + demo.storeEventsAdded)
-        #expect(events - demo.storeEventsAdded + demo.recordsAdded == outbox)
+        #expect(demo.checkInKeysAdded > 0 && keys > demo.checkInKeysAdded, "the generated events that give stamps have keys too")
+        #expect(keys == givingStamps)
+        #expect(events - demo.storeEventsAdded + demo.recordsAdded + keys == outbox)
         let first = DemoDataset.generatedEvents(count: 5, zone: .gmt, seed: 7, reference: Date(timeIntervalSince1970: 0))
         let second = DemoDataset.generatedEvents(count: 5, zone: .gmt, seed: 7, reference: Date(timeIntervalSince1970: 0))
         #expect(first == second)
