@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """End-to-end test of the gym's Class Schedule page, through the accessibility tree.
 
-What a gym owner does: add a schedule source (a saved MindBody answer), refresh, open the week
+What a gym owner does: add a schedule source (a saved MindBody answer), refresh (the demo's
+MindBody source, without a key, fails on its own and says why in the status line), open the week
 grid, find a cancelled class and a substitute, add a note to the cancelled one, feature the
 substitute's class in the app (it waits to go to the store as a served class), look at each
 trainer's week, refresh again (the source now lists one more class) and find the note still there. The mirror is checked
@@ -179,6 +180,10 @@ def test_refresh_says_what_changed(app):
         raise Failure("the substitute was not mirrored as one")
     wait_for("the last refresh in the status line",
              lambda: find_all(window, name_has="last refreshed", roles=("label",)))
+    # Each source's own result stays: the demo's MindBody source failed (no key), and says why,
+    # under the source that was refreshed.
+    wait_for("the failing source's reason in the status line",
+             lambda: find_all(window, name_has="nothing of it was changed: no MindBody API key", roles=("label",)))
 
 
 def test_find_cancelled_and_substitute(app):
