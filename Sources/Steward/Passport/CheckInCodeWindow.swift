@@ -47,8 +47,11 @@ final class CheckInCodeWindow {
         window.title = tr("Check-In Code: {event}", ["event": event.title])
         window.setTransientFor(parent)
         ui.object("event_label", as: Label.self).text = event.title
-        qrArea.setSizeRequest(width: 420, height: 420)
-        qrArea.hexpand = false
+        // Small enough beside the code on a 1024-pixel projector; it takes its share of any
+        // wider screen (drawn square, as large as the space allows).
+        qrArea.setSizeRequest(width: 240, height: 240)
+        qrArea.hexpand = true
+        qrArea.vexpand = true
         qrArea.setAccessibleLabel(tr("QR code to check in"))
         ui.object("qr_holder", as: Box.self).append(qrArea)
         qrArea.onDraw { [weak self] context, width, height in

@@ -294,7 +294,7 @@ final class SchedulePage: ModulePage {
             // A failure after the last refresh (or with none): said with the source, until a
             // refresh of it succeeds.
             if let failed = source.lastFailedAt, let reason = source.lastFailure {
-                line += "\n    " + tr("Refresh failed {when}, nothing of it was changed: {reason}",
+                line += "\n    " + tr("Refresh failed {when}: {reason}",
                                       ["when": ScheduleText.dateTime(failed, zone: zone), "reason": reason])
             }
             return line
