@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import StewardCore
 
@@ -117,6 +118,12 @@ import Testing
         // and redemptions that name members) carries a version, as a pull would have brought it.
         let outbox = try await database.writer.read { db in try Outbox.pendingCount(db) }
         let events = try await database.writer.read { db in try Event.fetchCount(db) }
+        let keys = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE entity = 'checkInKey'") ?? 0
+        }
+        let givingStamps = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event WHERE stampValue > 0") ?? 0
+        }
         #expect(events == demo.eventsAdded + added + demo.storeEventsAdded)
         let records = try await database.writer.read { db in
             try OrganizationService.all(db).flatMap { try RecordTypes.allRecords(orgId: $0.id, db) }
@@ -128,6 +135,8 @@ import Testing
             #expect(records.contains { $0.entity == entity }, "the demo has \(entity) records")
             #expect(!versioned.contains { $0.entity == entity }, "the demo's \(entity) records wait to be sent")
         }
+        #expect(demo.checkInKeysAdded > 0 && keys > demo.checkInKeysAdded, "the generated events that give stamps have keys too")
+        #expect(keys == givingStamps)
         let first = DemoDataset.generatedEvents(count: 5, zone: .gmt, seed: 7, reference: Date(timeIntervalSince1970: 0))
         let second = DemoDataset.generatedEvents(count: 5, zone: .gmt, seed: 7, reference: Date(timeIntervalSince1970: 0))
         #expect(first == second)

@@ -67,4 +67,39 @@ struct PassportPushTests {
             #expect(stored.fields["note"] == .string("Paper sheet at the door"))
         }
     }
+
+    @Test("an event's check-in key does not keep it from being deleted; its stamp entries do",
+          arguments: Backend.available)
+    func keyFollowsItsEvent(backend: Backend) async throws {
+        try await TestStore.with(backend) { store in
+            let member = try await store.newMember()
+            let walk = Fixtures.newRecordId(), fair = Fixtures.newRecordId()
+            let secret = Data((0..<32).map { UInt8($0) }).base64EncodedString()
+            func key(_ id: Int64, _ event: String) -> Mutation {
+                Mutation(id: id, entity: RecordType.checkInKey.entity, recordId: event, operation: .upsert, baseVersion: 0,
+                         fields: .object(["event": .string(event), "secret": .string(secret)]))
+            }
+            let made = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [
+                Mutation(id: 1, entity: "event", recordId: walk, operation: .upsert, baseVersion: 0,
+                         fields: TestStore.eventFields("Mural Walk")),
+                key(2, walk),
+                Mutation(id: 3, entity: "event", recordId: fair, operation: .upsert, baseVersion: 0,
+                         fields: TestStore.eventFields("Food Fair")),
+                key(4, fair),
+                Self.stamp(5, Fixtures.newRecordId(), member: member.id, event: fair),
+            ]))
+            #expect(made.results.map(\.status) == [.applied, .applied, .applied, .applied, .applied])
+            let deleted = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [
+                Mutation(id: 1, entity: "event", recordId: walk, operation: .delete, baseVersion: made.results[0].version ?? 0,
+                         fields: nil),
+                Mutation(id: 2, entity: "event", recordId: fair, operation: .delete, baseVersion: made.results[2].version ?? 0,
+                         fields: nil),
+            ]))
+            #expect(deleted.results.map(\.status) == [.applied, .rejected])
+            #expect(deleted.results[1].reason?.contains("still used by the stamp entry") == true, "\(deleted.results[1])")
+            #expect(try await store.stored("event", walk)?.deleted == true)
+            // The key stays (keys are never changed), for the event to come back with its codes.
+            #expect(try await store.stored(RecordType.checkInKey.entity, walk)?.deleted == false)
+        }
+    }
 }

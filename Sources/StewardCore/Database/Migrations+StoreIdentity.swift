@@ -6,7 +6,7 @@ extension Migrations {
     /// console could not tell a store that never had its records (a new one, another one) from
     /// one where they were deleted, and took the first for the second.
     static func registerStoreIdentity(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v16: the remote store's identity") { db in
+        migrator.registerMigration("v17: the remote store's identity") { db in
             try db.execute(sql: "ALTER TABLE remote ADD COLUMN storeId TEXT")
         }
     }

@@ -113,6 +113,7 @@ enum Migrations {
         registerMinistryPages(&migrator)
         registerAppointments(&migrator)
         registerLibraryISBNSearch(&migrator)
+        registerScheduleFailures(&migrator)
         registerStoreIdentity(&migrator)
         return migrator
     }

@@ -38,6 +38,9 @@ public struct DemoDataset: Sendable {
         public var rideRecordsAdded = 0
         /// The gym's mirrored month of classes (not synced as records: a mirror of its booking service).
         public var scheduledClassesAdded = 0
+        /// The check-in keys of the events that give stamps, made with them as staff make them
+        /// (`CheckInKeys.makeWithEvent`), waiting in the outbox right behind their events.
+        public var checkInKeysAdded = 0
     }
 
     /// Adds the demo organizations that are missing, with their calendars and other records.
@@ -69,6 +72,7 @@ public struct DemoDataset: Sendable {
                 summary.scheduledClassesAdded += classes
                 summary.recordsAdded += classes  // each served to the apps as a record
                 summary.rideRecordsAdded += try DemoRides.add(for: org, reference: reference, db)
+                summary.checkInKeysAdded += try RecordService.live(.checkInKey, org: org, db).count
                 try Self.leaveUnsent(org, db)
             }
             return summary

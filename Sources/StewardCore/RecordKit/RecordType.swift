@@ -46,6 +46,9 @@ public struct RecordType: Sendable {
     public internal(set) var appendOnlyCorrection: Translatable?
     /// Never read by members (`staffOnly()`): the apps' read endpoints do not serve it.
     public internal(set) var isStaffOnly = false
+    /// Belongs to the record its reference names (an event's check-in key, made with it): it
+    /// does not keep that record from being deleted, and stays when it is, for a restore.
+    public internal(set) var belongsToItsReference = false
     /// Written by the console from a mirror it keeps (the gym's classes), never typed by hand:
     /// no generic commands or editor; the mirror's own code writes it through the kit.
     public internal(set) var isMirrored = false
@@ -184,6 +187,13 @@ extension RecordType {
     func staffOnly() -> RecordType {
         var copy = members { _, _ in false }
         copy.isStaffOnly = true
+        return copy
+    }
+
+    /// Records that belong to the one they name (see `belongsToItsReference`).
+    func belongingToItsReference() -> RecordType {
+        var copy = self
+        copy.belongsToItsReference = true
         return copy
     }
 

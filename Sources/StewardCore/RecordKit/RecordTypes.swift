@@ -24,9 +24,12 @@ public enum RecordTypes {
     /// The types a module's page shows, in declaration order.
     public static func types(in module: Module) -> [RecordType] { all.filter { $0.module == module } }
 
-    /// The types whose reference fields point at `entity`, with those fields.
+    /// The types whose reference fields point at `entity`, with those fields: what keeps one of
+    /// its records from being deleted, on the console and the store. A type that belongs to the
+    /// record it names (a check-in key to its event) does not.
     public static func referrers(of entity: String) -> [(type: RecordType, field: FieldSpec)] {
-        all.flatMap { type in type.references.filter { $0.entity == entity }.map { (type, $0.field) } }
+        all.filter { !$0.belongsToItsReference }
+            .flatMap { type in type.references.filter { $0.entity == entity }.map { (type, $0.field) } }
     }
 
     /// Where records of `entity` live: its type's storage, or the shared table for a type this
