@@ -38,7 +38,9 @@ extension RecordType {
                 FieldSpec("contactEmail", trLater("Contact email"), .email, help: trLater("The contact's email address.")),
                 FieldSpec("contactPhone", trLater("Contact phone"), .text(maxLength: 40), help: trLater("The contact's phone number.")),
                 FieldSpec("audience", trLater("Audience"), .list(of: [], maxItems: 20), [.searchable], help: trLater("Who it is for.")),
-                FieldSpec("stampValue", trLater("Stamps"), .integer(0...100), help: trLater("Passport stamps an attendee earns.")),
+                // Stamps are worth prizes: staff set them, never a member's submission.
+                FieldSpec("stampValue", trLater("Stamps"), .integer(0...100), [.setByStaff],
+                          help: trLater("Passport stamps an attendee earns.")),
                 FieldSpec("rideSharing", trLater("Ride sharing"), .boolean, help: trLater("Whether members can share rides to it.")),
             ],
             titleField: "title", orderField: "startsAt", storage: EventRecordStorage())

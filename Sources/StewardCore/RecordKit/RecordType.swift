@@ -90,6 +90,20 @@ public struct RecordType: Sendable {
         fields.first { $0.name == name }
     }
 
+    /// Fields only staff set (`FieldSpec.Traits.setByStaff`).
+    public var fieldsSetByStaff: [FieldSpec] { fields.filter(\.isSetByStaff) }
+
+    /// What an app member proposes (`proposed`, an object of this type's fields) without the
+    /// fields staff set: each takes its value in `current` (the record as stored) if it has
+    /// one, else is left out, to take its default when validated.
+    public func droppingFieldsSetByStaff(_ proposed: JSONValue, keeping current: JSONValue?) -> JSONValue {
+        guard case .object(var values) = proposed else { return proposed }
+        for field in fieldsSetByStaff {
+            values[field.name] = current?[field.name]
+        }
+        return .object(values)
+    }
+
     /// Fields that hold another record's id.
     public var references: [(field: FieldSpec, entity: String)] {
         fields.compactMap { field in

@@ -43,9 +43,10 @@ enum RideRecordFields {
 
     static func cancellation() -> [FieldSpec] {
         [
-            FieldSpec("cancelled", trLater("Cancelled"), .boolean, [.listed],
+            // A member cancels through their own endpoint, never by sending these with an offer.
+            FieldSpec("cancelled", trLater("Cancelled"), .boolean, [.listed, .setByStaff],
                       help: trLater("Cancelled: kept with its reason, its seats or place freed."), default: .bool(false)),
-            FieldSpec("cancelReason", trLater("Cancellation reason"), .text(maxLength: 300),
+            FieldSpec("cancelReason", trLater("Cancellation reason"), .text(maxLength: 300), [.setByStaff],
                       help: trLater("Why it was cancelled.")),
         ]
     }

@@ -10,14 +10,14 @@ import ServiceLifecycle
 /// is migrated before the server accepts its first request.
 ///
 /// `onListening` gets the bound host and port once the socket is open (with port 0 that is
-/// the only way to learn the port). `server` is plain HTTP/1.1 unless given
-/// (`StoreTLS.server` for HTTPS).
+/// the only way to learn the port). `server` is plain HTTP/1.1 with the standard connection
+/// limits unless given (`GuardedServer.builder` with other limits, `StoreTLS.server` for HTTPS).
 public func buildApplication(
     repository: any StoreRepository,
     services: [any Service] = [],
     configuration: StoreConfiguration,
     logger: Logger,
-    server: HTTPServerBuilder = .http1(),
+    server: HTTPServerBuilder = GuardedServer.builder(limits: .standard),
     onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
 ) -> some ApplicationProtocol {
     let router = buildRouter(repository: repository, configuration: configuration)

@@ -64,12 +64,7 @@ struct SubmissionController {
             throw StoreHTTPError.tooManyRequests(retryAfter: wait,
                                                  message: "too many submissions and edits; wait \(wait) seconds and try again")
         }
-        let data = try await bodyReader.read(request)
-        do {
-            return try JSONValue.parse(data)
-        } catch {
-            throw StoreHTTPError.badRequest("body: \(error.description)")
-        }
+        return try JSONInput.value(from: try await bodyReader.read(request))
     }
 
     private func run(_ grant: AccessGrant, keys: Set<RecordKey>,

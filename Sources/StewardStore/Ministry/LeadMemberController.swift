@@ -21,13 +21,7 @@ struct LeadMemberController {
             throw StoreHTTPError.tooManyRequests(retryAfter: wait,
                                                  message: "too many answers; wait \(wait) seconds and try again")
         }
-        let data = try await bodyReader.read(request)
-        let body: JSONValue
-        do {
-            body = try JSONValue.parse(data)
-        } catch {
-            throw StoreHTTPError.badRequest("body: \(error.description)")
-        }
+        let body = try JSONInput.value(from: try await bodyReader.read(request))
         let id = UUID().uuidString.lowercased()
         let now = Date()
         let record: RemoteRecord

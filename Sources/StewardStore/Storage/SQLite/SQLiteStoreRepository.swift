@@ -144,6 +144,7 @@ public final class SQLiteStoreRepository: StoreRepository {
             }
         }
         let keys = PushPlanner.recordKeys(batch, clientLastMutationId: last, previousResults: previous)
+            .union(try stampHoldingKeys(db, org: org.slug, pairs: StampHoldings.pairs(batch, clientLastMutationId: last)))
         var records = try currentRecords(db, org: org.slug, keys: keys)
         for query in PushPlanner.referrerQueries(batch, clientLastMutationId: last) {
             for record in try referrers(db, org: org.slug, query) {
