@@ -17,7 +17,9 @@
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
 #   test-store  the store's OpenAPI document checked against the real server, its podcast feed
-#               read by feedparser, its commands, and a bounded property-based fuzz of push,
+#               read by feedparser, its connections against raw sockets that misbehave
+#               (malformed chunks, half-sent requests from one address, idle keep-alive), its
+#               commands, and a bounded property-based fuzz of push,
 #               pull and sign-in (no 5xx, no crash); and `stewardctl isbn check` against
 #               isbnlib, an independent implementation of the ISBN rules; `stewardctl rides
 #               solve` against SciPy's MILP optimum
@@ -324,6 +326,7 @@ postgres:
 test-store: build postgres
 	python3 Tests/store/validate_openapi.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/store/podcast_feed_test.py --bin $(DEBUG_BIN)/steward-store
+	python3 Tests/store/connection_test.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/library/isbn_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	python3 Tests/rides/ride_solver_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
