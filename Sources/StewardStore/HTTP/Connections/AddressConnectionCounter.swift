@@ -41,25 +41,10 @@ final class AddressConnectionCounter: Sendable {
         state.withLock { $0.open[address, default: 0] }
     }
 
-    /// What connections are counted under: the IP address, an IPv4 client reaching an IPv6
-    /// socket as itself (not `::ffff:a.b.c.d`), an IPv6 client by its /64 (one network hands
-    /// its hosts a whole /64, so counting single addresses would let one machine take many).
-    /// nil for a Unix socket.
+    /// What connections are counted under: the address as the sign-in throttle counts it
+    /// (`ClientAddress.key`: an IPv4 client on an IPv6 socket as itself, an IPv6 client by its
+    /// /64, as one machine has a whole /64 to pick from). nil for a Unix socket.
     static func key(_ address: SocketAddress?) -> String? {
-        guard let address else { return nil }
-        switch address {
-        case .v4:
-            return address.ipAddress
-        case .v6(let v6):
-            let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
-            guard bytes.count == 16 else { return address.ipAddress }
-            if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
-                return bytes[12..<16].map(String.init).joined(separator: ".")
-            }
-            let prefix = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
-            return prefix.joined(separator: ":") + "::/64"
-        case .unixDomainSocket:
-            return nil
-        }
+        address?.ipAddress.map(ClientAddress.key)
     }
 }
