@@ -69,6 +69,12 @@ struct ControlCharacterTests {
                                                body: Self.body(#"{"interests": "music\u0000"}"#))
             #expect(lead.status == .badRequest, "\(lead.text)")
 
+            // Every app endpoint reads its body the same way, check-ins included.
+            let checkIn = try await store.request(.post, "/v1/orgs/\(store.org)/me/check-ins", token: member.access,
+                                                  body: Self.body(#"{"event": "\#(event)", "code": "12\u00003456"}"#))
+            #expect(checkIn.status == .badRequest, "\(checkIn.text)")
+            #expect(checkIn.errorBody?.message.hasPrefix("code: ") == true, "\(checkIn.text)")
+
             // Nothing of it was stored: staff still edit questions and delete events.
             let stored = try #require(try await store.stored("question", question))
             let eventVersion = try #require(try await store.stored(SyncEntity.event, event)).version

@@ -18,13 +18,7 @@ struct CheckInController {
 
     @Sendable func checkIn(request: Request, context: StoreRequestContext) async throws -> Response {
         let member = try context.requireMember()
-        let data = try await bodyReader.read(request)
-        let body: JSONValue
-        do {
-            body = try JSONValue.parse(data)
-        } catch {
-            throw StoreHTTPError.badRequest("body: \(error.description)")
-        }
+        let body = try JSONInput.value(from: try await bodyReader.read(request))
         let attempt: MemberCheckIns.Attempt
         do {
             attempt = try MemberCheckIns.Attempt(body)
