@@ -113,6 +113,7 @@ enum Migrations {
         registerMinistryPages(&migrator)
         registerAppointments(&migrator)
         registerLibraryISBNSearch(&migrator)
+        registerDecimalNumbers(&migrator)
         return migrator
     }
 }

@@ -39,6 +39,9 @@ extension FieldKind {
                                       "value": String(number)]))
             }
             return .int(number)
+        case .decimal(let range, let problem):
+            guard let number = value.decimalValue, range.contains(number) else { throw FieldError(problem.text) }
+            return .number(number)
         case .boolean:
             if let flag = value.boolValue { return .bool(flag) }
             if case .string(let text) = value {
