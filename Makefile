@@ -12,10 +12,13 @@
 #               po/LINGUAS) and the desktop file and AppStream metadata with them (build/data/)
 #   demo-db     build/demo.sqlite, made with `stewardctl demo load` when it does not exist
 #   run         deps, build, demo-db, then opens steward on the demo database
-#   test        test-deps, build, swift-test, check-data, test-store, test-ui, test-sync
-#               (stops at the first failure)
+#   test        test-deps, build, swift-test, test-spanish, check-data, test-store, test-ui,
+#               test-sync (stops at the first failure)
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
+#   test-spanish  the core and CLI tests and the end-to-end sync tests once more under
+#               es_ES.UTF-8 (LANG and LC_ALL), without rebuilding: what is stored, sent and
+#               written to files must not follow the locale (Spanish writes 35,3050)
 #   test-store  the store's OpenAPI document checked against the real server, its podcast feed
 #               read by feedparser, its commands, and a bounded property-based fuzz of push,
 #               pull and sign-in (no 5xx, no crash); and `stewardctl isbn check` against
@@ -156,7 +159,7 @@ define apt_install
 endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
-	check-display test swift-test check-data check-pot pot po test-ui test-store test-sync \
+	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync \
 	postgres install uninstall bench clean distclean
 
 all: build
@@ -307,7 +310,7 @@ run: check-display deps build demo-db
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps build swift-test check-data test-store test-ui test-sync
+test: test-deps build swift-test test-spanish check-data test-store test-ui test-sync
 	@Tests/store/postgres.sh stop >/dev/null 2>&1 || true
 	@echo "make test: all tests passed"
 
@@ -347,6 +350,22 @@ swift-test: build postgres
 	  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(SWIFT_TEST_WIDTH) \
 	  $(DEV_ENV) $(PG_ENV) \
 	  xvfb-run -a -s "-screen 0 1280x1024x24" swift test 2>&1 | $(SWIFT_FILTER)
+
+# The core and CLI suites and the sync tests again, as a Spanish office runs the tools: LANG and
+# LC_ALL es_ES.UTF-8 (test-deps makes the locale). The tools read it at start, so C's printf
+# writes decimal commas and dates use Spanish names; what they store, send and write to files
+# must come out as under C. Tests that compare English messages pin the language of the tools
+# they run (LANGUAGE=en in Tests/StewardCtlTests/CLI.swift and Tests/sync/harness.py), so the
+# rest of what they check still runs in Spanish. No rebuild: swift-test built everything.
+SPANISH_ENV := LANG=es_ES.UTF-8 LC_ALL=es_ES.UTF-8
+SPANISH_SUITES := StewardCoreTests|StewardCtlTests
+test-spanish: build postgres
+	@echo "swift test --filter '$(SPANISH_SUITES)' under es_ES.UTF-8"
+	dbus-run-session -- env $(SPANISH_ENV) GSETTINGS_BACKEND=memory \
+	  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(SWIFT_TEST_WIDTH) $(DEV_ENV) $(PG_ENV) \
+	  swift test --skip-build --filter '$(SPANISH_SUITES)' 2>&1 | $(SWIFT_FILTER)
+	@echo "Tests/sync/test_sync.py under es_ES.UTF-8"
+	env $(SPANISH_ENV) $(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py
 
 $(ADW_PRELOAD): Tests/data/adw-preload.c
 	@mkdir -p $(@D)
