@@ -20,6 +20,12 @@ struct DecimalFieldTests {
                                         gender: .female, place: place, direction: .to, depart: Date(), back: Date(),
                                         random: &random)
         }
+        // Written as stored numbers are, with a point (a decimal comma would read too, but no
+        // number meant to be stored is written with one).
+        for key in ["pickupLatitude", "pickupLongitude"] {
+            let text = try #require(fields[key]?.stringValue)
+            #expect(text.wholeMatch(of: /-?[0-9]+\.[0-9]{5}/) != nil, "\(key): \(text)")
+        }
         var offer = fields
         offer["seats"] = .int(3)
         offer["radiusKm"] = .int(2)
