@@ -12,10 +12,13 @@
 #               po/LINGUAS) and the desktop file and AppStream metadata with them (build/data/)
 #   demo-db     build/demo.sqlite, made with `stewardctl demo load` when it does not exist
 #   run         deps, build, demo-db, then opens steward on the demo database
-#   test        test-deps, build, swift-test, check-data, test-store, test-ui, test-sync
-#               (stops at the first failure)
+#   test        test-deps, build, swift-test, test-spanish, check-data, test-store, test-ui,
+#               test-sync (stops at the first failure)
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
+#   test-spanish  the core and CLI tests, and the sync tests whose records the console writes,
+#               once more under es_ES.UTF-8 (LANG and LC_ALL), without rebuilding: what is
+#               stored, sent and written to files must not follow the locale (35,3050)
 #   test-store  the store's OpenAPI document checked against the real server, its podcast feed
 #               read by feedparser, its connections against raw sockets that misbehave
 #               (malformed chunks, half-sent requests from one address, idle keep-alive), its
@@ -158,7 +161,7 @@ define apt_install
 endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
-	check-display test swift-test check-data check-pot pot po test-ui test-store test-sync \
+	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync \
 	postgres install uninstall bench clean distclean
 
 all: build
@@ -309,7 +312,7 @@ run: check-display deps build demo-db
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps build swift-test check-data test-store test-ui test-sync
+test: test-deps build swift-test test-spanish check-data test-store test-ui test-sync
 	@Tests/store/postgres.sh stop >/dev/null 2>&1 || true
 	@echo "make test: all tests passed"
 
@@ -350,6 +353,30 @@ swift-test: build postgres
 	  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(SWIFT_TEST_WIDTH) \
 	  $(DEV_ENV) $(PG_ENV) \
 	  xvfb-run -a -s "-screen 0 1280x1024x24" swift test 2>&1 | $(SWIFT_FILTER)
+
+# The core and CLI suites and some sync tests again, as a Spanish office runs the tools: LANG
+# and LC_ALL es_ES.UTF-8 (test-deps makes the locale). The tools take it when they start, and
+# the test process before main (Tests/CTestLocale), so C's printf writes decimal commas; what
+# is stored, sent and written to files must come out as under C. Tests that compare English
+# messages or day names pin those for the tools they run (LANGUAGE=en in
+# Tests/StewardCtlTests/CLI.swift and Tests/sync/harness.py, CLI.englishDates), so the rest of
+# what they check still runs in Spanish. No rebuild: swift-test built everything.
+#
+# The sync tests here are those whose records pass through the console's own writing (the demo,
+# edits on both sides, the random edits against a model, approvals, loans, the gym's classes),
+# on SQLite: the locale is the console's, not the store's, and the fault tests' kill points do
+# not depend on it. The whole sync suite again would more than double the time this step adds.
+SPANISH_ENV := LANG=es_ES.UTF-8 LC_ALL=es_ES.UTF-8
+SPANISH_SUITES := StewardCoreTests|StewardCtlTests
+SPANISH_SYNC_TESTS := demo_data,edits_on_both_sides,random_edits,approval_submission,offline_double_loan,schedule_classes
+test-spanish: build postgres
+	@echo "swift test --filter '$(SPANISH_SUITES)' under es_ES.UTF-8"
+	dbus-run-session -- env $(SPANISH_ENV) GSETTINGS_BACKEND=memory \
+	  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(SWIFT_TEST_WIDTH) $(DEV_ENV) $(PG_ENV) \
+	  swift test --skip-build --filter '$(SPANISH_SUITES)' 2>&1 | $(SWIFT_FILTER)
+	@echo "Tests/sync/test_sync.py under es_ES.UTF-8"
+	env $(SPANISH_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" \
+	  python3 Tests/sync/test_sync.py --backend sqlite -k $(SPANISH_SYNC_TESTS)
 
 $(ADW_PRELOAD): Tests/data/adw-preload.c
 	@mkdir -p $(@D)

@@ -104,7 +104,9 @@ class Console:
         self.name = name
         # Staff tokens go to a credentials folder of this console's own, never a real keyring.
         self.data_home = os.path.join(workdir, name + "-data")
-        self.base_env = {"STEWARD_CREDENTIALS": "file", "XDG_DATA_HOME": self.data_home}
+        # LANGUAGE=en: the tests read stewardctl's English messages; numbers and dates follow
+        # the run's locale (`make test-spanish` runs these under es_ES.UTF-8).
+        self.base_env = {"STEWARD_CREDENTIALS": "file", "XDG_DATA_HOME": self.data_home, "LANGUAGE": "en"}
 
     @property
     def credentials_folder(self):

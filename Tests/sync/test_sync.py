@@ -3,7 +3,9 @@ injected faults. Every test ends by comparing canonical dumps byte for byte and 
 no edit was lost or applied twice (store versions are one per applied change, so a change
 applied twice shows as a missing or doubled version).
 
-Run: python3 Tests/sync/test_sync.py [-k NAME]  (STEWARD_BIN_DIR, STEWARD_TEST_POSTGRES_URL)"""
+Run: python3 Tests/sync/test_sync.py [-k NAME[,NAME...]] [--backend sqlite|postgres]
+     (STEWARD_BIN_DIR, STEWARD_TEST_POSTGRES_URL)
+-k runs the tests whose names contain one of the NAMEs; --backend runs on that backend only."""
 import http.client
 import json
 import os
@@ -525,15 +527,20 @@ def test_schedule_classes_and_a_note_reach_the_apps(workdir, backend):
 # ------------------------------------------------------------------------------------------ runner
 
 def main():
-    only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
+    only = sys.argv[sys.argv.index("-k") + 1].split(",") if "-k" in sys.argv else None
     backends = ["sqlite"] + (["postgres"] if POSTGRES else [])
+    if "--backend" in sys.argv:
+        wanted = sys.argv[sys.argv.index("--backend") + 1]
+        if wanted not in backends:
+            sys.exit("sync: no %s backend here (sqlite, or postgres with STEWARD_TEST_POSTGRES_URL)" % wanted)
+        backends = [wanted]
     if not POSTGRES:
         print("sync: PostgreSQL not configured (STEWARD_TEST_POSTGRES_URL); running on SQLite only")
     tests = [(name, fn) for name, fn in sorted(globals().items()) if name.startswith("test_") and callable(fn)]
     passed = failed = 0
     for backend in backends:
         for name, fn in tests:
-            if only and only not in name:
+            if only and not any(part in name for part in only):
                 continue
             started = time.time()
             with Workdir() as workdir:

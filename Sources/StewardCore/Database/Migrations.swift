@@ -115,6 +115,7 @@ enum Migrations {
         registerLibraryISBNSearch(&migrator)
         registerScheduleFailures(&migrator)
         registerStoreIdentity(&migrator)
+        registerDecimalNumbers(&migrator)
         return migrator
     }
 }

@@ -116,12 +116,16 @@ public struct RecordType: Sendable {
     /// field name; returns them in canonical form, every declared field present.
     public func validate(_ input: JSONValue, orgZone: TimeZone) throws(ValidationError) -> JSONValue {
         if let customValidation { return try customValidation(input, orgZone) }
-        let checked = try RecordFields.check(input, fields: fields, zone: orgZone, noun: noun)
-        guard case .object(let values) = checked else { return checked }
         var issues = IssueCollector()
-        for rule in rules { rule(values, &issues) }
+        let values = try RecordFields.parsed(input, fields: fields, zone: orgZone, noun: noun, issues: &issues)
+        // The rules run on the fields that parsed, so one refusal names every problem (a pickup
+        // off the earth and a missing return time); a field refused already gets no second one.
+        var ruleIssues = IssueCollector()
+        for rule in rules { rule(values, &ruleIssues) }
+        let refused = Set(issues.issues.map(\.field))
+        for issue in ruleIssues.issues where !refused.contains(issue.field) { issues.add(issue.field, issue.message) }
         try issues.throwIfAny()
-        return checked
+        return .object(values)
     }
 
     /// The record's title as lists show it.
