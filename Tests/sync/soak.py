@@ -3,7 +3,8 @@ in rounds on SQLite, on PostgreSQL, and on two PostgreSQL store processes behind
 round checks every 25 kills that nothing was lost or doubled. Prints how many kills it survived
 and exits 1 at the first loss.
 
-Run: python3 Tests/sync/soak.py [--seconds S] [--kills N] [--seed N] [--topologies sqlite,postgres,scale-out]
+Run: python3 Tests/sync/soak.py [--seconds S] [--kills N] [--seed N] [--round-kills N]
+                                [--topologies sqlite,postgres,scale-out]
 (STEWARD_BIN_DIR, STEWARD_TEST_POSTGRES_URL; without the URL only SQLite)."""
 import argparse
 import os
@@ -39,6 +40,7 @@ def main():
     parser.add_argument("--kills", type=int, help="stop after this many kills")
     parser.add_argument("--seed", type=int, default=random.SystemRandom().randrange(1 << 32))
     parser.add_argument("--topologies", default="sqlite,postgres,scale-out" if POSTGRES else "sqlite")
+    parser.add_argument("--round-kills", type=int, default=ROUND_KILLS, help="kills before a fresh store and consoles")
     args = parser.parse_args()
     if args.seconds is None and args.kills is None:
         args.seconds = 600
@@ -83,7 +85,7 @@ def main():
                     print("soak: round %d (%s): %d kills survived, check %d ok, %.0f s"
                           % (rounds, topology, base + w.kills, checks + done, time.time() - started), flush=True)
 
-                round_kills = ROUND_KILLS if kills is None else min(ROUND_KILLS, kills)
+                round_kills = args.round_kills if kills is None else min(args.round_kills, kills)
                 done = fault_loop.run(world, rng, kills=round_kills, seconds=seconds, check_every_kills=CHECK_EVERY,
                                       report=progress)
                 survived += world.kills

@@ -575,7 +575,7 @@ def main():
                 except Exception as error:
                     failed += 1
                     detail = str(error) if isinstance(error, Failure) else traceback.format_exc()
-                    print("FAIL %-8s %s: %s" % (backend, name, detail), flush=True)
+                    print("FAIL %-8s %s (%.1f s): %s" % (backend, name, time.time() - started, detail), flush=True)
                 finally:
                     for store in Store.started:
                         store.stop()
