@@ -12,7 +12,6 @@ EDITS = [
     (5, "grant_or_revoke"),
     (4, "submit"), (2, "approve"),
 ]
-EVENTS_ONLY = [(45, "add_event"), (30, "edit_event"), (10, "remove_event")]
 FAULTS = [(5, "kill after-assign"), (5, "kill after-send"), (4, "kill store"),
           (2, "drop-response"), (2, "fail-503")]
 # How World counts each kind of kill.
