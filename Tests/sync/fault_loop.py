@@ -64,6 +64,7 @@ def run(world, rng, kills=None, seconds=None, steps=None, check_every_kills=None
     started = time.time()
     checks = 0
     next_check = check_every_kills
+    checked = False   # nothing happened since the last check
     while True:
         if kills is not None and world.kills >= kills:
             break
@@ -72,14 +73,17 @@ def run(world, rng, kills=None, seconds=None, steps=None, check_every_kills=None
         if seconds is not None and time.time() - started >= seconds:
             break
         step(world, rng, edits)
+        checked = False
         if next_check and world.kills >= next_check:
             world.verify()
             checks += 1
+            checked = True
             next_check += check_every_kills
             if report:
                 report(world, checks)
-    world.verify()
-    checks += 1
-    if report:
-        report(world, checks)
+    if not checked:
+        world.verify()
+        checks += 1
+        if report:
+            report(world, checks)
     return checks

@@ -5,6 +5,7 @@ and revoked by staff) and what the store makes itself (app members, their submis
 events approving them makes). Each console edits only its own records, so nothing conflicts and
 the test's model says exactly what everyone must end with; the faults come from fault_loop.py."""
 import json
+import threading
 import time
 
 from app_client import Member
@@ -261,11 +262,18 @@ class World:
             # The push waits for the org's row lock, inside its transaction: that process dies.
             victim = store_kills.kill_mid_push(self.stores, SLUG, start_sync)
         else:
-            # SQLite has one process: killed once the push is on its way in.
+            # SQLite has one process: killed once the push is on its way in (by the proxy's
+            # thread, which this one waits for before starting the store again).
             victim = self.stores[0]
-            self.proxies[console.name].on_next_push(lambda: store_kills.kill(victim))
+            killed = threading.Event()
+
+            def kill_now():
+                store_kills.kill(victim)
+                killed.set()
+
+            self.proxies[console.name].on_next_push(kill_now)
             start_sync()
-            self._wait_until_dead(victim, running[0])
+            self._wait_until(killed, running[0])
         store_kills.restart(victim)
         try:
             running[0].communicate(timeout=180)
@@ -275,14 +283,13 @@ class World:
         self.counted_kill("store mid-push")
 
     @staticmethod
-    def _wait_until_dead(store, sync_process, timeout=60):
+    def _wait_until(killed, sync_process, timeout=60):
         deadline = time.time() + timeout
         while time.time() < deadline:
-            if store.process is None or store.process.poll() is not None:
+            if killed.wait(0.01):
                 return
             if sync_process.poll() is not None:
                 raise Failure("the sync ended before its push reached the store: %s" % sync_process.stderr.read()[-300:])
-            time.sleep(0.01)
         raise Failure("the store was not killed mid-push within %d s" % timeout)
 
     # ------------------------------------------------------------------------------- the check

@@ -16,9 +16,10 @@ LOCK_APP = "steward-test-org-lock"
 
 def kill(store):
     """kill -9: no shutdown, no flush, as a power cut or the OOM killer would."""
-    if store.process and store.process.poll() is None:
-        store.process.kill()
-        store.process.wait()
+    process = store.process
+    if process and process.poll() is None:
+        process.kill()
+        process.wait()
     store.process = None
 
 
