@@ -26,7 +26,11 @@
 #               pull and sign-in (no 5xx, no crash); and `stewardctl isbn check` against
 #               isbnlib, an independent implementation of the ISBN rules; `stewardctl rides
 #               solve` against SciPy's MILP optimum
-#   test-sync   end-to-end sync with real store processes, injected faults and kill -9
+#   test-sync   end-to-end sync with real store processes, injected faults and kill -9, and
+#               two store processes on one PostgreSQL behind nginx (round robin)
+#   soak        not part of test: the sync's random kill points (every record type; SQLite,
+#               PostgreSQL, two processes behind nginx) for SOAK_SECONDS (600) or SOAK_KILLS;
+#               prints how many kills it survived with nothing lost, exits 1 at the first loss
 #   postgres    starts the throwaway PostgreSQL cluster (127.0.0.1) the tests use
 #   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
 #               and every ui/*.ui with gtk4-builder-tool (libadwaita types included), then
@@ -120,7 +124,7 @@ DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-d
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \
-	python3-scipy
+	python3-scipy nginx
 
 # Root runs apt-get directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -162,7 +166,7 @@ endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
 	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync \
-	postgres install uninstall bench clean distclean
+	soak postgres install uninstall bench clean distclean
 
 all: build
 
@@ -337,6 +341,18 @@ test-store: build postgres
 
 test-sync: build postgres
 	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py
+
+# Not part of `make test`: it runs for as long as asked. `make soak SOAK_KILLS=2000` stops after
+# 2,000 kills, `make soak SOAK_SECONDS=3600` after an hour (600 s when neither is given); both:
+# whichever comes first. SOAK_SEED replays a run. The store processes, nginx and the consoles
+# are the debug build's and run on this machine's loopback only.
+SOAK_SECONDS ?=
+SOAK_KILLS ?=
+SOAK_SEED ?=
+soak: build postgres
+	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/soak.py \
+	  $(if $(SOAK_SECONDS),--seconds $(SOAK_SECONDS)) $(if $(SOAK_KILLS),--kills $(SOAK_KILLS)) \
+	  $(if $(SOAK_SEED),--seed $(SOAK_SEED))
 
 # GtkKit tests need a display: a private X server (xvfb-run) and session bus
 # (dbus-run-session) for the run, software rendering, and GTK's in-process test accessibility
