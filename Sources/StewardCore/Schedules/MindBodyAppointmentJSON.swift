@@ -18,6 +18,10 @@ enum MindBodyAppointmentJSON {
             return date
         }
         guard let id = text(item["Id"]) else {
+            if let given = item["Id"], given != .null {
+                throw ScheduleFormatError(tr("appointment {number} has an unreadable {field} \"{value}\"",
+                                             ["number": String(index + 1), "field": "Id", "value": given.canonicalText]))
+            }
             throw ScheduleFormatError(tr("appointment {number} has no Id", ["number": String(index + 1)]))
         }
         return SourceAppointment(
@@ -58,12 +62,5 @@ enum MindBodyAppointmentJSON {
     }
 
     /// MindBody's ids come as numbers or strings.
-    static func text(_ value: JSONValue?) -> String? {
-        switch value {
-        case .string(let s): s
-        case .int(let i): String(i)
-        case .double(let d) where d == d.rounded(): String(Int64(d))
-        default: nil
-        }
-    }
+    static func text(_ value: JSONValue?) -> String? { MindBodyId.text(value) }
 }

@@ -35,14 +35,7 @@ public enum MindBodyJSON {
     }
 
     static func sourceClass(_ item: JSONValue, index: Int, zone: TimeZone) throws(ScheduleFormatError) -> SourceClass {
-        func text(_ value: JSONValue?) -> String? {
-            switch value {
-            case .string(let s): s
-            case .int(let i): String(i)
-            case .double(let d) where d == d.rounded(): String(Int64(d))
-            default: nil
-            }
-        }
+        func text(_ value: JSONValue?) -> String? { MindBodyId.text(value) }
         func int(_ value: JSONValue?) -> Int? { value?.int64Value.map { Int($0) } }
         func when(_ key: String) throws(ScheduleFormatError) -> Date {
             guard let raw = item[key]?.stringValue else {
@@ -55,6 +48,10 @@ public enum MindBodyJSON {
             return date
         }
         guard let id = text(item["Id"]) else {
+            if let given = item["Id"], given != .null {
+                throw ScheduleFormatError(tr("class {number} has an unreadable {field} \"{value}\"",
+                                             ["number": String(index + 1), "field": "Id", "value": given.canonicalText]))
+            }
             throw ScheduleFormatError(tr("class {number} has no Id", ["number": String(index + 1)]))
         }
         let description = item["ClassDescription"]

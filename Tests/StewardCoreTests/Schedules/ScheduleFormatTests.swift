@@ -104,6 +104,51 @@ import Testing
         #expect(throws: ScheduleFormatError.self) { try ICalendarTimetable.classes(Data("hello".utf8), zone: zone, window: window) }
     }
 
+    /// Found by `make fuzz` (Tests/fuzz/corpus/mindbody-json/huge-id.json): an id written as a
+    /// number beyond a 64-bit whole number crashed the reader; it is refused in words, and an
+    /// optional id that large is left out.
+    @Test func anIdTooLargeForAWholeNumberIsRefusedNotACrash() throws {
+        let times = #""StartDateTime":"2027-01-04T06:00:00","EndDateTime":"2027-01-04T07:00:00""#
+        do {
+            _ = try MindBodyJSON.page(Data(#"{"Classes":[{"Id":70019223372036854775808,\#(times)}]}"#.utf8), zone: zone)
+            Issue.record("a class with an unreadable Id was accepted")
+        } catch {
+            #expect(error.reason.contains("class 1 has an unreadable Id"))
+        }
+        let page = try MindBodyJSON.page(Data(#"{"Classes":[{"Id":7001,"ClassScheduleId":1e19,"Staff":{"Id":-1e19},\#(times)}]}"#.utf8), zone: zone)
+        #expect(page.classes.first?.classScheduleId == nil)
+        #expect(page.classes.first?.trainerId == nil)
+        let appointment = try JSONValue.parse(#"{"Id":12345678901234567890123,\#(times)}"#)
+        do {
+            _ = try MindBodyAppointmentJSON.appointment(appointment, index: 0, zone: zone)
+            Issue.record("an appointment with an unreadable Id was accepted")
+        } catch {
+            #expect(error.reason.contains("appointment 1 has an unreadable Id"))
+        }
+    }
+
+    /// Found by `make fuzz` (Tests/fuzz/corpus/mindbody-json/offset-minutes.json): "-07800" was
+    /// read as an offset of 7 hours 80 minutes, "+99:00" silently in the gym's own zone, and
+    /// text after an offset was ignored. An offset no place has is refused, as any other
+    /// unreadable time is; a real one is taken as given.
+    @Test func aDateTimeWithAnOffsetNoPlaceHasIsRefused() throws {
+        for text in ["2027-01-04T07:00:00.000-07800", "2027-01-04T07:00:00+99:00", "2027-01-04T07:00:00+18:01",
+                     "2027-01-04T07:00:00-07:60", "2027-01-04T07:00:00-07:00 in Denver", "2027-01-04T07:00:00+0100Z"] {
+            #expect(SourceDateTime.parse(text, zone: zone) == nil, "\(text)")
+        }
+        let utc = try #require(SourceDateTime.parse("2027-01-04T14:00:00Z", zone: zone))
+        #expect(SourceDateTime.parse("2027-01-04T07:00:00-07:00", zone: zone) == utc)
+        #expect(SourceDateTime.parse("2027-01-04T07:00:00.500-0700", zone: zone) == utc)
+        #expect(SourceDateTime.parse("2027-01-05T04:00:00+14:00", zone: zone) == utc)
+        #expect(SourceDateTime.parse("2027-01-04T07:00:00", zone: zone) == utc)
+        do {
+            _ = try MindBodyJSON.page(Data(#"{"Classes":[{"Id":1,"StartDateTime":"2027-01-04T07:00:00+99:00","EndDateTime":"2027-01-04T08:00:00"}]}"#.utf8), zone: zone)
+            Issue.record("a class starting at an impossible offset was accepted")
+        } catch {
+            #expect(error.reason.contains("unreadable StartDateTime"))
+        }
+    }
+
     @Test func recurringCalendarClassesAreExpandedWithinTheWindow() throws {
         let ics = Data("""
             BEGIN:VCALENDAR\r
