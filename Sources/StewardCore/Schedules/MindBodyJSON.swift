@@ -83,10 +83,3 @@ public enum MindBodyJSON {
             isWaitlistAvailable: item["IsWaitlistAvailable"]?.boolValue ?? false)
     }
 }
-
-/// A schedule that cannot be read, in plain words.
-public struct ScheduleFormatError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var reason: String
-    public init(_ reason: String) { self.reason = reason }
-    public var description: String { reason }
-}

@@ -7,6 +7,11 @@ import Translation
 /// v5 spelling (`ID`, `ClassScheduleID`) and v6's (`Id`) are accepted.
 public enum MindBodySOAP {
     public static func classes(_ data: Data, zone: TimeZone) throws(ScheduleFormatError) -> [SourceClass] {
+        // Foundation's XMLParser stops the whole program at a name that is not UTF-8 (libxml2
+        // hands it over as is), so text that is neither UTF-8 nor says its encoding is refused first.
+        guard String(validating: data, as: UTF8.self) != nil || declaresEncoding(data) else {
+            throw ScheduleFormatError(tr("not valid XML (the text is not UTF-8; save the file again as UTF-8)"))
+        }
         let indexer = XMLHash.config {
             $0.shouldProcessNamespaces = true
             $0.detectParsingErrors = true
@@ -73,6 +78,16 @@ public enum MindBodySOAP {
             totalBooked: item.int("TotalBooked"),
             totalWaitlisted: item.int("TotalBookedWaitlist"),
             isWaitlistAvailable: item.bool("IsWaitlistAvailable") ?? false)
+    }
+
+    /// Whether the XML declaration names an encoding other than UTF-8 (`encoding="ISO-8859-1"`),
+    /// which libxml2 then reads into UTF-8 itself.
+    private static func declaresEncoding(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(200), as: Unicode.ASCII.self)
+        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
+              let key = head[..<end.lowerBound].range(of: "encoding=") else { return false }
+        let value = head[key.upperBound..<end.lowerBound].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+        return !value.isEmpty && !["utf-8", "utf8"].contains(value.lowercased())
     }
 
     private static func first(named name: String, under element: XMLElement) -> XMLElement? {

@@ -149,6 +149,25 @@ import Testing
         }
     }
 
+    /// Found by `make fuzz` (Tests/fuzz/corpus/mindbody-xml/name-not-utf8.xml): an element
+    /// name with bytes that are not UTF-8 stopped the whole program inside Foundation's XML
+    /// parser. Such a file is refused in words; one that declares another encoding still reads.
+    @Test func anXMLAnswerThatIsNotUTF8IsRefusedNotACrash() throws {
+        var broken = Data("<?xml version=\"1.0\" encoding=\"utf-8\"?><GetClassesResult><Classes><Class".utf8)
+        broken.append(contentsOf: [0xFF, 0xFE])
+        broken.append(contentsOf: Data("/></Classes></GetClassesResult>".utf8))
+        do {
+            _ = try MindBodySOAP.classes(broken, zone: zone)
+            Issue.record("an XML answer that is not UTF-8 was accepted")
+        } catch {
+            #expect(error.reason.contains("UTF-8"))
+        }
+        var latin1 = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><GetClassesResult><Classes><Class><ID>1</ID><ClassDescription><Name>Caf".utf8)
+        latin1.append(0xE9)
+        latin1.append(contentsOf: Data("</Name></ClassDescription><StartDateTime>2027-01-04T06:00:00</StartDateTime><EndDateTime>2027-01-04T07:00:00</EndDateTime></Class></Classes></GetClassesResult>".utf8))
+        #expect(try MindBodySOAP.classes(latin1, zone: zone).map(\.name) == ["Caf\u{E9}"])
+    }
+
     @Test func recurringCalendarClassesAreExpandedWithinTheWindow() throws {
         let ics = Data("""
             BEGIN:VCALENDAR\r
