@@ -8,7 +8,8 @@ import Translation
 public enum MindBodySOAP {
     public static func classes(_ data: Data, zone: TimeZone) throws(ScheduleFormatError) -> [SourceClass] {
         // Foundation's XMLParser stops the whole program at a name that is not UTF-8 (libxml2
-        // hands it over as is), so text that is neither UTF-8 nor says its encoding is refused first.
+        // hands it over as is), so text that is neither UTF-8 nor in an encoding it declares
+        // and libxml2 reads is refused first.
         guard String(validating: data, as: UTF8.self) != nil || declaresEncoding(data) else {
             throw ScheduleFormatError(tr("not valid XML (the text is not UTF-8; save the file again as UTF-8)"))
         }
@@ -80,14 +81,15 @@ public enum MindBodySOAP {
             isWaitlistAvailable: item.bool("IsWaitlistAvailable") ?? false)
     }
 
-    /// Whether the XML declaration names an encoding other than UTF-8 (`encoding="ISO-8859-1"`),
-    /// which libxml2 then reads into UTF-8 itself.
+    /// Whether the XML declaration names one of the 8-bit encodings a text editor may save a
+    /// file in (`encoding="ISO-8859-1"`), which libxml2 reads into UTF-8 itself. An encoding
+    /// libxml2 does not know is not enough: it then reads the bytes as they are.
     private static func declaresEncoding(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(200), as: Unicode.ASCII.self)
         guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
               let key = head[..<end.lowerBound].range(of: "encoding=") else { return false }
         let value = head[key.upperBound..<end.lowerBound].dropFirst().prefix { $0 != "\"" && $0 != "'" }
-        return !value.isEmpty && !["utf-8", "utf8"].contains(value.lowercased())
+        return ["iso-8859-1", "latin1", "iso-8859-15", "windows-1252", "us-ascii"].contains(value.lowercased())
     }
 
     private static func first(named name: String, under element: XMLElement) -> XMLElement? {

@@ -156,11 +156,16 @@ import Testing
         var broken = Data("<?xml version=\"1.0\" encoding=\"utf-8\"?><GetClassesResult><Classes><Class".utf8)
         broken.append(contentsOf: [0xFF, 0xFE])
         broken.append(contentsOf: Data("/></Classes></GetClassesResult>".utf8))
-        do {
-            _ = try MindBodySOAP.classes(broken, zone: zone)
-            Issue.record("an XML answer that is not UTF-8 was accepted")
-        } catch {
-            #expect(error.reason.contains("UTF-8"))
+        // Something that looks like an encoding but is none reads the bytes as they are, too.
+        var misnamed = Data("<?xmlencoding=\"<?><".utf8)
+        misnamed.append(contentsOf: [0xE8, 0x64, 0x79, 0x3E])
+        for text in [broken, misnamed] {
+            do {
+                _ = try MindBodySOAP.classes(text, zone: zone)
+                Issue.record("an XML answer that is not UTF-8 was accepted")
+            } catch {
+                #expect(error.reason.contains("UTF-8"))
+            }
         }
         var latin1 = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><GetClassesResult><Classes><Class><ID>1</ID><ClassDescription><Name>Caf".utf8)
         latin1.append(0xE9)
