@@ -81,16 +81,21 @@ public enum MindBodySOAP {
             isWaitlistAvailable: item.bool("IsWaitlistAvailable") ?? false)
     }
 
-    /// Whether the XML declaration names one of the 8-bit encodings a text editor may save a
-    /// file in (`encoding="ISO-8859-1"`), which libxml2 reads into UTF-8 itself. An encoding
-    /// libxml2 does not know is not enough: it then reads the bytes as they are.
+    /// Whether the file opens with an XML declaration naming one of the 8-bit encodings a text
+    /// editor may save in (`<?xml version="1.0" encoding="ISO-8859-1"?>`), which libxml2 reads
+    /// into UTF-8 itself. Anything less exact (an unknown name, a declaration libxml2 does not
+    /// take as one) leaves libxml2 reading the bytes as they are.
     private static func declaresEncoding(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(200), as: Unicode.ASCII.self)
-        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
-              let key = head[..<end.lowerBound].range(of: "encoding=") else { return false }
-        let value = head[key.upperBound..<end.lowerBound].dropFirst().prefix { $0 != "\"" && $0 != "'" }
-        return ["iso-8859-1", "latin1", "iso-8859-15", "windows-1252", "us-ascii"].contains(value.lowercased())
+        let range = NSRange(head.startIndex..., in: head)
+        guard let match = xmlDeclaration.firstMatch(in: head, range: range),
+              let name = Range(match.range(at: 3), in: head) else { return false }
+        return ["iso-8859-1", "latin1", "iso-8859-15", "windows-1252", "us-ascii"].contains(head[name].lowercased())
     }
+
+    /// XML 1.0's `XMLDecl` up to its `EncodingDecl`: `<?xml`, `version`, then `encoding`.
+    private static let xmlDeclaration = try! NSRegularExpression(
+        pattern: #"^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])[0-9.]+\1[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2"#)
 
     private static func first(named name: String, under element: XMLElement) -> XMLElement? {
         for child in element.elements {
