@@ -7,16 +7,11 @@ import Translation
 /// v5 spelling (`ID`, `ClassScheduleID`) and v6's (`Id`) are accepted.
 public enum MindBodySOAP {
     public static func classes(_ data: Data, zone: TimeZone) throws(ScheduleFormatError) -> [SourceClass] {
-        // Foundation's XMLParser stops the whole program at a name that is not UTF-8 (libxml2
-        // hands it over as is), so text that is neither UTF-8 nor in an encoding it declares
-        // and libxml2 reads is refused first.
-        guard String(validating: data, as: UTF8.self) != nil || declaresEncoding(data) else {
-            throw ScheduleFormatError(tr("not valid XML (the text is not UTF-8; save the file again as UTF-8)"))
-        }
+        let readable = try XMLParserInput.prepared(data)
         let indexer = XMLHash.config {
             $0.shouldProcessNamespaces = true
             $0.detectParsingErrors = true
-        }.parse(data)
+        }.parse(readable)
         if case .parsingError(let error) = indexer {
             throw ScheduleFormatError(tr("not valid XML (line {line}, column {column})",
                                          ["line": String(error.line), "column": String(error.column)]))
@@ -80,22 +75,6 @@ public enum MindBodySOAP {
             totalWaitlisted: item.int("TotalBookedWaitlist"),
             isWaitlistAvailable: item.bool("IsWaitlistAvailable") ?? false)
     }
-
-    /// Whether the file opens with an XML declaration naming one of the 8-bit encodings a text
-    /// editor may save in (`<?xml version="1.0" encoding="ISO-8859-1"?>`), which libxml2 reads
-    /// into UTF-8 itself. Anything less exact (an unknown name, a declaration libxml2 does not
-    /// take as one) leaves libxml2 reading the bytes as they are.
-    private static func declaresEncoding(_ data: Data) -> Bool {
-        let head = String(decoding: data.prefix(200), as: Unicode.ASCII.self)
-        let range = NSRange(head.startIndex..., in: head)
-        guard let match = xmlDeclaration.firstMatch(in: head, range: range),
-              let name = Range(match.range(at: 3), in: head) else { return false }
-        return ["iso-8859-1", "latin1", "iso-8859-15", "windows-1252", "us-ascii"].contains(head[name].lowercased())
-    }
-
-    /// XML 1.0's `XMLDecl` up to its `EncodingDecl`: `<?xml`, `version`, then `encoding`.
-    private static let xmlDeclaration = try! NSRegularExpression(
-        pattern: #"^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])[0-9.]+\1[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2"#)
 
     private static func first(named name: String, under element: XMLElement) -> XMLElement? {
         for child in element.elements {
