@@ -11,6 +11,11 @@ enum XMLParserInput {
         guard String(validating: data, as: UTF8.self) != nil || declaresEncoding(data) else {
             throw ScheduleFormatError(tr("not valid XML (the text is not UTF-8; save the file again as UTF-8)"))
         }
+        // Entities declared in a DOCTYPE can spell out what the checks here look for
+        // (`&#60;?page?>`), and a SOAP message has no DOCTYPE (SOAP 1.1, section 3).
+        if data.range(of: Data("<!DOCTYPE".utf8)) != nil {
+            throw ScheduleFormatError(tr("not a SOAP answer (it has a DOCTYPE, which SOAP messages never have)"))
+        }
         return instructionsWithData(data)
     }
 
@@ -32,41 +37,31 @@ enum XMLParserInput {
 
     /// A processing instruction with nothing after its target (`<?page?>`) reaches XMLParser
     /// with no data at all, which it reads as a C string at address zero. `<?page ?>` is the
-    /// same instruction to XML and gives it an empty one: that space is added. Comments and
-    /// CDATA sections are passed over, so the text of the document does not change.
+    /// same instruction to XML and gives it an empty one: that space is added wherever the
+    /// characters appear. libxml2 takes them for an instruction in places a reader of the text
+    /// would not (after a broken declaration), so every occurrence is written so; in a CDATA
+    /// section, where they are text, the text gains that space.
     private static func instructionsWithData(_ data: Data) -> Data {
         let bytes = [UInt8](data)
-        func starts(_ word: String, at index: Int) -> Bool {
-            bytes.count - index >= word.utf8.count && bytes[index..<(index + word.utf8.count)].elementsEqual(word.utf8)
-        }
-        func end(of word: String, from index: Int) -> Int {
-            var at = index
-            while at < bytes.count, !starts(word, at: at) { at += 1 }
-            return min(at + word.utf8.count, bytes.count)
-        }
         guard bytes.contains(UInt8(ascii: "?")) else { return data }
+        // Characters a target name cannot hold: white space and ? < >.
+        let ends: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: "<"), UInt8(ascii: ">")]
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         var index = 0
         while index < bytes.count {
-            var next = index + 1
-            if starts("<!--", at: index) {
-                next = end(of: "-->", from: index + 4)
-            } else if starts("<![CDATA[", at: index) {
-                next = end(of: "]]>", from: index + 9)
-            } else if starts("<?", at: index) {
-                next = end(of: "?>", from: index + 2)
-                let target = bytes[(index + 2)..<max(index + 2, next - 2)]
-                if starts("?>", at: next - 2), !target.isEmpty, !target.contains(where: { [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-                    out.append(contentsOf: bytes[index..<(next - 2)])
+            out.append(bytes[index])
+            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") {
+                var end = index + 2
+                while end < bytes.count, !ends.contains(bytes[end]) { end += 1 }
+                if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                    out.append(contentsOf: bytes[(index + 1)..<end])
                     out.append(0x20)
-                    out.append(contentsOf: "?>".utf8)
-                    index = next
+                    index = end
                     continue
                 }
             }
-            out.append(contentsOf: bytes[index..<next])
-            index = next
+            index += 1
         }
         return Data(out)
     }
