@@ -24,10 +24,16 @@ enum MindBodyAppointmentJSON {
             }
             throw ScheduleFormatError(tr("appointment {number} has no Id", ["number": String(index + 1)]))
         }
+        let startsAt = try when("StartDateTime")
+        let endsAt = try when("EndDateTime")
+        guard endsAt >= startsAt else {
+            throw ScheduleFormatError(tr("appointment {number} ends before it starts (its EndDateTime comes before its StartDateTime)",
+                                         ["number": String(index + 1)]))
+        }
         return SourceAppointment(
             sourceAppointmentId: id,
-            startsAt: try when("StartDateTime"),
-            endsAt: try when("EndDateTime"),
+            startsAt: startsAt,
+            endsAt: endsAt,
             durationMinutes: item["Duration"]?.int64Value.map { Int($0) },
             status: item["Status"]?.stringValue ?? "Booked",
             staffId: text(item["StaffId"]),

@@ -58,6 +58,12 @@ public enum MindBodyJSON {
         let staff = item["Staff"]
         let staffName = staff?["Name"]?.stringValue
             ?? [staff?["FirstName"]?.stringValue, staff?["LastName"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+        let startsAt = try when("StartDateTime")
+        let endsAt = try when("EndDateTime")
+        guard endsAt >= startsAt else {
+            throw ScheduleFormatError(tr("class {number} ends before it starts (its EndDateTime comes before its StartDateTime)",
+                                         ["number": String(index + 1)]))
+        }
         return SourceClass(
             sourceClassId: id,
             classScheduleId: text(item["ClassScheduleId"]),
@@ -65,8 +71,8 @@ public enum MindBodyJSON {
             description: description?["Description"]?.stringValue ?? "",
             program: description?["Program"]?["Name"]?.stringValue ?? "",
             sessionType: description?["SessionType"]?["Name"]?.stringValue ?? "",
-            startsAt: try when("StartDateTime"),
-            endsAt: try when("EndDateTime"),
+            startsAt: startsAt,
+            endsAt: endsAt,
             trainerId: text(staff?["Id"]),
             trainer: staffName,
             isSubstitute: item["Substitute"]?.boolValue ?? false,

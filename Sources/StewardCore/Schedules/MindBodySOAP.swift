@@ -51,6 +51,12 @@ public enum MindBodySOAP {
         let staff = item.child("Staff")
         let staffName = staff?.value("Name")
             ?? [staff?.value("FirstName"), staff?.value("LastName")].compactMap { $0 }.joined(separator: " ")
+        let startsAt = try when("StartDateTime")
+        let endsAt = try when("EndDateTime")
+        guard endsAt >= startsAt else {
+            throw ScheduleFormatError(tr("class {number} ends before it starts (its EndDateTime comes before its StartDateTime)",
+                                         ["number": String(index + 1)]))
+        }
         return SourceClass(
             sourceClassId: id,
             classScheduleId: item.value("ClassScheduleID") ?? item.value("ClassScheduleId"),
@@ -58,8 +64,8 @@ public enum MindBodySOAP {
             description: description?.value("Description") ?? "",
             program: description?.child("Program")?.value("Name") ?? "",
             sessionType: description?.child("SessionType")?.value("Name") ?? "",
-            startsAt: try when("StartDateTime"),
-            endsAt: try when("EndDateTime"),
+            startsAt: startsAt,
+            endsAt: endsAt,
             trainerId: staff?.id,
             trainer: staffName,
             isSubstitute: item.bool("Substitute") ?? false,

@@ -201,6 +201,64 @@ import Testing
         }
     }
 
+    /// Found by `make fuzz` (Tests/fuzz/corpus/icalendar/ends-before-it-starts.ics): a class
+    /// whose end came before its start was read as it was, in every format. Such a class is
+    /// refused in words naming it, as a class without a start is.
+    @Test func aClassThatEndsBeforeItStartsIsRefused() throws {
+        let ics = Data("""
+            BEGIN:VCALENDAR\r
+            BEGIN:VEVENT\r
+            UID:spin\r
+            DTSTART;TZID=America/Denver:20270119T190000\r
+            DTEND;TZID=America/Denver:20270119T180000\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:yoga\r
+            DTSTART:20270120T150000Z\r
+            DURATION:-PT1H\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.utf8)
+        do {
+            _ = try ICalendarTimetable.classes(ics, zone: zone, window: window)
+            Issue.record("a calendar class that ends before it starts was accepted")
+        } catch {
+            #expect(error.reason.contains("event 1 (spin) ends before it starts"))
+        }
+        let negative = Data(String(decoding: ics, as: UTF8.self).replacingOccurrences(of: "T180000", with: "T193000").utf8)
+        do {
+            _ = try ICalendarTimetable.classes(negative, zone: zone, window: window)
+            Issue.record("a calendar class with a negative duration was accepted")
+        } catch {
+            #expect(error.reason.contains("event 2 (yoga) ends before it starts"))
+        }
+        let times = #""StartDateTime":"2027-01-04T07:00:00","EndDateTime":"2027-01-04T06:00:00""#
+        do {
+            _ = try MindBodyJSON.page(Data(#"{"Classes":[{"Id":1,\#(times)}]}"#.utf8), zone: zone)
+            Issue.record("a MindBody class that ends before it starts was accepted")
+        } catch {
+            #expect(error.reason.contains("class 1 ends before it starts"))
+        }
+        let appointment = try JSONValue.parse(#"{"Id":1,\#(times)}"#)
+        do {
+            _ = try MindBodyAppointmentJSON.appointment(appointment, index: 0, zone: zone)
+            Issue.record("an appointment that ends before it starts was accepted")
+        } catch {
+            #expect(error.reason.contains("appointment 1 ends before it starts"))
+        }
+        let xml = Data("<GetClassesResult><Classes><Class><ID>1</ID><StartDateTime>2027-01-04T07:00:00</StartDateTime><EndDateTime>2027-01-04T06:00:00</EndDateTime></Class></Classes></GetClassesResult>".utf8)
+        do {
+            _ = try MindBodySOAP.classes(xml, zone: zone)
+            Issue.record("a SOAP class that ends before it starts was accepted")
+        } catch {
+            #expect(error.reason.contains("class 1 ends before it starts"))
+        }
+        // A class that ends as it starts is a class of no length, not an error.
+        let instant = #""StartDateTime":"2027-01-04T07:00:00","EndDateTime":"2027-01-04T07:00:00""#
+        #expect(try MindBodyJSON.page(Data(#"{"Classes":[{"Id":1,\#(instant)}]}"#.utf8), zone: zone).classes.count == 1)
+    }
+
     @Test func recurringCalendarClassesAreExpandedWithinTheWindow() throws {
         let ics = Data("""
             BEGIN:VCALENDAR\r
