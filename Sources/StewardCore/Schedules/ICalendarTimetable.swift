@@ -42,6 +42,10 @@ public enum ICalendarTimetable {
             let end = icalcomponent_get_dtend(event)
             let endsAt = icaltime_is_null_time(end) == 0
                 ? instant(end, property: ICAL_DTEND_PROPERTY, of: event, zone: zone) : startsAt
+            guard endsAt >= startsAt else {
+                throw ScheduleFormatError(tr("event {number} ({uid}) ends before it starts (its DTEND or DURATION comes before DTSTART)",
+                                             ["number": String(index + 1), "uid": uid]))
+            }
             let base = details(of: event, uid: uid, startsAt: startsAt, endsAt: endsAt)
 
             let recurrenceId = icalcomponent_get_recurrenceid(event)

@@ -18,12 +18,22 @@ enum MindBodyAppointmentJSON {
             return date
         }
         guard let id = text(item["Id"]) else {
+            if let given = item["Id"], given != .null {
+                throw ScheduleFormatError(tr("appointment {number} has an unreadable {field} \"{value}\"",
+                                             ["number": String(index + 1), "field": "Id", "value": given.canonicalText]))
+            }
             throw ScheduleFormatError(tr("appointment {number} has no Id", ["number": String(index + 1)]))
+        }
+        let startsAt = try when("StartDateTime")
+        let endsAt = try when("EndDateTime")
+        guard endsAt >= startsAt else {
+            throw ScheduleFormatError(tr("appointment {number} ends before it starts (its EndDateTime comes before its StartDateTime)",
+                                         ["number": String(index + 1)]))
         }
         return SourceAppointment(
             sourceAppointmentId: id,
-            startsAt: try when("StartDateTime"),
-            endsAt: try when("EndDateTime"),
+            startsAt: startsAt,
+            endsAt: endsAt,
             durationMinutes: item["Duration"]?.int64Value.map { Int($0) },
             status: item["Status"]?.stringValue ?? "Booked",
             staffId: text(item["StaffId"]),
@@ -58,12 +68,5 @@ enum MindBodyAppointmentJSON {
     }
 
     /// MindBody's ids come as numbers or strings.
-    static func text(_ value: JSONValue?) -> String? {
-        switch value {
-        case .string(let s): s
-        case .int(let i): String(i)
-        case .double(let d) where d == d.rounded(): String(Int64(d))
-        default: nil
-        }
-    }
+    static func text(_ value: JSONValue?) -> String? { MindBodyId.text(value) }
 }

@@ -35,14 +35,7 @@ public enum MindBodyJSON {
     }
 
     static func sourceClass(_ item: JSONValue, index: Int, zone: TimeZone) throws(ScheduleFormatError) -> SourceClass {
-        func text(_ value: JSONValue?) -> String? {
-            switch value {
-            case .string(let s): s
-            case .int(let i): String(i)
-            case .double(let d) where d == d.rounded(): String(Int64(d))
-            default: nil
-            }
-        }
+        func text(_ value: JSONValue?) -> String? { MindBodyId.text(value) }
         func int(_ value: JSONValue?) -> Int? { value?.int64Value.map { Int($0) } }
         func when(_ key: String) throws(ScheduleFormatError) -> Date {
             guard let raw = item[key]?.stringValue else {
@@ -55,12 +48,22 @@ public enum MindBodyJSON {
             return date
         }
         guard let id = text(item["Id"]) else {
+            if let given = item["Id"], given != .null {
+                throw ScheduleFormatError(tr("class {number} has an unreadable {field} \"{value}\"",
+                                             ["number": String(index + 1), "field": "Id", "value": given.canonicalText]))
+            }
             throw ScheduleFormatError(tr("class {number} has no Id", ["number": String(index + 1)]))
         }
         let description = item["ClassDescription"]
         let staff = item["Staff"]
         let staffName = staff?["Name"]?.stringValue
             ?? [staff?["FirstName"]?.stringValue, staff?["LastName"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+        let startsAt = try when("StartDateTime")
+        let endsAt = try when("EndDateTime")
+        guard endsAt >= startsAt else {
+            throw ScheduleFormatError(tr("class {number} ends before it starts (its EndDateTime comes before its StartDateTime)",
+                                         ["number": String(index + 1)]))
+        }
         return SourceClass(
             sourceClassId: id,
             classScheduleId: text(item["ClassScheduleId"]),
@@ -68,8 +71,8 @@ public enum MindBodyJSON {
             description: description?["Description"]?.stringValue ?? "",
             program: description?["Program"]?["Name"]?.stringValue ?? "",
             sessionType: description?["SessionType"]?["Name"]?.stringValue ?? "",
-            startsAt: try when("StartDateTime"),
-            endsAt: try when("EndDateTime"),
+            startsAt: startsAt,
+            endsAt: endsAt,
             trainerId: text(staff?["Id"]),
             trainer: staffName,
             isSubstitute: item["Substitute"]?.boolValue ?? false,
@@ -85,11 +88,4 @@ public enum MindBodyJSON {
             totalWaitlisted: int(item["TotalBookedWaitlist"]),
             isWaitlistAvailable: item["IsWaitlistAvailable"]?.boolValue ?? false)
     }
-}
-
-/// A schedule that cannot be read, in plain words.
-public struct ScheduleFormatError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var reason: String
-    public init(_ reason: String) { self.reason = reason }
-    public var description: String { reason }
 }

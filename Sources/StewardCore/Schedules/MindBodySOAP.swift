@@ -7,10 +7,11 @@ import Translation
 /// v5 spelling (`ID`, `ClassScheduleID`) and v6's (`Id`) are accepted.
 public enum MindBodySOAP {
     public static func classes(_ data: Data, zone: TimeZone) throws(ScheduleFormatError) -> [SourceClass] {
+        let readable = try XMLParserInput.prepared(data)
         let indexer = XMLHash.config {
             $0.shouldProcessNamespaces = true
             $0.detectParsingErrors = true
-        }.parse(data)
+        }.parse(readable)
         if case .parsingError(let error) = indexer {
             throw ScheduleFormatError(tr("not valid XML (line {line}, column {column})",
                                          ["line": String(error.line), "column": String(error.column)]))
@@ -50,6 +51,12 @@ public enum MindBodySOAP {
         let staff = item.child("Staff")
         let staffName = staff?.value("Name")
             ?? [staff?.value("FirstName"), staff?.value("LastName")].compactMap { $0 }.joined(separator: " ")
+        let startsAt = try when("StartDateTime")
+        let endsAt = try when("EndDateTime")
+        guard endsAt >= startsAt else {
+            throw ScheduleFormatError(tr("class {number} ends before it starts (its EndDateTime comes before its StartDateTime)",
+                                         ["number": String(index + 1)]))
+        }
         return SourceClass(
             sourceClassId: id,
             classScheduleId: item.value("ClassScheduleID") ?? item.value("ClassScheduleId"),
@@ -57,8 +64,8 @@ public enum MindBodySOAP {
             description: description?.value("Description") ?? "",
             program: description?.child("Program")?.value("Name") ?? "",
             sessionType: description?.child("SessionType")?.value("Name") ?? "",
-            startsAt: try when("StartDateTime"),
-            endsAt: try when("EndDateTime"),
+            startsAt: startsAt,
+            endsAt: endsAt,
             trainerId: staff?.id,
             trainer: staffName,
             isSubstitute: item.bool("Substitute") ?? false,

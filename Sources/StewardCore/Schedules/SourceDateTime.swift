@@ -40,14 +40,22 @@ enum SourceDateTime {
                 offset = 0
             } else if bytes[index] == 43 || bytes[index] == 45, let h = number(index + 1, 2) {
                 let colon = index + 3 < bytes.count && bytes[index + 3] == 58
-                guard let m = number(index + (colon ? 4 : 3), 2) else { return nil }
+                let minutesAt = index + (colon ? 4 : 3)
+                // An offset ends the text, and is one a place can have (at most 18 hours, fewer
+                // than 60 minutes): "+07800" or "+99:00" is refused, not read in another zone.
+                guard let m = number(minutesAt, 2), minutesAt + 2 == bytes.count, m < 60, h * 60 + m <= 18 * 60
+                else { return nil }
                 offset = (h * 3600 + m * 60) * (bytes[index] == 45 ? -1 : 1)
             } else {
                 return nil
             }
         }
-        return date(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                    zone: offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? zone)
+        var timeZone = zone
+        if let offset {
+            guard let fixed = TimeZone(secondsFromGMT: offset) else { return nil }
+            timeZone = fixed
+        }
+        return date(year: year, month: month, day: day, hour: hour, minute: minute, second: second, zone: timeZone)
     }
 
     static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, zone: TimeZone) -> Date? {

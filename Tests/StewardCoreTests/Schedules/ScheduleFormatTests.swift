@@ -104,6 +104,161 @@ import Testing
         #expect(throws: ScheduleFormatError.self) { try ICalendarTimetable.classes(Data("hello".utf8), zone: zone, window: window) }
     }
 
+    /// Found by `make fuzz` (Tests/fuzz/corpus/mindbody-json/huge-id.json): an id written as a
+    /// number beyond a 64-bit whole number crashed the reader; it is refused in words, and an
+    /// optional id that large is left out.
+    @Test func anIdTooLargeForAWholeNumberIsRefusedNotACrash() throws {
+        let times = #""StartDateTime":"2027-01-04T06:00:00","EndDateTime":"2027-01-04T07:00:00""#
+        do {
+            _ = try MindBodyJSON.page(Data(#"{"Classes":[{"Id":70019223372036854775808,\#(times)}]}"#.utf8), zone: zone)
+            Issue.record("a class with an unreadable Id was accepted")
+        } catch {
+            #expect(error.reason.contains("class 1 has an unreadable Id"))
+        }
+        let page = try MindBodyJSON.page(Data(#"{"Classes":[{"Id":7001,"ClassScheduleId":1e19,"Staff":{"Id":-1e19},\#(times)}]}"#.utf8), zone: zone)
+        #expect(page.classes.first?.classScheduleId == nil)
+        #expect(page.classes.first?.trainerId == nil)
+        let appointment = try JSONValue.parse(#"{"Id":12345678901234567890123,\#(times)}"#)
+        do {
+            _ = try MindBodyAppointmentJSON.appointment(appointment, index: 0, zone: zone)
+            Issue.record("an appointment with an unreadable Id was accepted")
+        } catch {
+            #expect(error.reason.contains("appointment 1 has an unreadable Id"))
+        }
+    }
+
+    /// Found by `make fuzz` (Tests/fuzz/corpus/mindbody-json/offset-minutes.json): "-07800" was
+    /// read as an offset of 7 hours 80 minutes, "+99:00" silently in the gym's own zone, and
+    /// text after an offset was ignored. An offset no place has is refused, as any other
+    /// unreadable time is; a real one is taken as given.
+    @Test func aDateTimeWithAnOffsetNoPlaceHasIsRefused() throws {
+        for text in ["2027-01-04T07:00:00.000-07800", "2027-01-04T07:00:00+99:00", "2027-01-04T07:00:00+18:01",
+                     "2027-01-04T07:00:00-07:60", "2027-01-04T07:00:00-07:00 in Denver", "2027-01-04T07:00:00+0100Z"] {
+            #expect(SourceDateTime.parse(text, zone: zone) == nil, "\(text)")
+        }
+        let utc = try #require(SourceDateTime.parse("2027-01-04T14:00:00Z", zone: zone))
+        #expect(SourceDateTime.parse("2027-01-04T07:00:00-07:00", zone: zone) == utc)
+        #expect(SourceDateTime.parse("2027-01-04T07:00:00.500-0700", zone: zone) == utc)
+        #expect(SourceDateTime.parse("2027-01-05T04:00:00+14:00", zone: zone) == utc)
+        #expect(SourceDateTime.parse("2027-01-04T07:00:00", zone: zone) == utc)
+        do {
+            _ = try MindBodyJSON.page(Data(#"{"Classes":[{"Id":1,"StartDateTime":"2027-01-04T07:00:00+99:00","EndDateTime":"2027-01-04T08:00:00"}]}"#.utf8), zone: zone)
+            Issue.record("a class starting at an impossible offset was accepted")
+        } catch {
+            #expect(error.reason.contains("unreadable StartDateTime"))
+        }
+    }
+
+    /// Found by `make fuzz` (Tests/fuzz/corpus/mindbody-xml/name-not-utf8.xml): an element
+    /// name with bytes that are not UTF-8 stopped the whole program inside Foundation's XML
+    /// parser. Such a file is refused in words; one that declares another encoding still reads.
+    @Test func anXMLAnswerThatIsNotUTF8IsRefusedNotACrash() throws {
+        var broken = Data("<?xml version=\"1.0\" encoding=\"utf-8\"?><GetClassesResult><Classes><Class".utf8)
+        broken.append(contentsOf: [0xFF, 0xFE])
+        broken.append(contentsOf: Data("/></Classes></GetClassesResult>".utf8))
+        // Something that looks like an encoding but is none reads the bytes as they are, too.
+        var misnamed = Data("<?xmlencoding=\"<?><".utf8)
+        misnamed.append(contentsOf: [0xE8, 0x64, 0x79, 0x3E])
+        // A known encoding in what libxml2 does not take as a declaration.
+        var undeclared = Data("<?xmlencoding=\"us-ascii?><".utf8)
+        undeclared.append(contentsOf: [0xFF, 0xFF, 0xFF, 0xFF])
+        for text in [broken, misnamed, undeclared] {
+            do {
+                _ = try MindBodySOAP.classes(text, zone: zone)
+                Issue.record("an XML answer that is not UTF-8 was accepted")
+            } catch {
+                #expect(error.reason.contains("UTF-8"))
+            }
+        }
+        var latin1 = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><GetClassesResult><Classes><Class><ID>1</ID><ClassDescription><Name>Caf".utf8)
+        latin1.append(0xE9)
+        latin1.append(contentsOf: Data("</Name></ClassDescription><StartDateTime>2027-01-04T06:00:00</StartDateTime><EndDateTime>2027-01-04T07:00:00</EndDateTime></Class></Classes></GetClassesResult>".utf8))
+        #expect(try MindBodySOAP.classes(latin1, zone: zone).map(\.name) == ["Caf\u{E9}"])
+    }
+
+    /// Found by `make fuzz` (Tests/fuzz/corpus/mindbody-xml/instruction-without-data.xml and
+    /// instruction-after-broken-declaration.xml): a processing instruction with nothing after
+    /// its name (`<?page?>`) stopped the whole program inside Foundation's XML parser, also
+    /// where libxml2 finds one after a broken declaration, or spelled out by an entity. It is
+    /// read as the XML it is; a DOCTYPE, which a SOAP answer never has, is refused in words.
+    @Test func anInstructionWithoutDataIsReadNotACrash() throws {
+        let answer = Data("""
+            <?xml version="1.0" encoding="utf-8"?><?page?>
+            <GetClassesResult><?mindbody?><Classes><Class><ID>7001</ID>
+            <ClassDescription><Name>Spin</Name><!-- <?y?> --></ClassDescription>
+            <StartDateTime>2027-01-04T06:00:00</StartDateTime><EndDateTime>2027-01-04T07:00:00</EndDateTime>
+            </Class></Classes></GetClassesResult>
+            """.utf8)
+        let classes = try MindBodySOAP.classes(answer, zone: zone)
+        #expect(classes.map(\.sourceClassId) == ["7001"])
+        #expect(classes.map(\.name) == ["Spin"])
+        #expect(throws: ScheduleFormatError.self) { try MindBodySOAP.classes(Data("<?xml ><?f?>".utf8), zone: zone) }
+        do {
+            _ = try MindBodySOAP.classes(Data(#"<!DOCTYPE a [<!ENTITY e "&#60;?f?>">]><a>&e;</a>"#.utf8), zone: zone)
+            Issue.record("a document with a DOCTYPE was accepted")
+        } catch {
+            #expect(error.reason.contains("DOCTYPE"))
+        }
+    }
+
+    /// Found by `make fuzz` (Tests/fuzz/corpus/icalendar/ends-before-it-starts.ics): a class
+    /// whose end came before its start was read as it was, in every format. Such a class is
+    /// refused in words naming it, as a class without a start is.
+    @Test func aClassThatEndsBeforeItStartsIsRefused() throws {
+        let ics = Data("""
+            BEGIN:VCALENDAR\r
+            BEGIN:VEVENT\r
+            UID:spin\r
+            DTSTART;TZID=America/Denver:20270119T190000\r
+            DTEND;TZID=America/Denver:20270119T180000\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:yoga\r
+            DTSTART:20270120T150000Z\r
+            DURATION:-PT1H\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.utf8)
+        do {
+            _ = try ICalendarTimetable.classes(ics, zone: zone, window: window)
+            Issue.record("a calendar class that ends before it starts was accepted")
+        } catch {
+            #expect(error.reason.contains("event 1 (spin) ends before it starts"))
+        }
+        let negative = Data(String(decoding: ics, as: UTF8.self).replacingOccurrences(of: "T180000", with: "T193000").utf8)
+        do {
+            _ = try ICalendarTimetable.classes(negative, zone: zone, window: window)
+            Issue.record("a calendar class with a negative duration was accepted")
+        } catch {
+            #expect(error.reason.contains("event 2 (yoga) ends before it starts"))
+        }
+        let times = #""StartDateTime":"2027-01-04T07:00:00","EndDateTime":"2027-01-04T06:00:00""#
+        do {
+            _ = try MindBodyJSON.page(Data(#"{"Classes":[{"Id":1,\#(times)}]}"#.utf8), zone: zone)
+            Issue.record("a MindBody class that ends before it starts was accepted")
+        } catch {
+            #expect(error.reason.contains("class 1 ends before it starts"))
+        }
+        let appointment = try JSONValue.parse(#"{"Id":1,\#(times)}"#)
+        do {
+            _ = try MindBodyAppointmentJSON.appointment(appointment, index: 0, zone: zone)
+            Issue.record("an appointment that ends before it starts was accepted")
+        } catch {
+            #expect(error.reason.contains("appointment 1 ends before it starts"))
+        }
+        let xml = Data("<GetClassesResult><Classes><Class><ID>1</ID><StartDateTime>2027-01-04T07:00:00</StartDateTime><EndDateTime>2027-01-04T06:00:00</EndDateTime></Class></Classes></GetClassesResult>".utf8)
+        do {
+            _ = try MindBodySOAP.classes(xml, zone: zone)
+            Issue.record("a SOAP class that ends before it starts was accepted")
+        } catch {
+            #expect(error.reason.contains("class 1 ends before it starts"))
+        }
+        // A class that ends as it starts is a class of no length, not an error.
+        let instant = #""StartDateTime":"2027-01-04T07:00:00","EndDateTime":"2027-01-04T07:00:00""#
+        #expect(try MindBodyJSON.page(Data(#"{"Classes":[{"Id":1,\#(instant)}]}"#.utf8), zone: zone).classes.count == 1)
+    }
+
     @Test func recurringCalendarClassesAreExpandedWithinTheWindow() throws {
         let ics = Data("""
             BEGIN:VCALENDAR\r
