@@ -104,3 +104,25 @@ struct DecimalFieldTests {
         #expect(offer["seats"] == .int(3) && offer["pickupPlace"] == .string("Poly Canyon Village"))
     }
 }
+
+@Suite("Decimal fields read back")
+struct DecimalFieldReadBackTests {
+    @Test("the solver's instance of an event's rides carries the event's place, kept as numbers")
+    func rideInstanceHasTheEventsPlace() throws {
+        let orgId = UUID()
+        let event = LocalRecord(entity: "event", orgId: orgId, fields: .object([
+            "title": .string("Retreat"), "latitude": .double(37.0510), "longitude": .double(-122.0581),
+        ]))
+        let offer = LocalRecord(entity: "rideOffer", orgId: orgId, fields: .object([
+            "event": .string(event.key), "direction": .string("to"), "seats": .int(3), "radiusKm": .int(2),
+            "pickupLatitude": .double(37.8691), "pickupLongitude": .string("-122.2597"),
+            "departAt": .string("2026-12-04T02:30:00.000Z"),
+        ]))
+        let board = RideBoard(event: event, offers: [offer], requests: [], cancelledOffers: [], cancelledRequests: [],
+                              assignments: [])
+        let instance = board.instance
+        #expect(instance.eventLocation == RidePoint(lat: 37.0510, lon: -122.0581))
+        // A pickup as the text an earlier console kept still reads.
+        #expect(instance.drivers.first?.pickup == RidePoint(lat: 37.8691, lon: -122.2597))
+    }
+}
