@@ -37,7 +37,7 @@ struct SyncCommand: AsyncParsableCommand {
                 "pushed": .int(Int64(report.pushed)), "pulled": .int(Int64(report.pulled)),
                 "conflicts": .int(Int64(report.conflicts)), "rejected": .int(Int64(report.rejected)),
                 "resynced": .bool(report.resynced), "dropped": .int(Int64(report.dropped)),
-                "resent": .int(Int64(report.resent)), "kept": .int(Int64(report.kept)),
+                "resent": .int(Int64(report.resent)),
             ]))
             return
         }
@@ -50,11 +50,6 @@ struct SyncCommand: AsyncParsableCommand {
             print(trn("The store did not have {count} record made here (a new store, another one, or one restored from a backup): it was sent to it.",
                       "The store did not have {count} records made here (a new store, another one, or one restored from a backup): they were sent to it.",
                       report.resent))
-        }
-        if report.kept > 0 {
-            print(trn("{count} record only a store makes (a member, an answer, a submission, or what refers to one) is not on this store: it is kept here.",
-                      "{count} records only a store makes (members, answers, submissions, and what refers to them) are not on this store: they are kept here.",
-                      report.kept))
         }
         if report.conflicts > 0 {
             print(tr("Choose a side for each conflict: `{command}`.", ["command": "stewardctl conflicts list"]))

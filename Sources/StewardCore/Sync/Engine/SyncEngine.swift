@@ -371,7 +371,6 @@ public final class SyncEngine: Sendable {
             report.pulled += outcome.applied
             report.dropped += outcome.dropped
             report.resent += outcome.resent
-            report.kept += outcome.kept
             pages += 1
             progress?(SyncProgress(stage: .receiving, sent: report.pushed + report.conflicts + report.rejected,
                                    pagesPulled: pages, pulled: report.pulled))

@@ -18,9 +18,6 @@ public struct SyncReport: Hashable, Sendable {
     /// Records the store did not have (a new store, another one, or one restored from an
     /// older backup), made unsent and sent to it.
     public var resent = 0
-    /// Records only a store makes (members, check-ins, submissions) that the store did not
-    /// have: kept here, since no console can send them.
-    public var kept = 0
 
     public init() {}
 

@@ -15,8 +15,6 @@ enum PullApplier {
         var dropped = 0
         /// Staff records the store did not have, made unsent at the end of a full read.
         var resent = 0
-        /// Records only a store makes that the store did not have, kept at the end of a full read.
-        var kept = 0
     }
 
     /// Starts a full pull: from the empty cursor, remembering which records it returns.
@@ -51,7 +49,6 @@ enum PullApplier {
             let settled = try RecordsNotOnStore.settle(org: org, page: page, db)
             outcome.dropped = settled.dropped
             outcome.resent = settled.resent
-            outcome.kept = settled.kept
             try UnreadableRecords.dropUnseen(orgId: org.id, db)
             try db.execute(sql: "DELETE FROM resyncSeen WHERE orgId = ?", arguments: [orgKey])
             try db.execute(sql: "UPDATE remote SET resyncing = 0 WHERE orgId = ?", arguments: [orgKey])

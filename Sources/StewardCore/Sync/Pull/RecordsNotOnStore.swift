@@ -11,13 +11,11 @@ import GRDB
 /// record stays, and is sent again.
 enum RecordsNotOnStore {
     struct Outcome: Hashable, Sendable {
-        /// Records deleted on this store whose tombstones were purged: dropped here too.
+        /// Records deleted on this store whose tombstones were purged, and records only a store
+        /// makes (and what refers to them) that the store does not have: dropped here too.
         var dropped = 0
         /// Staff records the store does not have: made unsent, in the outbox to go to it.
         var resent = 0
-        /// Records only a store makes (members, check-ins, submissions) that this store does
-        /// not have: kept as they are, since no console can send them.
-        var kept = 0
     }
 
     /// At the end of a full read (`resyncSeen` holds what the feed listed): settles every
@@ -27,16 +25,21 @@ enum RecordsNotOnStore {
         var outcome = Outcome()
         guard let storeId = page.storeId else {
             // A store that does not say who it is cannot be told from another: drop nothing.
-            outcome.kept = try unseen(orgId: org.id, above: 0, db).count
             return outcome
         }
         let sameStore = known == storeId
         let purged = sameStore ? max(0, page.purgedThrough ?? 0) : 0
-        let (sendable, keep) = split(try unseen(orgId: org.id, above: purged, db))
-        outcome.kept = keep.count
+        let (sendable, storeMade) = split(try unseen(orgId: org.id, above: purged, db))
         outcome.resent = try markUnsent(sendable, db)
+        // What only a store makes is the store's to say: a store that lacks it has no such
+        // member, answer or submission, and no console could send it there. A staff decision
+        // on one that still waits to be sent stays with it.
+        for record in storeMade where try !SyncIssues.hasOutbox(entity: record.entity, recordId: record.key, db) {
+            try RecordTypes.storage(for: record.entity).remove(entity: record.entity, id: record.key, db)
+            outcome.dropped += 1
+        }
         if sameStore {
-            outcome.dropped = try RecordTypes.dropUnseen(orgId: org.id, throughVersion: purged, db)
+            outcome.dropped += try RecordTypes.dropUnseen(orgId: org.id, throughVersion: purged, db)
         }
         try db.execute(sql: "UPDATE remote SET storeId = ? WHERE orgId = ?",
                        arguments: [storeId, UUIDColumn.encode(org.id)])
