@@ -138,8 +138,8 @@ def check_in_race(world, nginx, attempts=10):
     a = world.consoles[0]
     event = event_now(a, "Harbour lantern walk")
     world.model.events[event] = "Harbour lantern walk"
+    a.sync(SLUG)   # the event and its key reach the store: only then is a code shown
     code = a.json("checkin", "code", event, "--org", SLUG)["code"]
-    a.sync(SLUG)   # the event and its key reach the store
     member = world.new_member()
     mark = nginx.log_mark()
     answers = at_once([lambda: member.check_in(event, code) for _ in range(attempts)])
