@@ -54,6 +54,30 @@ import Testing
         #expect(try await f.dump() == (await f.store.dump()))
     }
 
+    @Test func aChangeMadeAfterOneWaitingForItsRecordsAnswerIsNotSentBeforeIt() async throws {
+        // Changes of different records can depend on each other (a book's return, then its next
+        // loan): the store must get them in the order they were made. A sync that assigned ids
+        // and stopped (offline, or killed) leaves the first record in flight; the edit of it that
+        // follows waits for that answer, and so must everything made after the edit.
+        let f = try await SyncFixture()
+        let first = try await f.create("Choir")
+        await #expect(throws: SimulatedCrash.self) {
+            _ = try await f.engine(failpoint: { if $0 == .afterAssign { throw SimulatedCrash() } }).sync(org: f.org)
+        }
+        try await f.rename(first.id, "Choir rehearsal")
+        let later = try await f.create("Bake sale")
+
+        try await f.engine().sync(org: f.org)
+
+        let sent = await f.store.pushRequests.flatMap(\.mutations)
+        #expect(sent.map { "\($0.recordId) \($0.fields?["title"]?.stringValue ?? "")" }
+                == ["\(UUIDColumn.encode(first.id)) Choir", "\(UUIDColumn.encode(first.id)) Choir rehearsal",
+                    "\(UUIDColumn.encode(later.id)) Bake sale"])
+        #expect(sent.map(\.id) == [1, 2, 3])
+        #expect(try await f.outbox().isEmpty)
+        #expect(try await f.dump() == (await f.store.dump()))
+    }
+
     @Test func batchesGoInOrderWhileTheNextIsPreparedAndAnEditWaitsForItsRecordsAnswer() async throws {
         let f = try await SyncFixture()
         var events: [Event] = []

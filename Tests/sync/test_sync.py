@@ -322,6 +322,38 @@ def test_offline_double_loan_is_one_loan_and_one_refusal(workdir, backend):
     assert_converged(store, a, b, slug=library)
 
 
+def test_a_return_and_the_next_loan_reach_the_store_in_order(workdir, backend):
+    """A librarian lends a book and syncs while the store cannot be reached (the loan's change
+    keeps its mutation id), then, still offline, takes the book back and lends it again. When the
+    store is back, the return must reach it before the new loan, or the store refuses the loan
+    (the book would be on two open loans). Found by the random fault loop of every record type."""
+    library = "maple-street"
+    store = new_store(workdir, backend)
+    store.add_org(library, "Maple Street Lending Library")
+    token = store.token(library, "staff")
+    store.start()
+    a = Console(workdir, "a")
+    a.add_org(library, "Maple Street Lending Library", kind="library")
+    a.connect(store.url, token, library)
+    book = a.add_record(library, "books", title="Gilead")
+    ann = a.add_record(library, "borrowers", name="Ann Lee")
+    ben = a.add_record(library, "borrowers", name="Ben Okafor")
+    a.sync(library)
+    first = a.json("loans", "lend", "--book", book, "--borrower", ann, "--org", library)["id"]
+    store.stop()
+    offline = a.sync(library, env=FAST_RETRY, check_exit=False)
+    check(offline.returncode != 0 and "reach" in offline.stderr, "the sync could not reach the store: %r" % offline.stderr)
+    a.ctl("loans", "return", first, "--org", library)
+    second = a.json("loans", "lend", "--book", book, "--borrower", ben, "--org", library)["id"]
+    store.start()
+    out = a.sync(library).stdout
+    check("rejected 0" in out, "nothing refused: %r; %s" % (out, a.ctl("rejected", "list", "--org", library).stdout))
+    assert_converged(store, a, slug=library)
+    loans = {json.loads(line)["id"]: json.loads(line)["fields"]["state"]
+             for line in store.dump(library).splitlines() if '"entity":"loan"' in line}
+    check(loans == {first: "returned", second: "out"}, "the store holds the return and the new loan: %s" % loans)
+
+
 def test_concurrent_consoles_while_others_pull(workdir, backend):
     stores = [new_store(workdir, backend, "store1")]
     stores[0].add_org(SLUG, "Grace Community Church")

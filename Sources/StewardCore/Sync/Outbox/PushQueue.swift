@@ -32,8 +32,10 @@ enum PushQueue {
 
     /// Coalesces the waiting entries (per record, only the newest is kept), then gives ids to
     /// up to `limit` minus those already in flight, in outbox order, skipping records that have
-    /// a mutation in flight or an open conflict. Each gets the record's current local version as
-    /// its base. Returns how many were given ids.
+    /// an open conflict, and stopping before the first entry whose record has a mutation in
+    /// flight: that entry waits for the answer, and what was made after it waits too, since a
+    /// change may rest on an earlier one of another record (a book's next loan on its return).
+    /// Each gets the record's current local version as its base. Returns how many were given ids.
     ///
     /// `coalescedThrough` is the newest entry a previous call of the same push coalesced: once
     /// every record has one waiting entry, only newer entries can make a second, so coalescing
@@ -52,6 +54,14 @@ enum PushQueue {
                                         arguments: [org]) ?? 0
         let room = limit - inFlight
         guard room > 0 else { return 0 }
+        // The first waiting entry of a record with a mutation in flight. Found from the entries
+        // in flight (two batches at most), through the (entity, recordId) index.
+        let held = try Int64.fetchOne(db, sql: """
+            SELECT MIN(waiting.seq) FROM outbox AS sent
+            JOIN outbox AS waiting ON waiting.entity = sent.entity AND waiting.recordId = sent.recordId
+                                  AND +waiting.orgId = sent.orgId AND +waiting.mutationId IS NULL
+            WHERE sent.orgId = ? AND sent.mutationId IS NOT NULL
+            """, arguments: [org]) ?? Int64.max
         // A record's current version is in its type's table: the event table, or the shared
         // record table every other type uses.
         let rows = try Row.fetchAll(db, sql: """
@@ -59,15 +69,12 @@ enum PushQueue {
             FROM outbox AS o
             LEFT JOIN event AS e ON o.entity = 'event' AND e.id = o.recordId
             LEFT JOIN record AS r ON o.entity <> 'event' AND r.entity = o.entity AND r.id = o.recordId
-            WHERE o.orgId = ? AND o.mutationId IS NULL
-              AND NOT EXISTS (SELECT 1 FROM outbox AS sent
-                              WHERE +sent.orgId = o.orgId AND sent.entity = o.entity
-                                AND sent.recordId = o.recordId AND +sent.mutationId IS NOT NULL)
+            WHERE o.orgId = ? AND o.mutationId IS NULL AND o.seq < ?
               AND NOT EXISTS (SELECT 1 FROM syncConflict AS c
                               WHERE c.orgId = o.orgId AND c.entity = o.entity AND c.recordId = o.recordId)
             ORDER BY o.seq
             LIMIT ?
-            """, arguments: [org, room])
+            """, arguments: [org, held, room])
         let update = try db.cachedStatement(sql: "UPDATE outbox SET mutationId = ?, baseVersion = ? WHERE seq = ?")
         for row in rows {
             remote.lastAssignedMutationId += 1
