@@ -9,7 +9,8 @@ import Foundation
 // - the header and the rows never outnumber the lines (line breaks + 1); rows are numbered as a
 //   spreadsheet shows them: from 2, increasing, never past the last line;
 // - every field a row gives is a book's, and not empty; flags are yes or no; a rating that
-//   reads as a number is given as a whole one;
+//   reads as a number is given as a whole one (or as written when it is no star count at all:
+//   too large for one, nan, inf, for the rating field to refuse);
 // - a refusal says what is wrong.
 
 private let mapping = ["Book Title": "title", "Code": "isbn"]
@@ -42,8 +43,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                     fuzzCheck(value == "yes" || value == "no", "\(format.name): \(name) is \"\(value)\"")
                 }
             }
-            if let rating = fields["rating"], Double(rating) != nil {
-                fuzzCheck(Int(rating) != nil, "\(format.name): rating \"\(rating)\" is not whole")
+            if let rating = fields["rating"], let stars = Double(rating) {
+                fuzzCheck(Int(rating) != nil || Int(exactly: stars.rounded()) == nil,
+                          "\(format.name): rating \"\(rating)\" is not whole")
             }
         }
     }

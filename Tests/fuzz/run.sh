@@ -23,6 +23,9 @@ options=(-timeout=20 -rss_limit_mb=2048 -max_total_time="$seconds" -artifact_pre
 # it refuses (XMLParser's errors), which a run of an hour would pile up; jobs keep it bounded.
 # A crash, a broken property, a timeout or running out of memory still ends the run.
 # The Swift runtime's own crash reporter would print instead of libFuzzer's: it is turned off.
+# What earlier runs found stays in $findings; only what this run finds counts.
+started=$out/logs/$name.started
+touch "$started"
 status=0
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 nice -n "${FUZZ_NICE:-10}" \
   "$binary" -fork=1 -ignore_crashes=0 -ignore_timeouts=0 -ignore_ooms=0 "${options[@]}" \
@@ -32,12 +35,15 @@ last=$(grep -E '^#[0-9]+: cov: ' "$log" | tail -n 1 || true)
 executions=$(sed -nE 's/^#([0-9]+):.*/\1/p' <<<"$last")
 coverage=$(sed -nE 's/.* (cov: [0-9]+ ft: [0-9]+).*/\1/p' <<<"$last")
 elapsed=$(sed -nE 's/.* time: ([0-9]+)s.*/\1/p' <<<"$last")
-found=$(find "$findings" -type f | sort)
+found=$(find "$findings" -type f -newer "$started" | sort)
 if [ "$status" -ne 0 ] || [ -n "$found" ]; then
   echo "fuzz $name: FAILED after ${executions:-0} executions (log: $log)"
-  grep -E 'property failed|ERROR: |Fatal error|SUMMARY: ' "$log" | head -n 5 | sed 's/^/  /' || true
+  [ -n "$found" ] || grep -E 'property failed|ERROR: |Fatal error|SUMMARY: ' "$log" | head -n 5 | sed 's/^/  /' || true
   for input in $found; do
-    echo "  input: $input (reproduce: SWIFT_BACKTRACE=enable=no $binary $input)"
+    echo "  input: $input"
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$binary" "$input" 2>&1 \
+      | grep -E 'property failed|ERROR: AddressSanitizer|Fatal error|SUMMARY: ' | head -n 3 | cut -c1-300 | sed 's/^/    /' || true
+    echo "    reproduce: SWIFT_BACKTRACE=enable=no $binary $input"
   done
   exit 1
 fi
