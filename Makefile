@@ -12,16 +12,25 @@
 #               po/LINGUAS) and the desktop file and AppStream metadata with them (build/data/)
 #   demo-db     build/demo.sqlite, made with `stewardctl demo load` when it does not exist
 #   run         deps, build, demo-db, then opens steward on the demo database
-#   test        test-deps, build, swift-test, fuzz-short, check-data, test-store, test-ui,
-#               test-sync (stops at the first failure)
+#   test        test-deps, build, swift-test, test-spanish, fuzz-short, check-data, test-store,
+#               test-ui, test-sync (stops at the first failure)
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
+#   test-spanish  the core and CLI tests, and the sync tests whose records the console writes,
+#               once more under es_ES.UTF-8 (LANG and LC_ALL), without rebuilding: what is
+#               stored, sent and written to files must not follow the locale (35,3050)
 #   test-store  the store's OpenAPI document checked against the real server, its podcast feed
-#               read by feedparser, its commands, and a bounded property-based fuzz of push,
+#               read by feedparser, its connections against raw sockets that misbehave
+#               (malformed chunks, half-sent requests from one address, idle keep-alive), its
+#               commands, and a bounded property-based fuzz of push,
 #               pull and sign-in (no 5xx, no crash); and `stewardctl isbn check` against
 #               isbnlib, an independent implementation of the ISBN rules; `stewardctl rides
 #               solve` against SciPy's MILP optimum
-#   test-sync   end-to-end sync with real store processes, injected faults and kill -9
+#   test-sync   end-to-end sync with real store processes, injected faults and kill -9, and
+#               two store processes on one PostgreSQL behind nginx (round robin)
+#   soak        not part of test: the sync's random kill points (every record type; SQLite,
+#               PostgreSQL, two processes behind nginx) for SOAK_SECONDS (600) or SOAK_KILLS;
+#               prints how many kills it survived with nothing lost, exits 1 at the first loss
 #   fuzz        libFuzzer on each parser we wrote (JSON, ISBN, MindBody JSON and SOAP XML,
 #               iCalendar, the catalogue's CSV), FUZZ_SECONDS each (60), with properties checked,
 #               seeds from Tests/fuzz/corpus; FUZZ_TARGETS="json csv" picks (docs/fuzzing.md)
@@ -119,7 +128,7 @@ DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-d
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \
-	python3-scipy
+	python3-scipy nginx
 
 # Root runs apt-get directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -160,8 +169,8 @@ define apt_install
 endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
-	check-display test swift-test check-data check-pot pot po test-ui test-store test-sync \
-	postgres install uninstall bench clean distclean fuzz fuzz-short fuzz-build
+	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync \
+	soak postgres install uninstall bench clean distclean fuzz fuzz-short fuzz-build
 
 all: build
 
@@ -311,7 +320,7 @@ run: check-display deps build demo-db
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps build swift-test fuzz-short check-data test-store test-ui test-sync
+test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync
 	@Tests/store/postgres.sh stop >/dev/null 2>&1 || true
 	@echo "make test: all tests passed"
 
@@ -328,6 +337,7 @@ postgres:
 test-store: build postgres
 	python3 Tests/store/validate_openapi.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/store/podcast_feed_test.py --bin $(DEBUG_BIN)/steward-store
+	python3 Tests/store/connection_test.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/library/isbn_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	python3 Tests/rides/ride_solver_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
@@ -335,6 +345,18 @@ test-store: build postgres
 
 test-sync: build postgres
 	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py
+
+# Not part of `make test`: it runs for as long as asked. `make soak SOAK_KILLS=2000` stops after
+# 2,000 kills, `make soak SOAK_SECONDS=3600` after an hour (600 s when neither is given); both:
+# whichever comes first. SOAK_SEED replays a run. The store processes, nginx and the consoles
+# are the debug build's and run on this machine's loopback only.
+SOAK_SECONDS ?=
+SOAK_KILLS ?=
+SOAK_SEED ?=
+soak: build postgres
+	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/soak.py \
+	  $(if $(SOAK_SECONDS),--seconds $(SOAK_SECONDS)) $(if $(SOAK_KILLS),--kills $(SOAK_KILLS)) \
+	  $(if $(SOAK_SEED),--seed $(SOAK_SEED))
 
 # GtkKit tests need a display: a private X server (xvfb-run) and session bus
 # (dbus-run-session) for the run, software rendering, and GTK's in-process test accessibility
@@ -351,6 +373,31 @@ swift-test: build postgres
 	  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(SWIFT_TEST_WIDTH) \
 	  $(DEV_ENV) $(PG_ENV) \
 	  xvfb-run -a -s "-screen 0 1280x1024x24" swift test 2>&1 | $(SWIFT_FILTER)
+
+# The core and CLI suites and some sync tests again, as a Spanish office runs the tools: LANG
+# and LC_ALL es_ES.UTF-8 (test-deps makes the locale). The tools take it when they start, and
+# the test process before main (Tests/CTestLocale), so C's printf writes decimal commas; what
+# is stored, sent and written to files must come out as under C. Tests that compare English
+# messages or day names pin those for the tools they run (LANGUAGE=en in
+# Tests/StewardCtlTests/CLI.swift and Tests/sync/harness.py, CLI.englishDates), so the rest of
+# what they check still runs in Spanish. No rebuild: swift-test built everything.
+#
+# The sync tests here are those whose records pass through the console's own writing (the demo,
+# edits on both sides, the random edits against a model, approvals, loans, the gym's classes),
+# on SQLite: the locale is the console's, not the store's, and the fault tests' kill points do
+# not depend on it. The whole sync suite again took 5m41s on its own (both backends, on this
+# two-core machine under load), more than doubling what this step adds (4m13s in all).
+SPANISH_ENV := LANG=es_ES.UTF-8 LC_ALL=es_ES.UTF-8
+SPANISH_SUITES := StewardCoreTests|StewardCtlTests
+SPANISH_SYNC_TESTS := demo_data,edits_on_both_sides,random_edits,approval_submission,offline_double_loan,schedule_classes
+test-spanish: build postgres
+	@echo "swift test --filter '$(SPANISH_SUITES)' under es_ES.UTF-8"
+	dbus-run-session -- env $(SPANISH_ENV) GSETTINGS_BACKEND=memory \
+	  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(SWIFT_TEST_WIDTH) $(DEV_ENV) $(PG_ENV) \
+	  swift test --skip-build --filter '$(SPANISH_SUITES)' 2>&1 | $(SWIFT_FILTER)
+	@echo "Tests/sync/test_sync.py under es_ES.UTF-8"
+	env $(SPANISH_ENV) $(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" \
+	  python3 Tests/sync/test_sync.py --backend sqlite -k $(SPANISH_SYNC_TESTS)
 
 $(ADW_PRELOAD): Tests/data/adw-preload.c
 	@mkdir -p $(@D)

@@ -167,7 +167,9 @@ let package = Package(
         .testTarget(name: "TranslationTests", dependencies: ["Translation"], exclude: ["Fixtures"]),
         // Stand-in servers and other helpers more than one test target uses.
         .target(name: "StewardTestSupport", path: "Tests/StewardTestSupport"),
-        .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore", "StewardCredentials", "StewardTestSupport"]),
+        // The test process's locale from the environment, before main, as the apps take theirs.
+        .target(name: "CTestLocale", path: "Tests/CTestLocale"),
+        .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore", "StewardCredentials", "StewardTestSupport", "CTestLocale"]),
         .testTarget(
             name: "StewardStoreTests",
             dependencies: [
@@ -175,7 +177,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl", "StewardTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl", "StewardTestSupport", "CTestLocale"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit"]),
         .testTarget(name: "StewardPrintTests", dependencies: ["StewardPrint", "StewardCore"]),
     ],

@@ -19,9 +19,13 @@ public struct LocaleFormats: Sendable, Equatable {
     /// The sizes of the digit groups from the right, the last one repeating (3 almost
     /// everywhere; India's 3 then 2).
     public var groupSizes: [Int]
+    /// Before a number's fraction, for people only: "." in English, "," in Spanish. Numbers that
+    /// are stored or sent never use it (`StoredNumber` in StewardCore).
+    public var decimalSeparator: String
 
     public init(weekdayAbbreviations: [String], monthAbbreviations: [String], twelveHour: Bool,
-                am: String, pm: String, thousandsSeparator: String = ",", groupSizes: [Int] = [3]) {
+                am: String, pm: String, thousandsSeparator: String = ",", groupSizes: [Int] = [3],
+                decimalSeparator: String = ".") {
         self.weekdayAbbreviations = weekdayAbbreviations
         self.monthAbbreviations = monthAbbreviations
         self.twelveHour = twelveHour
@@ -29,6 +33,7 @@ public struct LocaleFormats: Sendable, Equatable {
         self.pm = pm
         self.thousandsSeparator = thousandsSeparator
         self.groupSizes = groupSizes.isEmpty ? [3] : groupSizes
+        self.decimalSeparator = decimalSeparator.isEmpty ? "." : decimalSeparator
     }
 
     /// 100030 as "100,030" ("100.030" in Spanish). By hand: an ICU number formatter would
@@ -69,12 +74,13 @@ public struct LocaleFormats: Sendable, Equatable {
         let timeFormat = info(Int32(T_FMT))
         let am = info(Int32(AM_STR)), pm = info(Int32(PM_STR))
         let (separator, sizes) = numberGrouping()
+        let decimalPoint = localeconv()?.pointee.decimal_point.map { String(cString: $0) } ?? "."
         return LocaleFormats(
             weekdayAbbreviations: weekdays.contains("") ? english.weekdayAbbreviations : weekdays,
             monthAbbreviations: months.contains("") ? english.monthAbbreviations : months,
             twelveHour: usesTwelveHourClock(timeFormat: timeFormat) && !am.isEmpty,
             am: am.isEmpty ? "AM" : am, pm: pm.isEmpty ? "PM" : pm,
-            thousandsSeparator: separator, groupSizes: sizes)
+            thousandsSeparator: separator, groupSizes: sizes, decimalSeparator: decimalPoint)
     }
 
     /// LC_NUMERIC's thousands separator and grouping. The "C" locale has neither; Steward's

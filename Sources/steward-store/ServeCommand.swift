@@ -43,6 +43,21 @@ struct ServeCommand: AsyncParsableCommand {
         "Count sign-in attempts by the last address in X-Forwarded-For: only behind a reverse proxy that sets it, never when clients reach the store directly."))
     var trustForwardedFor = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds a client has to send a request's head, from its first byte, and the longest it may pause while sending a body; slower connections are closed.",
+        valueName: "seconds"))
+    var readTimeout: Int = ConnectionLimits.defaultReadTimeoutSeconds
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds a kept-alive connection (or a new one that sends nothing) may wait for a request before it is closed.",
+        valueName: "seconds"))
+    var idleTimeout: Int = ConnectionLimits.defaultIdleTimeoutSeconds
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Most connections one client address may hold open; more are closed at once; 0: no cap. Default: \(ConnectionLimits.defaultMaxConnectionsPerAddress), or no cap with --trust-forwarded-for (every connection then comes from the proxy).",
+        valueName: "count"))
+    var maxConnectionsPerAddress: Int?
+
     /// Upper bounds keep the date arithmetic on these values far from overflowing.
     static let maxSeconds = 10 * 366 * 86_400
     static let maxRetentionDays = 36_600
@@ -66,6 +81,24 @@ struct ServeCommand: AsyncParsableCommand {
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key: give both, or neither")
         }
+        guard (1...Self.maxConnectionSeconds).contains(readTimeout) else {
+            throw ValidationError("--read-timeout: must be from 1 to \(Self.maxConnectionSeconds) seconds")
+        }
+        guard (1...Self.maxConnectionSeconds).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout: must be from 1 to \(Self.maxConnectionSeconds) seconds")
+        }
+        if let maxConnectionsPerAddress, maxConnectionsPerAddress < 0 {
+            throw ValidationError("--max-connections-per-address: must be 0 (no cap) or more")
+        }
+    }
+
+    /// A day: longer waits for a client are no timeout at all.
+    static let maxConnectionSeconds = 86_400
+
+    var connectionLimits: ConnectionLimits {
+        let cap = maxConnectionsPerAddress ?? (trustForwardedFor ? 0 : ConnectionLimits.defaultMaxConnectionsPerAddress)
+        return ConnectionLimits(readTimeout: .seconds(readTimeout), idleTimeout: .seconds(idleTimeout),
+                                maxConnectionsPerAddress: cap == 0 ? nil : cap)
     }
 
     func run() async throws {
@@ -75,11 +108,11 @@ struct ServeCommand: AsyncParsableCommand {
             tombstoneRetention: .seconds(Int64(tombstoneRetentionDays) * 86_400),
             accessTokenTTL: .seconds(accessTokenTtl), refreshTokenTTL: .seconds(refreshTokenTtl),
             trustForwardedFor: trustForwardedFor)
-        var server = HTTPServerBuilder.http1()
+        var server = GuardedServer.builder(limits: connectionLimits)
         let scheme = tlsCert == nil ? "http" : "https"
         if let tlsCert, let tlsKey {
             do {
-                server = try StoreTLS.server(certificateFile: tlsCert, keyFile: tlsKey)
+                server = try StoreTLS.server(certificateFile: tlsCert, keyFile: tlsKey, limits: connectionLimits)
             } catch {
                 throw CLIError.usage(error.message)
             }

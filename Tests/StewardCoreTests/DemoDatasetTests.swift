@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import StewardCore
 
@@ -112,12 +113,30 @@ import Testing
         let demo = try DemoDataset(database: database).load()
         let added = try DemoDataset(database: database).addGeneratedEvents(1_003)
         #expect(added == 1_003)
-        // Every event and every other record staff made waits in the outbox to be sent; what the
-        // store made (the city office's approvals) came as from it, with nothing to send.
+        // The demo is a console that never synced: every record a console can send waits in the
+        // outbox; only what a store alone makes (members, answers, submissions, and the stamps
+        // and redemptions that name members) carries a version, as a pull would have brought it.
         let outbox = try await database.writer.read { db in try Outbox.pendingCount(db) }
         let events = try await database.writer.read { db in try Event.fetchCount(db) }
+        let keys = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE entity = 'checkInKey'") ?? 0
+        }
+        let givingStamps = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event WHERE stampValue > 0") ?? 0
+        }
         #expect(events == demo.eventsAdded + added + demo.storeEventsAdded)
-        #expect(events - demo.storeEventsAdded + demo.recordsAdded == outbox)
+        let records = try await database.writer.read { db in
+            try OrganizationService.all(db).flatMap { try RecordTypes.allRecords(orgId: $0.id, db) }
+        }
+        let versioned = records.filter { $0.version > 0 }
+        #expect(records.count - versioned.count == outbox)
+        #expect(RecordsNotOnStore.split(versioned).send.isEmpty)
+        for entity in ["prize", "passportLevel", "question", "mapPin", "communityPage"] {
+            #expect(records.contains { $0.entity == entity }, "the demo has \(entity) records")
+            #expect(!versioned.contains { $0.entity == entity }, "the demo's \(entity) records wait to be sent")
+        }
+        #expect(demo.checkInKeysAdded > 0 && keys > demo.checkInKeysAdded, "the generated events that give stamps have keys too")
+        #expect(keys == givingStamps)
         let first = DemoDataset.generatedEvents(count: 5, zone: .gmt, seed: 7, reference: Date(timeIntervalSince1970: 0))
         let second = DemoDataset.generatedEvents(count: 5, zone: .gmt, seed: 7, reference: Date(timeIntervalSince1970: 0))
         #expect(first == second)

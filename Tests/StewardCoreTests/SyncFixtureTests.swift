@@ -21,6 +21,8 @@ actor FakeStore: SyncTransport {
     private var results: [String: [Int64: MutationResult]] = [:]
     /// Versions at or below this have had their tombstones purged: older cursors get 410.
     private(set) var purgedThrough: Int64 = 0
+    /// Who this store says it is (`PullResponse.storeId`); `becomeANewStore` changes it.
+    private(set) var storeId = "fake-store-1"
     /// Records whose mutations are refused with this reason.
     var refuse: [String: String] = [:]
     /// Whether a replayed result keeps its record (the real store drops it).
@@ -83,7 +85,8 @@ actor FakeStore: SyncTransport {
         let page = Array(after.prefix(limit))
         let nextSequence = page.last?.version ?? sequence
         let next = "s1.\(nextSequence)" + (purgedThrough > 0 ? ".p\(purgedThrough)" : "")
-        let response = PullResponse(changes: page, cursor: next, hasMore: after.count > page.count)
+        let response = PullResponse(changes: page, cursor: next, hasMore: after.count > page.count,
+                                    storeId: storeId, purgedThrough: purgedThrough)
         if case .loseAnswer(let error) = fault { throw .transport(error) }
         return response
     }
@@ -94,6 +97,9 @@ actor FakeStore: SyncTransport {
 
     private func handle(_ request: PushRequest) throws(SyncTransportError) -> PushResponse {
         let client = request.clientId
+        if let expected = request.storeId, expected != storeId {
+            throw .status(409, ErrorResponse(error: ErrorResponse.Code.storeChanged, message: "another store"))
+        }
         if ownedElsewhere.contains(client) {
             throw .status(409, ErrorResponse(error: ErrorResponse.Code.clientIdInUse, message: "another credential pushes under this client id"))
         }
@@ -208,6 +214,25 @@ actor FakeStore: SyncTransport {
     func purgeTombstones() {
         records = records.filter { !$0.value.deleted }
         purgedThrough = lastSeq
+    }
+
+    /// Another, empty store now answers at this address (a new one, another organization's).
+    func becomeANewStore() {
+        records = [:]
+        histories = [:]
+        lastSeq = 0
+        purgedThrough = 0
+        clientLast = [:]
+        results = [:]
+        storeId = "fake-store-\(UUID().uuidString.prefix(8))"
+    }
+
+    /// This store restored from a backup taken when its newest version was `version`: later
+    /// changes are gone, its identity is the same.
+    func restoreBackup(throughVersion version: Int64) {
+        records = records.filter { $0.value.version <= version }
+        lastSeq = version
+        for client in clientLast.keys { forgetMutations(of: client, after: 0) }
     }
 
     /// The store forgets this client's mutations after `last` (restored from a backup).

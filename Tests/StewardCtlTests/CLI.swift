@@ -43,10 +43,21 @@ final class CLI {
         environment["HOME"] = folder.appendingPathComponent("home").path
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("xdg").path
         // The tool's words in English whatever language the person running the tests reads:
-        // the tests compare them. (LC_ALL, when set, still decides; tests that want another
-        // language set it.)
-        environment["LANGUAGE"] = nil
+        // the tests compare them. LANGUAGE decides the words even under LC_ALL, which stays as
+        // the run has it: `make test-spanish` runs these tests with LC_ALL=es_ES.UTF-8, and
+        // numbers and dates then still follow Spanish. (Tests that want another language set
+        // LANGUAGE; gettext ignores it in the plain C locale, hence LC_MESSAGES.)
+        environment["LANGUAGE"] = "en"
         environment["LC_MESSAGES"] = "C.UTF-8"
+        return environment
+    }
+
+    /// For a test that reads dates as English text ("Tue 1 Dec 2026") whatever the run's locale:
+    /// LC_ALL, which would decide every category, handed to LANG, and LC_TIME in C. Numbers and
+    /// the rest still follow the run (es_ES.UTF-8 under `make test-spanish`).
+    static var englishDates: [String: String] {
+        var environment = ["LC_ALL": "", "LC_TIME": "C.UTF-8"]
+        if let all = ProcessInfo.processInfo.environment["LC_ALL"], !all.isEmpty { environment["LANG"] = all }
         return environment
     }
 

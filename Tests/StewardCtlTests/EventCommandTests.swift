@@ -65,7 +65,7 @@ struct EventCommandTests {
         #expect(event["updatedAt"]?.stringValue.flatMap { DateTimeText.parse($0, zone: Self.utc) } != nil)
 
         // The text form shows the same event, its time as people read it.
-        let shown = try await cli("events", "show", id)
+        let shown = try await cli.run(["--db", cli.databasePath, "events", "show", id], environment: CLI.englishDates)
         #expect(shown.status == 0)
         #expect(shown.stdoutLines.first?.hasSuffix(id) == true)
         #expect(shown.stdout.contains("Harvest Potluck"))
@@ -94,7 +94,7 @@ struct EventCommandTests {
         #expect(event["starts"]?.stringValue == "2026-12-12")
         #expect(event["ends"]?.stringValue == "2026-12-13")
         #expect(event["timeZone"]?.isNull == true)
-        let text = try await cli("events", "show", id)
+        let text = try await cli.run(["--db", cli.databasePath, "events", "show", id], environment: CLI.englishDates)
         #expect(text.stdout.contains("12–13 Dec 2026 · all day"))
 
         // A date-only --starts makes an all-day event without the flag; one day by default.
@@ -250,7 +250,8 @@ struct EventCommandTests {
         #expect(try await titles("--sort", "title", "--limit", "2") == ["alpha", "Bravo"])
         #expect(try await titles("--limit", "0") == [])
 
-        let text = try await cli("events", "list", "--sort", "title", "--limit", "1")
+        let text = try await cli.run(["--db", cli.databasePath, "events", "list", "--sort", "title", "--limit", "1"],
+                                     environment: CLI.englishDates)
         #expect(text.status == 0)
         #expect(text.stdoutLines.count == 3)  // header, one row, "1 of 3"
         #expect(text.stdoutLines[1].contains("alpha"))

@@ -191,6 +191,13 @@ grep -q -- "is empty" "$WORK/err" || fail "empty password file: $(cat "$WORK/err
 # Out-of-range numbers on the command line are refused, not trapped on.
 expect_exit 2 "$BIN" serve --tombstone-retention-days 9223372036854775807 --sqlite "$WORK/x.sqlite"
 expect_exit 2 "$BIN" serve --access-token-ttl 9223372036854775807 --sqlite "$WORK/x.sqlite"
+expect_exit 2 "$BIN" serve --read-timeout 0 --sqlite "$WORK/x.sqlite"
+expect_exit 2 "$BIN" serve --idle-timeout 9223372036854775807 --sqlite "$WORK/x.sqlite"
+expect_exit 2 "$BIN" serve --max-connections-per-address=-1 --sqlite "$WORK/x.sqlite"
+"$BIN" serve --help >"$WORK/help"
+for option in --read-timeout --idle-timeout --max-connections-per-address; do
+  grep -q -- "$option" "$WORK/help" || fail "serve --help does not list $option"
+done
 expect_exit 2 "$BIN" purge --org xy --older-than-seconds 9223372036854775807 --sqlite "$WORK/x.sqlite"
 # HTTPS in the store: a test CA made here, a certificate for store.test. The right name and CA
 # connect; a wrong host name, an unknown CA and plain HTTP are refused.

@@ -1,28 +1,11 @@
 """End-to-end tests of the approval queue: an app member registers and submits over HTTP, as the
 app does; consoles pull the submission, decide with stewardctl, and push the decision; the
 store's state machine, the member's notifications and the events members read follow."""
-import json
-import urllib.error
-import urllib.request
-
+from app_client import MEMBER_PASSWORD, http
 from harness import Console, check
 
 SLUG = "riverton-community"
 PASSWORD = "correct horse battery"
-MEMBER_PASSWORD = "member password 1234"
-
-
-def http(store, method, path, token=None, body=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(store.url + path, data=data, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
 
 
 def member(store, email):

@@ -104,25 +104,35 @@ class Console:
         self.name = name
         # Staff tokens go to a credentials folder of this console's own, never a real keyring.
         self.data_home = os.path.join(workdir, name + "-data")
-        self.base_env = {"STEWARD_CREDENTIALS": "file", "XDG_DATA_HOME": self.data_home}
+        # LANGUAGE=en: the tests read stewardctl's English messages; numbers and dates follow
+        # the run's locale (`make test-spanish` runs these under es_ES.UTF-8).
+        self.base_env = {"STEWARD_CREDENTIALS": "file", "XDG_DATA_HOME": self.data_home, "LANGUAGE": "en"}
 
     @property
     def credentials_folder(self):
         return os.path.join(self.data_home, "steward", "credentials")
 
     def ctl(self, *args, env=None, check_exit=True, timeout=180, stdin=None):
-        full_env = dict(os.environ)
-        full_env.update(self.base_env)
-        full_env.update(env or {})
-        if not env or "STEWARD_FAILPOINT" not in env:
-            full_env.pop("STEWARD_FAILPOINT", None)
         result = subprocess.run([os.path.join(BIN, "stewardctl"), "--db", self.db, *args],
-                                capture_output=True, text=True, env=full_env, timeout=timeout,
+                                capture_output=True, text=True, env=self.environment(env), timeout=timeout,
                                 input=stdin if stdin is not None else "")
         if check_exit and result.returncode != 0:
             raise Failure("%s: stewardctl %s failed (%d): %s" % (self.name, " ".join(args), result.returncode,
                                                                   result.stderr.strip()))
         return result
+
+    def environment(self, env=None):
+        full_env = dict(os.environ)
+        full_env.update(self.base_env)
+        full_env.update(env or {})
+        if not env or "STEWARD_FAILPOINT" not in env:
+            full_env.pop("STEWARD_FAILPOINT", None)
+        return full_env
+
+    def spawn(self, *args, env=None):
+        """`stewardctl ARGS` in the background (for a store to be killed meanwhile): the Popen."""
+        return subprocess.Popen([os.path.join(BIN, "stewardctl"), "--db", self.db, *args], stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.environment(env))
 
     def json(self, *args):
         return json.loads(self.ctl(*args, "--json").stdout)
@@ -189,7 +199,9 @@ class FaultProxy:
     """A TCP proxy in front of a store. Each accepted connection takes the next fault from a
     queue (or passes through): 'drop-response' forwards the request and swallows the store's
     answer (the store committed; the console never hears), 'fail-503' answers 503 without
-    forwarding, 'delay:S' waits S seconds before forwarding, 'refuse' closes at once."""
+    forwarding, 'delay:S' waits S seconds before forwarding, 'refuse' closes at once.
+    `on_next_push(hook)` is apart from the queue: the next push request is forwarded, then
+    `hook()` runs (it kills the store, say) before the answer is read."""
 
     def __init__(self, target_port):
         self.target_port = target_port
@@ -201,6 +213,7 @@ class FaultProxy:
         self.server.listen(64)
         self.port = self.server.getsockname()[1]
         self.seen = []
+        self.push_hook = None
         self.running = True
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -211,6 +224,10 @@ class FaultProxy:
     def queue(self, *faults):
         with self.lock:
             self.faults.extend(faults)
+
+    def on_next_push(self, hook):
+        with self.lock:
+            self.push_hook = hook
 
     def close(self):
         self.running = False
@@ -233,6 +250,10 @@ class FaultProxy:
             request = self._read_http(client)
             if request is None:
                 return
+            hook = None
+            if request.startswith(b"POST ") and b"/push " in request.split(b"\r\n", 1)[0]:
+                with self.lock:
+                    hook, self.push_hook = self.push_hook, None
             if fault == "refuse":
                 return
             if fault == "fail-503":
@@ -245,6 +266,8 @@ class FaultProxy:
             upstream = socket.create_connection(("127.0.0.1", self.target_port), timeout=60)
             # Ask the store to close after answering, so the response ends with the connection.
             upstream.sendall(self._force_close(request))
+            if hook:
+                hook()
             response = self._read_http(upstream)
             upstream.close()
             if fault == "drop-response" or response is None:

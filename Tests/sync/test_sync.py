@@ -3,7 +3,9 @@ injected faults. Every test ends by comparing canonical dumps byte for byte and 
 no edit was lost or applied twice (store versions are one per applied change, so a change
 applied twice shows as a missing or doubled version).
 
-Run: python3 Tests/sync/test_sync.py [-k NAME]  (STEWARD_BIN_DIR, STEWARD_TEST_POSTGRES_URL)"""
+Run: python3 Tests/sync/test_sync.py [-k NAME[,NAME...]] [--backend sqlite|postgres]
+     (STEWARD_BIN_DIR, STEWARD_TEST_POSTGRES_URL)
+-k runs the tests whose names contain one of the NAMEs; --backend runs on that backend only."""
 import http.client
 import json
 import os
@@ -19,6 +21,10 @@ sys.path.insert(0, os.path.dirname(__file__))
 from harness import Console, FaultProxy, Failure, Store, Workdir, check, dump_versions  # noqa: E402
 import staff_tests  # noqa: E402
 import approval_tests  # noqa: E402
+import store_identity_tests  # noqa: E402
+import fault_loop  # noqa: E402
+import scale_out_tests  # noqa: E402
+from mixed_world import World  # noqa: E402
 
 POSTGRES = os.environ.get("STEWARD_TEST_POSTGRES_URL")
 SLUG = "grace-church"
@@ -425,6 +431,46 @@ def test_random_edits_and_faults_match_a_model(workdir, backend):
     proxy.close()
 
 
+def test_every_record_type_through_random_kills(workdir, backend):
+    """The random fault loop with every record type mixed in: events, bulletins with their
+    sections, loans (one open loan per book), stamp entries (append-only: staff grants and
+    revocations) and submissions the store makes for app members (approved from a console);
+    stewardctl killed at each failpoint of its sync and the store killed mid-push, with lost
+    answers and 503s between. Everyone ends with identical dumps holding the model."""
+    world = World(workdir, backend, [new_store(workdir, backend)]).setup()
+    seed = int(os.environ.get("STEWARD_SYNC_SEED", "20261130"))
+    fault_loop.run(world, random.Random(seed), kills=int(os.environ.get("STEWARD_SYNC_KILLS", "10")))
+    kinds = set(world.kill_kinds)
+    check({"console after-assign", "console after-send", "store mid-push"} <= kinds,
+          "every kind of kill happened: %s" % world.kill_kinds)
+    made = world.model
+    check(made.bulletins and made.loans and len(made.stamps) >= 1 and "approved" in made.submissions.values(),
+          "every type was edited: %d bulletins, %d loans, %d stamp entries, submissions %s"
+          % (len(made.bulletins), len(made.loans), len(made.stamps), sorted(made.submissions.values())))
+    world.close()
+
+
+def test_scale_out_two_processes_behind_nginx(workdir, backend):
+    """Two store processes on one PostgreSQL behind nginx (round robin): consoles push and pull
+    through both, each process is killed mid-push and restarted on its port, the random fault
+    loop of every record type runs through them, and the check-in and redemption races are
+    split over both. Nothing lost, nothing doubled."""
+    scale_out_tests.sync_faults_through_two_processes(workdir, fresh_postgres_url(),
+                                                      kills=int(os.environ.get("STEWARD_SYNC_KILLS", "10")))
+
+
+test_scale_out_two_processes_behind_nginx.backends = ("postgres",)
+
+
+def test_scale_out_limits_hold_across_processes(workdir, backend):
+    """The check-in guess limit holds for two processes as for one: 20 wrong codes through
+    both, a 429 by the 11th."""
+    scale_out_tests.limits_hold_across_processes(workdir, fresh_postgres_url())
+
+
+test_scale_out_limits_hold_across_processes.backends = ("postgres",)
+
+
 def test_staff_sign_in_then_sync_converges(workdir, backend):
     staff_tests.staff_sign_in_then_sync_converges(workdir, backend, new_store)
 
@@ -443,6 +489,19 @@ def test_approval_submission_round_trip(workdir, backend):
 
 def test_approval_two_approvers_one_decision(workdir, backend):
     approval_tests.two_approvers_one_decision(workdir, backend, new_store)
+
+
+def test_first_sync_with_a_new_store_keeps_and_sends_the_demo(workdir, backend):
+    store_identity_tests.first_sync_with_a_new_store_keeps_and_sends_the_demo(workdir, backend, new_store)
+
+
+def test_another_store_at_the_same_address_gets_everything(workdir, backend):
+    store_identity_tests.another_store_at_the_same_address_gets_everything(workdir, backend, new_store)
+
+
+def test_a_store_restored_from_an_older_backup_gets_back_what_it_lost(workdir, backend):
+    if backend == "sqlite":
+        store_identity_tests.a_store_restored_from_an_older_backup_gets_back_what_it_lost(workdir)
 
 
 def test_schedule_classes_and_a_note_reach_the_apps(workdir, backend):
@@ -511,15 +570,22 @@ def test_schedule_classes_and_a_note_reach_the_apps(workdir, backend):
 # ------------------------------------------------------------------------------------------ runner
 
 def main():
-    only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
+    only = sys.argv[sys.argv.index("-k") + 1].split(",") if "-k" in sys.argv else None
     backends = ["sqlite"] + (["postgres"] if POSTGRES else [])
+    if "--backend" in sys.argv:
+        wanted = sys.argv[sys.argv.index("--backend") + 1]
+        if wanted not in backends:
+            sys.exit("sync: no %s backend here (sqlite, or postgres with STEWARD_TEST_POSTGRES_URL)" % wanted)
+        backends = [wanted]
     if not POSTGRES:
         print("sync: PostgreSQL not configured (STEWARD_TEST_POSTGRES_URL); running on SQLite only")
     tests = [(name, fn) for name, fn in sorted(globals().items()) if name.startswith("test_") and callable(fn)]
     passed = failed = 0
     for backend in backends:
         for name, fn in tests:
-            if only and only not in name:
+            if only and not any(part in name for part in only):
+                continue
+            if backend not in getattr(fn, "backends", (backend,)):
                 continue
             started = time.time()
             with Workdir() as workdir:
@@ -530,7 +596,7 @@ def main():
                 except Exception as error:
                     failed += 1
                     detail = str(error) if isinstance(error, Failure) else traceback.format_exc()
-                    print("FAIL %-8s %s: %s" % (backend, name, detail), flush=True)
+                    print("FAIL %-8s %s (%.1f s): %s" % (backend, name, time.time() - started, detail), flush=True)
                 finally:
                     for store in Store.started:
                         store.stop()

@@ -7,8 +7,10 @@ passport members and ledger):
               `stewardctl stamps list`) and the member's total and level change
   revoke      the entry is chosen in the ledger, Revoke asks for a note, and the member's total
               and level are back where they were
-  code        the check-in screen, full screen, shows the code `stewardctl checkin code` prints
-              for the same event, and a QR code
+  code        the check-in screen, full screen: while the event's key waits to be sent (the demo
+              was never synced) it shows no code, says the store does not have the key yet and
+              offers Sync Now, as `stewardctl checkin code` refuses; once the store has the key
+              it shows the code `stewardctl checkin code` prints for the same event, and a QR code
   leaderboard ranks as `stewardctl leaderboard` does
   opt-out     staff record a member's opt-out; they leave the leaderboard
   insights    the Insights view's totals are those of the ledger (`stewardctl stamps list`), its
@@ -252,6 +254,18 @@ def test_check_in_code_matches_stewardctl(app):
     # The event chosen: its title, and its start in the organization's zone ("12 Dec 2026 18:00").
     title, when = shown.rsplit(" — ", 1)
     event = next(e for e in stamp_events() if e["title"] == title and local_start(e["startsAt"]) == when)
+    # The demo was never synced: the event's key waits in the outbox behind it, so no code shows.
+    wait_for("the screen to say the store does not have the key yet",
+             lambda: find_all(screen, name_has="does not have this event’s check-in key yet", roles=("label",)))
+    button(screen, "Sync Now")
+    if any(name(n).startswith("Check-in code ") and showing(n) for n in find_all(screen, roles=("label",))):
+        raise Failure("the check-in screen shows a code the store would refuse")
+    refused = subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, "checkin", "code", event["id"].lower(),
+                              "--org", slug()], capture_output=True, text=True)
+    if refused.returncode != 2 or "the store does not have the check-in key" not in refused.stderr or refused.stdout:
+        raise Failure(f"stewardctl checkin code before the sync: {refused.returncode} {refused.stdout!r} {refused.stderr!r}")
+    shot("passport-check-in-waiting.png")
+    store_acknowledges_key(event["id"].lower())
     for _ in range(3):
         label = wait_for("the code on screen", lambda: next((n for n in find_all(screen, roles=("label",))
                                                              if name(n).startswith("Check-in code ")), None))
@@ -270,6 +284,17 @@ def test_check_in_code_matches_stewardctl(app):
     shot("passport-check-in.png")
     click(button(screen, "Close"))
     wait_gone("the check-in screen", lambda: accessibility.window_open(app, "Check-In Code: "))
+
+
+def store_acknowledges_key(event_id):
+    """Leaves the event's check-in key as a sync's answer would: with the store's version and no
+    longer waiting in the outbox (a real sync of the demo is the sync tests' business)."""
+    import sqlite3
+    with sqlite3.connect(DB, timeout=10) as c:
+        changed = c.execute("UPDATE record SET version = 1 WHERE entity = 'checkInKey' AND id = ?", (event_id,)).rowcount
+        c.execute("DELETE FROM outbox WHERE entity = 'checkInKey' AND recordId = ?", (event_id,))
+    if changed != 1:
+        raise Failure(f"the event {event_id} has no check-in key: it was not made with the event")
 
 
 def test_leaderboard_ranks_as_stewardctl(app):

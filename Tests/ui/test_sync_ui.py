@@ -385,7 +385,19 @@ def test_conflict_resolved_per_field(scene_holder):
     if not any(name(conflict).startswith(f"Resolve conflict: {title}") for title in (my_title, their_title)):
         raise Failure(f'the conflict is listed as "{name(conflict)}", naming neither version of the event')
     shot("sync-conflicts.png")
-    click(conflict)
+    # The list is drawn again when a later pull or the check-in key behind the event settles:
+    # find the button again if the one found first has gone.
+    for attempt in range(10):
+        try:
+            click(conflict)
+            break
+        except Failure:
+            if attempt == 9:
+                raise
+            time.sleep(0.5)
+            conflict = wait_for("a conflict in the Conflicts list",
+                                lambda: next((b for b in find_all(window, name_starts="Resolve conflict: ")
+                                              if b.queryAction().nActions > 0), None), timeout=SYNC_TIMEOUT)
     resolver = window_named(scene.app, "Resolve Conflict")
     for choice in ("Keep mine: Title", "Keep theirs: Title", "Keep mine: Location", "Keep theirs: Location"):
         if not buttons(resolver, choice):

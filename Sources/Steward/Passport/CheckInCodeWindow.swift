@@ -7,14 +7,20 @@ import Translation
 /// The check-in screen for a projector: an event's current code, very large, with a QR code of
 /// the check-in link (`CheckInLink`, with the code) and until when it is valid; it follows the
 /// code by itself when it rotates. The code is `CheckInKeys`'s, the same one
-/// `stewardctl checkin code` prints and the store accepts. Print Poster prints the event's
-/// poster (`CheckInPoster`) through GTK's print dialog.
+/// `stewardctl checkin code` prints and the store accepts. Until the store has the event's key
+/// (it waits in the outbox with the event), no code is shown, since every member typing it
+/// would be refused: the screen says so, offers Sync Now, and shows the code by itself once
+/// the store has the key. Print Poster prints the event's poster (`CheckInPoster`) through
+/// GTK's print dialog.
 @MainActor
 final class CheckInCodeWindow {
     private let window: Window
     private let codeLabel: Label
     private let untilLabel: Label
     private let fullscreenButton: Button
+    private let syncButton: Button
+    private let instructionsLabel: Label
+    private let instructions: String
     private let qrArea = DrawingArea()
     private let event: PassportOverview.StampEvent
     private let organization: Organization
@@ -32,14 +38,20 @@ final class CheckInCodeWindow {
         codeLabel = ui.object("code_label")
         untilLabel = ui.object("until_label")
         fullscreenButton = ui.object("fullscreen_button")
+        syncButton = ui.object("sync_button")
+        instructionsLabel = ui.object("instructions_label")
+        instructions = instructionsLabel.text
         self.event = event
         self.organization = organization
         self.keys = keys
         window.title = tr("Check-In Code: {event}", ["event": event.title])
         window.setTransientFor(parent)
         ui.object("event_label", as: Label.self).text = event.title
-        qrArea.setSizeRequest(width: 420, height: 420)
-        qrArea.hexpand = false
+        // Small enough beside the code on a 1024-pixel projector; it takes its share of any
+        // wider screen (drawn square, as large as the space allows).
+        qrArea.setSizeRequest(width: 240, height: 240)
+        qrArea.hexpand = true
+        qrArea.vexpand = true
         qrArea.setAccessibleLabel(tr("QR code to check in"))
         ui.object("qr_holder", as: Box.self).append(qrArea)
         qrArea.onDraw { [weak self] context, width, height in
@@ -52,6 +64,7 @@ final class CheckInCodeWindow {
         actions.addAction("print") { [weak self] in self?.printPoster() }
         actions.addAction("fullscreen") { [weak self] in self?.toggleFullscreen() }
         actions.addAction("close") { [weak self] in self?.window.close() }
+        actions.addAction("sync") { [weak parent] in _ = parent?.activateAction("win.sync-now") }
         window.insertActionGroup(actions, prefix: "code")
         window.addController(Shortcuts.controller([("Escape", "code.close"), ("F11", "code.fullscreen")]))
         window.onCloseRequest { [weak self] in
@@ -72,29 +85,54 @@ final class CheckInCodeWindow {
     }
 
     private func tick() {
-        if Date() >= validUntil { refresh() } else { showUntil() }
+        if Date() >= validUntil { refresh() } else if codeLabel.isVisible { showUntil() }
     }
 
-    /// Reads the current code (making the event's key the first time).
+    /// Reads the current code, once the store has the event's key (making the key if an event
+    /// from before keys came with their events has none).
     private func refresh() {
         guard !isFetching, !isClosed else { return }
         isFetching = true
         Task {
             defer { isFetching = false }
             do {
-                let current = try await keys.code(for: event.id, in: organization)
+                let current = try await keys.codeTheStoreChecks(for: event.id, in: organization)
+                showReady(true)
                 codeLabel.text = current.code
                 codeLabel.setAccessibleLabel(tr("Check-in code {code}", ["code": current.code]))
                 validUntil = current.validUntil
                 qr = QRCode(CheckInLink.url(org: organization.slug, event: event.id, code: current.code))
                 qrArea.redraw()
                 showUntil()
+            } catch let missing as CheckInKeyNotOnStore {
+                showReady(false)
+                switch missing.reason {
+                case .waitingToBeSent:
+                    instructionsLabel.text = tr("The store does not have this event’s check-in key yet, so a code shown now would be refused. It is sent with the next sync; the code shows here as soon as the store has it.")
+                    untilLabel.text = tr("Waiting for the key to reach the store…")
+                case .refused(let reason):
+                    instructionsLabel.text = tr("The store refused this event’s check-in key, so a code shown here would be refused too: {reason}. See the rejected changes on the Sync page.",
+                                                ["reason": reason])
+                    untilLabel.text = ""
+                }
+                // Looked at again every few seconds: the sync that sends the key may be under way.
+                validUntil = Date().addingTimeInterval(3)
             } catch {
-                codeLabel.text = "—"
-                untilLabel.text = tr("No code: {error}", ["error": "\(error)"])
+                showReady(false)
+                instructionsLabel.text = tr("No code: {error}", ["error": "\(error)"])
+                untilLabel.text = ""
                 validUntil = Date().addingTimeInterval(30)
             }
         }
+    }
+
+    /// The code, its QR code and until when it is valid; or, while the store lacks the key,
+    /// why there is none and Sync Now.
+    private func showReady(_ ready: Bool) {
+        codeLabel.isVisible = ready
+        qrArea.isVisible = ready
+        syncButton.isVisible = !ready
+        if ready { instructionsLabel.text = instructions }
     }
 
     private func showUntil() {

@@ -317,7 +317,9 @@ final class PassportPage: ModulePage {
         shown.onClosed = { [weak self] in self?.codeWindow = nil }
         codeWindow = shown
         shown.present()
-        // Making the event's key is a local change the store needs before any check-in.
+        // The store needs the event's key before any code is shown: a key still waiting in the
+        // outbox (or one made just now for an event from before keys came with their events)
+        // goes with the sync this starts.
         onLocalChange?()
     }
 }

@@ -283,12 +283,21 @@ final class SchedulePage: ModulePage {
         refreshButton.isSensitive = !refreshing
         let zone = organization?.timeZone ?? .current
         refreshLabel.text = sources.map { source in
-            guard let when = source.lastRefreshedAt else {
-                return tr("{source}: never refreshed", ["source": source.label])
+            var line: String
+            if let when = source.lastRefreshedAt {
+                line = tr("{source}: last refreshed {when} — {changes}",
+                          ["source": source.label, "when": ScheduleText.dateTime(when, zone: zone),
+                           "changes": source.lastCounts?.summary ?? tr("no changes")])
+            } else {
+                line = tr("{source}: never refreshed", ["source": source.label])
             }
-            return tr("{source}: last refreshed {when} — {changes}",
-                      ["source": source.label, "when": ScheduleText.dateTime(when, zone: zone),
-                       "changes": source.lastCounts?.summary ?? tr("no changes")])
+            // A failure after the last refresh (or with none): said with the source, until a
+            // refresh of it succeeds.
+            if let failed = source.lastFailedAt, let reason = source.lastFailure {
+                line += "\n    " + tr("Refresh failed {when}: {reason}",
+                                      ["when": ScheduleText.dateTime(failed, zone: zone), "reason": reason])
+            }
+            return line
         }.joined(separator: "\n")
     }
 
@@ -333,58 +342,66 @@ final class SchedulePage: ModulePage {
         }
     }
 
-    /// Refreshes each source in turn, each all or nothing: one that fails (the demo's MindBody
-    /// site without a key, a feed that times out) changes nothing of its own and keeps none of
-    /// the others from refreshing. What changed goes to a toast and the status line; why a
-    /// source failed, to a dialog (a toast when the refresh was automatic).
+    /// Refreshes each source on its own (`ScheduleService.refreshEach`), all or nothing for
+    /// each: one that fails (the demo's MindBody site without a key, a feed that times out)
+    /// changes nothing of its own and keeps none of the others from refreshing. Which sources
+    /// were refreshed and what changed go to a toast; each source's last result, refreshed or
+    /// failed and why, stays in the status line; why sources failed, to a dialog (a toast when
+    /// the refresh was automatic). The automatic refresh asks only the sources that are due.
     private func refreshNow(automatic: Bool) {
         guard let org = organization, !refreshing, !sources.isEmpty else { return }
         refreshing = true
         refreshButton.isSensitive = false
-        let sources = self.sources
         Task { @MainActor in
             defer {
                 refreshing = false
                 refreshButton.isSensitive = true
             }
-            var total = RefreshCounts()
-            var refreshed = 0
-            var failures: [String] = []
-            var withoutAppointments: [String] = []
-            for source in sources {
-                do {
-                    let results = try await service.refresh(source.id, in: org)
-                    total = results.reduce(total) { $0 + $1.counts }
-                    if results.contains(where: \.appointmentsUnavailable) { withoutAppointments.append(source.label) }
-                    refreshed += 1
-                } catch let error as ScheduleRefreshError {
-                    failures.append(tr("{source}: {reason}", ["source": source.label, "reason": error.message]))
-                } catch {
-                    failures.append(tr("{source}: {reason}", ["source": source.label, "reason": "\(error)"]))
-                }
-            }
-            if refreshed > 0 {
-                var message = tr("Refreshed: {changes}", ["changes": total.summary])
-                for label in withoutAppointments {
-                    message += "\n" + tr("{source}: appointments not available from this source", ["source": label])
-                }
-                toasts.showToast(message, timeout: 10)
-            }
-            if !failures.isEmpty {
-                let reasons = failures.joined(separator: "\n")
+            do {
+                var due: [UUID]?
                 if automatic {
-                    toasts.showToast(tr("Automatic refresh failed, nothing was changed: {reason}", ["reason": reasons]))
-                } else {
-                    ScheduleText.explain(trn("A source could not be refreshed; nothing of it was changed",
-                                             "Some sources could not be refreshed; nothing of them was changed", failures.count),
-                                         reasons, parent: window)
+                    due = try await service.sourcesDue(for: org).map(\.id)
+                    if due?.isEmpty == true { return }
                 }
+                report(try await service.refreshEach(due, in: org), automatic: automatic)
+            } catch {
+                toasts.showToast(tr("Could not refresh the schedule: {error}", ["error": "\(error)"]))
             }
             reload()
         }
     }
 
-    /// Once a minute, a refresh when the owner's interval has passed.
+    /// Says what a refresh did, source by source.
+    private func report(_ outcomes: [SourceRefreshOutcome], automatic: Bool) {
+        let refreshed = outcomes.compactMap(\.refreshed)
+        let failures = outcomes.compactMap { outcome in
+            outcome.failure.map { tr("{source}: {reason}", ["source": outcome.source.label, "reason": $0.message]) }
+        }
+        if !refreshed.isEmpty {
+            let total = refreshed.reduce(RefreshCounts()) { $0 + $1.counts }
+            var message = refreshed.count == 1
+                ? tr("Refreshed: {changes}", ["changes": total.summary])
+                : trn("Refreshed {count} source: {changes}", "Refreshed {count} sources: {changes}", refreshed.count,
+                      ["changes": total.summary])
+            for result in refreshed where result.appointmentsUnavailable {
+                message += "\n" + tr("{source}: appointments not available from this source", ["source": result.source.label])
+            }
+            toasts.showToast(message, timeout: 10)
+        }
+        guard !failures.isEmpty else { return }
+        let reasons = failures.joined(separator: "\n")
+        if automatic {
+            toasts.showToast(trn("Automatic refresh: a source failed, nothing of it was changed: {reasons}",
+                                 "Automatic refresh: some sources failed, nothing of them was changed: {reasons}",
+                                 failures.count, ["reasons": reasons]), timeout: 10)
+        } else {
+            ScheduleText.explain(trn("A source could not be refreshed; nothing of it was changed",
+                                     "Some sources could not be refreshed; nothing of them was changed", failures.count),
+                                 reasons, parent: window)
+        }
+    }
+
+    /// Once a minute, a refresh of the sources whose interval has passed.
     private func startAutomaticRefresh() {
         autoRefresh = Task { @MainActor [weak self] in
             while !Task.isCancelled {

@@ -15,28 +15,24 @@ extension RecordType {
                       help: trLater("What kind of place, like \"Food\" or \"Health\".")),
             FieldSpec("address", trLater("Address"), .text(maxLength: 200), [.listed, .searchable],
                       help: trLater("Its street address.")),
-            FieldSpec("latitude", trLater("Latitude"), .text(maxLength: 24), [.required],
+            FieldSpec("latitude", trLater("Latitude"), MapPinRules.latitude, [.required],
                       help: trLater("Degrees north (negative: south), like 42.6526.")),
-            FieldSpec("longitude", trLater("Longitude"), .text(maxLength: 24), [.required],
+            FieldSpec("longitude", trLater("Longitude"), MapPinRules.longitude, [.required],
                       help: trLater("Degrees east (negative: west), like -73.7562.")),
             FieldSpec("description", trLater("Description"), .longText(maxLength: 2000), [.searchable],
                       help: trLater("Opening hours, what to bring, who it serves.")),
         ],
         titleField: "name")
-        .rule { values, issues in
-            // Decimal degrees in text: the kit's numbers are whole.
-            if let text = values["latitude"]?.stringValue, MapPinRules.degrees(text, limit: 90) == nil {
-                issues.add("latitude", tr("must be a number of degrees from -90 to 90, like 42.6526"))
-            }
-            if let text = values["longitude"]?.stringValue, MapPinRules.degrees(text, limit: 180) == nil {
-                issues.add("longitude", tr("must be a number of degrees from -180 to 180, like -73.7562"))
-            }
-        }
 }
 
+/// A place's decimal degrees, as map pins and events keep them.
 enum MapPinRules {
-    static func degrees(_ text: String, limit: Double) -> Double? {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= limit else { return nil }
-        return value
+    static let latitude = FieldKind.decimal(-90...90, problem: trLater("must be a number of degrees from -90 to 90, like 42.6526"))
+    static let longitude = FieldKind.decimal(-180...180, problem: trLater("must be a number of degrees from -180 to 180, like -73.7562"))
+
+    /// A stored coordinate within ±`limit` degrees: a number, or the text earlier versions kept.
+    static func degrees(_ value: JSONValue?, limit: Double) -> Double? {
+        guard let degrees = value?.decimalValue, abs(degrees) <= limit else { return nil }
+        return degrees
     }
 }

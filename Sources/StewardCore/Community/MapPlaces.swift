@@ -19,8 +19,8 @@ public struct MapPlaces: Sendable {
 
     public init(_ records: [LocalRecord]) {
         places = records.filter { !$0.deleted }.compactMap { record in
-            guard let latitude = record["latitude"]?.stringValue.flatMap({ MapPinRules.degrees($0, limit: 90) }),
-                  let longitude = record["longitude"]?.stringValue.flatMap({ MapPinRules.degrees($0, limit: 180) })
+            guard let latitude = MapPinRules.degrees(record["latitude"], limit: 90),
+                  let longitude = MapPinRules.degrees(record["longitude"], limit: 180)
             else { return nil }
             return Place(id: record.key, name: record["name"]?.stringValue ?? "", category: record["category"]?.stringValue ?? "",
                          address: record["address"]?.stringValue ?? "", latitude: latitude, longitude: longitude,

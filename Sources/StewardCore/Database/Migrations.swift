@@ -113,6 +113,9 @@ enum Migrations {
         registerMinistryPages(&migrator)
         registerAppointments(&migrator)
         registerLibraryISBNSearch(&migrator)
+        registerScheduleFailures(&migrator)
+        registerStoreIdentity(&migrator)
+        registerDecimalNumbers(&migrator)
         return migrator
     }
 }

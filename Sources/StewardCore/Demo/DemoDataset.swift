@@ -25,17 +25,22 @@ public struct DemoDataset: Sendable {
         public var storeEventsAdded = 0
         /// The city office's passport members and stamp entries, likewise.
         public var passportRecordsAdded = 0
-        /// The city office's passport levels, prizes and redemptions, likewise.
+        /// The city office's passport levels and prizes (waiting in the outbox, as staff make
+        /// them) and members' redemptions (as the store has them).
         public var prizeRecordsAdded = 0
-        /// The city office's survey questions and members' answers, likewise.
+        /// The city office's survey questions (waiting in the outbox) and members' answers (as
+        /// the store has them).
         public var surveyRecordsAdded = 0
-        /// The city office's community pages and map pins, likewise.
+        /// The city office's community pages and map pins, waiting in the outbox.
         public var communityRecordsAdded = 0
         /// The campus ministry's members, ride offers and requests, its retreat's plan and
         /// notifications, likewise (`DemoRides`).
         public var rideRecordsAdded = 0
         /// The gym's mirrored month of classes (not synced as records: a mirror of its booking service).
         public var scheduledClassesAdded = 0
+        /// The check-in keys of the events that give stamps, made with them as staff make them
+        /// (`CheckInKeys.makeWithEvent`), waiting in the outbox right behind their events.
+        public var checkInKeysAdded = 0
     }
 
     /// Adds the demo organizations that are missing, with their calendars and other records.
@@ -67,9 +72,21 @@ public struct DemoDataset: Sendable {
                 summary.scheduledClassesAdded += classes
                 summary.recordsAdded += classes  // each served to the apps as a record
                 summary.rideRecordsAdded += try DemoRides.add(for: org, reference: reference, db)
+                summary.checkInKeysAdded += try RecordService.live(.checkInKey, org: org, db).count
+                try Self.leaveUnsent(org, db)
             }
             return summary
         }
+    }
+
+    /// The demo is a console that has never synced: what staff make waits in the outbox for
+    /// the first store it meets. Some demo records are written with store versions, beside the
+    /// store-made ones that refer to them or that they refer to; every one of them that a
+    /// console can send is made unsent here, so only what a store alone makes (members,
+    /// answers, submissions, check-ins' stamps) keeps a version, as a pull would have brought it.
+    static func leaveUnsent(_ org: Organization, _ db: Database) throws {
+        let versioned = try RecordTypes.allRecords(orgId: org.id, db).filter { $0.version > 0 }
+        try RecordsNotOnStore.markUnsent(RecordsNotOnStore.split(versioned).send, db)
     }
 
     /// Adds `count` generated events, spread over `orgs` in turn (all organizations when nil).

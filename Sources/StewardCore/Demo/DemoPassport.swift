@@ -5,7 +5,10 @@ import GRDB
 /// guardian's opt-in, and adults who opted out of the leaderboard), check-ins at its past
 /// events (`DemoEvents.cityPassportYear` and the recurring calendar) and at the ongoing mural walk, staff grants for forgotten phones and paper sheets,
 /// and a few revocations. Stored as a sync from the store brings them (a version, nothing to
-/// send), and the same for the same reference on every machine (`DemoRandom`).
+/// send), and the same for the same reference on every machine (`DemoRandom`). The events that
+/// give stamps were made as staff make them, so each has its check-in key, made with it and
+/// waiting in the outbox behind it (`CheckInKeys.makeWithEvent`): until the first sync, the
+/// check-in screen says the store does not have the key yet rather than show a code.
 enum DemoPassport {
     /// Adds them inside the caller's transaction, after the approvals' members; answers how
     /// many records (members and stamp entries).

@@ -86,8 +86,8 @@ enum DemoRides {
         let minutes = { (random: inout DemoRandom) in Double(Int.random(in: -3...3, using: &random) * 5) * 60 }
         var fields: [String: JSONValue] = [
             "event": .string(event), "member": .string(member), "direction": .string(direction.rawValue),
-            "pickupPlace": .string(place.name), "pickupLatitude": .string(String(format: "%.5f", lat)),
-            "pickupLongitude": .string(String(format: "%.5f", lon)), "gender": .string(gender.rawValue),
+            "pickupPlace": .string(place.name), "pickupLatitude": .string(StoredNumber.text(lat, fractionDigits: 5)),
+            "pickupLongitude": .string(StoredNumber.text(lon, fractionDigits: 5)), "gender": .string(gender.rawValue),
         ]
         if direction.includes(.to) { fields["departAt"] = .string(DateTimeText.utc(depart.addingTimeInterval(minutes(&random) + late))) }
         if direction.includes(.from) { fields["returnAt"] = .string(DateTimeText.utc(back.addingTimeInterval(minutes(&random)))) }

@@ -20,8 +20,8 @@ extension RecordType {
                 FieldSpec("locationName", trLater("Location"), .text(maxLength: 200), [.listed, .searchable],
                           help: trLater("Where it happens, as people call the place.")),
                 FieldSpec("address", trLater("Address"), .text(maxLength: 500), help: trLater("The street address, for maps.")),
-                FieldSpec("latitude", trLater("Latitude"), .text(maxLength: 40), help: trLater("Latitude of the place.")),
-                FieldSpec("longitude", trLater("Longitude"), .text(maxLength: 40), help: trLater("Longitude of the place.")),
+                FieldSpec("latitude", trLater("Latitude"), MapPinRules.latitude, help: trLater("Latitude of the place.")),
+                FieldSpec("longitude", trLater("Longitude"), MapPinRules.longitude, help: trLater("Longitude of the place.")),
                 FieldSpec("timing", trLater("Timing"), .choice(["timed", "all-day", "untimed"]), help: trLater("How the event is timed.")),
                 FieldSpec("startsAt", trLater("Starts"), .dateTime, help: trLater("When a timed event starts.")),
                 FieldSpec("endsAt", trLater("Ends"), .dateTime, help: trLater("When a timed event ends.")),
@@ -38,7 +38,9 @@ extension RecordType {
                 FieldSpec("contactEmail", trLater("Contact email"), .email, help: trLater("The contact's email address.")),
                 FieldSpec("contactPhone", trLater("Contact phone"), .text(maxLength: 40), help: trLater("The contact's phone number.")),
                 FieldSpec("audience", trLater("Audience"), .list(of: [], maxItems: 20), [.searchable], help: trLater("Who it is for.")),
-                FieldSpec("stampValue", trLater("Stamps"), .integer(0...100), help: trLater("Passport stamps an attendee earns.")),
+                // Stamps are worth prizes: staff set them, never a member's submission.
+                FieldSpec("stampValue", trLater("Stamps"), .integer(0...100), [.setByStaff],
+                          help: trLater("Passport stamps an attendee earns.")),
                 FieldSpec("rideSharing", trLater("Ride sharing"), .boolean, help: trLater("Whether members can share rides to it.")),
             ],
             titleField: "title", orderField: "startsAt", storage: EventRecordStorage())

@@ -36,15 +36,15 @@ struct EventRecordStorage: LocalRecordStorage {
             .map(\.localRecord)
     }
 
-    func dropUnseen(entity: String, orgId: UUID, _ db: Database) throws -> Int {
+    func dropUnseen(entity: String, orgId: UUID, throughVersion: Int64, _ db: Database) throws -> Int {
         let org = UUIDColumn.encode(orgId)
         try db.execute(sql: """
             DELETE FROM event
-            WHERE orgId = ? AND version > 0
+            WHERE orgId = ? AND version > 0 AND version <= ?
               AND id NOT IN (SELECT recordId FROM resyncSeen WHERE orgId = ? AND entity = 'event')
               AND id NOT IN (SELECT recordId FROM outbox WHERE entity = 'event')
               AND id NOT IN (SELECT recordId FROM syncConflict WHERE entity = 'event')
-            """, arguments: [org, org])
+            """, arguments: [org, throughVersion, org])
         return db.changesCount
     }
 }

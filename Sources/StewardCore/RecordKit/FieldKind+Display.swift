@@ -16,6 +16,8 @@ extension FieldKind {
             return DatePatternText.format(instant, "EEE d MMM yyyy, HH:mm", zone: zone)
         case .duration:
             return value.int64Value.map(Self.clock) ?? ""
+        case .decimal:
+            return value.decimalValue.map { StoredNumber.shown($0) } ?? value.stringValue ?? ""
         case .list(let itemFields, _):
             let items = value.arrayValue ?? []
             let first = itemFields.first?.name ?? ""
@@ -34,6 +36,8 @@ extension FieldKind {
             return DateTimeText.local(instant, zone: zone)
         case .duration:
             return value.int64Value.map(Self.clock) ?? ""
+        case .decimal:
+            return value.decimalValue.map { StoredNumber.text($0) } ?? value.stringValue ?? ""
         case .boolean:
             return value.boolValue == true ? "yes" : "no"
         case .list:

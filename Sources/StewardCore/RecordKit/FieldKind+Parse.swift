@@ -39,6 +39,9 @@ extension FieldKind {
                                       "value": String(number)]))
             }
             return .int(number)
+        case .decimal(let range, let problem):
+            guard let number = value.decimalValue, range.contains(number) else { throw FieldError(problem.text) }
+            return .number(number)
         case .boolean:
             if let flag = value.boolValue { return .bool(flag) }
             if case .string(let text) = value {
@@ -152,10 +155,19 @@ extension FieldKind {
 enum RecordFields {
     /// Every declared field, parsed; unknown keys are refused, naming the fields there are.
     static func check(_ input: JSONValue, fields: [FieldSpec], zone: TimeZone, noun: String) throws(ValidationError) -> JSONValue {
+        var issues = IssueCollector()
+        let values = try parsed(input, fields: fields, zone: zone, noun: noun, issues: &issues)
+        try issues.throwIfAny()
+        return .object(values)
+    }
+
+    /// The declared fields that parse; the problems of the others, and unknown keys, go to
+    /// `issues`. Throws only when `input` is no object at all.
+    static func parsed(_ input: JSONValue, fields: [FieldSpec], zone: TimeZone, noun: String,
+                       issues: inout IssueCollector) throws(ValidationError) -> [String: JSONValue] {
         guard case .object(let given) = input else {
             throw ValidationError(field: "fields", message: tr("must be a JSON object"))
         }
-        var issues = IssueCollector()
         let known = Set(fields.map(\.name))
         for key in given.keys.sorted() where !known.contains(key) {
             issues.add(FieldSpec.kebab(key), tr("is not a field of a {noun}; the fields are {fields}",
@@ -167,7 +179,6 @@ enum RecordFields {
                 values[field.name] = value
             }
         }
-        try issues.throwIfAny()
-        return .object(values)
+        return values
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Translation
 
 /// What a field holds, and so how people type it, how it is checked, how it travels as JSON and
 /// how it reads on screen. Every record type's fields are one of these.
@@ -9,6 +10,12 @@ public indirect enum FieldKind: Sendable {
     case longText(maxLength: Int)
     /// A whole number in a range; null when empty and there is no default.
     case integer(ClosedRange<Int64>)
+    /// A number with a fraction in a range (degrees of latitude): sent and kept as a JSON
+    /// number, typed and read back with a decimal point whatever the locale (a decimal comma is
+    /// read too), shown with the locale's separator. Text holding a number, as earlier consoles
+    /// and stores kept these, still reads. `problem` is what a value out of range or no number
+    /// at all is refused with ("must be a number of degrees from -90 to 90, like 42.6526").
+    case decimal(ClosedRange<Double>, problem: Translatable)
     case boolean
     /// A calendar day, `YYYY-MM-DD`.
     case date
@@ -55,6 +62,7 @@ extension FieldKind {
         switch self {
         case .text, .longText: "text"
         case .integer: "n"
+        case .decimal: "number"
         case .boolean: "yes|no"
         case .date: "YYYY-MM-DD"
         case .dateTime: "date-time"

@@ -15,6 +15,10 @@ public struct FieldSpec: Sendable {
         public static let listed = Traits(rawValue: 2)
         /// The list's search looks in it.
         public static let searchable = Traits(rawValue: 4)
+        /// Staff's to set (it grants something: an event's passport stamps): what an app member
+        /// sends for it is dropped and the stored value (or the default) kept, for a trusted
+        /// organizer too. Staff set it from the console as any field.
+        public static let setByStaff = Traits(rawValue: 8)
     }
 
     public let name: String
@@ -50,6 +54,7 @@ public struct FieldSpec: Sendable {
     public var isRequired: Bool { traits.contains(.required) }
     public var isListed: Bool { traits.contains(.listed) }
     public var isSearchable: Bool { traits.contains(.searchable) }
+    public var isSetByStaff: Bool { traits.contains(.setByStaff) }
 
     /// The command-line spelling: `publishAt` → `publish-at`, `audioURL` → `audio-url`.
     public var optionName: String { Self.kebab(name) }

@@ -14,9 +14,11 @@ public protocol LocalRecordStorage: Sendable {
     func remove(entity: String, id: String, _ db: Database) throws
     /// Every row of the organization, tombstones included (the canonical dump).
     func all(entity: String, orgId: UUID, _ db: Database) throws -> [LocalRecord]
-    /// After a full pull: drops synced rows the feed did not return (never one with a local
-    /// edit or an open conflict). Returns how many went.
-    func dropUnseen(entity: String, orgId: UUID, _ db: Database) throws -> Int
+    /// After a full pull of the store the rows' versions came from: drops synced rows at
+    /// `throughVersion` or before that the feed did not return (deleted there, their
+    /// tombstones purged since), never one with a local edit or an open conflict. Returns how
+    /// many went.
+    func dropUnseen(entity: String, orgId: UUID, throughVersion: Int64, _ db: Database) throws -> Int
     /// The organization's live rows whose `field` holds the text `value` (a default reads all).
     func live(entity: String, orgId: UUID, field: String, is value: String, _ db: Database) throws -> [LocalRecord]
 }
@@ -76,15 +78,15 @@ public struct SharedRecordStorage: LocalRecordStorage {
             """), arguments: [entity, UUIDColumn.encode(orgId), field, value]).map(Self.record(from:))
     }
 
-    public func dropUnseen(entity: String, orgId: UUID, _ db: Database) throws -> Int {
+    public func dropUnseen(entity: String, orgId: UUID, throughVersion: Int64, _ db: Database) throws -> Int {
         let org = UUIDColumn.encode(orgId)
         try db.execute(sql: """
             DELETE FROM record
-            WHERE orgId = ? AND entity = ? AND version > 0
+            WHERE orgId = ? AND entity = ? AND version > 0 AND version <= ?
               AND id NOT IN (SELECT recordId FROM resyncSeen WHERE orgId = ? AND entity = ?)
               AND id NOT IN (SELECT recordId FROM outbox WHERE entity = ?)
               AND id NOT IN (SELECT recordId FROM syncConflict WHERE entity = ?)
-            """, arguments: [org, entity, org, entity, entity, entity])
+            """, arguments: [org, entity, throughVersion, org, entity, entity, entity])
         return db.changesCount
     }
 

@@ -46,6 +46,9 @@ public struct RecordType: Sendable {
     public internal(set) var appendOnlyCorrection: Translatable?
     /// Never read by members (`staffOnly()`): the apps' read endpoints do not serve it.
     public internal(set) var isStaffOnly = false
+    /// Belongs to the record its reference names (an event's check-in key, made with it): it
+    /// does not keep that record from being deleted, and stays when it is, for a restore.
+    public internal(set) var belongsToItsReference = false
     /// Written by the console from a mirror it keeps (the gym's classes), never typed by hand:
     /// no generic commands or editor; the mirror's own code writes it through the kit.
     public internal(set) var isMirrored = false
@@ -87,6 +90,20 @@ public struct RecordType: Sendable {
         fields.first { $0.name == name }
     }
 
+    /// Fields only staff set (`FieldSpec.Traits.setByStaff`).
+    public var fieldsSetByStaff: [FieldSpec] { fields.filter(\.isSetByStaff) }
+
+    /// What an app member proposes (`proposed`, an object of this type's fields) without the
+    /// fields staff set: each takes its value in `current` (the record as stored) if it has
+    /// one, else is left out, to take its default when validated.
+    public func droppingFieldsSetByStaff(_ proposed: JSONValue, keeping current: JSONValue?) -> JSONValue {
+        guard case .object(var values) = proposed else { return proposed }
+        for field in fieldsSetByStaff {
+            values[field.name] = current?[field.name]
+        }
+        return .object(values)
+    }
+
     /// Fields that hold another record's id.
     public var references: [(field: FieldSpec, entity: String)] {
         fields.compactMap { field in
@@ -99,12 +116,16 @@ public struct RecordType: Sendable {
     /// field name; returns them in canonical form, every declared field present.
     public func validate(_ input: JSONValue, orgZone: TimeZone) throws(ValidationError) -> JSONValue {
         if let customValidation { return try customValidation(input, orgZone) }
-        let checked = try RecordFields.check(input, fields: fields, zone: orgZone, noun: noun)
-        guard case .object(let values) = checked else { return checked }
         var issues = IssueCollector()
-        for rule in rules { rule(values, &issues) }
+        let values = try RecordFields.parsed(input, fields: fields, zone: orgZone, noun: noun, issues: &issues)
+        // The rules run on the fields that parsed, so one refusal names every problem (a pickup
+        // off the earth and a missing return time); a field refused already gets no second one.
+        var ruleIssues = IssueCollector()
+        for rule in rules { rule(values, &ruleIssues) }
+        let refused = Set(issues.issues.map(\.field))
+        for issue in ruleIssues.issues where !refused.contains(issue.field) { issues.add(issue.field, issue.message) }
         try issues.throwIfAny()
-        return checked
+        return .object(values)
     }
 
     /// The record's title as lists show it.
@@ -184,6 +205,13 @@ extension RecordType {
     func staffOnly() -> RecordType {
         var copy = members { _, _ in false }
         copy.isStaffOnly = true
+        return copy
+    }
+
+    /// Records that belong to the one they name (see `belongsToItsReference`).
+    func belongingToItsReference() -> RecordType {
+        var copy = self
+        copy.belongsToItsReference = true
         return copy
     }
 

@@ -24,9 +24,12 @@ public enum RecordTypes {
     /// The types a module's page shows, in declaration order.
     public static func types(in module: Module) -> [RecordType] { all.filter { $0.module == module } }
 
-    /// The types whose reference fields point at `entity`, with those fields.
+    /// The types whose reference fields point at `entity`, with those fields: what keeps one of
+    /// its records from being deleted, on the console and the store. A type that belongs to the
+    /// record it names (a check-in key to its event) does not.
     public static func referrers(of entity: String) -> [(type: RecordType, field: FieldSpec)] {
-        all.flatMap { type in type.references.filter { $0.entity == entity }.map { (type, $0.field) } }
+        all.filter { !$0.belongsToItsReference }
+            .flatMap { type in type.references.filter { $0.entity == entity }.map { (type, $0.field) } }
     }
 
     /// Where records of `entity` live: its type's storage, or the shared table for a type this
@@ -38,12 +41,12 @@ public enum RecordTypes {
     private static let shared = SharedRecordStorage()
 
     /// After a full pull, for every type and every unknown entity the console holds.
-    static func dropUnseen(orgId: UUID, _ db: Database) throws -> Int {
+    static func dropUnseen(orgId: UUID, throughVersion: Int64, _ db: Database) throws -> Int {
         var entities = Set(all.map(\.entity))
         entities.formUnion(try SharedRecordStorage.entities(orgId: orgId, db))
         var dropped = 0
         for entity in entities.sorted() {
-            dropped += try storage(for: entity).dropUnseen(entity: entity, orgId: orgId, db)
+            dropped += try storage(for: entity).dropUnseen(entity: entity, orgId: orgId, throughVersion: throughVersion, db)
         }
         return dropped
     }

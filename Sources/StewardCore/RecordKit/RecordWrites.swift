@@ -15,13 +15,18 @@ enum RecordWrites {
     }
 
     /// The outbox entry, then the history entry that points at it. `fields` nil: a delete.
+    /// An event that gives stamps gets its check-in key here too, behind it in the outbox
+    /// (`CheckInKeys.makeWithEvent`), whichever way the event was written.
     static func recordLocalChange(entity: String, orgId: UUID, recordId: UUID, fields: JSONValue?, previous: JSONValue?,
                                   baseVersion: Int64, at: Date, author: String?, _ db: Database) throws {
         let seq = try appendOutbox(entity: entity, orgId: orgId, recordId: recordId, fields: fields,
                                    baseVersion: baseVersion, at: at, db)
+        let author = try author ?? HistoryLog.localAuthor(orgId: orgId, db)
         try HistoryLog.recordLocal(orgId: orgId, entity: entity, recordId: recordId, old: previous, new: fields,
-                                   author: try author ?? HistoryLog.localAuthor(orgId: orgId, db), at: at,
-                                   outboxSeq: seq, db)
+                                   author: author, at: at, outboxSeq: seq, db)
+        if entity == SyncEntity.event, let fields {
+            try CheckInKeys.makeWithEvent(recordId, fields: fields, orgId: orgId, author: author, db)
+        }
     }
 
     /// Appends an outbox entry; returns its sequence number. Also used alone, with the base

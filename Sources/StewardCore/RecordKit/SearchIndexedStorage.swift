@@ -33,8 +33,8 @@ public struct SearchIndexedStorage: LocalRecordStorage {
         try records.all(entity: entity, orgId: orgId, db)
     }
 
-    public func dropUnseen(entity: String, orgId: UUID, _ db: Database) throws -> Int {
-        let dropped = try records.dropUnseen(entity: entity, orgId: orgId, db)
+    public func dropUnseen(entity: String, orgId: UUID, throughVersion: Int64, _ db: Database) throws -> Int {
+        let dropped = try records.dropUnseen(entity: entity, orgId: orgId, throughVersion: throughVersion, db)
         try db.execute(sql: """
             DELETE FROM recordSearchEntry WHERE entity = ? AND orgId = ?
               AND id NOT IN (SELECT id FROM record WHERE entity = ? AND orgId = ? AND deleted = 0)

@@ -84,8 +84,8 @@ public struct RideBoard: Sendable {
     /// The solver's instance: open offers and requests, the plan in force as `current`.
     public var instance: RideInstance {
         let location: RidePoint? = {
-            guard let lat = event["latitude"]?.stringValue.flatMap(Double.init),
-                  let lon = event["longitude"]?.stringValue.flatMap(Double.init) else { return nil }
+            guard let lat = event["latitude"]?.decimalValue,
+                  let lon = event["longitude"]?.decimalValue else { return nil }
             return RidePoint(lat: lat, lon: lon)
         }()
         return RideInstance(eventId: RideID(event.key), eventLocation: location, maxTimeGapMinutes: RideRules.maxTimeGapMinutes,

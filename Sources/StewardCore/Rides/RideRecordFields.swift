@@ -21,9 +21,11 @@ enum RideRecordFields {
         [
             FieldSpec("pickupPlace", trLater("Pickup place"), .text(maxLength: 200), [.listed, .searchable],
                       help: trLater("Where the pickup is, like \"Poly Canyon Village\".")),
-            FieldSpec("pickupLatitude", trLater("Pickup latitude"), .text(maxLength: 40), [.required],
+            FieldSpec("pickupLatitude", trLater("Pickup latitude"),
+                      .decimal(-90...90, problem: trLater("must be a number of degrees from -90 to 90, like 35.3050")), [.required],
                       help: trLater("The pickup's latitude in degrees, like 35.3050.")),
-            FieldSpec("pickupLongitude", trLater("Pickup longitude"), .text(maxLength: 40), [.required],
+            FieldSpec("pickupLongitude", trLater("Pickup longitude"),
+                      .decimal(-180...180, problem: trLater("must be a number of degrees from -180 to 180, like -120.6625")), [.required],
                       help: trLater("The pickup's longitude in degrees, like -120.6625.")),
         ]
     }
@@ -43,25 +45,16 @@ enum RideRecordFields {
 
     static func cancellation() -> [FieldSpec] {
         [
-            FieldSpec("cancelled", trLater("Cancelled"), .boolean, [.listed],
+            // A member cancels through their own endpoint, never by sending these with an offer.
+            FieldSpec("cancelled", trLater("Cancelled"), .boolean, [.listed, .setByStaff],
                       help: trLater("Cancelled: kept with its reason, its seats or place freed."), default: .bool(false)),
-            FieldSpec("cancelReason", trLater("Cancellation reason"), .text(maxLength: 300),
+            FieldSpec("cancelReason", trLater("Cancellation reason"), .text(maxLength: 300), [.setByStaff],
                       help: trLater("Why it was cancelled.")),
         ]
     }
 
-    /// Coordinates in range, and each leg the direction covers with its time.
+    /// Each leg the direction covers with its time (the coordinates' range is their kind's).
     static func check(_ values: [String: JSONValue], _ issues: inout IssueCollector) {
-        if let text = values["pickupLatitude"]?.stringValue, !text.isEmpty {
-            if Double(text).map({ !(-90...90).contains($0) }) ?? true {
-                issues.add("pickup-latitude", tr("must be a number of degrees from -90 to 90, like 35.3050"))
-            }
-        }
-        if let text = values["pickupLongitude"]?.stringValue, !text.isEmpty {
-            if Double(text).map({ !(-180...180).contains($0) }) ?? true {
-                issues.add("pickup-longitude", tr("must be a number of degrees from -180 to 180, like -120.6625"))
-            }
-        }
         let direction = values["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:))
         if direction?.includes(.to) == true, FieldKind.isEmpty(values["departAt"]) {
             issues.add("depart-at", tr("is needed for a ride to the event"))
@@ -73,8 +66,8 @@ enum RideRecordFields {
 
     /// The pickup point of a stored offer or request.
     static func point(_ fields: JSONValue) -> RidePoint? {
-        guard let lat = fields["pickupLatitude"]?.stringValue.flatMap(Double.init),
-              let lon = fields["pickupLongitude"]?.stringValue.flatMap(Double.init) else { return nil }
+        guard let lat = fields["pickupLatitude"]?.decimalValue,
+              let lon = fields["pickupLongitude"]?.decimalValue else { return nil }
         return RidePoint(lat: lat, lon: lon)
     }
 }

@@ -94,6 +94,8 @@ enum ScheduleMirror {
         var refreshed = source
         refreshed.lastRefreshedAt = now
         refreshed.lastCounts = counts
+        refreshed.lastFailedAt = nil
+        refreshed.lastFailure = nil
         try refreshed.update(db)
         return counts
     }

@@ -29,13 +29,18 @@ extension ScheduleService {
         }
     }
 
-    /// Whether an automatic refresh is due: an interval is chosen, there is a source, and the
-    /// least recently refreshed source is older than the interval.
+    /// Whether an automatic refresh is due: an interval is chosen and some source is due.
     public func isRefreshDue(for org: Organization, now: Date = Date()) async throws -> Bool {
-        guard let minutes = try await refreshInterval(for: org) else { return false }
-        let sources = try await sources(in: org)
-        guard !sources.isEmpty else { return false }
-        let oldest = sources.map { $0.lastRefreshedAt ?? .distantPast }.min() ?? .distantPast
-        return now.timeIntervalSince(oldest) >= TimeInterval(minutes * 60)
+        try await !sourcesDue(for: org, now: now).isEmpty
+    }
+
+    /// The sources an automatic refresh asks now, each on its own: with an interval chosen,
+    /// those last tried (refreshed or failed) longer ago than the interval, or never. A source
+    /// that fails waits the interval like the others, rather than being asked every minute.
+    public func sourcesDue(for org: Organization, now: Date = Date()) async throws -> [ScheduleSource] {
+        guard let minutes = try await refreshInterval(for: org) else { return [] }
+        return try await sources(in: org).filter { source in
+            now.timeIntervalSince(source.lastTriedAt ?? .distantPast) >= TimeInterval(minutes * 60)
+        }
     }
 }

@@ -2,13 +2,35 @@ import Foundation
 import GRDB
 import Translation
 
-/// What a refresh did for one source.
+/// What a refresh did for one source that refreshed.
 public struct ScheduleRefreshResult: Hashable, Sendable {
     public var source: ScheduleSource
     public var counts: RefreshCounts
     /// A MindBody site that does not expose staff appointments (403/404 on them): not an error,
     /// said once. Saved files and iCalendar feeds have no appointments and never say it.
     public var appointmentsUnavailable = false
+}
+
+/// How refreshing one source went when several were refreshed, each on its own.
+public struct SourceRefreshOutcome: Hashable, Sendable {
+    /// The source as stored after the attempt (its last refresh, or its last failure).
+    public var source: ScheduleSource
+    public var result: Result<ScheduleRefreshResult, ScheduleRefreshError>
+
+    public init(source: ScheduleSource, result: Result<ScheduleRefreshResult, ScheduleRefreshError>) {
+        self.source = source
+        self.result = result
+    }
+
+    /// Why it failed (nothing of it changed), or nil when it was refreshed.
+    public var failure: ScheduleRefreshError? {
+        if case .failure(let error) = result { error } else { nil }
+    }
+
+    /// What the refresh did, or nil when it failed.
+    public var refreshed: ScheduleRefreshResult? {
+        if case .success(let result) = result { result } else { nil }
+    }
 }
 
 /// The gym's schedule mirror: its sources, their refresh, and the gym's own fields on classes.
@@ -128,35 +150,76 @@ public final class ScheduleService: Sendable {
 
     // MARK: Refresh
 
-    /// Refreshes one source, or all of the organization's. Every source is read whole before
-    /// anything is written; then one transaction writes them all. Any failure (a refused key, a
-    /// timeout, an error status, an unreadable page) throws `ScheduleRefreshError` and changes
-    /// nothing.
+    /// Refreshes one source, or all of the organization's, each on its own (`refreshEach`).
+    /// A source is read whole before anything of it is written, then written in one
+    /// transaction: all or nothing for that source. A failure (a refused key, a timeout, an
+    /// error status, an unreadable page) changes nothing of the failing source, is kept on it
+    /// (`lastFailure`) and keeps no other source from refreshing; it is thrown as
+    /// `ScheduleRefreshError`, naming each source that failed and why when all were asked for.
+    /// Callers that want every source's outcome use `refreshEach`.
     public func refresh(_ id: UUID? = nil, in org: Organization, now: Date = Date(),
                         window: DateInterval? = nil) async throws -> [ScheduleRefreshResult] {
-        var sources: [ScheduleSource]
-        if let id {
-            sources = [try await source(id, in: org)]
-        } else {
-            sources = try await self.sources(in: org)
-        }
-        let window = window ?? ScheduleWindow.standard(now: now, zone: org.timeZone)
-        var fetched: [(source: ScheduleSource, answer: SourceAnswer)] = []
-        for source in sources {
-            fetched.append((source, try await fetch(source, org: org, window: window)))
-        }
-        let read = fetched
-        return try await database.writer.write { db in
-            try read.map { source, answer in
-                let appointments = answer.appointments.map {
-                    ScheduleMirror.Appointments(listed: $0, scope: Self.scope(of: source, $0.map(\.startsAt), asked: window))
-                }
-                let counts = try ScheduleMirror.apply(answer.classes, source: source, org: org,
-                                                      scope: Self.scope(of: source, answer.classes.map(\.startsAt), asked: window),
-                                                      appointments: appointments, now: now, db)
-                return ScheduleRefreshResult(source: try ScheduleSource.fetchOne(db, key: UUIDColumn.encode(source.id)) ?? source,
-                                             counts: counts, appointmentsUnavailable: answer.appointmentsUnavailable)
+        guard let id else {
+            let outcomes = try await refreshEach(in: org, now: now, window: window)
+            let failed = outcomes.compactMap { outcome in outcome.failure.map { (outcome.source, $0) } }
+            if let first = failed.first {
+                throw ScheduleRefreshError(first.1.kind, failed.map { source, error in
+                    tr("{source}: {reason}", ["source": source.label, "reason": error.message])
+                }.joined(separator: "\n"))
             }
+            return outcomes.compactMap { try? $0.result.get() }
+        }
+        let source = try await source(id, in: org)
+        return [try await refreshOne(source, in: org, now: now, window: window ?? ScheduleWindow.standard(now: now, zone: org.timeZone))]
+    }
+
+    /// Refreshes each source of the organization (or of `ids`, in the organization's order) on
+    /// its own, all or nothing for each: one that fails changes nothing of its own, keeps its
+    /// failure (`ScheduleSource.lastFailure`) and keeps none of the others from refreshing.
+    /// Throws only when the database does; each source's failure is in its outcome.
+    public func refreshEach(_ ids: [UUID]? = nil, in org: Organization, now: Date = Date(),
+                            window: DateInterval? = nil) async throws -> [SourceRefreshOutcome] {
+        var sources = try await self.sources(in: org)
+        if let ids { sources = sources.filter { ids.contains($0.id) } }
+        let window = window ?? ScheduleWindow.standard(now: now, zone: org.timeZone)
+        var outcomes: [SourceRefreshOutcome] = []
+        for source in sources {
+            do {
+                let result = try await refreshOne(source, in: org, now: now, window: window)
+                outcomes.append(SourceRefreshOutcome(source: result.source, result: .success(result)))
+            } catch let failure as ScheduleRefreshError {
+                let kept = try await database.writer.read { db in try ScheduleSource.fetchOne(db, key: UUIDColumn.encode(source.id)) }
+                outcomes.append(SourceRefreshOutcome(source: kept ?? source, result: .failure(failure)))
+            }
+        }
+        return outcomes
+    }
+
+    /// One source, read whole, then written in one transaction. A failure is kept on the
+    /// source (when and why) and thrown; nothing else of the source changes.
+    private func refreshOne(_ source: ScheduleSource, in org: Organization, now: Date,
+                            window: DateInterval) async throws -> ScheduleRefreshResult {
+        let answer: SourceAnswer
+        do {
+            answer = try await fetch(source, org: org, window: window)
+        } catch {
+            try await database.writer.write { db in
+                try db.execute(sql: "UPDATE scheduleSource SET lastFailedAt = ?, lastFailure = ? WHERE id = ?",
+                               arguments: [now, error.message, UUIDColumn.encode(source.id)])
+            }
+            throw error
+        }
+        return try await database.writer.write { db in
+            // Read again: the source as stored now (its failure, if an earlier refresh failed).
+            let current = try ScheduleSource.fetchOne(db, key: UUIDColumn.encode(source.id)) ?? source
+            let appointments = answer.appointments.map {
+                ScheduleMirror.Appointments(listed: $0, scope: Self.scope(of: current, $0.map(\.startsAt), asked: window))
+            }
+            let counts = try ScheduleMirror.apply(answer.classes, source: current, org: org,
+                                                  scope: Self.scope(of: current, answer.classes.map(\.startsAt), asked: window),
+                                                  appointments: appointments, now: now, db)
+            return ScheduleRefreshResult(source: try ScheduleSource.fetchOne(db, key: UUIDColumn.encode(source.id)) ?? current,
+                                         counts: counts, appointmentsUnavailable: answer.appointmentsUnavailable)
         }
     }
 

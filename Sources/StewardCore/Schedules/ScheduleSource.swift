@@ -34,9 +34,14 @@ public struct ScheduleSource: Hashable, Sendable, Identifiable {
     public var lastRefreshedAt: Date?
     /// What the last successful refresh changed.
     public var lastCounts: RefreshCounts?
+    /// When a refresh of it last failed, and why (nothing of it changed then), until a refresh
+    /// of it succeeds again.
+    public var lastFailedAt: Date?
+    public var lastFailure: String?
 
     public init(id: UUID = UUID(), orgId: UUID, kind: ScheduleSourceKind, location: String, siteId: String? = nil,
-                addedAt: Date = Date(), lastRefreshedAt: Date? = nil, lastCounts: RefreshCounts? = nil) {
+                addedAt: Date = Date(), lastRefreshedAt: Date? = nil, lastCounts: RefreshCounts? = nil,
+                lastFailedAt: Date? = nil, lastFailure: String? = nil) {
         self.id = id
         self.orgId = orgId
         self.kind = kind
@@ -45,6 +50,17 @@ public struct ScheduleSource: Hashable, Sendable, Identifiable {
         self.addedAt = addedAt
         self.lastRefreshedAt = lastRefreshedAt
         self.lastCounts = lastCounts
+        self.lastFailedAt = lastFailedAt
+        self.lastFailure = lastFailure
+    }
+
+    /// When a refresh of it was last tried, whether it succeeded or failed: the automatic
+    /// refresh waits its interval from then, so a failing source is not asked every minute.
+    public var lastTriedAt: Date? {
+        switch (lastRefreshedAt, lastFailedAt) {
+        case let (refreshed?, failed?): max(refreshed, failed)
+        case let (refreshed, failed): refreshed ?? failed
+        }
     }
 
     /// A line for people: "MindBody https://api.example.com (site 12345)".
@@ -73,6 +89,8 @@ extension ScheduleSource: FetchableRecord, PersistableRecord {
         lastRefreshedAt = row["lastRefreshedAt"]
         let counts: String? = row["lastCounts"]
         lastCounts = counts.flatMap { try? JSONDecoder().decode(RefreshCounts.self, from: Data($0.utf8)) }
+        lastFailedAt = row["lastFailedAt"]
+        lastFailure = row["lastFailure"]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -84,6 +102,8 @@ extension ScheduleSource: FetchableRecord, PersistableRecord {
         container["addedAt"] = addedAt
         container["lastRefreshedAt"] = lastRefreshedAt
         container["lastCounts"] = try lastCounts.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        container["lastFailedAt"] = lastFailedAt
+        container["lastFailure"] = lastFailure
     }
 }
 

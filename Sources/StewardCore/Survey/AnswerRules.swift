@@ -44,7 +44,7 @@ public enum AnswerRules {
             guard let number = value.doubleValue, number.isFinite else { throw Refusal(message: "must be a number") }
             if let low = question.minimum, number < Double(low) { throw Refusal(message: "must be at least \(low)") }
             if let high = question.maximum, number > Double(high) { throw Refusal(message: "must be at most \(high)") }
-            return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+            return StoredNumber.text(number)
         case .date:
             guard let text = value.stringValue, let day = LocalDate(iso: text) else { throw Refusal(message: "must be a date like 2026-11-24") }
             return day.description

@@ -72,7 +72,7 @@ public struct SurveyResult: Sendable {
         if version.kind.isText {
             lines = [["answer"]] + texts.map { [$0] }
         } else {
-            lines = [["value", "count", "percent"]] + counts.map { [$0.value, String($0.count), String(format: "%.1f", $0.percent)] }
+            lines = [["value", "count", "percent"]] + counts.map { [$0.value, String($0.count), StoredNumber.text($0.percent, fractionDigits: 1)] }
         }
         return lines.map { $0.map(Self.csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }

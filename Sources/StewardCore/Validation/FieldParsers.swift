@@ -100,7 +100,7 @@ enum FieldParsers {
     static func decimal(_ text: String, in range: ClosedRange<Double>, name: String) throws(FieldError) -> Double? {
         let value = trimmed(text)
         if value.isEmpty { return nil }
-        guard let number = Double(value), number.isFinite else {
+        guard let number = StoredNumber.parse(value) else {
             throw FieldError(tr("must be a number (got \"{value}\")", ["value": value]))
         }
         guard range.contains(number) else {

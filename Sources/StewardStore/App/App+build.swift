@@ -10,14 +10,14 @@ import ServiceLifecycle
 /// is migrated before the server accepts its first request.
 ///
 /// `onListening` gets the bound host and port once the socket is open (with port 0 that is
-/// the only way to learn the port). `server` is plain HTTP/1.1 unless given
-/// (`StoreTLS.server` for HTTPS).
+/// the only way to learn the port). `server` is plain HTTP/1.1 with the standard connection
+/// limits unless given (`GuardedServer.builder` with other limits, `StoreTLS.server` for HTTPS).
 public func buildApplication(
     repository: any StoreRepository,
     services: [any Service] = [],
     configuration: StoreConfiguration,
     logger: Logger,
-    server: HTTPServerBuilder = .http1(),
+    server: HTTPServerBuilder = GuardedServer.builder(limits: .standard),
     onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
 ) -> some ApplicationProtocol {
     let router = buildRouter(repository: repository, configuration: configuration)
@@ -53,7 +53,8 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     // Members sign in with the staff sessions' machinery: the same throttles, line and hashing.
     let members = MemberAccountController(
         members: MemberSessions(sessions: staffSessions,
-                                registrations: RateLimiter(limit: configuration.registrationsPerHour, window: .seconds(3600))),
+                                registrations: AttemptLimit(.registration, limit: configuration.registrationsPerHour,
+                                                            window: .seconds(3600), repository: repository)),
         trustForwardedFor: configuration.trustForwardedFor)
     // Signing in and refreshing are how a staff member gets a bearer token: no token needed.
     // Registering and signing in are how an app member gets one.
@@ -75,16 +76,19 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     sessions.addSignedInRoutes(to: org)
     members.addSignedInRoutes(to: org)
     SubmissionController(repository: repository,
-                         limiter: RateLimiter(limit: configuration.submissionsPerHour, window: .seconds(3600)))
+                         limiter: AttemptLimit(.submission, limit: configuration.submissionsPerHour, window: .seconds(3600),
+                                               repository: repository))
         .addRoutes(to: org)
     LeaderboardController(repository: repository).addRoutes(to: org)
     CheckInController(repository: repository,
-                      limiter: RateLimiter(limit: configuration.checkInAttemptsPer10Minutes, window: .seconds(600)))
+                      limiter: AttemptLimit(.checkIn, limit: configuration.checkInAttemptsPer10Minutes, window: .seconds(600),
+                                            repository: repository))
         .addRoutes(to: org)
     SurveyController(repository: repository).addRoutes(to: org)
     RideMemberController(repository: repository).addRoutes(to: org)
     LeadMemberController(repository: repository,
-                         limiter: RateLimiter(limit: configuration.submissionsPerHour, window: .seconds(3600)))
+                         limiter: AttemptLimit(.lead, limit: configuration.submissionsPerHour, window: .seconds(3600),
+                                               repository: repository))
         .addRoutes(to: org)
     return router
 }

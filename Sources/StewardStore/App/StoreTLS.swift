@@ -13,8 +13,10 @@ public enum StoreTLS {
         public var description: String { message }
     }
 
-    /// The HTTPS server for the certificate chain and key in these files.
-    public static func server(certificateFile: String, keyFile: String) throws(Invalid) -> HTTPServerBuilder {
+    /// The HTTPS server for the certificate chain and key in these files, its connections held
+    /// to `limits`.
+    public static func server(certificateFile: String, keyFile: String,
+                              limits: ConnectionLimits = .standard) throws(Invalid) -> HTTPServerBuilder {
         let chain: [NIOSSLCertificate]
         do {
             chain = try NIOSSLCertificate.fromPEMFile(certificateFile)
@@ -33,9 +35,12 @@ public enum StoreTLS {
         // TLS 1.2 at least: older versions have known weaknesses and no client of ours needs them.
         configuration.minimumTLSVersion = .tlsv12
         do {
-            return try .tls(.http1(), tlsConfiguration: configuration)
+            // Made here once so that a key that does not match its certificate is a usage error
+            // at start, not a failure of every connection.
+            _ = try NIOSSLContext(configuration: configuration)
         } catch {
             throw Invalid(message: "--tls-cert, --tls-key: \(error)")
         }
+        return GuardedServer.builder(limits: limits, tls: configuration)
     }
 }

@@ -21,11 +21,15 @@ enum ApprovalWrites {
     /// Writes the event members see, under the submission's id. For a re-review only the fields
     /// the submitter changed since the approval are laid over the event as it stands, so what
     /// staff edited meanwhile stays.
+    /// Fields staff set (the stamps) are never the submitter's: they stay as the event members
+    /// see has them, or take their default on a first publication, even for a submission stored
+    /// before the store dropped them on arrival.
     private static func publish(_ submission: SubmissionRecord, id: String, writer: inout RecordWriter) {
-        let proposed = submission.event
+        let published = writer.liveFields(SyncEntity.event, id)
+        let proposed = RecordType.event.droppingFieldsSetByStaff(submission.event, keeping: published)
         var fields = proposed
-        if submission.isReReview, case .object(var current)? = writer.liveFields(SyncEntity.event, id) {
-            for change in submission.changes {
+        if submission.isReReview, case .object(var current)? = published {
+            for change in submission.changes where RecordType.event.field(change.field)?.isSetByStaff != true {
                 current[change.field] = proposed[change.field] ?? .null
             }
             fields = .object(current)

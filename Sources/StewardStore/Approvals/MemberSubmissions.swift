@@ -96,10 +96,13 @@ enum MemberSubmissions {
         return writer.record(RecordType.submission.entity, id)!
     }
 
+    /// The event a member proposes. What they send for a field staff set (the stamps) is
+    /// dropped: it takes its default here, and the event members see keeps staff's value.
     private static func validated(_ input: JSONValue, zone: TimeZone) throws(Failure) -> JSONValue {
         guard case .object = input else { throw .invalid(ValidationError(field: "body", message: "must be a JSON object of the event's fields")) }
         do {
-            return try RecordType.event.validate(SubmissionFields.eventPart(input), orgZone: zone)
+            let proposed = RecordType.event.droppingFieldsSetByStaff(SubmissionFields.eventPart(input), keeping: nil)
+            return try RecordType.event.validate(proposed, orgZone: zone)
         } catch {
             throw .invalid(error)
         }

@@ -22,6 +22,7 @@ struct ChangesController {
         }
         let limit = try QueryLimit.parse(query.get("limit"), default: Self.defaultLimit, max: Self.maxLimit)
         let page = try await repository.changes(org: grant.org, after: cursor, limit: limit)
-        return JSONBody(PullResponse(changes: page.changes, cursor: page.cursor.text, hasMore: page.hasMore))
+        return JSONBody(PullResponse(changes: page.changes, cursor: page.cursor.text, hasMore: page.hasMore,
+                                     storeId: page.storeId, purgedThrough: page.purgedThrough))
     }
 }

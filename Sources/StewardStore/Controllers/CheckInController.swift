@@ -7,8 +7,9 @@ import StewardCore
 /// phone never decides. Member tokens only.
 struct CheckInController {
     let repository: any StoreRepository
-    /// Attempts per member and event, so a 6-digit code cannot be guessed.
-    let limiter: RateLimiter
+    /// Attempts per member and event, so a 6-digit code cannot be guessed; counted in the
+    /// database, across store processes.
+    let limiter: AttemptLimit
     let bodyReader = RequestBodyReader(limit: 4 * 1024)
 
     func addRoutes(to group: RouterGroup<StoreRequestContext>) {
@@ -17,20 +18,19 @@ struct CheckInController {
 
     @Sendable func checkIn(request: Request, context: StoreRequestContext) async throws -> Response {
         let member = try context.requireMember()
-        let data = try await bodyReader.read(request)
-        let body: JSONValue
-        do {
-            body = try JSONValue.parse(data)
-        } catch {
-            throw StoreHTTPError.badRequest("body: \(error.description)")
-        }
+        let body = try JSONInput.value(from: try await bodyReader.read(request))
         let attempt: MemberCheckIns.Attempt
         do {
             attempt = try MemberCheckIns.Attempt(body)
         } catch {
             throw Self.httpError(error)
         }
-        if let wait = limiter.admit("\(member.id)|\(attempt.event)") {
+        // Counted only at events that exist: made-up event ids are answered as unknown without
+        // leaving a count behind (a flood of them would otherwise fill the table).
+        guard try await repository.hasLiveRecord(org: member.grant.org, entity: SyncEntity.event, id: attempt.event) else {
+            throw Self.httpError(.noEvent)
+        }
+        if let wait = try await limiter.admit("\(member.grant.org)|\(member.id)|\(attempt.event)") {
             throw StoreHTTPError.tooManyAttempts(retryAfter: wait,
                                                  message: "too many check-in attempts at this event; wait \(wait) seconds and try again")
         }

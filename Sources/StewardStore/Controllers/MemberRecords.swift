@@ -67,9 +67,10 @@ enum MemberRecords {
     /// One item of a read answer: `id`, `version` and every field, plus, for each reference
     /// field, `<field>Title`: the title of the record it names (null when it names none the
     /// members can see), so an app shows "Advent: Waiting Well" without a second request.
+    /// Decimals pushed as text before they were numbers are served as numbers, as every other.
     static func item(_ record: RemoteRecord, of type: RecordType, titles: [String: [String: String]]) -> JSONValue {
         var members: [String: JSONValue] = [:]
-        if case .object(let fields) = record.fields { members = fields }
+        if case .object(let fields) = type.numbersForDecimalText(in: record.fields) { members = fields }
         for (field, target) in type.references {
             let title = record.fields[field.name]?.stringValue.flatMap { titles[target]?[$0] }
             members[field.name + "Title"] = title.map(JSONValue.string) ?? .null

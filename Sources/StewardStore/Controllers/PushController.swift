@@ -16,6 +16,12 @@ struct PushController {
         let grant = try context.requireGrant(push: true)
         let data = try await bodyReader.read(request)
         let pushRequest = try JSONInput.pushRequest(from: data)
+        if let expected = pushRequest.storeId, let org = try await repository.org(slug: grant.org),
+           expected != org.storeId {
+            // Its base versions are another store's: comparing them with ours would reject
+            // every edit as unknown, or worse, match a version that means another record here.
+            throw StoreHTTPError.storeChanged
+        }
         var batch: PushBatch
         do {
             batch = try PushBatch(pushRequest)

@@ -7,8 +7,8 @@ import StewardCore
 /// `GET …/me/submissions` and `GET …/me/notifications` read the member's own. Member tokens only.
 struct SubmissionController {
     let repository: any StoreRepository
-    /// Submissions and edits per member.
-    let limiter: RateLimiter
+    /// Submissions and edits per member, counted in the database.
+    let limiter: AttemptLimit
     /// An event's fields are a few kilobytes at most.
     let bodyReader = RequestBodyReader(limit: SubmissionController.maxBodyBytes)
 
@@ -23,7 +23,7 @@ struct SubmissionController {
 
     @Sendable func submit(request: Request, context: StoreRequestContext) async throws -> Response {
         let member = try context.requireMember()
-        let input = try await body(request, member: member.id)
+        let input = try await body(request, org: member.grant.org, member: member.id)
         let id = UUID().uuidString.lowercased()
         let record = try await run(member.grant, keys: MemberSubmissions.keys(memberId: member.id, submissionId: id)) { writer in
             try MemberSubmissions.submit(input, id: id, memberId: member.id, writer: &writer)
@@ -37,7 +37,7 @@ struct SubmissionController {
         guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:))?.uuidString.lowercased() else {
             throw StoreHTTPError.notFound("no submission of yours with that id")
         }
-        let input = try await body(request, member: member.id)
+        let input = try await body(request, org: member.grant.org, member: member.id)
         let record = try await run(member.grant, keys: MemberSubmissions.keys(memberId: member.id, submissionId: id)) { writer in
             try MemberSubmissions.edit(input, id: id, memberId: member.id, writer: &writer)
         }
@@ -59,17 +59,12 @@ struct SubmissionController {
     }
 
     /// The body as JSON, within the size limit, after the member's rate limit.
-    private func body(_ request: Request, member: String) async throws -> JSONValue {
-        if let wait = limiter.admit(member) {
+    private func body(_ request: Request, org: String, member: String) async throws -> JSONValue {
+        if let wait = try await limiter.admit("\(org)|\(member)") {
             throw StoreHTTPError.tooManyRequests(retryAfter: wait,
                                                  message: "too many submissions and edits; wait \(wait) seconds and try again")
         }
-        let data = try await bodyReader.read(request)
-        do {
-            return try JSONValue.parse(data)
-        } catch {
-            throw StoreHTTPError.badRequest("body: \(error.description)")
-        }
+        return try JSONInput.value(from: try await bodyReader.read(request))
     }
 
     private func run(_ grant: AccessGrant, keys: Set<RecordKey>,

@@ -36,13 +36,7 @@ struct SurveyController {
 
     @Sendable func answer(request: Request, context: StoreRequestContext) async throws -> Response {
         let member = try context.requireMember()
-        let data = try await bodyReader.read(request)
-        let body: JSONValue
-        do {
-            body = try JSONValue.parse(data)
-        } catch {
-            throw StoreHTTPError.badRequest("body: \(error.description)")
-        }
+        let body = try JSONInput.value(from: try await bodyReader.read(request))
         let attempt: MemberAnswers.Attempt
         do {
             attempt = try MemberAnswers.Attempt(body)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOHTTP1
 import StewardCore
 
 /// The outermost middleware: whatever a handler throws, the client gets the protocol's JSON
@@ -27,7 +28,12 @@ struct ErrorMiddleware: RouterMiddleware {
                 "code": "\(answer.body.error)",
             ])
         }
-        return try answer.response(from: request, context: context)
+        var response = try answer.response(from: request, context: context)
+        if error is HTTPParserError {
+            // The bytes after a framing error cannot be read as a next request.
+            response.headers[.connection] = "close"
+        }
+        return response
     }
 
     static func translate(_ error: any Error) -> StoreHTTPError {
@@ -57,6 +63,10 @@ struct ErrorMiddleware: RouterMiddleware {
             default:
                 return .unavailable()
             }
+        case let error as HTTPParserError:
+            // The body's framing broke while it was read (a chunk size that is not hex, or too
+            // large): the client's fault, never the store's.
+            return .badRequest("body: not valid HTTP/1.1 framing (\(error)); send a Content-Length or well-formed chunks")
         case is CancellationError:
             return .unavailable("the store is shutting down; try again later")
         default:

@@ -13,6 +13,20 @@ enum JSONInput {
         }
     }
 
+    /// A JSON body of the apps' endpoints, with a 400 naming the place of any text the store
+    /// cannot keep (NUL: `JSONValue.unstorableTextPath`), so every backend refuses it alike on
+    /// the way in rather than PostgreSQL failing later.
+    static func value(from data: Data) throws -> JSONValue {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(data)
+        } catch {
+            throw StoreHTTPError.badRequest("body: \(error.description)")
+        }
+        if let refusal = StorableText.refusal(json) { throw StoreHTTPError.badRequest(refusal) }
+        return json
+    }
+
     /// A push body, read in one pass (see `PushMessages+JSON.swift`), with the same 400s.
     static func pushRequest(from data: Data) throws -> PushRequest {
         let json: JSONValue

@@ -65,6 +65,10 @@ public struct StoreHTTPError: HTTPResponseError, Sendable, CustomStringConvertib
              "mutation ids must continue after \(lastMutationId)", lastMutationId: lastMutationId)
     }
 
+    /// A push whose `storeId` names another store than this one.
+    public static let storeChanged = Self(.conflict, ErrorResponse.Code.storeChanged,
+                                          "this push was made for another store (storeId); pull from the start, then push again")
+
     public static let resyncRequired = Self(.gone, ErrorResponse.Code.resyncRequired,
                                             StoreFailure.resyncRequired.description)
 

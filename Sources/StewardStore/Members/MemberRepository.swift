@@ -16,9 +16,18 @@ public protocol MemberRepository: Sendable {
     /// token of `org`.
     func refreshMemberSession(org: String, refreshHash: String, replacement: SessionTokenHashes, now: Date,
                               retryWindow: TimeInterval) async throws -> MemberRefreshOutcome
-    /// Runs `body` under the organization's lock, as a push does: it sees the stored `keys`
-    /// and writes through the writer, whose writes take the next numbers of the organization's
-    /// sequence, with their history, in the same transaction. Nothing is written if it throws.
-    func change<T: Sendable>(org: String, keys: Set<RecordKey>, author: String, now: Date,
+    /// Runs `body` under the organization's lock, as a push does: it sees the stored `keys`,
+    /// and every ledger entry of each member and event of `stamps` (`StampHoldings`), and writes
+    /// through the writer, whose writes take the next numbers of the organization's sequence,
+    /// with their history, in the same transaction. Nothing is written if it throws.
+    func change<T: Sendable>(org: String, keys: Set<RecordKey>, stamps: Set<StampPair>, author: String, now: Date,
                              _ body: @escaping @Sendable (inout RecordWriter) throws -> T) async throws -> T
+}
+
+extension MemberRepository {
+    /// A change that gives no stamps.
+    func change<T: Sendable>(org: String, keys: Set<RecordKey>, author: String, now: Date,
+                             _ body: @escaping @Sendable (inout RecordWriter) throws -> T) async throws -> T {
+        try await change(org: org, keys: keys, stamps: [], author: author, now: now, body)
+    }
 }

@@ -6,7 +6,8 @@ import StewardCore
 /// sessions' own (`StaffSessions`); a member's session differs only in where it is filed.
 struct MemberSessions: Sendable {
     let sessions: StaffSessions
-    let registrations: RateLimiter
+    /// Per organization and source address, counted in the database.
+    let registrations: AttemptLimit
 
     var repository: any StoreRepository { sessions.repository }
 
@@ -20,7 +21,7 @@ struct MemberSessions: Sendable {
     /// `email` is normalized, `password`, `displayName` and `audience` checked.
     func register(org: String, email: String, password: String, displayName: String, audience: MemberAudience,
                   source: String) async throws -> Registration {
-        if let wait = registrations.admit(source) { return .throttled(retryAfter: wait) }
+        if let wait = try await registrations.admit("\(org)|\(source)") { return .throttled(retryAfter: wait) }
         // Refused before the slow hashing, and again by the database's unique key.
         if try await repository.memberAccount(org: org, email: email) != nil { return .emailTaken }
         guard let hash = try await sessions.hashNewPassword(password) else { return .busy }

@@ -7,7 +7,8 @@ import StewardCore
 /// Member tokens only, within the submissions' hourly limit per member.
 struct LeadMemberController {
     let repository: any StoreRepository
-    let limiter: RateLimiter
+    /// Answers per member, counted in the database.
+    let limiter: AttemptLimit
     let bodyReader = RequestBodyReader(limit: 16 * 1024)
 
     func addRoutes(to group: RouterGroup<StoreRequestContext>) {
@@ -16,17 +17,11 @@ struct LeadMemberController {
 
     @Sendable func create(request: Request, context: StoreRequestContext) async throws -> Response {
         let member = try context.requireMember()
-        if let wait = limiter.admit(member.id) {
+        if let wait = try await limiter.admit("\(member.grant.org)|\(member.id)") {
             throw StoreHTTPError.tooManyRequests(retryAfter: wait,
                                                  message: "too many answers; wait \(wait) seconds and try again")
         }
-        let data = try await bodyReader.read(request)
-        let body: JSONValue
-        do {
-            body = try JSONValue.parse(data)
-        } catch {
-            throw StoreHTTPError.badRequest("body: \(error.description)")
-        }
+        let body = try JSONInput.value(from: try await bodyReader.read(request))
         let id = UUID().uuidString.lowercased()
         let now = Date()
         let record: RemoteRecord

@@ -54,22 +54,26 @@ enum MemberCheckIns {
         var stamps: Int
     }
 
-    /// What the check-in reads under the organization's lock: the member, the event, its key
-    /// and the entry the check-in would write (its id derived from the member, the event and
-    /// `round`, so two check-ins at once are one record).
-    static func keys(memberId: String, event: String, round: Int = 0) -> Set<RecordKey> {
+    /// What the check-in reads under the organization's lock: the member, the event and its
+    /// key (`keys`), and every ledger entry of the member at the event (`stamps`, read through
+    /// the ledger's index with the id the next entry would take), so that whatever gave the
+    /// member a stamp there, under whatever id, is seen, and two check-ins at once are one.
+    static func keys(memberId: String, event: String) -> Set<RecordKey> {
         [RecordKey(entity: RecordType.member.entity, id: memberId),
          RecordKey(entity: SyncEntity.event, id: event),
-         RecordKey(entity: RecordType.checkInKey.entity, id: event),
-         RecordKey(entity: RecordType.stamp.entity, id: CheckInRules.entryId(member: memberId, event: event, round: round))]
+         RecordKey(entity: RecordType.checkInKey.entity, id: event)]
     }
 
-    /// Checks the attempt and writes the member's check-in entry. `held` is the id of an entry
-    /// of the ledger that already gives the member a stamp for the event (a staff grant), if any;
-    /// `round` counts the member's earlier stamps there that were revoked, so checking in again
-    /// after a revocation writes a new entry rather than finding the revoked one.
-    static func checkIn(_ attempt: Attempt, memberId: String, held: String?, round: Int = 0,
-                        writer: inout RecordWriter) throws(Failure) -> Outcome {
+    static func stamps(memberId: String, event: String) -> Set<StampPair> {
+        [StampPair(member: memberId, event: event)]
+    }
+
+    /// Checks the attempt and writes the member's check-in entry, unless an entry of the ledger
+    /// gives the member a stamp for the event already (a check-in, or a staff grant). The new
+    /// entry's id comes from the member, the event and how many of their stamps there were
+    /// revoked (`CheckInRules.entryId`), so checking in again after a revocation writes a new
+    /// entry rather than finding the revoked one.
+    static func checkIn(_ attempt: Attempt, memberId: String, writer: inout RecordWriter) throws(Failure) -> Outcome {
         guard let member = MemberSubmissions.Submitter(id: memberId, record: writer.liveFields(RecordType.member.entity, memberId)) else {
             throw .disabled
         }
@@ -95,9 +99,10 @@ enum MemberCheckIns {
                 throw CheckInRules.isExpired(typed, code: code, at: now) ? .codeExpired : .wrongCode
             }
         }
-        let id = CheckInRules.entryId(member: memberId, event: attempt.event, round: round)
+        let standing = StampHoldings.standing(StampPair(member: memberId, event: attempt.event), records: writer.records)
+        if let held = standing.held { throw .alreadyCheckedIn(held) }
+        let id = CheckInRules.entryId(member: memberId, event: attempt.event, round: standing.round)
         if let existing = writer.record(RecordType.stamp.entity, id) { throw .alreadyCheckedIn(existing.id) }
-        if let held { throw .alreadyCheckedIn(held) }
         let entry = StampEntry.fields(member: memberId, event: attempt.event, stamps: event.stampValue, kind: .checkIn,
                                       by: member.author, at: now, note: "")
         guard let checked = try? RecordType.stamp.validate(entry, orgZone: writer.zone) else {

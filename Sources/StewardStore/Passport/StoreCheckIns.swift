@@ -2,18 +2,17 @@ import Foundation
 import StewardCore
 
 /// A member's check-in on the store, from the ledger's index to the written entry: what the
-/// check-in endpoint runs (and the passport benchmark times). The member's entries at the event
-/// (`stamp_entries`) say whether a stamp is held already (a staff grant) and which round the new
-/// entry takes; the check-in itself runs under the organization's lock (`MemberCheckIns`), and
-/// the member's new total comes from `stamp_totals`, kept in the same transaction.
+/// check-in endpoint runs (and the passport benchmark times). The check-in runs under the
+/// organization's lock with the member's entries at the event read through `stamp_entries`
+/// (`MemberCheckIns`), and the member's new total comes from `stamp_totals`, kept in the same
+/// transaction.
 public enum StoreCheckIns {
     static func checkIn(_ attempt: MemberCheckIns.Attempt, memberId: String, email: String, org: String,
                         repository: any StoreRepository, now: Date) async throws -> (MemberCheckIns.Outcome, total: Int) {
-        let standing = StampStanding(try await repository.stampEntries(org: org, member: memberId, event: attempt.event))
-        let outcome = try await repository.change(org: org, keys: MemberCheckIns.keys(memberId: memberId, event: attempt.event,
-                                                                                       round: standing.round),
+        let outcome = try await repository.change(org: org, keys: MemberCheckIns.keys(memberId: memberId, event: attempt.event),
+                                                  stamps: MemberCheckIns.stamps(memberId: memberId, event: attempt.event),
                                                   author: "member:\(email)", now: now) { writer in
-            try MemberCheckIns.checkIn(attempt, memberId: memberId, held: standing.held, round: standing.round, writer: &writer)
+            try MemberCheckIns.checkIn(attempt, memberId: memberId, writer: &writer)
         }
         let total = try await repository.stampTotal(org: org, member: memberId)?.stamps ?? outcome.stamps
         return (outcome, total)

@@ -26,11 +26,12 @@ enum MemberRides {
         guard MemberSubmissions.Submitter(id: memberId, record: writer.liveFields(RecordType.member.entity, memberId)) != nil else {
             throw .disabled
         }
-        guard case .object(var fields) = body else { throw .invalid("body: must be a JSON object of the \(type.nouns.one.english)'s fields") }
-        // Whose it is comes from the token, and only staff cancel through these fields.
+        // Whose it is comes from the token; fields staff set (a cancellation) are dropped: a
+        // member cancels through their own endpoint.
+        guard case .object(var fields) = type.droppingFieldsSetByStaff(body, keeping: nil) else {
+            throw .invalid("body: must be a JSON object of the \(type.nouns.one.english)'s fields")
+        }
         fields["member"] = .string(memberId)
-        fields["cancelled"] = nil
-        fields["cancelReason"] = nil
         let checked: JSONValue
         do {
             checked = try type.validate(.object(fields), orgZone: writer.zone)

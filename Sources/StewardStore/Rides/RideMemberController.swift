@@ -101,11 +101,7 @@ struct RideMemberController {
     private func json(_ request: Request, required: Bool) async throws -> JSONValue {
         let data = try await bodyReader.read(request)
         if !required, data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .object([:]) }
-        do {
-            return try JSONValue.parse(data)
-        } catch {
-            throw StoreHTTPError.badRequest("body: \(error.description)")
-        }
+        return try JSONInput.value(from: data)
     }
 
     private static func httpError(_ failure: MemberRides.Failure) -> StoreHTTPError {

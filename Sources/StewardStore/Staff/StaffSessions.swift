@@ -74,7 +74,10 @@ struct StaffSessions: Sendable {
     ) async throws -> Authentication<Account> {
         // A wait already known is answered before taking a place in line.
         if let known = memo.admission(for: attempt), let refusal = Self.refusal(known) { return .refused(refusal) }
-        let outcome: Authentication<Account>? = try await queue.withSlot {
+        // Looked up before taking a place: a sign-in to an account that exists may take one of
+        // the places kept for real accounts, so a flood of made-up emails cannot turn it away.
+        let found = try await lookup()
+        let outcome: Authentication<Account>? = try await queue.withSlot(found == nil ? .other : .knownAccount) {
             // Counted as a failure before the slow check, in the same transaction as the check
             // of the limits, and cleared if it succeeds: guesses sent all at once see one
             // another instead of all passing the throttle together. (Looked up in the memo
@@ -87,7 +90,6 @@ struct StaffSessions: Sendable {
                 memo.remember(admission, for: attempt)
             }
             if let refusal = Self.refusal(admission) { return .refused(refusal) }
-            let found = try await lookup()
             let storedHash = found?.passwordHash
             let hasher = self.hasher
             let matches = try await queue.check {

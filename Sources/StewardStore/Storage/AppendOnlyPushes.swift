@@ -12,9 +12,15 @@ enum AppendOnlyPushes {
         // consoles offline, or a grant after a check-in), not an edit.
         if item.operation == .upsert, item.baseVersion == 0, let current, !current.deleted,
            type.entity == RecordType.stamp.entity {
-            let by = current.changedBy.map { " by \($0)" } ?? ""
-            return "this member already has a stamp for this event: entry \(current.id), made\(by); one stamp per member per event"
+            return alreadyHeld(current)
         }
         return item.operation == .delete || current != nil ? refusal : nil
+    }
+
+    /// Why a second stamp for a member and event is refused, naming the entry that holds it
+    /// (whatever id the new one has: `StampHoldings`).
+    static func alreadyHeld(_ entry: RemoteRecord) -> String {
+        let by = entry.changedBy.map { " by \($0)" } ?? ""
+        return "this member already has a stamp for this event: entry \(entry.id), made\(by); one stamp per member per event"
     }
 }

@@ -21,7 +21,8 @@ enum FeedRules {
         let hasMore = rows.count > limit
         let changes = Array(rows.prefix(limit))
         let next = SyncCursor(sequence: changes.last?.version ?? cursor.sequence, purgeMark: org.purgedThroughSeq)
-        return ChangesPage(changes: changes, cursor: next, hasMore: hasMore)
+        return ChangesPage(changes: changes, cursor: next, hasMore: hasMore, storeId: org.storeId,
+                           purgedThrough: org.purgedThroughSeq)
     }
 }
 

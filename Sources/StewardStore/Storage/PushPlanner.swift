@@ -80,6 +80,7 @@ enum PushPlanner {
             return plan
         }
         var writer = RecordWriter(org: state.org, records: state.records, author: author, now: now)
+        var stamps = StampHoldings.Index(state.records)
         var results: [MutationResult] = []
         results.reserveCapacity(batch.items.count)
 
@@ -93,7 +94,7 @@ enum PushPlanner {
                                               reason: previous?.reason, record: record, originalStatus: previous?.status))
                 continue
             }
-            switch decide(item, batch: batch, writer: &writer) {
+            switch decide(item, batch: batch, writer: &writer, stamps: &stamps) {
             case .rejected(let message):
                 // A reason may quote what was sent; it is stored, and PostgreSQL text holds no NUL.
                 let reason = String(String.UnicodeScalarView(message.unicodeScalars.map { $0.value == 0 ? "\u{FFFD}" : $0 }))
@@ -222,9 +223,15 @@ enum PushPlanner {
     /// The record type's own declaration decides, the same one the console validates with, so
     /// both sides accept exactly the same records. The writer holds the stored rows the batch
     /// needs, as the batch has left them so far.
-    private static func decide(_ item: PushBatch.Item, batch: PushBatch, writer: inout RecordWriter) -> Decision {
+    private static func decide(_ item: PushBatch.Item, batch: PushBatch, writer: inout RecordWriter,
+                               stamps: inout StampHoldings.Index) -> Decision {
         guard let type = RecordTypes.named(item.entity) else {
             return .rejected("unknown entity '\(item.entity)'")
+        }
+        // Text PostgreSQL cannot keep (NUL) is refused here, on every backend alike, before any
+        // rule reads it: stored, it would break every later query that reads the record as jsonb.
+        if item.operation == .upsert, let fields = item.fields, let refusal = StorableText.refusal(fields) {
+            return .rejected(refusal)
         }
         let current = writer.record(item.entity, item.recordId)
         if type.isMadeByStore {
@@ -244,6 +251,10 @@ enum PushPlanner {
             }
             if let missing = missingReference(fields, of: type, records: writer.records) { return .rejected(missing) }
             if let rival = openRival(item, fields: fields, of: type, records: writer.records) { return .rejected(rival) }
+            if type.entity == RecordType.stamp.entity, current == nil,
+               let held = stamps.refusal(recordId: item.recordId, fields: fields, records: writer.records) {
+                return .rejected(held)
+            }
             if let admission = type.admission,
                let refusal = admission.check(RecordChange(id: item.recordId, fields: fields,
                                                           previous: current.flatMap { $0.deleted ? nil : $0.fields }),
@@ -258,6 +269,7 @@ enum PushPlanner {
         } else if item.baseVersion > 0 {
             return .rejected("unknown record: the store has no \(item.entity) \(item.recordId)")
         }
+        if type.entity == RecordType.stamp.entity { stamps.note(item.recordId, fields: fields) }
         return .applied(version: writer.write(item.entity, item.recordId, fields: fields, deleted: item.operation == .delete))
     }
 

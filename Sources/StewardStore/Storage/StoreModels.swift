@@ -11,13 +11,18 @@ public struct OrgInfo: Sendable, Hashable {
     public var lastSeq: Int64
     /// Tombstones up to this version were purged: older cursors must resync.
     public var purgedThroughSeq: Int64
+    /// This store's copy of the organization, made with it and never changed (a restored
+    /// backup keeps it; another store has another): what consoles tell stores apart by.
+    public var storeId: String
 
-    public init(slug: String, name: String, timeZone: String, lastSeq: Int64 = 0, purgedThroughSeq: Int64 = 0) {
+    public init(slug: String, name: String, timeZone: String, lastSeq: Int64 = 0, purgedThroughSeq: Int64 = 0,
+                storeId: String = "") {
         self.slug = slug
         self.name = name
         self.timeZone = timeZone
         self.lastSeq = lastSeq
         self.purgedThroughSeq = purgedThroughSeq
+        self.storeId = storeId
     }
 
     var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
@@ -28,6 +33,9 @@ public struct ChangesPage: Sendable, Hashable {
     public var changes: [RemoteRecord]
     public var cursor: SyncCursor
     public var hasMore: Bool
+    /// The organization's `storeId` and `purgedThroughSeq` when the page was read.
+    public var storeId: String = ""
+    public var purgedThrough: Int64 = 0
 }
 
 /// What a push did: a result per mutation, or a gap the client must fill first.

@@ -7,7 +7,8 @@ import StewardCore
 /// Every method is one transaction. Implementations must give pushes of one organization a
 /// single order, and must make a change's number visible only after every smaller number of
 /// that organization is visible (see docs/sync.md, "Pull: never skipping a change").
-public protocol StoreRepository: StaffRepository, MemberRepository, HistoryRepository, PassportRepository, Sendable {
+public protocol StoreRepository: StaffRepository, MemberRepository, HistoryRepository, PassportRepository,
+                                 AttemptRepository, Sendable {
     /// Creates or upgrades the schema; safe to run from several processes at once.
     func migrate() async throws
     /// Throws unless the database answers a trivial query.

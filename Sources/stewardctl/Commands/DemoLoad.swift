@@ -48,6 +48,11 @@ struct DemoLoad: AsyncParsableCommand {
                           "Added {count} passport records to the city office (members and stamp entries).",
                           summary.passportRecordsAdded))
             }
+            if summary.checkInKeysAdded > 0 {
+                print(trn("Added {count} check-in key, made with its passport event and sent with it by the first sync.",
+                          "Added {count} check-in keys, made with their passport events and sent with them by the first sync.",
+                          summary.checkInKeysAdded))
+            }
             if summary.prizeRecordsAdded > 0 {
                 print(trn("Added {count} prize record to the city office (passport levels, prizes and redemptions).",
                           "Added {count} prize records to the city office (passport levels, prizes and redemptions).",

@@ -37,6 +37,7 @@ struct SyncCommand: AsyncParsableCommand {
                 "pushed": .int(Int64(report.pushed)), "pulled": .int(Int64(report.pulled)),
                 "conflicts": .int(Int64(report.conflicts)), "rejected": .int(Int64(report.rejected)),
                 "resynced": .bool(report.resynced), "dropped": .int(Int64(report.dropped)),
+                "resent": .int(Int64(report.resent)),
             ]))
             return
         }
@@ -44,6 +45,11 @@ struct SyncCommand: AsyncParsableCommand {
         if report.resynced {
             print(trn("The store asked for a full resync: {count} record(s) it no longer has were dropped.",
                       "The store asked for a full resync: {count} record(s) it no longer has were dropped.", report.dropped))
+        }
+        if report.resent > 0 {
+            print(trn("The store did not have {count} record made here (a new store, another one, or one restored from a backup): it was sent to it.",
+                      "The store did not have {count} records made here (a new store, another one, or one restored from a backup): they were sent to it.",
+                      report.resent))
         }
         if report.conflicts > 0 {
             print(tr("Choose a side for each conflict: `{command}`.", ["command": "stewardctl conflicts list"]))

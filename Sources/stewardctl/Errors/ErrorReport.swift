@@ -36,6 +36,9 @@ extension Stewardctl {
             return .failure(tr("keyring: {problem}", ["problem": error.message]))
         case let error as CredentialFileError:
             return .failure(tr("credentials file: {problem}", ["problem": error.description]))
+        case let error as CheckInKeyNotOnStore:
+            // Refused like the command's other refusals (no stamps, no such event): exit 2.
+            return .usage(error.description)
         case let error as ScheduleRefreshError:
             return .failure(tr("refresh failed, nothing was changed: {reason}", ["reason": error.message]))
         case let error as DatabaseError:

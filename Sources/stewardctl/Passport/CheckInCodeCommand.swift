@@ -7,7 +7,12 @@ import Translation
 struct CheckInCodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "code",
-        abstract: "Print the event's current check-in code and until when it is valid.")
+        abstract: "Print the event's current check-in code and until when it is valid.",
+        discussion: """
+            Only once the store has the event's check-in key: until then a code would be refused \
+            to every member who types it, so none is shown and the exit status is 2, saying so \
+            (send the key with `stewardctl sync`).
+            """)
 
     @Argument(help: ArgumentHelp("The event's id (as `stewardctl events list` prints it); it must give stamps.",
                                  valueName: "event-id"))
@@ -20,7 +25,7 @@ struct CheckInCodeCommand: AsyncParsableCommand {
         let eventId = try PassportLookup.event(event)
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
-        let current = try await CheckInKeys(database: database).code(for: eventId, in: organization)
+        let current = try await CheckInKeys(database: database).codeTheStoreChecks(for: eventId, in: organization)
         if output.json {
             Console.printJSON(.object(["code": .string(current.code), "validUntil": .string(DateTimeText.utc(current.validUntil))]))
         } else {

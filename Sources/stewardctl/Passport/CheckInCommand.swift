@@ -7,8 +7,9 @@ struct CheckInCommand: AsyncParsableCommand {
         abstract: "Show the current check-in code of an event, as the store verifies it.",
         discussion: """
             Codes change every 5 minutes and are accepted from 30 minutes before an event starts \
-            to 30 minutes after it ends. The event's key is made the first time a code is shown \
-            and sent by the next sync.
+            to 30 minutes after it ends. The event's key is made with the event when it is given \
+            stamps and sent with it by the next sync; a code is shown only once the store has \
+            the key.
             """,
         subcommands: [CheckInCodeCommand.self])
 }

@@ -13,6 +13,8 @@ enum ScheduleOutput {
             "addedAt": .string(DateTimeText.iso(source.addedAt, zone: zone)),
             "lastRefreshedAt": source.lastRefreshedAt.map { .string(DateTimeText.iso($0, zone: zone)) } ?? .null,
             "lastCounts": source.lastCounts?.json ?? .null,
+            "lastFailedAt": source.lastFailedAt.map { .string(DateTimeText.iso($0, zone: zone)) } ?? .null,
+            "lastFailure": .optional(source.lastFailure),
         ])
     }
 

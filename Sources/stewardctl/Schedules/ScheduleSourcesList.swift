@@ -10,7 +10,8 @@ struct ScheduleSourcesList: AsyncParsableCommand {
         discussion: """
             With --json, an array of {"id", "kind" (mindbody, ical, file), "location", "siteId", \
             "addedAt", "lastRefreshedAt", "lastCounts": {"new", "updated", "cancelled", \
-            "substitutes", "removed"}}. The API key is never shown.
+            "substitutes", "removed"}, "lastFailedAt", "lastFailure"} (when its last refresh \
+            failed and why, until one succeeds; null otherwise). The API key is never shown.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -33,7 +34,7 @@ struct ScheduleSourcesList: AsyncParsableCommand {
         for source in sources {
             table.append(source.id.uuidString.lowercased(), source.label,
                          source.lastRefreshedAt.map { DateTimeText.iso($0, zone: zone) } ?? tr("never"),
-                         source.lastCounts?.summary ?? "")
+                         source.lastFailure.map { tr("refresh failed: {reason}", ["reason": $0]) } ?? source.lastCounts?.summary ?? "")
         }
         Console.print(table.lines)
     }

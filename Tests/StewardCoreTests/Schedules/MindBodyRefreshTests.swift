@@ -110,9 +110,10 @@ import Testing
                 #expect(error.message.contains("API key") && error.message.contains("401"))
                 #expect(error.message.contains("Invalid Api-Key"))
             }
-            // Through the service too: the source kept with a wrong key.
+            // Through the service too: the source kept with a wrong key (refreshing all would
+            // refresh the good one beside it: see RefreshEachSourceTests).
             let wrong = try await service.addMindBody(baseURL: good.location, siteId: "-99", apiKey: "wrong", in: org)
-            await #expect(throws: ScheduleRefreshError.self) { try await service.refresh(nil, in: org, window: window) }
+            await #expect(throws: ScheduleRefreshError.self) { try await service.refresh(wrong.id, in: org, window: window) }
             try await service.removeSource(wrong.id, in: org)
         }, server: server, service: service())
     }

@@ -179,6 +179,44 @@ struct ScheduleCommandTests {
         #expect(sources.first { $0["id"] == .string(failing) }?["lastRefreshedAt"] == .null)
     }
 
+    @Test("refreshing all: a source whose key expired is named with why and exits 1; the others are refreshed")
+    func oneFailingSourceStopsNoOther() async throws {
+        let cli = try await gym()
+        let classes = cli.folder.appendingPathComponent("classes.json")
+        try Self.classes([(1, false, false), (2, true, false), (3, false, true)]).write(to: classes)
+        let server = try FakeServer(arguments: ["--classes", classes.path])
+        let expired = try await addMindBody(cli, server, site: "12345", key: "expired-key")
+        let good = try await addMindBody(cli, server)
+
+        let text = try await run(cli, ["schedule", "refresh"])
+        #expect(text.status == 1)
+        #expect(text.stderr.contains("MindBody \(server.url) (site 12345): refresh failed, nothing was changed for this source: "
+                                     + "MindBody refused the API key"), "\(text.stderr)")
+        #expect(!text.stderr.contains("(site -99)"), "the good source did not fail: \(text.stderr)")
+        #expect(text.stdout.contains("new: 3, updated: 0, cancelled: 1, substitutes: 1, removed: 0"), "\(text.stdout)")
+        let mirrored = try await list(cli)
+        #expect(mirrored.count == 3)
+        #expect(mirrored.allSatisfy { $0["sourceId"] == .string(good) })
+        let sources = try await run(cli, ["schedule", "sources", "list", "--json"]).json().arrayValue ?? []
+        let failed = sources.first { $0["id"] == .string(expired) }
+        #expect(failed?["lastRefreshedAt"] == .null)
+        #expect(failed?["lastFailure"]?.stringValue?.contains("API key") == true)
+        #expect(failed?["lastFailedAt"]?.stringValue != nil)
+        #expect(sources.first { $0["id"] == .string(good) }?["lastFailure"] == .null)
+
+        // --json: the counts of what was refreshed, as before, and each failed source with why.
+        let json = try await run(cli, ["schedule", "refresh", "--json"])
+        #expect(json.status == 1)
+        let answer = try JSONValue.parse(json.stdout)
+        #expect(answer["new"] == .int(0) && answer["removed"] == .int(0))
+        let listed = try #require(answer["failed"]?.arrayValue)
+        #expect(listed.count == 1)
+        #expect(listed.first?["id"] == .string(expired))
+        #expect(listed.first?["label"] == .string("MindBody \(server.url) (site 12345)"))
+        #expect(listed.first?["reason"]?.stringValue?.contains("API key") == true)
+        #expect(json.stderr.contains("(site 12345): refresh failed"))
+    }
+
     @Test("a saved v6 JSON file and an iCalendar file are sources too")
     func fileAndCalendar() async throws {
         let cli = try await gym()

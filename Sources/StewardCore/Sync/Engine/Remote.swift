@@ -20,6 +20,9 @@ public struct Remote: Hashable, Sendable {
     public var lastSyncAt: Date?
     /// A full pull after `resync-required` is under way.
     public var resyncing: Bool
+    /// The store the local records' versions came from (`PullResponse.storeId`); nil until a
+    /// pull tells it. Kept across reconnections: an address may change, the store may not.
+    public var storeId: String?
     /// The staff member who signs in to this store (nil: the remote uses an API token).
     public var staffEmail: String?
     public var staffRole: StaffRole?
@@ -82,6 +85,7 @@ extension Remote: FetchableRecord, PersistableRecord {
         cursor = row["cursor"]
         lastSyncAt = row["lastSyncAt"]
         resyncing = row["resyncing"]
+        storeId = row["storeId"]
         staffEmail = row["staffEmail"]
         staffRole = (row["staffRole"] as String?).flatMap(StaffRole.init(rawValue:))
         signedIn = row["signedIn"]
@@ -99,6 +103,7 @@ extension Remote: FetchableRecord, PersistableRecord {
         container["cursor"] = cursor
         container["lastSyncAt"] = lastSyncAt
         container["resyncing"] = resyncing
+        container["storeId"] = storeId
         container["staffEmail"] = staffEmail
         container["staffRole"] = staffRole?.rawValue
         container["signedIn"] = signedIn

@@ -60,6 +60,7 @@ public final class RemoteService: Sendable {
         if let existing = try Remote.fetch(orgId: org.id, db) {
             remote.lastAssignedMutationId = existing.lastAssignedMutationId
             remote.lastSyncAt = existing.lastSyncAt
+            remote.storeId = existing.storeId
             if existing.url == remote.url && existing.storeOrg == remote.storeOrg {
                 remote.cursor = existing.cursor
                 remote.resyncing = existing.resyncing

@@ -45,19 +45,36 @@ public final class SyncEngine: Sendable {
     /// `progress` is called (on a background thread) after each push batch and pull page.
     @discardableResult
     public func sync(org: Organization, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> SyncReport {
-        try await locked(org) { remote, transport in
+        try await locked(org) { _, transport in
             var report = SyncReport()
             var pushRefusal: SyncError?
-            do {
-                try await self.pushAll(org: org, remote: remote, transport: transport, report: &report, progress: progress)
-            } catch let error as SyncError {
-                // 403: this role may not change records (a viewer with edits made offline).
-                // Its edits stay in the outbox, but what others changed must still come in:
-                // pull first, then report the refusal.
-                guard case .forbidden = error else { throw error }
-                pushRefusal = error
+            func push() async throws {
+                do {
+                    try await self.pushAll(org: org, transport: transport, report: &report, progress: progress)
+                } catch let error as SyncError {
+                    // 403: this role may not change records (a viewer with edits made offline).
+                    // Its edits stay in the outbox, but what others changed must still come in:
+                    // pull first, then report the refusal.
+                    guard case .forbidden = error else { throw error }
+                    pushRefusal = error
+                }
             }
+            // Versions are only meaningful to the store that gave them out: a store this
+            // console has not heard say who it is is read first (RecordsNotOnStore).
+            if try await self.mustLearnStoreFirst(org) {
+                try await self.pullAll(org: org, transport: transport, report: &report, progress: progress)
+            }
+            do {
+                try await push()
+            } catch is StoreChanged {
+                // Another store than the one the versions came from: learn what it has (what it
+                // lacks is made unsent), then send to it.
+                try await self.pullAll(org: org, transport: transport, report: &report, progress: progress)
+                try await self.secondPush(url: transport.storeURL) { try await push() }
+            }
+            let resentBefore = report.resent
             try await self.pullAll(org: org, transport: transport, report: &report, progress: progress)
+            if report.resent > resentBefore { try await self.secondPush(url: transport.storeURL) { try await push() } }
             try await self.database.writer.write { db in
                 try db.execute(sql: "UPDATE remote SET lastSyncAt = ? WHERE orgId = ?",
                                arguments: [Date.storedNow, UUIDColumn.encode(org.id)])
@@ -67,12 +84,42 @@ public final class SyncEngine: Sendable {
         }
     }
 
+    /// The push's answer `store-changed`: the store is not the one the outbox's versions came from.
+    struct StoreChanged: Error {}
+
+    /// A push after the store was read anew: a second `store-changed` is the store's fault.
+    private func secondPush(url: String, _ push: () async throws -> Void) async throws {
+        do {
+            try await push()
+        } catch is StoreChanged {
+            throw SyncError.refused(url: url, status: 409,
+                                    message: tr("the store says it is another store even after a full read"))
+        }
+    }
+
+    /// Whether records here carry store versions while the store they came from is unknown
+    /// (a console that synced before stores said who they are, or a demo made with versions).
+    private func mustLearnStoreFirst(_ org: Organization) async throws -> Bool {
+        try await database.writer.read { db in
+            let orgKey = UUIDColumn.encode(org.id)
+            guard let remote = try Remote.fetch(orgId: org.id, db), remote.storeId == nil else { return false }
+            return try Self.hasVersionedRecords(orgKey, db)
+        }
+    }
+
+    private static func hasVersionedRecords(_ orgKey: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM event WHERE orgId = ? AND version > 0)
+                OR EXISTS (SELECT 1 FROM record WHERE orgId = ? AND version > 0)
+            """, arguments: [orgKey, orgKey]) == true
+    }
+
     /// Only the push half: until the outbox is empty (but for records held by a conflict).
     @discardableResult
     public func push(org: Organization) async throws -> SyncReport {
-        try await locked(org) { remote, transport in
+        try await locked(org) { _, transport in
             var report = SyncReport()
-            try await self.pushAll(org: org, remote: remote, transport: transport, report: &report)
+            try await self.secondPush(url: transport.storeURL) { try await self.pushAll(org: org, transport: transport, report: &report) }
             return report
         }
     }
@@ -110,14 +157,18 @@ public final class SyncEngine: Sendable {
     /// applies the answer to the one before and reads the next, so neither side waits for the
     /// other's bookkeeping; the batches still go one at a time and in order (the store takes
     /// each client's mutation ids only in sequence).
-    private func pushAll(org: Organization, remote: Remote, transport: any SyncTransport,
+    private func pushAll(org: Organization, transport: any SyncTransport,
                          report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws {
+        // Read afresh: a pull before this push may have learned the store or taken a client id.
+        guard let remote = try await database.writer.read({ db in try Remote.fetch(orgId: org.id, db) }) else {
+            throw SyncError.notConnected(slug: org.slug)
+        }
         var sendLimit = options.pushBatchSize
         var gapRecoveries = 0
         var clientId = remote.clientId
         var clientIdTaken = false
         var coalescedThrough: Int64 = 0
-        var next = try await preparePush(org: org, clientId: clientId, after: nil, limit: sendLimit,
+        var next = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: nil, limit: sendLimit,
                                          coalescedThrough: &coalescedThrough)
         // Counted once, after the first coalescing: what this sync has to send.
         let toSend = try await database.writer.read { db in try PushQueue.sendableCount(orgId: org.id, db) }
@@ -129,7 +180,7 @@ public final class SyncEngine: Sendable {
             guard let last = next.batch.last else {
                 guard let (batch, _) = answered else { return }
                 // The records that batch held back may have changes waiting.
-                next = try await preparePush(org: org, clientId: clientId, after: nil, limit: sendLimit,
+                next = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: nil, limit: sendLimit,
                                              coalescedThrough: &coalescedThrough, settling: answered)
                 answered = nil
                 try count(next.settled, of: batch, url: transport.storeURL, toSend: toSend, report: &report,
@@ -139,7 +190,7 @@ public final class SyncEngine: Sendable {
             let current = next
             async let answer = sendPush(current.request, transport)
             // One transaction settles the batch before and prepares the one after.
-            let following = try await preparePush(org: org, clientId: clientId, after: last.mutationId,
+            let following = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: last.mutationId,
                                                   limit: sendLimit, coalescedThrough: &coalescedThrough,
                                                   settling: answered)
             if let (batch, _) = answered {
@@ -169,7 +220,7 @@ public final class SyncEngine: Sendable {
                 try await database.writer.write { db in
                     _ = try PushQueue.renumber(orgId: org.id, after: lastApplied, db)
                 }
-                next = try await preparePush(org: org, clientId: clientId, after: nil, limit: sendLimit,
+                next = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: nil, limit: sendLimit,
                                              coalescedThrough: &coalescedThrough)
                 continue
             } catch SyncTransportError.status(409, let body) where body?.error == ErrorResponse.Code.clientIdInUse && !clientIdTaken {
@@ -180,12 +231,14 @@ public final class SyncEngine: Sendable {
                 // a conflict with the same content, which settles it.
                 clientIdTaken = true
                 clientId = try await database.writer.write { db in try PushQueue.takeNewClientId(orgId: org.id, db) }
-                next = try await preparePush(org: org, clientId: clientId, after: nil, limit: sendLimit,
+                next = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: nil, limit: sendLimit,
                                              coalescedThrough: &coalescedThrough)
                 continue
+            } catch SyncTransportError.status(409, let body) where body?.error == ErrorResponse.Code.storeChanged {
+                throw StoreChanged()
             } catch SyncTransportError.status(413, _) where current.batch.count > 1 {
                 sendLimit = max(1, current.batch.count / 2)
-                next = try await preparePush(org: org, clientId: clientId, after: nil, limit: sendLimit,
+                next = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: nil, limit: sendLimit,
                                              coalescedThrough: &coalescedThrough)
                 continue
             } catch let error as SyncTransportError {
@@ -206,7 +259,7 @@ public final class SyncEngine: Sendable {
     /// In one transaction: applies the store's answer to the batch before (`settling`), gives
     /// ids to waiting entries, and reads the batch that follows `lastSent` (nil: the first one in
     /// flight), up to `limit` entries.
-    private func preparePush(org: Organization, clientId: String, after lastSent: Int64?, limit: Int,
+    private func preparePush(org: Organization, clientId: String, storeId: String?, after lastSent: Int64?, limit: Int,
                              coalescedThrough: inout Int64,
                              settling: (batch: [PushQueue.InFlight], response: PushResponse)? = nil) async throws -> PreparedPush {
         // Room for two batches in flight: the one on its way to the store and the next.
@@ -218,7 +271,7 @@ public final class SyncEngine: Sendable {
             return (try PushQueue.inFlight(orgId: org.id, after: lastSent, limit: limit, db), coalesced, settled)
         }
         coalescedThrough = coalesced
-        let request = PushRequest(clientId: clientId, mutations: batch.map { $0.mutation() })
+        let request = PushRequest(clientId: clientId, mutations: batch.map { $0.mutation() }, storeId: storeId)
         if !batch.isEmpty { try failpoint(.afterAssign) }
         return PreparedPush(batch: batch, request: request, settled: settled)
     }
@@ -265,9 +318,7 @@ public final class SyncEngine: Sendable {
             // record back) is a full read: run it as a resync, so records the feed no longer
             // has (their tombstones purged meanwhile) are dropped rather than kept for good.
             resyncing = try await database.writer.write { db in
-                let orgKey = UUIDColumn.encode(org.id)
-                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM event WHERE orgId = ? AND version > 0)",
-                                        arguments: [orgKey]) == true else { return false }
+                guard try Self.hasVersionedRecords(UUIDColumn.encode(org.id), db) else { return false }
                 try PullApplier.startResync(orgId: org.id, db)
                 return true
             }
@@ -297,6 +348,19 @@ public final class SyncEngine: Sendable {
             } catch let error as SyncTransportError {
                 throw Self.syncError(for: error, url: transport.storeURL, slug: org.slug)
             }
+            if !resyncing, let known = start.storeId, let storeId = page.storeId, storeId != known {
+                // The cursor is another store's (a new store at the same address): its numbers
+                // mean nothing here. Read this one from the start.
+                resyncStarts += 1
+                guard resyncStarts <= 2 else {
+                    throw SyncError.invalidAnswer(url: transport.storeURL, message: tr("the store keeps changing who it says it is"))
+                }
+                try await database.writer.write { db in try PullApplier.startResync(orgId: org.id, db) }
+                cursor = ""
+                resyncing = true
+                report.resynced = true
+                continue
+            }
             if page.hasMore, page.changes.isEmpty, page.cursor == cursor {
                 throw SyncError.invalidAnswer(url: transport.storeURL, message: tr("a page with more to come that does not move the cursor"))
             }
@@ -306,6 +370,7 @@ public final class SyncEngine: Sendable {
             }
             report.pulled += outcome.applied
             report.dropped += outcome.dropped
+            report.resent += outcome.resent
             pages += 1
             progress?(SyncProgress(stage: .receiving, sent: report.pushed + report.conflicts + report.rejected,
                                    pagesPulled: pages, pulled: report.pulled))

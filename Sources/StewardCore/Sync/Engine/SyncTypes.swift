@@ -15,6 +15,9 @@ public struct SyncReport: Hashable, Sendable {
     public var resynced = false
     /// Synced records dropped because the full feed no longer has them.
     public var dropped = 0
+    /// Records the store did not have (a new store, another one, or one restored from an
+    /// older backup), made unsent and sent to it.
+    public var resent = 0
 
     public init() {}
 

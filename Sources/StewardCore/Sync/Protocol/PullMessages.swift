@@ -6,11 +6,23 @@ public struct PullResponse: Hashable, Sendable, Codable {
     /// Opaque: pass it back to get what comes after this page.
     public var cursor: String
     public var hasMore: Bool
+    /// The identity of the store's copy of the organization, the same on every page and in
+    /// every process of one store, made anew by another store (a new one, or another
+    /// organization's database at the same address). A console remembers it: only records
+    /// whose versions came from this identity may be judged by what this feed lacks.
+    public var storeId: String?
+    /// The newest version whose tombstone the store may have purged: a record the console had
+    /// at this version or before, missing from a full read, was deleted here; one with a newer
+    /// version that a full read lacks was lost by the store (restored from an older backup).
+    public var purgedThrough: Int64?
 
-    public init(changes: [RemoteRecord], cursor: String, hasMore: Bool) {
+    public init(changes: [RemoteRecord], cursor: String, hasMore: Bool, storeId: String? = nil,
+                purgedThrough: Int64? = nil) {
         self.changes = changes
         self.cursor = cursor
         self.hasMore = hasMore
+        self.storeId = storeId
+        self.purgedThrough = purgedThrough
     }
 }
 
@@ -37,6 +49,9 @@ public struct ErrorResponse: Hashable, Sendable, Codable, Error {
         public static let notFound = "not-found"
         public static let mutationGap = "mutation-gap"
         public static let resyncRequired = "resync-required"
+        /// Pushing: the push names the store its base versions came from (`storeId`), and this
+        /// is another one (409). Pull from the start to learn what it has, then push again.
+        public static let storeChanged = "store-changed"
         public static let tooLarge = "too-large"
         public static let unavailable = "unavailable"
         /// Signing in: the email and password do not match a staff member of this organization.

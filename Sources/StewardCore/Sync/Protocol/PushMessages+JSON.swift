@@ -14,7 +14,9 @@ public struct PushMessageError: Error, Hashable, Sendable, CustomStringConvertib
 
 extension PushRequest {
     public var json: JSONValue {
-        .object(["clientId": .string(clientId), "mutations": .array(mutations.map(\.json))])
+        var members: [String: JSONValue] = ["clientId": .string(clientId), "mutations": .array(mutations.map(\.json))]
+        if let storeId { members["storeId"] = .string(storeId) }
+        return .object(members)
     }
 
     /// The same bytes as `json.canonicalBytes`, written directly: fields a mutation holds as
@@ -29,7 +31,12 @@ extension PushRequest {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             mutation.write(to: &out)
         }
-        out.append(contentsOf: "]}".utf8)
+        out.append(UInt8(ascii: "]"))
+        if let storeId {
+            out.append(contentsOf: #","storeId":"#.utf8)
+            JSONValue.writeString(storeId, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
         return Data(out)
     }
 
@@ -43,6 +50,7 @@ extension PushRequest {
             mutations.append(try Mutation(json: item, at: "mutations[\(index)]"))
         }
         self.mutations = mutations
+        storeId = try body.optionalString("storeId")
     }
 }
 

@@ -82,10 +82,15 @@ public struct PushRequest: Hashable, Sendable, Codable {
     /// The console installation and organization the mutation ids count for.
     public var clientId: String
     public var mutations: [Mutation]
+    /// The store the mutations' base versions came from (`PullResponse.storeId`), when the
+    /// console knows it: another store refuses the whole push with `store-changed` rather
+    /// than read versions it never gave out.
+    public var storeId: String?
 
-    public init(clientId: String, mutations: [Mutation]) {
+    public init(clientId: String, mutations: [Mutation], storeId: String? = nil) {
         self.clientId = clientId
         self.mutations = mutations
+        self.storeId = storeId
     }
 }
 

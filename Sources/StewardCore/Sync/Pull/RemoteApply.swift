@@ -22,7 +22,10 @@ enum RemoteApplyOutcome: Equatable {
 /// `DataGeneration.bumpPulls` there.
 enum RemoteApply {
     /// Applies one pulled record, unless the local row has a pending edit or an open conflict.
-    static func apply(_ record: RemoteRecord, org: Organization, _ db: Database) throws -> RemoteApplyOutcome {
+    /// `sameStore` false: the local row's version came from another store, so the two versions
+    /// say nothing about which is newer and the store's record is taken unless it is the same.
+    static func apply(_ record: RemoteRecord, org: Organization, sameStore: Bool = true,
+                      _ db: Database) throws -> RemoteApplyOutcome {
         guard let id = UUID(uuidString: record.id) else { return .ignored }
         let key = UUIDColumn.encode(id)
         if try SyncIssues.hasConflict(entity: record.entity, recordId: key, db) {
@@ -38,6 +41,10 @@ enum RemoteApply {
         let existing = try RecordTypes.storage(for: record.entity).fetch(entity: record.entity, id: key, db)
         if let existing {
             if existing.orgId != org.id { return .ignored }
+            if !sameStore {
+                if existing.version == record.version && existing.fields == record.fields { return .unchanged }
+                return try overwrite(with: record, existing: existing, org: org, db)
+            }
             if existing.version > record.version { return .unchanged }
             // A decision on what the store makes (a submission's status) is applied by the store
             // with more than was sent (the trail, the reviewer): the local copy at the version

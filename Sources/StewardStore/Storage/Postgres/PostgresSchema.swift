@@ -71,7 +71,7 @@ enum PostgresSchema {
     static var allStatements: [String] {
         statements + staffStatements + historyStatements + hardeningStatements
             + refreshRetryStatements + memberStatements + passportStatements + leaderboardShownStatements
-            + [RecordsStartingIndex.statement]
+            + [RecordsStartingIndex.statement] + storeIdentityStatements + attemptWindowStatements
     }
 
     /// Names the schema these statements make. A store whose database already records this

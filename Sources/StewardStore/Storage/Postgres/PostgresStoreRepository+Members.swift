@@ -6,14 +6,15 @@ import StewardCore
 extension PostgresStoreRepository {
     // MARK: Store-made changes
 
-    public func change<T: Sendable>(org: String, keys: Set<RecordKey>, author: String, now: Date,
+    public func change<T: Sendable>(org: String, keys: Set<RecordKey>, stamps: Set<StampPair>, author: String, now: Date,
                                     _ body: @escaping @Sendable (inout RecordWriter) throws -> T) async throws -> T {
         try await transaction { connection, logger in
             // The organization's row lock orders it with every push, as for a push.
             guard let info = try await Self.fetchOrg(connection, slug: org, lock: true, logger: logger) else {
                 throw StoreFailure.unknownOrg(org)
             }
-            var writer = RecordWriter(org: info, records: try await Self.currentRecords(connection, org: org, keys: keys,
+            let wanted = keys.union(try await Self.stampHoldingKeys(connection, org: org, pairs: stamps, logger: logger))
+            var writer = RecordWriter(org: info, records: try await Self.currentRecords(connection, org: org, keys: wanted,
                                                                                         logger: logger),
                                       author: author, now: now)
             let value = try body(&writer)

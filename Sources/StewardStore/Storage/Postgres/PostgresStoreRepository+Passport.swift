@@ -18,6 +18,27 @@ extension PostgresStoreRepository {
         }
     }
 
+    /// The ledger records to read for each member and event of `pairs` (`StampHoldings.keys`),
+    /// found through the index in one statement of the caller's transaction.
+    static func stampHoldingKeys(_ connection: PostgresConnection, org: String, pairs: Set<StampPair>,
+                                 logger: Logger) async throws -> Set<RecordKey> {
+        guard !pairs.isEmpty else { return [] }
+        let ordered = Array(pairs)
+        let rows = try await connection.query("""
+            SELECT s.member, s.event, s.id, s.kind, s.stamps, s.reverses
+            FROM UNNEST(\(ordered.map(\.member))::text[], \(ordered.map(\.event))::text[]) AS p(member, event)
+            JOIN stamp_entries s ON s.org = \(org) AND s.member = p.member AND s.event = p.event
+            """, logger: logger)
+        var entries: [StampPair: [StoredStampEntry]] = [:]
+        for try await (member, event, id, kind, stamps, reverses) in rows.decode((String, String, String, String, Int64, String?).self) {
+            entries[StampPair(member: member, event: event), default: []]
+                .append(StoredStampEntry(id: id, kind: kind, stamps: Int(stamps), reverses: reverses))
+        }
+        var keys = Set<RecordKey>()
+        for pair in pairs { keys.formUnion(StampHoldings.keys(pair, entries: entries[pair, default: []])) }
+        return keys
+    }
+
     public func stampTotal(org: String, member: String) async throws -> StoredStampTotal? {
         try await transaction { connection, logger in
             let rows = try await connection.query("""

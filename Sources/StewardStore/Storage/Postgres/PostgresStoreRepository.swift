@@ -208,13 +208,15 @@ public final class PostgresStoreRepository: StoreRepository, Service {
             }
         }
         let wanted = PushPlanner.recordKeys(batch, clientLastMutationId: last, previousResults: previous)
+            .union(try await stampHoldingKeys(connection, org: org.slug,
+                                              pairs: StampHoldings.pairs(batch, clientLastMutationId: last), logger: logger))
         var records = try await currentRecords(connection, org: org.slug, keys: wanted, logger: logger)
         // Live records whose reference field names one the batch deletes.
         for query in PushPlanner.referrerQueries(batch, clientLastMutationId: last) {
             let rows = try await connection.query("""
                 SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
                 WHERE org = \(org.slug) AND entity = \(query.entity) AND NOT deleted
-                  AND (fields::jsonb ->> \(query.field)) = ANY(\(query.targetIds))
+                  AND (\(unescaped: Self.castableFields)::jsonb ->> \(query.field)) = ANY(\(query.targetIds))
                 """, logger: logger)
             for record in try await Self.recordsWithAuthors(rows) {
                 records[RecordKey(entity: record.entity, id: record.id)] = record
@@ -224,6 +226,12 @@ public final class PostgresStoreRepository: StoreRepository, Service {
         records.merge(try await currentRecords(connection, org: org.slug, keys: follow, logger: logger)) { _, read in read }
         return PushState(org: org, clientLastMutationId: last, previousResults: previous, records: records)
     }
+
+    /// `fields` as jsonb can take it. A record stored before the store refused NUL holds the
+    /// escape `\u0000` in its text, which jsonb refuses: the failed cast would fail every push
+    /// that reads such records. Read as U+FFFD here, the stored text left as it is (a `\\u0000`,
+    /// an escaped backslash before "u0000", stays valid JSON either way).
+    static let castableFields = #"replace(fields, '\u0000', '\ufffd')"#
 
     /// The stored rows of `keys`, in one statement: one primary-key lookup per (entity, id).
     /// Matching on the id alone reached the key's third column only, so PostgreSQL read every
@@ -373,11 +381,12 @@ public final class PostgresStoreRepository: StoreRepository, Service {
     static func fetchOrg(_ connection: PostgresConnection, slug: String, lock: Bool,
                                  logger: Logger) async throws -> OrgInfo? {
         let query: PostgresQuery = lock
-            ? "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = \(slug) FOR UPDATE"
-            : "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = \(slug)"
+            ? "SELECT slug, name, time_zone, last_seq, purged_through_seq, store_id FROM orgs WHERE slug = \(slug) FOR UPDATE"
+            : "SELECT slug, name, time_zone, last_seq, purged_through_seq, store_id FROM orgs WHERE slug = \(slug)"
         let rows = try await connection.query(query, logger: logger)
-        for try await (slug, name, zone, last, purged) in rows.decode((String, String, String, Int64, Int64).self) {
-            return OrgInfo(slug: slug, name: name, timeZone: zone, lastSeq: last, purgedThroughSeq: purged)
+        for try await (slug, name, zone, last, purged, storeId)
+            in rows.decode((String, String, String, Int64, Int64, String).self) {
+            return OrgInfo(slug: slug, name: name, timeZone: zone, lastSeq: last, purgedThroughSeq: purged, storeId: storeId)
         }
         return nil
     }

@@ -76,6 +76,12 @@ enum SQLiteSchema {
         migrator.registerMigration("passport-leaderboard-shown") { db in
             try db.execute(sql: leaderboardShownChanges)
         }
+        migrator.registerMigration("store-identity") { db in
+            try db.execute(sql: storeIdentityChanges)
+        }
+        migrator.registerMigration("attempt-windows") { db in
+            try db.execute(sql: attemptWindowTables)
+        }
         return migrator
     }
 }

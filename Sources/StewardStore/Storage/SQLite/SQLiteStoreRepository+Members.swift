@@ -5,12 +5,13 @@ import StewardCore
 extension SQLiteStoreRepository {
     // MARK: Store-made changes
 
-    public func change<T: Sendable>(org: String, keys: Set<RecordKey>, author: String, now: Date,
+    public func change<T: Sendable>(org: String, keys: Set<RecordKey>, stamps: Set<StampPair>, author: String, now: Date,
                                     _ body: @escaping @Sendable (inout RecordWriter) throws -> T) async throws -> T {
         // One write transaction: SQLite's single writer orders it with every push.
         try await pool.write { db in
             guard let info = try Self.fetchOrg(db, slug: org) else { throw StoreFailure.unknownOrg(org) }
-            var writer = RecordWriter(org: info, records: try Self.currentRecords(db, org: org, keys: keys),
+            let wanted = keys.union(try Self.stampHoldingKeys(db, org: org, pairs: stamps))
+            var writer = RecordWriter(org: info, records: try Self.currentRecords(db, org: org, keys: wanted),
                                       author: author, now: now)
             let value = try body(&writer)
             let plan = StoreChangePlan(writer)

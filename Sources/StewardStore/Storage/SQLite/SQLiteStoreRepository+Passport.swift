@@ -13,6 +13,21 @@ extension SQLiteStoreRepository {
         }
     }
 
+    /// The ledger records to read for each member and event of `pairs` (`StampHoldings.keys`),
+    /// found through the index in the caller's transaction.
+    static func stampHoldingKeys(_ db: Database, org: String, pairs: Set<StampPair>) throws -> Set<RecordKey> {
+        var keys = Set<RecordKey>()
+        for pair in pairs {
+            let entries = try Row.fetchAll(db, sql: """
+                SELECT id, kind, stamps, reverses FROM stamp_entries WHERE org = ? AND member = ? AND event = ?
+                """, arguments: [org, pair.member, pair.event]).map { row in
+                StoredStampEntry(id: row["id"], kind: row["kind"], stamps: row["stamps"], reverses: row["reverses"])
+            }
+            keys.formUnion(StampHoldings.keys(pair, entries: entries))
+        }
+        return keys
+    }
+
     public func stampTotal(org: String, member: String) async throws -> StoredStampTotal? {
         try await pool.read { db in
             try Row.fetchOne(db, sql: "SELECT stamps, reached_at FROM stamp_totals WHERE org = ? AND member = ?",

@@ -144,6 +144,7 @@ public final class SQLiteStoreRepository: StoreRepository {
             }
         }
         let keys = PushPlanner.recordKeys(batch, clientLastMutationId: last, previousResults: previous)
+            .union(try stampHoldingKeys(db, org: org.slug, pairs: StampHoldings.pairs(batch, clientLastMutationId: last)))
         var records = try currentRecords(db, org: org.slug, keys: keys)
         for query in PushPlanner.referrerQueries(batch, clientLastMutationId: last) {
             for record in try referrers(db, org: org.slug, query) {
@@ -292,10 +293,11 @@ public final class SQLiteStoreRepository: StoreRepository {
     // MARK: Rows
 
     static func fetchOrg(_ db: Database, slug: String) throws -> OrgInfo? {
-        try Row.fetchOne(db, sql: "SELECT slug, name, time_zone, last_seq, purged_through_seq FROM orgs WHERE slug = ?",
-                         arguments: [slug]).map { row in
+        try Row.fetchOne(db, sql: """
+            SELECT slug, name, time_zone, last_seq, purged_through_seq, store_id FROM orgs WHERE slug = ?
+            """, arguments: [slug]).map { row in
             OrgInfo(slug: row["slug"], name: row["name"], timeZone: row["time_zone"],
-                    lastSeq: row["last_seq"], purgedThroughSeq: row["purged_through_seq"])
+                    lastSeq: row["last_seq"], purgedThroughSeq: row["purged_through_seq"], storeId: row["store_id"])
         }
     }
 
