@@ -484,7 +484,8 @@ FUZZ_SOURCES_csv           := $(addprefix $(CORE_SOURCES)/Library/Import/,BookIm
 	BookImportFormat.swift GoodreadsColumns.swift LibibColumns.swift MappedColumns.swift \
 	BookImportValues.swift BookImportError.swift) \
 	$(addprefix $(CORE_SOURCES)/,Library/BookFields.swift Library/ShelfRules.swift RecordKit/FieldSpec.swift \
-	RecordKit/FieldKind.swift Validation/FieldParsers.swift Validation/ValidationError.swift) \
+	RecordKit/FieldKind.swift Validation/FieldParsers.swift Validation/ValidationError.swift \
+	Support/StoredNumber.swift) \
 	$(CORE_SOURCES)/Support/JSON/JSONValue.swift
 # The modules each target links besides its sources.
 FUZZ_MODULES_json          := Translation
@@ -513,11 +514,14 @@ fuzz: fuzz-build
 fuzz-short: fuzz-build
 	$(call run_fuzz,$(FUZZ_SHORT_SECONDS))
 
+# The modules the parsers import, built once. (The compiler leaves an object file it would
+# write the same untouched: touch tells make it is current.)
 $(FUZZ_DIR)/modules/Translation.o: $(wildcard Sources/Translation/*.swift)
 	@mkdir -p $(@D)
 	@echo "fuzz module Translation"
 	$(FUZZ_Q)$(FUZZ_SWIFTC) -wmo -module-name Translation -emit-module -emit-module-path $(@D)/Translation.swiftmodule \
 	  -c $^ -o $@
+	@touch $@
 
 # SwiftPM's checkouts of the packages the parsers use (swift build fetches them too).
 $(CHECKOUTS)/SWXMLHash $(CHECKOUTS)/SwiftCSV:
@@ -528,12 +532,14 @@ $(FUZZ_DIR)/modules/SWXMLHash.o: Package.swift | $(CHECKOUTS)/SWXMLHash
 	@echo "fuzz module SWXMLHash"
 	$(FUZZ_Q)$(FUZZ_SWIFTC) -wmo -suppress-warnings -module-name SWXMLHash -emit-module -emit-module-path $(@D)/SWXMLHash.swiftmodule \
 	  -c $$(find $(CHECKOUTS)/SWXMLHash/Source -name '*.swift' | sort) -o $@
+	@touch $@
 
 $(FUZZ_DIR)/modules/SwiftCSV.o: Package.swift | $(CHECKOUTS)/SwiftCSV
 	@mkdir -p $(@D)
 	@echo "fuzz module SwiftCSV"
 	$(FUZZ_Q)$(FUZZ_SWIFTC) -wmo -suppress-warnings -module-name SwiftCSV -emit-module -emit-module-path $(@D)/SwiftCSV.swiftmodule \
 	  -c $$(find $(CHECKOUTS)/SwiftCSV/SwiftCSV -name '*.swift' | sort) -o $@
+	@touch $@
 
 # $(call fuzz_target,NAME): build/fuzz/bin/NAME from its sources, harness and modules. The
 # harness is compiled into the parsers' module (StewardCore) so it reaches what is internal.
