@@ -12,8 +12,8 @@
 #               po/LINGUAS) and the desktop file and AppStream metadata with them (build/data/)
 #   demo-db     build/demo.sqlite, made with `stewardctl demo load` when it does not exist
 #   run         deps, build, demo-db, then opens steward on the demo database
-#   test        test-deps, build, swift-test, test-spanish, check-data, test-store, test-ui,
-#               test-sync (stops at the first failure)
+#   test        test-deps, build, swift-test, test-spanish, fuzz-short, check-data, test-store,
+#               test-ui, test-sync (stops at the first failure)
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
 #   test-spanish  the core and CLI tests, and the sync tests whose records the console writes,
@@ -31,6 +31,10 @@
 #   soak        not part of test: the sync's random kill points (every record type; SQLite,
 #               PostgreSQL, two processes behind nginx) for SOAK_SECONDS (600) or SOAK_KILLS;
 #               prints how many kills it survived with nothing lost, exits 1 at the first loss
+#   fuzz        libFuzzer on each parser we wrote (JSON, ISBN, MindBody JSON and SOAP XML,
+#               iCalendar, the catalogue's CSV), FUZZ_SECONDS each (60), with properties checked,
+#               seeds from Tests/fuzz/corpus; FUZZ_TARGETS="json csv" picks (docs/fuzzing.md)
+#   fuzz-short  the same for FUZZ_SHORT_SECONDS each (15), as part of make test
 #   postgres    starts the throwaway PostgreSQL cluster (127.0.0.1) the tests use
 #   check-data  validates data/ (desktop file, AppStream, GSettings schema, GResource manifest)
 #               and every ui/*.ui with gtk4-builder-tool (libadwaita types included), then
@@ -166,7 +170,7 @@ endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
 	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync \
-	soak postgres install uninstall bench clean distclean
+	soak postgres install uninstall bench clean distclean fuzz fuzz-short fuzz-build
 
 all: build
 
@@ -316,7 +320,7 @@ run: check-display deps build demo-db
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps build swift-test test-spanish check-data test-store test-ui test-sync
+test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync
 	@Tests/store/postgres.sh stop >/dev/null 2>&1 || true
 	@echo "make test: all tests passed"
 
@@ -445,6 +449,108 @@ test-ui: build
 	else \
 	  echo "test-ui: Tests/ui/run.sh does not exist yet; skipped"; \
 	fi
+
+# ---------------------------------------------------------------- fuzzing
+# libFuzzer on the parsers we wrote (docs/fuzzing.md). Each target is built straight with swiftc
+# from the parser's own source files, listed here, and a harness, Tests/fuzz/NAME.swift, that
+# checks what the parser promises; coverage and AddressSanitizer instrument them (a second,
+# instrumented SwiftPM build of the whole package would cost as much as the first). The few
+# modules the parsers import are built once, in $(FUZZ_DIR)/modules.
+
+FUZZ_DIR      := $(BUILD)/fuzz
+FUZZ_ALL      := json isbn mindbody-json mindbody-xml icalendar csv
+FUZZ_TARGETS  ?= $(FUZZ_ALL)
+FUZZ_SECONDS  ?= 60
+FUZZ_SHORT_SECONDS ?= 15
+FUZZ_SWIFTC   := swiftc -parse-as-library -sanitize=fuzzer,address -O -use-ld=lld \
+	-I $(FUZZ_DIR)/modules -I Sources/CGettext -I Sources/CICal
+CHECKOUTS     := .build/checkouts
+# The compiler's command lines are long: shown with V=1.
+FUZZ_Q        := $(if $(filter 1,$(V)),,@)
+
+CORE_SOURCES       := Sources/StewardCore
+FUZZ_JSON_SOURCES  := $(addprefix $(CORE_SOURCES)/Support/JSON/,JSONParser.swift JSONValue.swift)
+FUZZ_SCHEDULES     := $(CORE_SOURCES)/Schedules
+FUZZ_SOURCES_json          := $(FUZZ_JSON_SOURCES)
+FUZZ_SOURCES_isbn          := $(CORE_SOURCES)/Library/ISBN.swift
+FUZZ_SOURCES_mindbody-json := $(FUZZ_JSON_SOURCES) $(addprefix $(FUZZ_SCHEDULES)/,MindBodyJSON.swift \
+	MindBodyAppointmentJSON.swift MindBodyId.swift ScheduleFormatError.swift SourceDateTime.swift \
+	SourceClass.swift SourceAppointment.swift)
+FUZZ_SOURCES_mindbody-xml  := $(addprefix $(FUZZ_SCHEDULES)/,MindBodySOAP.swift XMLParserInput.swift \
+	ScheduleFormatError.swift SourceDateTime.swift SourceClass.swift)
+FUZZ_SOURCES_icalendar     := $(addprefix $(FUZZ_SCHEDULES)/,ICalendarTimetable.swift ScheduleFormatError.swift \
+	SourceDateTime.swift SourceClass.swift)
+FUZZ_SOURCES_csv           := $(addprefix $(CORE_SOURCES)/Library/Import/,BookImportFile.swift \
+	BookImportFormat.swift GoodreadsColumns.swift LibibColumns.swift MappedColumns.swift \
+	BookImportValues.swift BookImportError.swift) \
+	$(addprefix $(CORE_SOURCES)/,Library/BookFields.swift Library/ShelfRules.swift RecordKit/FieldSpec.swift \
+	RecordKit/FieldKind.swift Validation/FieldParsers.swift Validation/ValidationError.swift \
+	Support/StoredNumber.swift) \
+	$(CORE_SOURCES)/Support/JSON/JSONValue.swift
+# The modules each target links besides its sources.
+FUZZ_MODULES_json          := Translation
+FUZZ_MODULES_isbn          := Translation
+FUZZ_MODULES_mindbody-json := Translation
+FUZZ_MODULES_mindbody-xml  := Translation SWXMLHash
+FUZZ_MODULES_icalendar     := Translation
+FUZZ_MODULES_csv           := Translation SwiftCSV
+
+fuzz-build: $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_TARGETS))
+
+# Runs each target for $(1) seconds (Tests/fuzz/run.sh); every target runs, then the run fails
+# if any found something.
+define run_fuzz
+	@failed=""; for target in $(FUZZ_TARGETS); do \
+	  Tests/fuzz/run.sh $(FUZZ_DIR)/bin/$$target $$target $(1) || failed="$$failed $$target"; \
+	done; \
+	if [ -n "$$failed" ]; then \
+	  echo "fuzz: findings in$$failed: see the inputs above and docs/fuzzing.md"; exit 1; \
+	fi
+endef
+
+fuzz: fuzz-build
+	$(call run_fuzz,$(FUZZ_SECONDS))
+
+fuzz-short: fuzz-build
+	$(call run_fuzz,$(FUZZ_SHORT_SECONDS))
+
+# The modules the parsers import, built once. (The compiler leaves an object file it would
+# write the same untouched: touch tells make it is current.)
+$(FUZZ_DIR)/modules/Translation.o: $(wildcard Sources/Translation/*.swift)
+	@mkdir -p $(@D)
+	@echo "fuzz module Translation"
+	$(FUZZ_Q)$(FUZZ_SWIFTC) -wmo -module-name Translation -emit-module -emit-module-path $(@D)/Translation.swiftmodule \
+	  -c $^ -o $@
+	@touch $@
+
+# SwiftPM's checkouts of the packages the parsers use (swift build fetches them too).
+$(CHECKOUTS)/SWXMLHash $(CHECKOUTS)/SwiftCSV:
+	swift package resolve
+
+$(FUZZ_DIR)/modules/SWXMLHash.o: Package.swift | $(CHECKOUTS)/SWXMLHash
+	@mkdir -p $(@D)
+	@echo "fuzz module SWXMLHash"
+	$(FUZZ_Q)$(FUZZ_SWIFTC) -wmo -suppress-warnings -module-name SWXMLHash -emit-module -emit-module-path $(@D)/SWXMLHash.swiftmodule \
+	  -c $$(find $(CHECKOUTS)/SWXMLHash/Source -name '*.swift' | sort) -o $@
+	@touch $@
+
+$(FUZZ_DIR)/modules/SwiftCSV.o: Package.swift | $(CHECKOUTS)/SwiftCSV
+	@mkdir -p $(@D)
+	@echo "fuzz module SwiftCSV"
+	$(FUZZ_Q)$(FUZZ_SWIFTC) -wmo -suppress-warnings -module-name SwiftCSV -emit-module -emit-module-path $(@D)/SwiftCSV.swiftmodule \
+	  -c $$(find $(CHECKOUTS)/SwiftCSV/SwiftCSV -name '*.swift' | sort) -o $@
+	@touch $@
+
+# $(call fuzz_target,NAME): build/fuzz/bin/NAME from its sources, harness and modules. The
+# harness is compiled into the parsers' module (StewardCore) so it reaches what is internal.
+define fuzz_target
+$(FUZZ_DIR)/bin/$(1): $(FUZZ_SOURCES_$(1)) Tests/fuzz/$(1).swift Tests/fuzz/FuzzCheck.swift \
+	  $(foreach module,$(FUZZ_MODULES_$(1)),$(FUZZ_DIR)/modules/$(module).o)
+	@mkdir -p $$(@D)
+	@echo "fuzz target $(1)"
+	$$(FUZZ_Q)$$(FUZZ_SWIFTC) -module-name StewardCore $$^ -o $$@
+endef
+$(foreach target,$(FUZZ_ALL),$(eval $(call fuzz_target,$(target))))
 
 # ---------------------------------------------------------------- install
 

@@ -7,33 +7,50 @@ import Translation
 enum XMLParserInput {
     /// `data`, ready for XMLParser; throws when it cannot be read safely.
     static func prepared(_ data: Data) throws(ScheduleFormatError) -> Data {
-        // libxml2 hands a name that is not UTF-8 over as it is, and XMLParser traps on it.
-        guard String(validating: data, as: UTF8.self) != nil || declaresEncoding(data) else {
-            throw ScheduleFormatError(tr("not valid XML (the text is not UTF-8; save the file again as UTF-8)"))
+        // libxml2 hands a name that is not UTF-8 over as it is wherever it does not convert the
+        // text itself (when it recovers from a broken declaration, say), and XMLParser traps on
+        // it. So it is given UTF-8 only: a file in an 8-bit encoding its declaration names is
+        // converted here first.
+        var text = data
+        if String(validating: data, as: UTF8.self) == nil {
+            guard let converted = convertedToUTF8(data) else {
+                throw ScheduleFormatError(tr("not valid XML (the text is not UTF-8; save the file again as UTF-8)"))
+            }
+            text = converted
         }
         // Entities declared in a DOCTYPE can spell out what the checks here look for
         // (`&#60;?page?>`), and a SOAP message has no DOCTYPE (SOAP 1.1, section 3).
-        if data.range(of: Data("<!DOCTYPE".utf8)) != nil {
+        if text.range(of: Data("<!DOCTYPE".utf8)) != nil {
             throw ScheduleFormatError(tr("not a SOAP answer (it has a DOCTYPE, which SOAP messages never have)"))
         }
-        return instructionsWithData(data)
+        return instructionsWithData(text)
     }
 
-    /// Whether the file opens with an XML declaration naming one of the 8-bit encodings a text
-    /// editor may save in (`<?xml version="1.0" encoding="ISO-8859-1"?>`), which libxml2 reads
-    /// into UTF-8 itself. Anything less exact (an unknown name, a declaration libxml2 does not
-    /// take as one) leaves libxml2 reading the bytes as they are.
-    private static func declaresEncoding(_ data: Data) -> Bool {
+    /// A file whose XML declaration names one of the 8-bit encodings a text editor may save in
+    /// (`<?xml version="1.0" encoding="ISO-8859-1"?>`), as UTF-8 with a declaration that says so.
+    private static func convertedToUTF8(_ data: Data) -> Data? {
         let head = String(decoding: data.prefix(200), as: Unicode.ASCII.self)
-        let range = NSRange(head.startIndex..., in: head)
-        guard let match = xmlDeclaration.firstMatch(in: head, range: range),
-              let name = Range(match.range(at: 3), in: head) else { return false }
-        return ["iso-8859-1", "latin1", "iso-8859-15", "windows-1252", "us-ascii"].contains(head[name].lowercased())
+        guard let match = xmlDeclaration.firstMatch(in: head, range: NSRange(head.startIndex..., in: head)),
+              let name = Range(match.range(at: 3), in: head),
+              let encoding = eightBitEncodings[head[name].lowercased()],
+              let decoded = String(data: data, encoding: encoding) else { return nil }
+        // The declaration is ASCII, so its characters are where its bytes were.
+        let nameStart = head.distance(from: head.startIndex, to: name.lowerBound)
+        let nameEnd = head.distance(from: head.startIndex, to: name.upperBound)
+        let characters = Array(decoded.unicodeScalars)
+        var converted = String(String.UnicodeScalarView(characters[..<nameStart]))
+        converted += "UTF-8"
+        converted += String(String.UnicodeScalarView(characters[nameEnd...]))
+        return Data(converted.utf8)
     }
+
+    private static let eightBitEncodings: [String: String.Encoding] = [
+        "iso-8859-1": .isoLatin1, "latin1": .isoLatin1, "windows-1252": .windowsCP1252, "cp1252": .windowsCP1252,
+    ]
 
     /// XML 1.0's `XMLDecl` up to its `EncodingDecl`: `<?xml`, `version`, then `encoding`.
     private static let xmlDeclaration = try! NSRegularExpression(
-        pattern: #"^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])[0-9.]+\1[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2"#)
+        pattern: #"^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])[^"'<>]*\1[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2"#)
 
     /// A processing instruction with nothing after its target (`<?page?>`) reaches XMLParser
     /// with no data at all, which it reads as a C string at address zero. `<?page ?>` is the

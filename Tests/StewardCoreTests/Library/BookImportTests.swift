@@ -132,6 +132,27 @@ struct BookImportTests {
         #expect(try file.rows[0].fields.get()["isbn"] == "0316769487")
     }
 
+    /// Found by `make fuzz` (Tests/fuzz/corpus/csv/rating-too-large.csv): a rating too large
+    /// for a whole number (an ISBN in the rating column), "nan" or "inf" stopped the import.
+    @Test("a rating that is no star count is kept as written, and the preview names it as the row's error")
+    func ratingThatIsNoStarCount() async throws {
+        let text = """
+            Book Id,Title,Author,My Rating
+            1,Gilead,Marilynne Robinson,78222222222222223481
+            2,Home,Marilynne Robinson,nan
+            3,Lila,Marilynne Robinson,-inf
+            4,Jack,Marilynne Robinson,4.5
+
+            """
+        let file = try BookImportFile.parse(text, format: .goodreads)
+        #expect(try file.rows.map { try $0.fields.get()["rating"] } == ["78222222222222223481", "nan", "-inf", "5"])
+        let library = try await LibraryFixture()
+        let preview = try await BookImporter(database: library.database).preview(file, in: library.org)
+        #expect(preview.errors.map(\.row) == [2, 3, 4])
+        #expect(preview.errors.allSatisfy { $0.reason.hasPrefix("rating:") }, "\(preview.errors.map(\.reason))")
+        #expect(preview.newBooks.map(\.title) == ["Jack"])
+    }
+
     @Test("a file that is not a Goodreads export is refused, naming the missing column")
     func notGoodreads() {
         #expect(throws: BookImportError.missingColumns(["Author"], format: .goodreads)) {

@@ -149,9 +149,10 @@ import Testing
         }
     }
 
-    /// Found by `make fuzz` (Tests/fuzz/corpus/mindbody-xml/name-not-utf8.xml): an element
-    /// name with bytes that are not UTF-8 stopped the whole program inside Foundation's XML
-    /// parser. Such a file is refused in words; one that declares another encoding still reads.
+    /// Found by `make fuzz` (Tests/fuzz/corpus/mindbody-xml/name-not-utf8.xml,
+    /// misnamed-encoding.xml, bad-version.xml): an element name with bytes that are not UTF-8
+    /// stopped the whole program inside Foundation's XML parser. Such a file is refused in
+    /// words; one whose declaration names an 8-bit encoding is converted, and still reads.
     @Test func anXMLAnswerThatIsNotUTF8IsRefusedNotACrash() throws {
         var broken = Data("<?xml version=\"1.0\" encoding=\"utf-8\"?><GetClassesResult><Classes><Class".utf8)
         broken.append(contentsOf: [0xFF, 0xFE])
@@ -170,6 +171,11 @@ import Testing
                 #expect(error.reason.contains("UTF-8"))
             }
         }
+        // A declaration libxml2 does not take (a version of "..0") does not make it convert.
+        var badVersion = Data("<?xml version=\"..0\" encoding=\"ISO-8859-1\"?><GetClassesResult><Classes><Class><f".utf8)
+        badVersion.append(0xE9)
+        badVersion.append(contentsOf: Data("/></Class></Classes></GetClassesResult>".utf8))
+        #expect(throws: ScheduleFormatError.self) { try MindBodySOAP.classes(badVersion, zone: zone) }
         var latin1 = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><GetClassesResult><Classes><Class><ID>1</ID><ClassDescription><Name>Caf".utf8)
         latin1.append(0xE9)
         latin1.append(contentsOf: Data("</Name></ClassDescription><StartDateTime>2027-01-04T06:00:00</StartDateTime><EndDateTime>2027-01-04T07:00:00</EndDateTime></Class></Classes></GetClassesResult>".utf8))

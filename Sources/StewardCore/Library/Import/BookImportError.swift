@@ -34,7 +34,7 @@ public enum BookImportError: Error, Hashable, Sendable, CustomStringConvertible 
                ["column": column, "columns": columns.joined(separator: ", ")])
         case .unknownField(let field):
             tr("a book has no field \"{field}\"; use one of: {fields}",
-               ["field": field, "fields": RecordType.book.fields.map(\.name).joined(separator: ", ")])
+               ["field": field, "fields": BookFields.all.map(\.name).joined(separator: ", ")])
         }
     }
 

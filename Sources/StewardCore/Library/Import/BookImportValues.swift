@@ -30,12 +30,14 @@ enum BookImportValues {
     }
 
     /// A star rating: 0 (and empty) is "not rated" in Goodreads and Libib alike; half stars
-    /// round to the nearest whole one.
+    /// round to the nearest whole one. A number that is no star count at all (an ISBN in the
+    /// wrong column, "nan") is left as written, for the rating field to refuse in its words.
     static func rating(_ cell: String) -> String {
         let text = unquoted(cell)
         guard let stars = Double(text) else { return text }
         if stars == 0 { return "" }
-        return stars == stars.rounded() ? String(Int(stars)) : String(Int(stars.rounded()))
+        guard let whole = Int(exactly: stars.rounded()) else { return text }
+        return String(whole)
     }
 
     /// Names joined as the book's `authors` field keeps them: separated by commas.

@@ -7,7 +7,7 @@ enum MappedColumns {
     /// The book field a column's header names, if any.
     static func field(named header: String) -> FieldSpec? {
         let wanted = fold(header)
-        return RecordType.book.fields.first { field in
+        return BookFields.all.first { field in
             [field.name, field.optionName, field.label].contains { fold($0) == wanted }
         }
     }
@@ -18,7 +18,7 @@ enum MappedColumns {
         var fields: [String: String] = [:]
         for (name, value) in row {
             let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            switch RecordType.book.fields.first(where: { $0.name == name })?.kind {
+            switch BookFields.all.first(where: { $0.name == name })?.kind {
             case .isbn?: fields[name] = BookImportValues.unquoted(text)
             case .date?: fields[name] = BookImportValues.day(text)
             case .integer?: fields[name] = name == "rating" ? BookImportValues.rating(text) : BookImportValues.unquoted(text)
