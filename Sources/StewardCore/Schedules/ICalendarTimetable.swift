@@ -55,6 +55,11 @@ public enum ICalendarTimetable {
                 changed.sourceClassId = occurrenceId(uid, instant(recurrenceId, property: ICAL_RECURRENCEID_PROPERTY, of: event, zone: zone))
                 overrides.append(changed)
             } else if icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY) != nil {
+                guard RepeatCost.datesWalked(by: event, until: window.end) <= Double(RepeatCost.mostDatesWalked) else {
+                    throw ScheduleFormatError(tr("event {number} ({uid}) repeats too often for too long: its RRULE makes more than {limit} dates before the timetable's last day (check its DTSTART, FREQ and INTERVAL)",
+                                                 ["number": String(index + 1), "uid": uid,
+                                                  "limit": String(RepeatCost.mostDatesWalked)]))
+                }
                 for occurrence in occurrences(of: event, within: window) {
                     var one = base
                     one.sourceClassId = occurrenceId(uid, occurrence.start)

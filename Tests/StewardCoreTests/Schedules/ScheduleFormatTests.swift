@@ -210,6 +210,40 @@ import Testing
     /// Found by `make fuzz` (Tests/fuzz/corpus/icalendar/ends-before-it-starts.ics): a class
     /// whose end came before its start was read as it was, in every format. Such a class is
     /// refused in words naming it, as a class without a start is.
+    /// Found by `make fuzz`: a repeat rule every 15 minutes from the year 227 made libical walk
+    /// some 63 million dates before the window; the refresh hung instead of refusing the feed.
+    @Test func aRuleThatRepeatsTooOftenForTooLongIsRefusedNotWalked() throws {
+        func feed(_ start: String, _ rule: String) -> Data {
+            Data("""
+                BEGIN:VCALENDAR\r
+                BEGIN:VEVENT\r
+                UID:weekly-spin\r
+                DTSTART;TZID=America/Denver:\(start)\r
+                DURATION:PT45M\r
+                RRULE:\(rule)\r
+                END:VEVENT\r
+                END:VCALENDAR\r
+
+                """.utf8)
+        }
+        let began = Date()
+        do {
+            _ = try ICalendarTimetable.classes(feed("02270105T180000", "FREQ=MINUTELY;INTERVAL=15"), zone: zone, window: window)
+            Issue.record("a rule walking millions of dates was expanded")
+        } catch {
+            #expect(error.reason.contains("event 1 (weekly-spin) repeats too often for too long"))
+        }
+        #expect(Date().timeIntervalSince(began) < 5)
+        // Real timetables stay well inside: a daily class since 1990 and a weekly one since 1900.
+        let daily = try ICalendarTimetable.classes(feed("19900101T060000", "FREQ=DAILY"), zone: zone, window: window)
+        #expect(daily.count == Int((window.duration / 86_400).rounded(.up)))
+        let weekly = try ICalendarTimetable.classes(feed("19000102T180000", "FREQ=WEEKLY;BYDAY=TU,TH"), zone: zone, window: window)
+        #expect(!weekly.isEmpty)
+        // COUNT ends a rule: every 15 minutes from the year 227, 61 times, is harmless.
+        let counted = try ICalendarTimetable.classes(feed("02270105T180000", "FREQ=MINUTELY;INTERVAL=15;COUNT=61"), zone: zone, window: window)
+        #expect(counted.isEmpty)
+    }
+
     @Test func aClassThatEndsBeforeItStartsIsRefused() throws {
         let ics = Data("""
             BEGIN:VCALENDAR\r
