@@ -74,21 +74,21 @@ final class AppSettings {
         }
     }
 
-    /// The background sync's schedule at start-up: the chosen timing, unless the environment
+    /// The background sync's cadence at start-up: the chosen timing, unless the environment
     /// sets one (tests and scripts).
-    var syncSchedule: SyncSchedule {
-        SyncSchedule.fromEnvironment(base: SyncSchedule(syncTiming))
+    var syncCadence: SyncCadence {
+        SyncCadence.fromEnvironment(base: SyncCadence(syncTiming))
     }
 
-    /// The schedule once someone chose a timing in this window's Preferences: their timer and
+    /// The cadence once someone chose a timing in this window's Preferences: their timer and
     /// edits choice win over the environment's interval, whose debounce and retry limits stay.
-    var chosenSyncSchedule: SyncSchedule {
-        var schedule = syncSchedule
-        let chosen = SyncSchedule(syncTiming)
-        schedule.interval = chosen.interval
-        schedule.isPeriodic = chosen.isPeriodic
-        schedule.syncsAfterEdits = chosen.syncsAfterEdits
-        return schedule
+    var chosenSyncCadence: SyncCadence {
+        var cadence = syncCadence
+        let chosen = SyncCadence(syncTiming)
+        cadence.interval = chosen.interval
+        cadence.isPeriodic = chosen.isPeriodic
+        cadence.syncsAfterEdits = chosen.syncsAfterEdits
+        return cadence
     }
 
     /// Restores the window size and saves it on close.

@@ -16,8 +16,8 @@ final class Preferences {
     /// The organizations offered for start-up, after "the one shown last".
     private let organizations: [Organization]
 
-    /// Called with the schedule to follow once the sync timing changed.
-    var onSyncScheduleChanged: ((SyncSchedule) -> Void)?
+    /// Called with the cadence to follow once the sync timing changed.
+    var onSyncCadenceChanged: ((SyncCadence) -> Void)?
 
     init(parent: Window, settings: AppSettings, organizations: [Organization]) {
         self.settings = settings
@@ -64,7 +64,7 @@ final class Preferences {
                                 syncsAfterEdits: afterEditsSwitch.isActive)
         guard timing != settings.syncTiming else { return }
         settings.syncTiming = timing
-        onSyncScheduleChanged?(settings.chosenSyncSchedule)
+        onSyncCadenceChanged?(settings.chosenSyncCadence)
     }
 
     private func startOrganizationChosen(_ index: Int?) {

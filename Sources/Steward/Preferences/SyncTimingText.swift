@@ -13,10 +13,10 @@ enum SyncTimingText {
         }
     }
 
-    /// What the running schedule does, for the Sync page: "Every 3 minutes, and soon after each change".
-    static func summary(_ schedule: SyncSchedule) -> String {
-        let timer: String? = schedule.isPeriodic ? every(seconds: schedule.interval) : nil
-        switch (timer, schedule.syncsAfterEdits) {
+    /// What the running cadence does, for the Sync page: "Every 3 minutes, and soon after each change".
+    static func summary(_ cadence: SyncCadence) -> String {
+        let timer: String? = cadence.isPeriodic ? every(seconds: cadence.interval) : nil
+        switch (timer, cadence.syncsAfterEdits) {
         case (let timer?, true): return tr("{interval}, and soon after each change", ["interval": timer])
         case (let timer?, false): return timer
         case (nil, true): return tr("Soon after each change, and when you press Sync Now")

@@ -2,10 +2,10 @@ import Foundation
 import GtkKit
 import StewardCore
 
-/// The window's view of the background sync: follows the scheduler's state on the main thread,
+/// The window's view of the background sync: follows the background sync's state on the main thread,
 /// knows who is signed in to the current organization's store, and tells whoever listens.
 ///
-/// The scheduler calls its observers on a background queue, in order; each state is handed to
+/// The background sync calls its observers on a background queue, in order; each state is handed to
 /// the main queue, which keeps that order, so the header never shows an older state last.
 @MainActor
 final class SyncMonitor {
@@ -27,31 +27,31 @@ final class SyncMonitor {
         self.services = services
     }
 
-    /// Starts following the scheduler and lets it sync.
+    /// Starts following the background sync and lets it sync.
     func start() {
         guard observation == nil else { return }
-        observation = services.scheduler.observe { [weak self] state in
+        observation = services.backgroundSync.observe { [weak self] state in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self?.receive(state) }
             }
         }
-        services.scheduler.start()
+        services.backgroundSync.start()
     }
 
     /// Syncs `org` from now on.
     func show(_ org: Organization?) {
         organization = org
-        services.scheduler.setOrganization(org)
+        services.backgroundSync.setOrganization(org)
         reloadSession()
     }
 
     /// Local edits were made: the counts follow now, a sync follows the edits.
     func changesMade() {
-        services.scheduler.changesMade()
+        services.backgroundSync.changesMade()
     }
 
     func syncNow() {
-        services.scheduler.syncNow()
+        services.backgroundSync.syncNow()
     }
 
     /// Reads again who is signed in (after signing in or out, or when the store ended the

@@ -153,7 +153,7 @@ final class SyncPage {
 
     /// When the background sync runs, as Preferences set it.
     func showTiming() {
-        timingRow.subtitle = SyncTimingText.summary(services.scheduler.schedule)
+        timingRow.subtitle = SyncTimingText.summary(services.backgroundSync.cadence)
     }
 
     private func show(view: String) {

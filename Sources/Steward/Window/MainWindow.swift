@@ -91,8 +91,8 @@ final class MainWindow {
 
     private func showPreferences() {
         let shown = Preferences(parent: window, settings: settings, organizations: organizations)
-        shown.onSyncScheduleChanged = { [weak self] schedule in
-            self?.syncMonitor?.services.scheduler.setSchedule(schedule)
+        shown.onSyncCadenceChanged = { [weak self] cadence in
+            self?.syncMonitor?.services.backgroundSync.setCadence(cadence)
             self?.syncPage?.showTiming()
         }
         shown.window.onCloseRequest { [weak self] in
@@ -142,11 +142,11 @@ final class MainWindow {
     /// never waits for it: the services are made off the main thread (starting the HTTP client
     /// is not free), the Sync page and the status on it.
     private func startSync(database: AppDatabase) {
-        let schedule = settings.syncSchedule
+        let cadence = settings.syncCadence
         NextPaint.after(window) { [weak self] in
             Task {
                 let services = await Task.detached(priority: .utility) {
-                    SyncServices(database: database, schedule: schedule)
+                    SyncServices(database: database, cadence: cadence)
                 }.value
                 self?.attach(services)
             }

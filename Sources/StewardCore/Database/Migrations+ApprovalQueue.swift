@@ -22,7 +22,7 @@ extension Migrations {
             let records = try Row.fetchAll(db, sql: "SELECT * FROM record WHERE entity = 'submission' AND deleted = 0")
             for row in records {
                 let record = try SharedRecordStorage.record(from: row)
-                try SubmissionRecordStorage.writeLine(record, db)
+                try SubmissionQueueLines().write(record, db)
             }
         }
     }

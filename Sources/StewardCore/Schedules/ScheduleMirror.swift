@@ -22,63 +22,24 @@ enum ScheduleMirror {
     static func apply(_ incoming: [SourceClass], source: ScheduleSource, org: Organization, scope: DateInterval?,
                       appointments: Appointments? = nil, now: Date, serve: Bool = true, _ db: Database) throws -> RefreshCounts {
         var counts = RefreshCounts()
-        struct Held { var id: String; var source: SourceClass; var isRemoved: Bool }
-        var held: [String: Held] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM scheduledClass WHERE sourceId = ?",
-                                       arguments: [UUIDColumn.encode(source.id)])
-        while let row = try rows.next() {
-            let sourceClass = ScheduledClass.decodeSource(row)
-            held[sourceClass.sourceClassId] = Held(id: row["id"], source: sourceClass, isRemoved: row["isRemoved"])
-        }
-
-        let columns = ScheduledClass.sourceColumns
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO scheduledClass (id, orgId, sourceId, \(columns.joined(separator: ", ")), isRemoved, firstSeenAt, changedAt)
-            VALUES (?, ?, ?, \(columns.map { _ in "?" }.joined(separator: ", ")), 0, ?, ?)
-            """)
-        let update = try db.cachedStatement(sql: """
-            UPDATE scheduledClass SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), isRemoved = 0, changedAt = ?
-            WHERE id = ?
-            """)
-        let orgId = UUIDColumn.encode(source.orgId)
-        let sourceId = UUIDColumn.encode(source.id)
-        var listed = Set<String>()
         var touched: [UUID] = []
-        // A source listing the same class twice: its last word counts.
-        var latest: [String: SourceClass] = [:]
-        var order: [String] = []
-        for sourceClass in incoming {
-            if latest.updateValue(sourceClass, forKey: sourceClass.sourceClassId) == nil { order.append(sourceClass.sourceClassId) }
-        }
-        for key in order {
-            guard let sourceClass = latest[key] else { continue }
-            listed.insert(key)
-            let values = ScheduledClass.sourceValues(sourceClass).map { $0?.databaseValue ?? .null }
-            if let before = held[key] {
-                guard before.source != sourceClass || before.isRemoved else { continue }
-                counts.updated += 1
-                if sourceClass.isCancelled, !before.source.isCancelled || before.isRemoved { counts.cancelled += 1 }
-                if sourceClass.isSubstitute, !before.source.isSubstitute || before.isRemoved { counts.substitutes += 1 }
-                try update.execute(arguments: StatementArguments(values + [now.databaseValue, before.id.databaseValue]))
-                touched.append(try UUIDColumn.decode(before.id))
-            } else {
+        try SourceMirror<ScheduledClass>.apply(incoming, sourceId: source.id, orgId: source.orgId, scope: scope,
+                                               now: now, db) { change in
+            switch change {
+            case .new(let listed, let rowId):
                 counts.new += 1
-                if sourceClass.isCancelled { counts.cancelled += 1 }
-                if sourceClass.isSubstitute { counts.substitutes += 1 }
-                let identity = ClassIdentity.id(sourceId: source.id, sourceClassId: key)
-                let id = UUIDColumn.encode(identity)
-                try insert.execute(arguments: StatementArguments(
-                    [id.databaseValue, orgId.databaseValue, sourceId.databaseValue] + values + [now.databaseValue, now.databaseValue]))
-                touched.append(identity)
+                if listed.isCancelled { counts.cancelled += 1 }
+                if listed.isSubstitute { counts.substitutes += 1 }
+                touched.append(rowId)
+            case .updated(let listed, let before, let wasRemoved, let rowId):
+                counts.updated += 1
+                if listed.isCancelled, !before.isCancelled || wasRemoved { counts.cancelled += 1 }
+                if listed.isSubstitute, !before.isSubstitute || wasRemoved { counts.substitutes += 1 }
+                touched.append(rowId)
+            case .removed(_, let rowId):
+                counts.removed += 1
+                touched.append(rowId)
             }
-        }
-
-        let remove = try db.cachedStatement(sql: "UPDATE scheduledClass SET isRemoved = 1, changedAt = ? WHERE id = ?")
-        for (key, before) in held where !before.isRemoved && !listed.contains(key) {
-            if let scope, !scope.contains(before.source.startsAt) { continue }
-            counts.removed += 1
-            try remove.execute(arguments: [now, before.id])
-            touched.append(try UUIDColumn.decode(before.id))
         }
         let waiting = Set(touched)
         if serve {
@@ -98,5 +59,13 @@ enum ScheduleMirror {
         refreshed.lastFailure = nil
         try refreshed.update(db)
         return counts
+    }
+}
+
+extension ScheduledClass: SourceMirrorTable {
+    static func sourceKey(of listed: SourceClass) -> String { listed.sourceClassId }
+    static func startsAt(of listed: SourceClass) -> Date { listed.startsAt }
+    static func rowId(sourceId: UUID, sourceKey: String) -> UUID {
+        ClassIdentity.id(sourceId: sourceId, sourceClassId: sourceKey)
     }
 }

@@ -36,7 +36,7 @@ struct TokenInput: ParsableArguments {
                 }
                 data = read
             }
-            let token = PasswordInput.firstLine(of: data).trimmingCharacters(in: .whitespaces)
+            let token = PasswordPrompt.firstLine(of: data).trimmingCharacters(in: .whitespaces)
             guard !token.isEmpty else {
                 let source = file == "-" ? tr("standard input") : file
                 throw CLIError.usage("token-file: " + tr("{file} holds no token", ["file": source]))

@@ -57,7 +57,7 @@ struct ScheduleSourcesAdd: AsyncParsableCommand {
         let context = try await ScheduleContext.open(global, org)
         let source: ScheduleSource
         if let mindbody, let siteId {
-            let key = PasswordInput.firstLine(of: FileHandle.standardInput.readDataToEndOfFile()).trimmingCharacters(in: .whitespaces)
+            let key = PasswordPrompt.firstLine(of: FileHandle.standardInput.readDataToEndOfFile()).trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty else {
                 throw CLIError.usage("api-key-stdin: " + tr("standard input holds no API key"))
             }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Keeps a `SyncScheduler` observer registered: `cancel()`, or letting go of it, removes it.
+/// Keeps a `BackgroundSync` observer registered: `cancel()`, or letting go of it, removes it.
 public final class SyncObservation: Sendable {
     private let onCancel: @Sendable () -> Void
 

@@ -101,7 +101,7 @@ public struct SyncOptions: Sendable {
 
 extension SyncOptions {
     /// For the background sync: requests give up after two tries, so an unreachable store shows
-    /// as offline quickly; the scheduler retries after growing pauses. The environment applies
+    /// as offline quickly; the background sync retries after growing pauses. The environment applies
     /// as for `fromEnvironment`.
     public static func forBackground(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SyncOptions {
         var options = fromEnvironment(environment)

@@ -24,9 +24,9 @@ struct MemberAccountController {
     }
 
     @Sendable func register(request: Request, context: StoreRequestContext) async throws -> Response {
-        let org = try SessionController.org(context)
+        let org = try SignInHTTP.org(context)
         let body = try JSONInput.decode(RegisterMemberRequest.self, from: try await bodyReader.read(request))
-        let email = try Self.email(body.email)
+        let email = try SignInHTTP.email(body.email)
         do {
             try StaffCredentialRules.checkNewPassword(body.password)
         } catch {
@@ -59,47 +59,30 @@ struct MemberAccountController {
     }
 
     @Sendable func signIn(request: Request, context: StoreRequestContext) async throws -> Response {
-        let org = try SessionController.org(context)
-        let body = try JSONInput.decode(SignInRequest.self, from: try await bodyReader.read(request))
-        let email = try Self.email(body.email)
-        guard body.password.utf8.count <= StaffCredentialRules.maxPasswordLength else {
-            throw StoreHTTPError.badRequest("password: must be at most \(StaffCredentialRules.maxPasswordLength) bytes long")
-        }
+        let (org, email, password) = try await SignInHTTP.signIn(request, context: context, reader: bodyReader)
         let source = ClientAddress.of(request, peer: context.peerAddress, trustForwardedFor: trustForwardedFor)
-        switch try await members.signIn(org: org, email: email, password: body.password, source: source) {
+        switch try await members.signIn(org: org, email: email, password: password, source: source) {
         case .signedIn(let tokens):
-            return try SessionController.tokensResponse(tokens, request: request, context: context)
+            return try SignInHTTP.tokensResponse(tokens, request: request, context: context)
         case .disabled:
             throw StoreHTTPError.accountDisabled
         case .refused(let outcome):
-            switch outcome {
-            case .wrongCredentials, .signedIn:
+            if case .wrongCredentials = outcome {
                 context.logger.notice("member sign-in failed", metadata: ["org": "\(org)", "source": "\(source)"])
-                throw StoreHTTPError.wrongCredentials
-            case .throttled(let wait):
-                throw StoreHTTPError.tooManyAttempts(retryAfter: wait)
-            case .sourceThrottled(let wait):
-                throw StoreHTTPError.tooManyAttempts(
-                    retryAfter: wait, message: "too many failed sign-ins from this address; wait \(wait) seconds and try again")
-            case .busy:
-                throw StoreHTTPError.tooManyAttempts(
-                    retryAfter: 1, message: "the store is checking too many sign-ins right now; try again in a moment")
             }
+            throw SignInHTTP.refusal(outcome) ?? StoreHTTPError.wrongCredentials
         }
     }
 
     @Sendable func refresh(request: Request, context: StoreRequestContext) async throws -> Response {
-        let org = try SessionController.org(context)
-        let body = try JSONInput.decode(RefreshRequest.self, from: try await bodyReader.read(request))
-        switch try await members.refresh(org: org, refreshToken: body.refreshToken, now: Date()) {
+        let (org, refreshToken) = try await SignInHTTP.refresh(request, context: context, reader: bodyReader)
+        switch try await members.refresh(org: org, refreshToken: refreshToken, now: Date()) {
         case .refreshed(let tokens):
-            return try SessionController.tokensResponse(tokens, request: request, context: context)
+            return try SignInHTTP.tokensResponse(tokens, request: request, context: context)
         case .reused:
-            throw StoreHTTPError(.unauthorized, ErrorResponse.Code.unauthorized,
-                                 "this refresh token was already used, so its session has been ended; sign in again")
+            throw SignInHTTP.refreshTokenReused
         case .refused:
-            throw StoreHTTPError(.unauthorized, ErrorResponse.Code.unauthorized,
-                                 "the refresh token is unknown, expired or signed out; sign in again")
+            throw SignInHTTP.refreshTokenRefused
         }
     }
 
@@ -108,13 +91,5 @@ struct MemberAccountController {
         guard let session = member.grant.sessionId else { throw StoreHTTPError.unauthorized }
         try await members.sessions.signOut(sessionId: session, now: Date())
         return Response(status: .noContent)
-    }
-
-    private static func email(_ text: String) throws -> String {
-        do {
-            return try StaffCredentialRules.normalizedEmail(text)
-        } catch {
-            throw StoreHTTPError.badRequest("email: \(error.message)")
-        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// When the background sync runs: shortly after edits, on a timer, and again and again while
 /// the store cannot be reached.
-public struct SyncSchedule: Hashable, Sendable {
+public struct SyncCadence: Hashable, Sendable {
     /// Quiet time after the last edit before syncing (more edits push it back).
     public var debounce: TimeInterval
     /// Time between syncs when nothing else asks for one.
@@ -41,20 +41,20 @@ public struct SyncSchedule: Hashable, Sendable {
     /// (milliseconds) and `STEWARD_SYNC_RETRY_MAX` (seconds) when set: for tests and scripts.
     /// They win over `base` (what staff chose), so a test's timing holds whatever the settings say.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment,
-                                       base: SyncSchedule = SyncSchedule()) -> SyncSchedule {
-        var schedule = base
+                                       base: SyncCadence = SyncCadence()) -> SyncCadence {
+        var cadence = base
         if let seconds = environment["STEWARD_SYNC_INTERVAL"].flatMap(Double.init), seconds > 0 {
-            schedule.interval = seconds
-            schedule.isPeriodic = true
+            cadence.interval = seconds
+            cadence.isPeriodic = true
         }
         if let millis = environment["STEWARD_SYNC_DEBOUNCE"].flatMap(Double.init), millis >= 0 {
-            schedule.debounce = millis / 1000
+            cadence.debounce = millis / 1000
         }
         if let seconds = environment["STEWARD_SYNC_RETRY_MAX"].flatMap(Double.init), seconds > 0 {
-            schedule.maxRetryDelay = seconds
-            schedule.firstRetryDelay = min(schedule.firstRetryDelay, seconds)
+            cadence.maxRetryDelay = seconds
+            cadence.firstRetryDelay = min(cadence.firstRetryDelay, seconds)
         }
-        return schedule
+        return cadence
     }
 }
 

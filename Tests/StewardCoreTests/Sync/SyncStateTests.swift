@@ -33,31 +33,31 @@ import Testing
     }
 
     @Test func retriesWaitTwiceAsLongEachTimeUpToTheLimit() {
-        let schedule = SyncSchedule()
-        #expect((1...7).map { schedule.retryDelay(attempt: $0) } == [2, 4, 8, 16, 32, 60, 60])
-        #expect(schedule.debounce == 2)
-        #expect(schedule.interval == 180)
+        let cadence = SyncCadence()
+        #expect((1...7).map { cadence.retryDelay(attempt: $0) } == [2, 4, 8, 16, 32, 60, 60])
+        #expect(cadence.debounce == 2)
+        #expect(cadence.interval == 180)
     }
 
     @Test func theEnvironmentSetsTheScheduleForTests() {
-        let schedule = SyncSchedule.fromEnvironment([
+        let cadence = SyncCadence.fromEnvironment([
             "STEWARD_SYNC_INTERVAL": "5", "STEWARD_SYNC_DEBOUNCE": "250", "STEWARD_SYNC_RETRY_MAX": "1",
         ])
-        #expect(schedule.interval == 5)
-        #expect(schedule.debounce == 0.25)
-        #expect(schedule.maxRetryDelay == 1)
-        #expect(schedule.retryDelay(attempt: 4) == 1)
+        #expect(cadence.interval == 5)
+        #expect(cadence.debounce == 0.25)
+        #expect(cadence.maxRetryDelay == 1)
+        #expect(cadence.retryDelay(attempt: 4) == 1)
         // Nonsense is ignored.
-        #expect(SyncSchedule.fromEnvironment(["STEWARD_SYNC_INTERVAL": "soon"]).interval == 180)
+        #expect(SyncCadence.fromEnvironment(["STEWARD_SYNC_INTERVAL": "soon"]).interval == 180)
     }
 
     @Test func preferencesTimingBecomesTheScheduleAndTheEnvironmentStillWins() {
-        let hourly = SyncSchedule(SyncTiming(intervalMinutes: 60, syncsAfterEdits: true))
+        let hourly = SyncCadence(SyncTiming(intervalMinutes: 60, syncsAfterEdits: true))
         #expect(hourly.interval == 3600 && hourly.isPeriodic && hourly.syncsAfterEdits)
-        let manual = SyncSchedule(SyncTiming(intervalMinutes: 0, syncsAfterEdits: false))
+        let manual = SyncCadence(SyncTiming(intervalMinutes: 0, syncsAfterEdits: false))
         #expect(!manual.isPeriodic && !manual.syncsAfterEdits)
         // A test's interval holds whatever staff chose.
-        let forced = SyncSchedule.fromEnvironment(["STEWARD_SYNC_INTERVAL": "5"], base: manual)
+        let forced = SyncCadence.fromEnvironment(["STEWARD_SYNC_INTERVAL": "5"], base: manual)
         #expect(forced.interval == 5 && forced.isPeriodic && !forced.syncsAfterEdits)
         #expect(SyncTiming.intervalChoices.contains(SyncTiming().intervalMinutes))
     }

@@ -3,9 +3,9 @@ import GRDB
 import Testing
 @testable import StewardCore
 
-/// The background scheduler against the fake store, with short intervals. Each test waits for
+/// The background sync against the fake store, with short intervals. Each test waits for
 /// an outcome (a state, the store's contents, a count of requests), never for a time.
-@Suite struct SyncSchedulerTests {
+@Suite struct BackgroundSyncTests {
     /// A transport over the fake store that can be made unreachable, slows each request a
     /// little, and counts how many requests ever ran at once.
     final class Gate: SyncTransport, @unchecked Sendable {
@@ -67,28 +67,28 @@ import Testing
         var last: SyncState? { all.last }
     }
 
-    func scheduler(_ f: SyncFixture, gate: Gate, schedule: SyncSchedule) -> SyncScheduler {
+    func backgroundSync(_ f: SyncFixture, gate: Gate, cadence: SyncCadence) -> BackgroundSync {
         let engine = SyncEngine(database: f.database,
                                 options: SyncOptions(retry: RetryPolicy(maxAttempts: 1)),
                                 transport: { _ in gate })
-        return SyncScheduler(engine: engine, schedule: schedule)
+        return BackgroundSync(engine: engine, cadence: cadence)
     }
 
     @Test func editsAreSentOnceTheyPauseAsOneSync() async throws {
         let f = try await SyncFixture()
         let gate = Gate(f.store)
-        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 1, interval: 3600))
+        let backgroundSync = backgroundSync(f, gate: gate, cadence: SyncCadence(debounce: 1, interval: 3600))
         let states = States()
-        let observation = scheduler.observe { states.append($0) }
-        scheduler.setOrganization(f.org)
-        scheduler.start()
+        let observation = backgroundSync.observe { states.append($0) }
+        backgroundSync.setOrganization(f.org)
+        backgroundSync.start()
         #expect(await eventually {
             let pulls = await f.store.pullCursors.count
             return states.last?.headline == "All changes sent" && pulls == 1
         })
 
         for n in 1...5 { try await f.create("Event \(n)") }
-        for _ in 1...5 { scheduler.changesMade() }
+        for _ in 1...5 { backgroundSync.changesMade() }
 
         // The counts follow the edits at once; the sync waits for the pause.
         #expect(await eventually { states.last?.headline == "5 changes waiting" })
@@ -99,92 +99,92 @@ import Testing
         #expect(try await f.dump() == (await f.store.dump()))
         #expect(states.last?.lastSuccess != nil)
         observation.cancel()
-        scheduler.stop()
+        backgroundSync.stop()
     }
 
     @Test func theTimerBringsTheStoresChangesWithoutAnyoneAsking() async throws {
         let f = try await SyncFixture()
         let event = try await f.create("Choir")
         let gate = Gate(f.store)
-        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 3600, interval: 0.2))
-        scheduler.setOrganization(f.org)
-        scheduler.start()
+        let backgroundSync = backgroundSync(f, gate: gate, cadence: SyncCadence(debounce: 3600, interval: 0.2))
+        backgroundSync.setOrganization(f.org)
+        backgroundSync.start()
         #expect(await eventually { await f.store.record(event.id) != nil })
 
         await f.store.remoteWrite(event.id, title: "Choir (moved to the hall)")
 
         #expect(try await eventually { try await f.event(event.id)?.details.title == "Choir (moved to the hall)" })
         #expect(await eventually { await f.store.pullCursors.count >= 3 })
-        scheduler.stop()
+        backgroundSync.stop()
     }
 
     @Test func aTimingChosenInPreferencesTakesEffectAtOnce() async throws {
         let f = try await SyncFixture()
         let gate = Gate(f.store)
         // "Only when asked", edits not synced: nothing runs after the first sync.
-        let manual = SyncSchedule(SyncTiming(intervalMinutes: 0, syncsAfterEdits: false))
+        let manual = SyncCadence(SyncTiming(intervalMinutes: 0, syncsAfterEdits: false))
         #expect(!manual.isPeriodic && !manual.syncsAfterEdits)
-        let scheduler = scheduler(f, gate: gate, schedule: manual)
-        scheduler.setOrganization(f.org)
-        scheduler.start()
+        let backgroundSync = backgroundSync(f, gate: gate, cadence: manual)
+        backgroundSync.setOrganization(f.org)
+        backgroundSync.start()
         #expect(await eventually { await f.store.pullCursors.count == 1 })
         try await f.create("Choir")
-        scheduler.changesMade()
-        #expect(await eventually { scheduler.currentState.pending == 1 })
+        backgroundSync.changesMade()
+        #expect(await eventually { backgroundSync.currentState.pending == 1 })
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(await f.store.pushRequests.isEmpty)
 
         // Edits start a sync again: the waiting edit is not sent until the next one is made.
-        scheduler.setSchedule(SyncSchedule(debounce: 0, interval: 3600, isPeriodic: false))
+        backgroundSync.setCadence(SyncCadence(debounce: 0, interval: 3600, isPeriodic: false))
         #expect(await f.store.pushRequests.isEmpty)
         try await f.create("Choir rehearsal")
-        scheduler.changesMade()
+        backgroundSync.changesMade()
         #expect(await eventually { await f.store.records.count == 2 })
 
         // A short timer: the store's changes arrive without any edit or Sync Now.
         let pulls = await f.store.pullCursors.count
-        scheduler.setSchedule(SyncSchedule(debounce: 0, interval: 0.1))
+        backgroundSync.setCadence(SyncCadence(debounce: 0, interval: 0.1))
         #expect(await eventually { await f.store.pullCursors.count >= pulls + 2 })
-        scheduler.stop()
+        backgroundSync.stop()
     }
 
     @Test func syncNowSyncsOnDemandAndNothingRunsBeforeStart() async throws {
         let f = try await SyncFixture()
         try await f.create("Choir")
         let gate = Gate(f.store)
-        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 0, interval: 3600))
-        scheduler.setOrganization(f.org)
-        scheduler.changesMade()
-        scheduler.syncNow()
-        #expect(await eventually { scheduler.currentState.pending == 1 })
+        let backgroundSync = backgroundSync(f, gate: gate, cadence: SyncCadence(debounce: 0, interval: 3600))
+        backgroundSync.setOrganization(f.org)
+        backgroundSync.changesMade()
+        backgroundSync.syncNow()
+        #expect(await eventually { backgroundSync.currentState.pending == 1 })
         #expect(await f.store.pushRequests.isEmpty)
 
-        scheduler.start()
+        backgroundSync.start()
         #expect(await eventually { await f.store.pullCursors.count == 1 })
-        scheduler.syncNow()
+        backgroundSync.syncNow()
         #expect(await eventually { await f.store.pullCursors.count == 2 })
-        #expect(scheduler.currentState.pending == 0)
-        scheduler.stop()
+        #expect(backgroundSync.currentState.pending == 0)
+        backgroundSync.stop()
     }
 
     @Test func neverTwoSyncsAtOnce() async throws {
         let f = try await SyncFixture()
         let gate = Gate(f.store, delayMilliseconds: 30)
-        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 0, interval: 0.05))
-        scheduler.setOrganization(f.org)
-        scheduler.start()
+        let backgroundSync = backgroundSync(f, gate: gate, cadence: SyncCadence(debounce: 0, interval: 0.05))
+        backgroundSync.setOrganization(f.org)
+        backgroundSync.start()
         for n in 1...20 {
             try await f.create("Event \(n)")
-            scheduler.changesMade()
-            scheduler.syncNow()
+            backgroundSync.changesMade()
+            backgroundSync.syncNow()
         }
         #expect(await eventually {
             let stored = await f.store.records.count
-            return scheduler.currentState.pending == 0 && stored == 20
+            return backgroundSync.currentState.pending == 0 && stored == 20
         })
         #expect(gate.concurrency == 1)
         #expect(await f.store.maxApplications() == 1)
-        scheduler.stop()
+        backgroundSync.stop()
     }
 
     @Test func anUnreachableStoreShowsOfflineAndSyncIsRetriedUntilItAnswers() async throws {
@@ -192,12 +192,12 @@ import Testing
         try await f.create("Choir")
         let gate = Gate(f.store)
         gate.setDown(true)
-        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 3600, interval: 3600,
+        let backgroundSync = backgroundSync(f, gate: gate, cadence: SyncCadence(debounce: 3600, interval: 3600,
                                                                          firstRetryDelay: 0.05, maxRetryDelay: 0.2))
         let states = States()
-        let observation = scheduler.observe { states.append($0) }
-        scheduler.setOrganization(f.org)
-        scheduler.start()
+        let observation = backgroundSync.observe { states.append($0) }
+        backgroundSync.setOrganization(f.org)
+        backgroundSync.start()
 
         #expect(await eventually { states.last?.headline == "Offline, will retry" })
         if case .offline(let next)? = states.last?.phase {
@@ -215,7 +215,7 @@ import Testing
         #expect(await f.store.pushRequests.count == 1)
         #expect(try await f.dump() == (await f.store.dump()))
         observation.cancel()
-        scheduler.stop()
+        backgroundSync.stop()
     }
 
     @Test func anOrganizationWithoutARemoteOrSessionIsSignedOut() async throws {
@@ -223,26 +223,26 @@ import Testing
         let other = try await OrganizationService(database: f.database)
             .add(slug: "city-office", name: "City", timeZone: "UTC", kind: .cityOffice)
         let gate = Gate(f.store)
-        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 0, interval: 3600))
-        scheduler.start()
-        scheduler.setOrganization(other)
-        #expect(await eventually { scheduler.currentState.headline == "Signed out" })
+        let backgroundSync = backgroundSync(f, gate: gate, cadence: SyncCadence(debounce: 0, interval: 3600))
+        backgroundSync.start()
+        backgroundSync.setOrganization(other)
+        #expect(await eventually { backgroundSync.currentState.headline == "Signed out" })
 
         // A staff remote whose session ended is signed out too; switching organizations shows
         // each one's own state.
-        scheduler.setOrganization(f.org)
-        #expect(await eventually { scheduler.currentState.headline == "All changes sent" })
+        backgroundSync.setOrganization(f.org)
+        #expect(await eventually { backgroundSync.currentState.headline == "All changes sent" })
         try await f.database.writer.write { [org = f.org] db in
             try db.execute(sql: "UPDATE remote SET staffEmail = 'ann@grace.example', staffRole = 'editor', signedIn = 0 WHERE orgId = ?",
                            arguments: [UUIDColumn.encode(org.id)])
         }
         try await f.create("Choir")
-        scheduler.changesMade()
-        #expect(await eventually { scheduler.currentState.headline == "Signed out" && scheduler.currentState.pending == 1 })
-        scheduler.syncNow()
-        #expect(await eventually { scheduler.currentState.phase == .signedOut })
+        backgroundSync.changesMade()
+        #expect(await eventually { backgroundSync.currentState.headline == "Signed out" && backgroundSync.currentState.pending == 1 })
+        backgroundSync.syncNow()
+        #expect(await eventually { backgroundSync.currentState.phase == .signedOut })
         #expect(await f.store.pushRequests.isEmpty)
-        scheduler.stop()
+        backgroundSync.stop()
     }
 
     @Test func aFailureRetryingCannotFixIsShownWithItsReason() async throws {
@@ -250,14 +250,14 @@ import Testing
         try await f.create("Choir")
         await f.store.failPushes([.fail(.status(403, ErrorResponse(error: "forbidden", message: "viewers cannot push")))])
         let gate = Gate(f.store)
-        let scheduler = scheduler(f, gate: gate, schedule: SyncSchedule(debounce: 3600, interval: 3600))
-        scheduler.setOrganization(f.org)
-        scheduler.start()
+        let backgroundSync = backgroundSync(f, gate: gate, cadence: SyncCadence(debounce: 3600, interval: 3600))
+        backgroundSync.setOrganization(f.org)
+        backgroundSync.start()
 
-        #expect(await eventually { scheduler.currentState.headline == "Sync failed" })
-        guard case .failed(let message) = scheduler.currentState.phase else { return }
+        #expect(await eventually { backgroundSync.currentState.headline == "Sync failed" })
+        guard case .failed(let message) = backgroundSync.currentState.phase else { return }
         #expect(message.contains("viewers cannot push"))
-        #expect(scheduler.currentState.pending == 1)
-        scheduler.stop()
+        #expect(backgroundSync.currentState.pending == 1)
+        backgroundSync.stop()
     }
 }

@@ -8,13 +8,13 @@ import GRDB
 ///
 /// Every method returns at once: the syncs and database reads run on background tasks, never
 /// on the caller's thread.
-public final class SyncScheduler: @unchecked Sendable {
+public final class BackgroundSync: @unchecked Sendable {
     public let engine: SyncEngine
     private let delivery = DispatchQueue(label: "steward.sync-state")
 
     // Everything below is guarded by `lock`.
     private let lock = NSLock()
-    private var currentSchedule: SyncSchedule
+    private var currentCadence: SyncCadence
     private var organization: Organization?
     private var started = false
     private var state = SyncState(phase: .signedOut)
@@ -31,17 +31,17 @@ public final class SyncScheduler: @unchecked Sendable {
     private var retryDue: Date?
     private var retryAttempt = 0
 
-    public init(engine: SyncEngine, schedule: SyncSchedule = .fromEnvironment()) {
+    public init(engine: SyncEngine, cadence: SyncCadence = .fromEnvironment()) {
         self.engine = engine
-        currentSchedule = schedule
+        currentCadence = cadence
     }
 
-    /// A scheduler with its own engine, whose requests give up quickly so that an unreachable
-    /// store shows as offline within seconds (the scheduler does the retrying).
+    /// A background sync with its own engine, whose requests give up quickly so that an unreachable
+    /// store shows as offline within seconds (the background sync does the retrying).
     public convenience init(database: AppDatabase, credentials: (any CredentialStore)?,
-                            schedule: SyncSchedule = .fromEnvironment()) {
+                            cadence: SyncCadence = .fromEnvironment()) {
         self.init(engine: SyncEngine(database: database, options: .forBackground(), credentials: credentials),
-                  schedule: schedule)
+                  cadence: cadence)
     }
 
     deinit {
@@ -49,20 +49,20 @@ public final class SyncScheduler: @unchecked Sendable {
         running?.cancel()
     }
 
-    /// When syncs run; `setSchedule` changes it.
-    public var schedule: SyncSchedule {
-        lock.withLock { currentSchedule }
+    /// When syncs run; `setCadence` changes it.
+    public var cadence: SyncCadence {
+        lock.withLock { currentCadence }
     }
 
     /// Follows a new timing from now on (Preferences): the next timed sync is counted from now,
     /// and edits waiting for a sync wait for the timer or Sync Now when edits no longer start one.
-    public func setSchedule(_ schedule: SyncSchedule) {
+    public func setCadence(_ cadence: SyncCadence) {
         lock.withLock {
-            guard schedule != currentSchedule else { return }
-            currentSchedule = schedule
-            if !schedule.syncsAfterEdits { debounceDue = nil }
-            periodicDue = schedule.isPeriodic ? Date().addingTimeInterval(schedule.interval) : nil
-            rescheduleLocked()
+            guard cadence != currentCadence else { return }
+            currentCadence = cadence
+            if !cadence.syncsAfterEdits { debounceDue = nil }
+            periodicDue = cadence.isPeriodic ? Date().addingTimeInterval(cadence.interval) : nil
+            rearmTimersLocked()
         }
     }
 
@@ -86,13 +86,13 @@ public final class SyncScheduler: @unchecked Sendable {
         }
     }
 
-    /// Starts syncing the current organization: once now, then as the schedule says.
+    /// Starts syncing the current organization: once now, then as its cadence says.
     public func start() {
         lock.withLock {
             guard !started else { return }
             started = true
             syncRequested = true
-            rescheduleLocked()
+            rearmTimersLocked()
         }
     }
 
@@ -125,7 +125,7 @@ public final class SyncScheduler: @unchecked Sendable {
             state = SyncState(phase: org == nil ? .signedOut : .idle)
             let current = state
             for handler in observers.values { delivery.async { handler(current) } }
-            rescheduleLocked()
+            rearmTimersLocked()
             return self.generation
         }
         guard let generation else { return }
@@ -136,9 +136,9 @@ public final class SyncScheduler: @unchecked Sendable {
     /// have paused for the debounce time.
     public func changesMade() {
         let generation: Int = lock.withLock {
-            if started && currentSchedule.syncsAfterEdits {
-                debounceDue = Date().addingTimeInterval(currentSchedule.debounce)
-                rescheduleLocked()
+            if started && currentCadence.syncsAfterEdits {
+                debounceDue = Date().addingTimeInterval(currentCadence.debounce)
+                rearmTimersLocked()
             }
             return self.generation
         }
@@ -150,7 +150,7 @@ public final class SyncScheduler: @unchecked Sendable {
         lock.withLock {
             syncRequested = true
             retryDue = nil
-            rescheduleLocked()
+            rearmTimersLocked()
         }
     }
 
@@ -158,7 +158,7 @@ public final class SyncScheduler: @unchecked Sendable {
 
     /// Starts the sync that is due, or sets the timer for the next one. Nothing starts while a
     /// sync runs: its end calls this again.
-    private func rescheduleLocked() {
+    private func rearmTimersLocked() {
         timer?.cancel()
         timer = nil
         guard started, let org = organization, running == nil else { return }
@@ -177,7 +177,7 @@ public final class SyncScheduler: @unchecked Sendable {
             self.lock.withLock {
                 guard self.generation == generation else { return }
                 self.timer = nil
-                self.rescheduleLocked()
+                self.rearmTimersLocked()
             }
         }
     }
@@ -211,7 +211,7 @@ public final class SyncScheduler: @unchecked Sendable {
                 if self.generation == generation { retryAttempt += 1 }
                 return retryAttempt
             }
-            let next = Date().addingTimeInterval(self.schedule.retryDelay(attempt: max(1, attempt)))
+            let next = Date().addingTimeInterval(self.cadence.retryDelay(attempt: max(1, attempt)))
             retryAt = next
             phase = .offline(nextRetry: next)
         } catch SyncError.signedOut, SyncError.notConnected {
@@ -219,7 +219,7 @@ public final class SyncScheduler: @unchecked Sendable {
         } catch SyncError.busy {
             // Another process (stewardctl, say) is syncing this organization: try again shortly,
             // without alarming anyone.
-            retryAt = Date().addingTimeInterval(self.schedule.firstRetryDelay)
+            retryAt = Date().addingTimeInterval(self.cadence.firstRetryDelay)
         } catch is CancellationError {
             phase = .idle
         } catch let error as SyncError {
@@ -236,10 +236,10 @@ public final class SyncScheduler: @unchecked Sendable {
         lock.withLock {
             running = nil
             if self.generation == generation {
-                periodicDue = currentSchedule.isPeriodic ? Date().addingTimeInterval(currentSchedule.interval) : nil
+                periodicDue = currentCadence.isPeriodic ? Date().addingTimeInterval(currentCadence.interval) : nil
                 retryDue = retryAt
             }
-            rescheduleLocked()
+            rearmTimersLocked()
         }
     }
 
@@ -305,7 +305,7 @@ public final class SyncScheduler: @unchecked Sendable {
 }
 
 extension SyncState {
-    mutating func apply(_ counts: SyncScheduler.Counts) {
+    mutating func apply(_ counts: BackgroundSync.Counts) {
         pending = counts.pending
         conflicts = counts.conflicts
         rejected = counts.rejected
