@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GRDB
 @testable import StewardCore
 
 /// One declaration gives validation: each field by its kind, named as the CLI spells it.
@@ -151,6 +152,25 @@ import Testing
         }
         #expect(try await f.outboxCount() == 0)
         #expect(try await service.list(.fund, in: f.org).isEmpty)
+    }
+
+    @Test func aRowWhoseFieldsCannotBeReadFailsToLoadNamingItAndIsNeverSavedOver() async throws {
+        let f = try await Fixture()
+        let service = RecordService(database: f.database)
+        let fund = try await service.create(.fund, fields: .object(["name": .string("Missions"), "url": .string("https://give.example/missions")]), in: f.org)
+        let broken = #"{"name": "Missi"#
+        try await f.database.writer.write { db in
+            try db.execute(sql: "UPDATE record SET fields = ? WHERE id = ?", arguments: [broken, fund.key])
+        }
+        let error = await #expect(throws: (any Error).self) { try await service.record(.fund, id: fund.id, in: f.org) }
+        #expect(String(describing: error).contains(fund.key), "\(String(describing: error))")
+        await #expect(throws: (any Error).self) {
+            try await service.replace(.fund, id: fund.id, fields: .object(["name": .string("Typed over"), "url": .string("https://give.example/over")]), in: f.org)
+        }
+        let kept = try await f.database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT fields FROM record WHERE id = ?", arguments: [fund.key])
+        }
+        #expect(kept == broken, "the unreadable row is kept as it is")
     }
 
     @Test func aMessageMustNameASeriesOfTheOrganizationAndASeriesInUseCannotGo() async throws {
