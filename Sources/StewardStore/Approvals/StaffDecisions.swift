@@ -47,9 +47,13 @@ enum StaffDecisions {
             return .rejected(error.message)
         }
         submission.noteDecision(by: writer.author, at: writer.now, reason: reason)
-        let version = ApprovalWrites.move(&submission, id: current.id, to: wanted, by: writer.author, reason: reason,
-                                          basedOn: current.version, writer: &writer)
-        return .applied(version: version)
+        do {
+            let version = try ApprovalWrites.move(&submission, id: current.id, to: wanted, by: writer.author, reason: reason,
+                                                  basedOn: current.version, writer: &writer)
+            return .applied(version: version)
+        } catch {
+            return .rejected("the submitted event cannot be published as it is: \(error); ask the submitter for changes, or reject it")
+        }
     }
 
     private static func changeMember(_ item: PushBatch.Item, current: RemoteRecord,
