@@ -291,6 +291,24 @@ import GRDB
         #expect(try await RecordService(database: f.database).record(.fund, id: id, in: f.org) != nil)
     }
 
+    @Test func aPulledRecordThisConsoleCannotKeepUnderItsIdIsKeptAsAnIssueAndCounted() async throws {
+        let f = try await SyncFixture()
+        // An id that is no UUID, and an id another organization of this console already uses.
+        await f.store.remoteWrite(entity: "fund", rawId: "fund-7", fields: .object(["name": .string("Roof"), "url": .string("https://give.example/roof")]))
+        let other = try await OrganizationService(database: f.database)
+            .add(slug: "other-parish", name: "Other Parish", timeZone: "America/Chicago", kind: .church)
+        let theirs = try await RecordService(database: f.database).create(.fund, fields: .object(["name": .string("Theirs"), "url": .string("https://give.example/theirs")]), in: other)
+        await f.store.remoteWrite(entity: "fund", theirs.id, fields: .object(["name": .string("Ours"), "url": .string("https://give.example/ours")]))
+        let report = try await f.engine().sync(org: f.org)
+        #expect(report.pulled == 0)
+        let issues = try await f.read { db in try UnreadableRecords.all(orgId: f.org.id, db) }
+        #expect(Set(issues.map(\.id)) == ["fund/fund-7", "fund/" + theirs.key], "\(issues)")
+        #expect(issues.allSatisfy { !$0.reason.isEmpty && $0.record != nil })
+        #expect(try await f.read { db in try UnreadableRecords.count(orgId: f.org.id, db) } == 2)
+        #expect(try await RecordService(database: f.database).record(.fund, id: theirs.id, in: other)?["name"] == .string("Theirs"),
+                "the other organization's record stays its own")
+    }
+
     @Test func aFundConflictIsResolvedFieldByField() async throws {
         let f = try await SyncFixture()
         let service = RecordService(database: f.database)
