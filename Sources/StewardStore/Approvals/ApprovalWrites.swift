@@ -16,8 +16,8 @@ enum ApprovalWrites {
         if status == .approved { try publish(submission, id: id, writer: &writer) }
         submission.move(to: status, by: by, at: writer.now, reason: reason, basedOn: basedOn)
         if status == .approved { submission.changes = [] }
-        let version = writer.write(RecordType.submission.entity, id, fields: submission.json)
-        notify(submission, id: id, from: from, reason: reason, automatic: automatic, writer: &writer)
+        let version = try writer.write(RecordType.submission.entity, id, fields: submission.json)
+        try notify(submission, id: id, from: from, reason: reason, automatic: automatic, writer: &writer)
         return version
     }
 
@@ -46,11 +46,11 @@ enum ApprovalWrites {
         } else {
             event = try RecordType.event.validate(proposed, orgZone: writer.zone)
         }
-        writer.write(SyncEntity.event, id, fields: event)
+        try writer.write(SyncEntity.event, id, fields: event)
     }
 
     private static func notify(_ submission: SubmissionRecord, id: String, from: SubmissionStatus?, reason: String,
-                               automatic: Bool, writer: inout RecordWriter) {
+                               automatic: Bool, writer: inout RecordWriter) throws {
         let message = ApprovalRules.notificationMessage(to: submission.status, from: from, reason: reason, automatic: automatic)
         let fields: JSONValue = .object([
             "message": .string(message),
@@ -60,6 +60,6 @@ enum ApprovalWrites {
             "status": .string(submission.status.rawValue),
             "at": .string(DateTimeText.utc(writer.now)),
         ])
-        writer.write(RecordType.notification.entity, UUID().uuidString.lowercased(), fields: fields)
+        try writer.write(RecordType.notification.entity, UUID().uuidString.lowercased(), fields: fields)
     }
 }

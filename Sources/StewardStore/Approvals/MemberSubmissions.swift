@@ -87,7 +87,11 @@ enum MemberSubmissions {
                                                       only: submitterChanged)
         }
         if next == from && next != .approved {
-            writer.write(RecordType.submission.entity, id, fields: submission.json)
+            do {
+                try writer.write(RecordType.submission.entity, id, fields: submission.json)
+            } catch {
+                throw .invalid(error.problem)
+            }
         } else {
             let reason = submitter.trusted ? "trusted organizer: approved on arrival" : ""
             try move(&submission, id: id, to: next, by: submitter.author, reason: reason,
@@ -104,6 +108,8 @@ enum MemberSubmissions {
                                         automatic: automatic, writer: &writer)
         } catch let error as ValidationError {
             throw .invalid(error)
+        } catch let error as StoreMadeRecordRefused {
+            throw .invalid(error.problem)
         } catch {
             throw .invalid(ValidationError(field: "body", message: "\(error)"))
         }

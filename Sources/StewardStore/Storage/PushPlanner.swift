@@ -277,7 +277,11 @@ enum PushPlanner {
             return .rejected("unknown record: the store has no \(item.entity) \(item.recordId)")
         }
         if type.entity == RecordType.stamp.entity { stamps.note(item.recordId, fields: fields) }
-        return .applied(version: writer.write(item.entity, item.recordId, fields: fields, deleted: item.operation == .delete))
+        do {
+            return .applied(version: try writer.write(item.entity, item.recordId, fields: fields, deleted: item.operation == .delete))
+        } catch {
+            return .rejected(error.description)
+        }
     }
 
     /// Why a reference field names no live record of the organization, if it does not.

@@ -75,7 +75,11 @@ enum MemberAnswers {
            existing.fields["value"] == checked["value"] {
             return existing
         }
-        writer.write(RecordType.answer.entity, id, fields: checked)
+        do {
+            try writer.write(RecordType.answer.entity, id, fields: checked)
+        } catch {
+            throw .invalid(error.description)
+        }
         return writer.record(RecordType.answer.entity, id)!
     }
 
