@@ -31,6 +31,6 @@ extension RecordType {
         .staffOnly()
         .admitted(reading: [RecordAdmission.Read(entity: "redemption", field: "prize", from: "prize"),
                             RecordAdmission.Read(entity: "stamp", field: "member", from: "member")]) { change, lookup, now in
-            RedemptionRules.refusal(change.fields, id: change.id, lookup: lookup, now: now)
+            try RedemptionRules.refusal(change.fields, id: change.id, lookup: lookup, now: now)
         }
 }

@@ -8,15 +8,15 @@ public enum RedemptionRules {
     static let clockSlack: TimeInterval = 10 * 60
 
     /// Why the redemption `fields` (checked) may not be stored; nil when it may.
-    public static func refusal(_ fields: JSONValue, id: String, lookup: any RecordLookup, now: Date) -> ValidationIssue? {
+    public static func refusal(_ fields: JSONValue, id: String, lookup: any RecordLookup, now: Date) throws -> ValidationIssue? {
         guard let prizeId = fields["prize"]?.stringValue, let memberId = fields["member"]?.stringValue,
               let at = fields["at"]?.stringValue.flatMap(DateTimeText.parseUTC) else { return nil }
-        guard let prize = lookup.live(RecordType.prize.entity, id: prizeId) else {
+        guard let prize = try lookup.live(RecordType.prize.entity, id: prizeId) else {
             return ValidationIssue(field: "prize", message: tr("there is no prize {id} in this organization", ["id": prizeId]))
         }
         let name = RecordType.prize.title(of: prize)
-        let who = lookup.live(RecordType.member.entity, id: memberId)?["email"]?.stringValue ?? memberId
-        let records = lookup.live(RecordType.redemption.entity, where: "prize", is: prizeId).filter { $0.id != id }
+        let who = try lookup.live(RecordType.member.entity, id: memberId)?["email"]?.stringValue ?? memberId
+        let records = try lookup.live(RecordType.redemption.entity, where: "prize", is: prizeId).filter { $0.id != id }
         if let reversed = fields["reverses"]?.stringValue, !reversed.isEmpty {
             return undoRefusal(fields, reverses: reversed, records: records, prize: name)
         }
@@ -37,9 +37,9 @@ public enum RedemptionRules {
                                                                ["prize": name, "date": DateTimeText.utc(until)]))
         }
         if let levelId = prize["level"]?.stringValue {
-            let level = lookup.live(RecordType.passportLevel.entity, id: levelId)
+            let level = try lookup.live(RecordType.passportLevel.entity, id: levelId)
             let needed = Int(level?["stamps"]?.int64Value ?? 0)
-            let stamps = lookup.live(RecordType.stamp.entity, where: "member", is: memberId)
+            let stamps = try lookup.live(RecordType.stamp.entity, where: "member", is: memberId)
                 .reduce(0) { $0 + Int($1.fields["stamps"]?.int64Value ?? 0) }
             if stamps < needed {
                 return ValidationIssue(field: "member", message: tr("{member} has {stamps} stamps; “{prize}” needs the {level} level ({needed} stamps)",

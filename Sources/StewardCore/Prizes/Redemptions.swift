@@ -68,7 +68,7 @@ public final class Redemptions: Sendable {
         try await database.writer.read { db in
             let fields: JSONValue = .object(["prize": .string(UUIDColumn.encode(prize)), "member": .string(UUIDColumn.encode(member)),
                                              "at": .string(DateTimeText.utc(now))])
-            return RedemptionRules.refusal(fields, id: UUIDColumn.encode(UUID()), lookup: LocalRecordLookup(org: org, db: db), now: now)
+            return try RedemptionRules.refusal(fields, id: UUIDColumn.encode(UUID()), lookup: LocalRecordLookup(org: org, db: db), now: now)
         }
     }
 

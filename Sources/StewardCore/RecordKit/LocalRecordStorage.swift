@@ -96,11 +96,20 @@ public struct SharedRecordStorage: LocalRecordStorage {
                             arguments: [UUIDColumn.encode(orgId)])
     }
 
+    /// Throws `StoredRecordUnreadable` for fields that do not read as JSON, rather than give
+    /// the record empty fields that a save would then write over them.
     static func record(from row: Row) throws -> LocalRecord {
         let text: String = row["fields"]
-        return LocalRecord(entity: row["entity"], id: try UUIDColumn.decode(row["id"]),
+        let entity: String = row["entity"]
+        let fields: JSONValue
+        do {
+            fields = try JSONValue.parse(text)
+        } catch {
+            throw StoredRecordUnreadable(entity: entity, id: row["id"] ?? "", problem: error.description)
+        }
+        return LocalRecord(entity: entity, id: try UUIDColumn.decode(row["id"]),
                            orgId: try UUIDColumn.decode(row["orgId"]), version: row["version"],
                            createdAt: row["createdAt"], updatedAt: row["updatedAt"], deleted: row["deleted"],
-                           fields: (try? JSONValue.parse(text)) ?? .object([:]))
+                           fields: fields)
     }
 }

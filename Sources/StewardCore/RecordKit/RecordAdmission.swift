@@ -3,12 +3,13 @@ import GRDB
 
 /// The live records a new record's admission rule may read, wherever it runs: the console's
 /// database (`LocalRecordLookup`) or the rows the store read for a push batch. Both answer the
-/// same questions, so one rule decides on both sides.
+/// same questions, so one rule decides on both sides. A read that fails throws: a rule never
+/// takes "could not read" for "no record" (that would admit a claim of the last item).
 public protocol RecordLookup {
     /// A live record's fields; nil when it is absent or deleted.
-    func live(_ entity: String, id: String) -> JSONValue?
+    func live(_ entity: String, id: String) throws -> JSONValue?
     /// The live records of `entity` whose `field` holds `value`, with their ids.
-    func live(_ entity: String, where field: String, is value: String) -> [(id: String, fields: JSONValue)]
+    func live(_ entity: String, where field: String, is value: String) throws -> [(id: String, fields: JSONValue)]
 }
 
 /// A rule a record must pass that depends on other records: a redemption needs the prize's
@@ -29,8 +30,9 @@ public struct RecordAdmission: Sendable {
     public let reads: [Read]
     /// Why the record (its checked fields, its id, the stored fields it replaces, nil for a new
     /// one) may not be stored, named by the field at fault; nil to admit it. The records its
-    /// references name are readable, and so are theirs (a prize's level).
-    public let check: @Sendable (_ change: RecordChange, _ lookup: any RecordLookup, _ now: Date) -> ValidationIssue?
+    /// references name are readable, and so are theirs (a prize's level). Throws what the
+    /// lookup throws: the record is then neither admitted nor refused.
+    public let check: @Sendable (_ change: RecordChange, _ lookup: any RecordLookup, _ now: Date) throws -> ValidationIssue?
 }
 
 /// A record about to be stored, for an admission rule.
@@ -54,7 +56,7 @@ public struct RecordChange: Sendable {
 
 extension RecordType {
     func admitted(reading reads: [RecordAdmission.Read],
-                  _ check: @escaping @Sendable (_ change: RecordChange, _ lookup: any RecordLookup, _ now: Date) -> ValidationIssue?)
+                  _ check: @escaping @Sendable (_ change: RecordChange, _ lookup: any RecordLookup, _ now: Date) throws -> ValidationIssue?)
         -> RecordType {
         var copy = self
         copy.admission = RecordAdmission(reads: reads, check: check)
@@ -62,23 +64,23 @@ extension RecordType {
     }
 }
 
-/// The console's side: reads the organization's live records in the write's transaction.
+/// The console's side: reads the organization's live records in the write's transaction. A
+/// database error is thrown as it is, so the write fails rather than pass a rule unread.
 struct LocalRecordLookup: RecordLookup {
     let org: Organization
     let db: Database
 
-    func live(_ entity: String, id: String) -> JSONValue? {
+    func live(_ entity: String, id: String) throws -> JSONValue? {
         let storage = RecordTypes.storage(for: entity)
-        guard let record = try? storage.fetch(entity: entity, id: id, db), record.orgId == org.id, !record.deleted else {
+        guard let record = try storage.fetch(entity: entity, id: id, db), record.orgId == org.id, !record.deleted else {
             return nil
         }
         return record.fields
     }
 
-    func live(_ entity: String, where field: String, is value: String) -> [(id: String, fields: JSONValue)] {
-        guard let type = RecordTypes.named(entity),
-              let records = try? type.storage.live(entity: entity, orgId: org.id, field: field, is: value, db) else { return [] }
-        return records.map { ($0.key, $0.fields) }
+    func live(_ entity: String, where field: String, is value: String) throws -> [(id: String, fields: JSONValue)] {
+        guard let type = RecordTypes.named(entity) else { return [] }
+        return try type.storage.live(entity: entity, orgId: org.id, field: field, is: value, db).map { ($0.key, $0.fields) }
     }
 }
 
@@ -87,7 +89,7 @@ extension RecordType {
     func checkAdmission(_ fields: JSONValue, id: UUID, previous: JSONValue? = nil, org: Organization, _ db: Database,
                         now: Date = Date()) throws {
         guard let admission,
-              let refusal = admission.check(RecordChange(id: UUIDColumn.encode(id), fields: fields, previous: previous),
+              let refusal = try admission.check(RecordChange(id: UUIDColumn.encode(id), fields: fields, previous: previous),
                                             LocalRecordLookup(org: org, db: db), now)
         else { return }
         throw ValidationError([refusal])
@@ -97,7 +99,7 @@ extension RecordType {
 extension RecordType {
     /// What an edit of a record becomes once the stored records are in view: an answered
     /// question's edit becomes its next version (`QuestionVersions`). Nil: the edit as made.
-    func revising(_ revise: @escaping @Sendable (_ change: RecordChange, _ lookup: any RecordLookup) -> JSONValue) -> RecordType {
+    func revising(_ revise: @escaping @Sendable (_ change: RecordChange, _ lookup: any RecordLookup) throws -> JSONValue) -> RecordType {
         var copy = self
         copy.revision = revise
         return copy
@@ -107,6 +109,6 @@ extension RecordType {
     func revised(_ fields: JSONValue, previous: LocalRecord, org: Organization, _ db: Database) throws -> JSONValue {
         guard let revision else { return fields }
         let change = RecordChange(id: previous.key, fields: fields, previous: previous.fields)
-        return try validate(revision(change, LocalRecordLookup(org: org, db: db)), orgZone: org.timeZone)
+        return try validate(try revision(change, LocalRecordLookup(org: org, db: db)), orgZone: org.timeZone)
     }
 }

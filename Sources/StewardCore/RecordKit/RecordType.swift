@@ -60,7 +60,7 @@ public struct RecordType: Sendable {
     /// A rule a new record must pass against other records (a prize's stock), on both sides.
     public internal(set) var admission: RecordAdmission?
     /// What an edit becomes with the stored records in view (an answered question's new version).
-    var revision: (@Sendable (_ change: RecordChange, _ lookup: any RecordLookup) -> JSONValue)?
+    var revision: (@Sendable (_ change: RecordChange, _ lookup: any RecordLookup) throws -> JSONValue)?
     /// Where the console keeps these records: the shared record table unless a type has its own.
     internal(set) var storage: any LocalRecordStorage
     /// How a conflict shows and merges field by field; by default, one row per declared field.

@@ -21,5 +21,5 @@ extension RecordType {
         ],
         titleField: "leg")
         .staffOnly()
-        .admitted(reading: RideSeatRules.reads) { change, lookup, _ in RideSeatRules.refusal(change, lookup: lookup) }
+        .admitted(reading: RideSeatRules.reads) { change, lookup, _ in try RideSeatRules.refusal(change, lookup: lookup) }
 }

@@ -37,11 +37,12 @@ public enum RideCancellation {
     }
 
     /// What cancelling `id` of `side` for `member` changes, read through `lookup` (the record,
-    /// its live assignments, the other side of each, and members' names).
+    /// its live assignments, the other side of each, and members' names). Throws a `Failure`,
+    /// or what the lookup throws when it cannot read.
     public static func outcome(_ side: Side, id: String, member: String, reason: String?, lookup: any RecordLookup,
-                               zone: TimeZone, now: Date) throws(Failure) -> Outcome {
-        guard let record = lookup.live(side.type.entity, id: id) else { throw .notFound }
-        guard record["member"]?.stringValue == member else { throw .notYours }
+                               zone: TimeZone, now: Date) throws -> Outcome {
+        guard let record = try lookup.live(side.type.entity, id: id) else { throw Failure.notFound }
+        guard record["member"]?.stringValue == member else { throw Failure.notYours }
         // Cancelled already: nothing to write, but an assignment that slipped in meanwhile is
         // still released (the store's second pass after a race with a push).
         var changed: JSONValue?
@@ -51,16 +52,16 @@ public enum RideCancellation {
         let cancelled = changed ?? record
         var released: [(assignment: String, pair: RidePair)] = []
         var notifications: [JSONValue] = []
-        for assignment in lookup.live(RecordType.rideAssignment.entity, where: side.assignmentField, is: id) {
+        for assignment in try lookup.live(RecordType.rideAssignment.entity, where: side.assignmentField, is: id) {
             guard let offerId = assignment.fields["offer"]?.stringValue, let requestId = assignment.fields["request"]?.stringValue,
                   let leg = assignment.fields["leg"]?.stringValue.flatMap(RideLeg.init(rawValue:)) else { continue }
             released.append((assignment.id, RidePair(passenger: RideID(requestId), driver: RideID(offerId), leg: leg)))
-            let offer = side == .offer ? cancelled : lookup.live(RecordType.rideOffer.entity, id: offerId)
-            let request = side == .request ? cancelled : lookup.live(RecordType.rideRequest.entity, id: requestId)
+            let offer = try side == .offer ? cancelled : lookup.live(RecordType.rideOffer.entity, id: offerId)
+            let request = try side == .request ? cancelled : lookup.live(RecordType.rideRequest.entity, id: requestId)
             guard let offer, let request else { continue }
             let parties = RideParties(event: record["event"]?.stringValue ?? "", offer: offer, request: request,
-                                      driverName: name(offer, lookup: lookup, fallback: offerId),
-                                      passengerName: name(request, lookup: lookup, fallback: requestId))
+                                      driverName: try name(offer, lookup: lookup, fallback: offerId),
+                                      passengerName: try name(request, lookup: lookup, fallback: requestId))
             for fields in RideNotices.fields(for: leg, .removed, parties, zone: zone, at: now) {
                 if let checked = try? RecordType.rideNotification.validate(fields, orgZone: zone) { notifications.append(checked) }
             }
@@ -81,8 +82,8 @@ public enum RideCancellation {
     }
 
     /// Who an offer or request is, as the board names them: the member's name, or the guest's.
-    public static func name(_ fields: JSONValue, lookup: any RecordLookup, fallback: String) -> String {
-        if let member = fields["member"]?.stringValue, let record = lookup.live(RecordType.member.entity, id: member) {
+    public static func name(_ fields: JSONValue, lookup: any RecordLookup, fallback: String) throws -> String {
+        if let member = fields["member"]?.stringValue, let record = try lookup.live(RecordType.member.entity, id: member) {
             return RecordType.member.title(of: record)
         }
         if let guest = fields["guestName"]?.stringValue, !guest.isEmpty { return guest }

@@ -15,13 +15,13 @@ public enum RideSeatRules {
     ]
 
     /// Why the assignment `change` (checked fields) may not be stored; nil when it may.
-    public static func refusal(_ change: RecordChange, lookup: any RecordLookup) -> ValidationIssue? {
+    public static func refusal(_ change: RecordChange, lookup: any RecordLookup) throws -> ValidationIssue? {
         let fields = change.fields
         guard let offerId = fields["offer"]?.stringValue, let requestId = fields["request"]?.stringValue,
               let leg = fields["leg"]?.stringValue.flatMap(RideLeg.init(rawValue:)) else { return nil }
         // A missing offer or request is the reference check's to name.
-        guard let offer = lookup.live(RecordType.rideOffer.entity, id: offerId),
-              let request = lookup.live(RecordType.rideRequest.entity, id: requestId) else { return nil }
+        guard let offer = try lookup.live(RecordType.rideOffer.entity, id: offerId),
+              let request = try lookup.live(RecordType.rideRequest.entity, id: requestId) else { return nil }
         if offer["cancelled"]?.boolValue == true {
             return ValidationIssue(field: "offer", message: tr("the ride offer {id} is cancelled", ["id": offerId]))
         }
@@ -32,17 +32,17 @@ public enum RideSeatRules {
            let rule = RideEligibility(maxTimeGapMinutes: RideRules.maxTimeGapMinutes).brokenRule(passenger, driver, on: leg) {
             return ValidationIssue(field: "request", message: rule.text)
         }
-        let others = { (field: String, value: String) in
-            lookup.live(RecordType.rideAssignment.entity, where: field, is: value)
+        let others = { (field: String, value: String) throws in
+            try lookup.live(RecordType.rideAssignment.entity, where: field, is: value)
                 .filter { $0.id != change.id && $0.fields["leg"]?.stringValue == leg.rawValue }
         }
-        if let seated = others("request", requestId).first {
+        if let seated = try others("request", requestId).first {
             return ValidationIssue(field: "request", message: tr("the passenger already rides with offer {offer} {leg} (assignment {id})",
                                                                  ["offer": seated.fields["offer"]?.stringValue ?? "", "leg": leg.text,
                                                                   "id": seated.id]))
         }
         let seats = Int(offer["seats"]?.int64Value ?? 0)
-        if others("offer", offerId).count >= seats {
+        if try others("offer", offerId).count >= seats {
             return ValidationIssue(field: "offer", message: trn("the ride offer {id} has no seat left {leg} (its {count} seat is taken)",
                                                                 "the ride offer {id} has no seat left {leg} (all {count} seats are taken)",
                                                                 seats, ["id": offerId, "leg": leg.text]))

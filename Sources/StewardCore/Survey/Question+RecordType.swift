@@ -50,9 +50,9 @@ extension RecordType {
         // read endpoint (which would show every audience's and every earlier version).
         .staffOnly()
         .admitted(reading: [RecordAdmission.Read(entity: "answer", field: "question", from: "id")]) { change, lookup, _ in
-            QuestionVersions.refusal(change, lookup: lookup)
+            try QuestionVersions.refusal(change, lookup: lookup)
         }
-        .revising { change, lookup in QuestionVersions.revise(change, lookup: lookup) }
+        .revising { change, lookup in try QuestionVersions.revise(change, lookup: lookup) }
 }
 
 /// What makes a question askable, beside each field on its own.

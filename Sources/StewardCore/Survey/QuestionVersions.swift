@@ -10,12 +10,12 @@ public enum QuestionVersions {
     /// The edit `change` as it must be stored: earlier versions as they were (they are not
     /// edited by hand), and, when the edit changes what an answered version asks, the next
     /// version with the answered one kept.
-    static func revise(_ change: RecordChange, lookup: any RecordLookup) -> JSONValue {
+    static func revise(_ change: RecordChange, lookup: any RecordLookup) throws -> JSONValue {
         guard let previous = change.previous, case .object(var fields) = change.fields else { return change.fields }
         fields["earlierVersions"] = previous["earlierVersions"] ?? .array([])
         let version = previous["currentVersion"]?.int64Value ?? 1
         fields["currentVersion"] = .int(version)
-        if asksDifferently(.object(fields), previous), isAnswered(change.id, version: version, lookup: lookup) {
+        if asksDifferently(.object(fields), previous), try isAnswered(change.id, version: version, lookup: lookup) {
             var earlier = previous["earlierVersions"]?.arrayValue ?? []
             earlier.append(snapshot(previous, version: version))
             fields["earlierVersions"] = .array(earlier)
@@ -26,14 +26,14 @@ public enum QuestionVersions {
 
     /// Why the store refuses an edit: it changes an answered version in place, or rewrites the
     /// versions kept.
-    static func refusal(_ change: RecordChange, lookup: any RecordLookup) -> ValidationIssue? {
+    static func refusal(_ change: RecordChange, lookup: any RecordLookup) throws -> ValidationIssue? {
         guard let previous = change.previous else { return nil }
         let before = previous["currentVersion"]?.int64Value ?? 1, after = change.fields["currentVersion"]?.int64Value ?? 1
         let keptBefore = previous["earlierVersions"]?.arrayValue ?? [], keptAfter = change.fields["earlierVersions"]?.arrayValue ?? []
         if after < before || keptAfter.count < keptBefore.count || Array(keptAfter.prefix(keptBefore.count)) != keptBefore {
             return ValidationIssue(field: "current-version", message: tr("a question's earlier versions are kept as they were; edit the current version only"))
         }
-        if after == before, asksDifferently(change.fields, previous), isAnswered(change.id, version: before, lookup: lookup) {
+        if after == before, asksDifferently(change.fields, previous), try isAnswered(change.id, version: before, lookup: lookup) {
             return ValidationIssue(field: "current-version", message: tr("members have answered version {version} of this question, so it cannot change in place; sync and edit it again to make version {next}",
                                                                  ["version": String(before), "next": String(before + 1)]))
         }
@@ -45,8 +45,8 @@ public enum QuestionVersions {
         QuestionVersion(a, version: 0) != QuestionVersion(b, version: 0)
     }
 
-    static func isAnswered(_ question: String, version: Int64, lookup: any RecordLookup) -> Bool {
-        lookup.live(RecordType.answer.entity, where: "question", is: question).contains { $0.fields["version"]?.int64Value == version }
+    static func isAnswered(_ question: String, version: Int64, lookup: any RecordLookup) throws -> Bool {
+        try lookup.live(RecordType.answer.entity, where: "question", is: question).contains { $0.fields["version"]?.int64Value == version }
     }
 
     /// One item of `earlierVersions`: what version `version` asked.

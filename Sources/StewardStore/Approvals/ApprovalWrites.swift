@@ -5,16 +5,19 @@ import StewardCore
 /// submission itself with its trail entry, the event members see when it is approved, and a
 /// notification for the submitter.
 enum ApprovalWrites {
-    /// Moves the submission `id` to `status` and writes it; answers its new version.
+    /// Moves the submission `id` to `status` and writes it; answers its new version. Approving
+    /// throws the event's `ValidationError`, before anything is written, when the event members
+    /// would see does not pass the rules (a submission kept from before a rule changed): it is
+    /// never approved without its event.
     static func move(_ submission: inout SubmissionRecord, id: String, to status: SubmissionStatus, by: String,
-                     reason: String, basedOn: Int64, automatic: Bool = false, writer: inout RecordWriter) -> Int64 {
+                     reason: String, basedOn: Int64, automatic: Bool = false, writer: inout RecordWriter) throws -> Int64 {
         let from: SubmissionStatus? = submission.trail.isEmpty ? nil : submission.status
         // Published as the review found it: moving to approved ends the re-review.
-        if status == .approved { publish(submission, id: id, writer: &writer) }
+        if status == .approved { try publish(submission, id: id, writer: &writer) }
         submission.move(to: status, by: by, at: writer.now, reason: reason, basedOn: basedOn)
         if status == .approved { submission.changes = [] }
-        let version = writer.write(RecordType.submission.entity, id, fields: submission.json)
-        notify(submission, id: id, from: from, reason: reason, automatic: automatic, writer: &writer)
+        let version = try writer.write(RecordType.submission.entity, id, fields: submission.json)
+        try notify(submission, id: id, from: from, reason: reason, automatic: automatic, writer: &writer)
         return version
     }
 
@@ -24,7 +27,7 @@ enum ApprovalWrites {
     /// Fields staff set (the stamps) are never the submitter's: they stay as the event members
     /// see has them, or take their default on a first publication, even for a submission stored
     /// before the store dropped them on arrival.
-    private static func publish(_ submission: SubmissionRecord, id: String, writer: inout RecordWriter) {
+    private static func publish(_ submission: SubmissionRecord, id: String, writer: inout RecordWriter) throws {
         let published = writer.liveFields(SyncEntity.event, id)
         let proposed = RecordType.event.droppingFieldsSetByStaff(submission.event, keeping: published)
         var fields = proposed
@@ -35,15 +38,19 @@ enum ApprovalWrites {
             fields = .object(current)
         }
         // Checked again: a mix of staff's and the submitter's fields must still be an event; if
-        // it is not, the submitter's whole proposal is what was approved.
-        let event = (try? RecordType.event.validate(fields, orgZone: writer.zone))
-            ?? (try? RecordType.event.validate(proposed, orgZone: writer.zone))
-        guard let event else { return }
-        writer.write(SyncEntity.event, id, fields: event)
+        // it is not, the submitter's whole proposal is what was approved. If that is not one
+        // either, its problem is the refusal.
+        let event: JSONValue
+        if let merged = try? RecordType.event.validate(fields, orgZone: writer.zone) {
+            event = merged
+        } else {
+            event = try RecordType.event.validate(proposed, orgZone: writer.zone)
+        }
+        try writer.write(SyncEntity.event, id, fields: event)
     }
 
     private static func notify(_ submission: SubmissionRecord, id: String, from: SubmissionStatus?, reason: String,
-                               automatic: Bool, writer: inout RecordWriter) {
+                               automatic: Bool, writer: inout RecordWriter) throws {
         let message = ApprovalRules.notificationMessage(to: submission.status, from: from, reason: reason, automatic: automatic)
         let fields: JSONValue = .object([
             "message": .string(message),
@@ -53,6 +60,6 @@ enum ApprovalWrites {
             "status": .string(submission.status.rawValue),
             "at": .string(DateTimeText.utc(writer.now)),
         ])
-        writer.write(RecordType.notification.entity, UUID().uuidString.lowercased(), fields: fields)
+        try writer.write(RecordType.notification.entity, UUID().uuidString.lowercased(), fields: fields)
     }
 }

@@ -47,9 +47,9 @@ enum MemberSubmissions {
         let event = try validated(input, zone: writer.zone)
         var submission = SubmissionRecord(event: event, submitterId: submitter.id, submitterName: submitter.name,
                                           submitterEmail: submitter.email, at: writer.now)
-        _ = ApprovalWrites.move(&submission, id: id, to: submitter.trusted ? .approved : .pending, by: submitter.author,
-                                reason: submitter.trusted ? "trusted organizer: approved on arrival" : "", basedOn: 0,
-                                automatic: submitter.trusted, writer: &writer)
+        try move(&submission, id: id, to: submitter.trusted ? .approved : .pending, by: submitter.author,
+                 reason: submitter.trusted ? "trusted organizer: approved on arrival" : "", basedOn: 0,
+                 automatic: submitter.trusted, writer: &writer)
         return writer.record(RecordType.submission.entity, id)!
     }
 
@@ -87,13 +87,32 @@ enum MemberSubmissions {
                                                       only: submitterChanged)
         }
         if next == from && next != .approved {
-            writer.write(RecordType.submission.entity, id, fields: submission.json)
+            do {
+                try writer.write(RecordType.submission.entity, id, fields: submission.json)
+            } catch {
+                throw .invalid(error.problem)
+            }
         } else {
             let reason = submitter.trusted ? "trusted organizer: approved on arrival" : ""
-            _ = ApprovalWrites.move(&submission, id: id, to: next, by: submitter.author, reason: reason,
-                                    basedOn: current.version, automatic: submitter.trusted, writer: &writer)
+            try move(&submission, id: id, to: next, by: submitter.author, reason: reason,
+                     basedOn: current.version, automatic: submitter.trusted, writer: &writer)
         }
         return writer.record(RecordType.submission.entity, id)!
+    }
+
+    /// `ApprovalWrites.move`, its refusal as the member's: the event they sent is what fails.
+    private static func move(_ submission: inout SubmissionRecord, id: String, to status: SubmissionStatus, by: String,
+                             reason: String, basedOn: Int64, automatic: Bool, writer: inout RecordWriter) throws(Failure) {
+        do {
+            _ = try ApprovalWrites.move(&submission, id: id, to: status, by: by, reason: reason, basedOn: basedOn,
+                                        automatic: automatic, writer: &writer)
+        } catch let error as ValidationError {
+            throw .invalid(error)
+        } catch let error as StoreMadeRecordRefused {
+            throw .invalid(error.problem)
+        } catch {
+            throw .invalid(ValidationError(field: "body", message: "\(error)"))
+        }
     }
 
     /// The event a member proposes. What they send for a field staff set (the stamps) is

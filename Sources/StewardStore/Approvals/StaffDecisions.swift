@@ -47,9 +47,19 @@ enum StaffDecisions {
             return .rejected(error.message)
         }
         submission.noteDecision(by: writer.author, at: writer.now, reason: reason)
-        let version = ApprovalWrites.move(&submission, id: current.id, to: wanted, by: writer.author, reason: reason,
-                                          basedOn: current.version, writer: &writer)
-        return .applied(version: version)
+        // The batch goes on after a refusal: what the decision wrote before it failed goes.
+        let before = writer
+        do {
+            let version = try ApprovalWrites.move(&submission, id: current.id, to: wanted, by: writer.author, reason: reason,
+                                                  basedOn: current.version, writer: &writer)
+            return .applied(version: version)
+        } catch let refused as StoreMadeRecordRefused {
+            writer = before
+            return .rejected(refused.description)
+        } catch {
+            writer = before
+            return .rejected("the submitted event cannot be published as it is: \(error); ask the submitter for changes, or reject it")
+        }
     }
 
     private static func changeMember(_ item: PushBatch.Item, current: RemoteRecord,
@@ -76,6 +86,10 @@ enum StaffDecisions {
             guard let flag = given.boolValue else { return .rejected("minor: must be true or false") }
             fields["minor"] = .bool(flag)
         }
-        return .applied(version: writer.write(RecordType.member.entity, current.id, fields: .object(fields)))
+        do {
+            return .applied(version: try writer.write(RecordType.member.entity, current.id, fields: .object(fields)))
+        } catch {
+            return .rejected(error.description)
+        }
     }
 }

@@ -45,7 +45,11 @@ enum MemberLeads {
         } catch {
             throw .invalid(error.description)
         }
-        writer.write(RecordType.lead.entity, id, fields: checked)
+        do {
+            try writer.write(RecordType.lead.entity, id, fields: checked)
+        } catch {
+            throw .invalid(error.description)
+        }
         return writer.record(RecordType.lead.entity, id)!
     }
 

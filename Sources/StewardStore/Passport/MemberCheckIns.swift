@@ -108,7 +108,11 @@ enum MemberCheckIns {
         guard let checked = try? RecordType.stamp.validate(entry, orgZone: writer.zone) else {
             throw .invalid("the check-in entry is not valid")
         }
-        writer.write(RecordType.stamp.entity, id, fields: checked)
+        do {
+            try writer.write(RecordType.stamp.entity, id, fields: checked)
+        } catch {
+            throw .invalid(error.description)
+        }
         return Outcome(entry: writer.record(RecordType.stamp.entity, id)!, stamps: event.stampValue)
     }
 }

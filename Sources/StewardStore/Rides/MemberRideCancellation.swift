@@ -40,13 +40,13 @@ enum MemberRideCancellation {
         let outcome = try RideCancellation.outcome(side, id: id, member: memberId, reason: reason,
                                                    lookup: PushLookup(records: writer.records), zone: writer.zone, now: writer.now)
         if let fields = outcome.fields {
-            writer.write(side.type.entity, id, fields: fields)
+            try writer.write(side.type.entity, id, fields: fields)
         }
         for (assignment, _) in outcome.released {
-            writer.write(RecordType.rideAssignment.entity, assignment, fields: .object([:]), deleted: true)
+            try writer.write(RecordType.rideAssignment.entity, assignment, fields: .object([:]), deleted: true)
         }
         for fields in outcome.notifications {
-            writer.write(RecordType.rideNotification.entity, UUID().uuidString.lowercased(), fields: fields)
+            try writer.write(RecordType.rideNotification.entity, UUID().uuidString.lowercased(), fields: fields)
         }
         return Pass(alreadyCancelled: outcome.alreadyCancelled, released: outcome.released.map(\.pair))
     }

@@ -40,7 +40,11 @@ enum MemberRides {
         }
         guard let event = checked["event"]?.stringValue, let eventFields = writer.liveFields(SyncEntity.event, event) else { throw .noEvent }
         guard eventFields["rideSharing"]?.boolValue == true else { throw .rideSharingOff }
-        writer.write(type.entity, id, fields: checked)
+        do {
+            try writer.write(type.entity, id, fields: checked)
+        } catch {
+            throw .invalid(error.description)
+        }
         return writer.record(type.entity, id)!
     }
 }

@@ -255,11 +255,18 @@ enum PushPlanner {
                let held = stamps.refusal(recordId: item.recordId, fields: fields, records: writer.records) {
                 return .rejected(held)
             }
-            if let admission = type.admission,
-               let refusal = admission.check(RecordChange(id: item.recordId, fields: fields,
-                                                          previous: current.flatMap { $0.deleted ? nil : $0.fields }),
-                                             PushLookup(records: writer.records), writer.now) {
-                return .rejected(refusal.description)
+            // The push's rows are in memory: its lookup cannot fail, but a rule that could not
+            // read is never taken for one that admitted.
+            if let admission = type.admission {
+                let refusal: ValidationIssue?
+                do {
+                    refusal = try admission.check(RecordChange(id: item.recordId, fields: fields,
+                                                               previous: current.flatMap { $0.deleted ? nil : $0.fields }),
+                                                  PushLookup(records: writer.records), writer.now)
+                } catch {
+                    return .rejected("the records this change depends on could not be read: \(error)")
+                }
+                if let refusal { return .rejected(refusal.description) }
             }
         } else if current.map({ !$0.deleted }) ?? false, let user = referrer(of: item, records: writer.records) {
             return .rejected(user)
@@ -270,7 +277,11 @@ enum PushPlanner {
             return .rejected("unknown record: the store has no \(item.entity) \(item.recordId)")
         }
         if type.entity == RecordType.stamp.entity { stamps.note(item.recordId, fields: fields) }
-        return .applied(version: writer.write(item.entity, item.recordId, fields: fields, deleted: item.operation == .delete))
+        do {
+            return .applied(version: try writer.write(item.entity, item.recordId, fields: fields, deleted: item.operation == .delete))
+        } catch {
+            return .rejected(error.description)
+        }
     }
 
     /// Why a reference field names no live record of the organization, if it does not.

@@ -37,15 +37,24 @@ public struct RecordWriter: Sendable {
     }
 
     /// Stores `fields` (already valid) as the record's next version, or a tombstone; returns
-    /// the version.
+    /// the version. What the store makes itself is checked here by its declaration and refused,
+    /// with nothing written, when it does not pass.
     @discardableResult
-    mutating func write(_ entity: String, _ id: String, fields: JSONValue, deleted: Bool = false) -> Int64 {
-        lastSeq += 1
-        let key = RecordKey(entity: entity, id: id)
+    mutating func write(_ entity: String, _ id: String, fields: JSONValue,
+                        deleted: Bool = false) throws(StoreMadeRecordRefused) -> Int64 {
         let type = RecordTypes.named(entity)
         // What the store makes itself is put in the canonical form its declaration gives, the
         // form a console's validation of the pulled record gives too: dumps stay byte-identical.
-        let canonical = type.flatMap { $0.isMadeByStore ? try? $0.validate(fields, orgZone: zone) : nil } ?? fields
+        var canonical = fields
+        if !deleted, let type, type.isMadeByStore {
+            do {
+                canonical = try type.validate(fields, orgZone: zone)
+            } catch {
+                throw StoreMadeRecordRefused(entity: entity, id: id, problem: error)
+            }
+        }
+        lastSeq += 1
+        let key = RecordKey(entity: entity, id: id)
         let stored = deleted ? JSONValue.object([:]) : canonical
         let record = RemoteRecord(entity: entity, id: id, version: lastSeq, deleted: deleted, fields: stored,
                                   changedBy: author, changedAt: changedAt)

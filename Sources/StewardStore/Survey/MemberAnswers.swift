@@ -63,14 +63,23 @@ enum MemberAnswers {
             "question": .string(attempt.question), "version": .int(Int64(current.version)), "member": .string(memberId),
             "value": .string(value), "at": .string(DateTimeText.utc(writer.now)),
         ])
-        guard let checked = try? RecordType.answer.validate(fields, orgZone: writer.zone) else {
-            throw .badAnswer("the answer is too long")
+        // The answer record's own rules, after the question's: each refusal says what it is.
+        let checked: JSONValue
+        do {
+            checked = try RecordType.answer.validate(fields, orgZone: writer.zone)
+        } catch {
+            if let problem = error.message(for: "value") { throw .badAnswer(problem) }
+            throw .invalid("the answer cannot be stored: \(error.description)")
         }
         if let existing = writer.record(RecordType.answer.entity, id), !existing.deleted,
            existing.fields["value"] == checked["value"] {
             return existing
         }
-        writer.write(RecordType.answer.entity, id, fields: checked)
+        do {
+            try writer.write(RecordType.answer.entity, id, fields: checked)
+        } catch {
+            throw .invalid(error.description)
+        }
         return writer.record(RecordType.answer.entity, id)!
     }
 

@@ -22,6 +22,8 @@ extension Stewardctl {
         case let error as RecordServiceError:
             // A missing record, one still referred to, a second podcast: no field is at fault.
             return .failure(error.description)
+        case let error as StoredRecordUnreadable:
+            return .failure(error.description)
         case let error as InsecureConnectionError:
             return .usage(error.cliMessage)
         case let error as SignInError:

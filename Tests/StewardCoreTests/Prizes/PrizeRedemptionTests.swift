@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GRDB
 @testable import StewardCore
 
 /// Levels per organization and prizes handed out on the console: the same rules the store runs.
@@ -57,6 +58,26 @@ struct PrizeRedemptionTests {
         // Claims are never changed or deleted, and keep their prize.
         await #expect(throws: RecordServiceError.self) { try await RecordService(database: f.database).delete(.redemption, id: claim.id, in: f.org) }
         await #expect(throws: RecordServiceError.self) { try await RecordService(database: f.database).delete(.prize, id: pass.id, in: f.org) }
+    }
+
+    @Test("a claim whose earlier claims cannot be read is refused with the database's error, not admitted")
+    func unreadableClaimsRefuseTheClaim() async throws {
+        let f = try await PassportFixture()
+        let pass = try await Self.prize(f, level: nil, stock: 1)
+        let ann = try await f.member("Ann Lee"), bea = try await f.member("Bea Roy")
+        let redemptions = Redemptions(database: f.database)
+        try await redemptions.add(member: ann, prize: pass.id, in: f.org)
+        // Ann's claim, the last item, can no longer be read: its id is not one.
+        try await f.database.writer.write { db in
+            try db.execute(sql: "UPDATE record SET id = 'claim-kept-oddly' WHERE entity = 'redemption'")
+        }
+        let error = await #expect(throws: (any Error).self) { try await redemptions.add(member: bea, prize: pass.id, in: f.org) }
+        #expect(error is ValidationError == false, "a read failure is not a rule's refusal: \(String(describing: error))")
+        #expect("\(String(describing: error))".contains("claim-kept-oddly"))
+        let stored = try await f.database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE entity = 'redemption'") ?? 0
+        }
+        #expect(stored == 1, "no second claim of the last item")
     }
 
     @Test("a retired prize takes no new claims and keeps the ones made")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GRDB
 @testable import StewardCore
 
 /// One declaration gives validation: each field by its kind, named as the CLI spells it.
@@ -153,6 +154,25 @@ import Testing
         #expect(try await service.list(.fund, in: f.org).isEmpty)
     }
 
+    @Test func aRowWhoseFieldsCannotBeReadFailsToLoadNamingItAndIsNeverSavedOver() async throws {
+        let f = try await Fixture()
+        let service = RecordService(database: f.database)
+        let fund = try await service.create(.fund, fields: .object(["name": .string("Missions"), "url": .string("https://give.example/missions")]), in: f.org)
+        let broken = #"{"name": "Missi"#
+        try await f.database.writer.write { db in
+            try db.execute(sql: "UPDATE record SET fields = ? WHERE id = ?", arguments: [broken, fund.key])
+        }
+        let error = await #expect(throws: (any Error).self) { try await service.record(.fund, id: fund.id, in: f.org) }
+        #expect(String(describing: error).contains(fund.key), "\(String(describing: error))")
+        await #expect(throws: (any Error).self) {
+            try await service.replace(.fund, id: fund.id, fields: .object(["name": .string("Typed over"), "url": .string("https://give.example/over")]), in: f.org)
+        }
+        let kept = try await f.database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT fields FROM record WHERE id = ?", arguments: [fund.key])
+        }
+        #expect(kept == broken, "the unreadable row is kept as it is")
+    }
+
     @Test func aMessageMustNameASeriesOfTheOrganizationAndASeriesInUseCannotGo() async throws {
         let f = try await Fixture()
         let service = RecordService(database: f.database)
@@ -269,6 +289,24 @@ import Testing
         try await f.engine().sync(org: f.org)
         #expect(try await f.read { db in try UnreadableRecords.count(orgId: f.org.id, db) } == 0)
         #expect(try await RecordService(database: f.database).record(.fund, id: id, in: f.org) != nil)
+    }
+
+    @Test func aPulledRecordThisConsoleCannotKeepUnderItsIdIsKeptAsAnIssueAndCounted() async throws {
+        let f = try await SyncFixture()
+        // An id that is no UUID, and an id another organization of this console already uses.
+        await f.store.remoteWrite(entity: "fund", rawId: "fund-7", fields: .object(["name": .string("Roof"), "url": .string("https://give.example/roof")]))
+        let other = try await OrganizationService(database: f.database)
+            .add(slug: "other-parish", name: "Other Parish", timeZone: "America/Chicago", kind: .church)
+        let theirs = try await RecordService(database: f.database).create(.fund, fields: .object(["name": .string("Theirs"), "url": .string("https://give.example/theirs")]), in: other)
+        await f.store.remoteWrite(entity: "fund", theirs.id, fields: .object(["name": .string("Ours"), "url": .string("https://give.example/ours")]))
+        let report = try await f.engine().sync(org: f.org)
+        #expect(report.pulled == 0)
+        let issues = try await f.read { db in try UnreadableRecords.all(orgId: f.org.id, db) }
+        #expect(Set(issues.map(\.id)) == ["fund/fund-7", "fund/" + theirs.key], "\(issues)")
+        #expect(issues.allSatisfy { !$0.reason.isEmpty && $0.record != nil })
+        #expect(try await f.read { db in try UnreadableRecords.count(orgId: f.org.id, db) } == 2)
+        #expect(try await RecordService(database: f.database).record(.fund, id: theirs.id, in: other)?["name"] == .string("Theirs"),
+                "the other organization's record stays its own")
     }
 
     @Test func aFundConflictIsResolvedFieldByField() async throws {

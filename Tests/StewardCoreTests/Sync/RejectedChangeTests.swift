@@ -21,6 +21,24 @@ import Testing
         #expect(try #require(rejected.first?.at).timeIntervalSinceNow > -60)
     }
 
+    @Test func aWaitingChangeWhoseTextCannotBeReadIsNotSentButListedAsRejected() async throws {
+        let f = try await SyncFixture()
+        let fund = try await RecordService(database: f.database).create(.fund, fields: .object(["name": .string("Missions"), "url": .string("https://give.example/missions")]), in: f.org)
+        let event = try await f.create("Sent")
+        try await f.database.writer.write { db in
+            try db.execute(sql: "UPDATE outbox SET payload = ? WHERE recordId = ?", arguments: [#"{"name": "Missi"#, fund.key])
+        }
+        let report = try await f.engine().sync(org: f.org)
+        let sent = await f.store.pushRequests.flatMap(\.mutations)
+        #expect(sent.map(\.recordId) == [UUIDColumn.encode(event.id)], "only the readable change goes out: \(sent)")
+        #expect(report.rejected == 1)
+        let rejected = try await f.engine().rejectedChanges(org: f.org)
+        #expect(rejected.map(\.recordId) == [fund.id])
+        #expect(rejected.first?.reason.contains("cannot be read") == true, "\(rejected.first?.reason ?? "")")
+        #expect(rejected.first?.title == "Missions", "named from the record as the console has it")
+        #expect(try await f.outbox().isEmpty)
+    }
+
     @Test func discardingARejectedNewRecordRemovesIt() async throws {
         let f = try await SyncFixture()
         let event = try await f.create("Refused")

@@ -204,6 +204,14 @@ actor FakeStore: SyncTransport {
         return records[UUIDColumn.encode(id)]!
     }
 
+    /// A record under an id as given, UUID or not (a store with other rules).
+    @discardableResult
+    func remoteWrite(entity: String, rawId: String, fields: JSONValue, by author: String = "app@grace.example") -> RemoteRecord {
+        lastSeq += 1
+        store(RemoteRecord(entity: entity, id: rawId, version: lastSeq, deleted: false, fields: fields), by: author)
+        return records[rawId]!
+    }
+
     func remoteDelete(_ id: UUID, by author: String = "app@grace.example") {
         lastSeq += 1
         store(RemoteRecord(entity: "event", id: UUIDColumn.encode(id), version: lastSeq,

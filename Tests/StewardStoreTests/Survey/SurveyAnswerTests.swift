@@ -81,6 +81,30 @@ struct SurveyAnswerTests {
         }
     }
 
+    @Test("an answer the answer record's own rules refuse is refused for what is wrong, not as too long")
+    func answerRecordRefusalSaysWhatIsWrong() throws {
+        let question = Fixtures.newRecordId()
+        let records: [RecordKey: RemoteRecord] = [
+            // A member kept under an id that is not a record id (a store with other rules).
+            RecordKey(entity: "member", id: "ann"): RemoteRecord(entity: "member", id: "ann", version: 1, deleted: false,
+                                                                 fields: .object(["email": .string("ann@mail.example")])),
+            RecordKey(entity: "question", id: question): RemoteRecord(entity: "question", id: question, version: 2, deleted: false,
+                                                                      fields: .object(Self.heard)),
+        ]
+        var writer = RecordWriter(org: OrgInfo(slug: "grace", name: "Grace", timeZone: "Europe/Paris", lastSeq: 2),
+                                  records: records, author: "member:ann@mail.example", now: Date())
+        let attempt = try MemberAnswers.Attempt(.object(["question": .string(question), "version": .int(1), "value": .string("Flyer")]))
+        do {
+            _ = try MemberAnswers.answer(attempt, memberId: "ann", writer: &writer)
+            Issue.record("stored an answer its record's rules refuse")
+        } catch {
+            let message = "\(SurveyController.httpError(error))"
+            #expect(!message.contains("too long"), "\(message)")
+            #expect(message.contains("member: must be a record id"), "\(message)")
+        }
+        #expect(writer.recordWrites.isEmpty)
+    }
+
     @Test("a question for students is not listed for, nor answered by, a resident", arguments: Backend.available)
     func audience(backend: Backend) async throws {
         try await TestStore.with(backend) { store in

@@ -168,8 +168,11 @@ public final class SyncEngine: Sendable {
         var clientId = remote.clientId
         var clientIdTaken = false
         var coalescedThrough: Int64 = 0
+        // Waiting changes that could not be read, set aside as rejected changes unsent.
+        var setAside = 0
+        defer { report.rejected += setAside }
         var next = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: nil, limit: sendLimit,
-                                         coalescedThrough: &coalescedThrough)
+                                         coalescedThrough: &coalescedThrough, setAside: &setAside)
         // Counted once, after the first coalescing: what this sync has to send.
         let toSend = try await database.writer.read { db in try PushQueue.sendableCount(orgId: org.id, db) }
         if toSend > 0 { progress?(SyncProgress(stage: .sending, toSend: toSend)) }
@@ -181,7 +184,7 @@ public final class SyncEngine: Sendable {
                 guard let (batch, _) = answered else { return }
                 // The records that batch held back may have changes waiting.
                 next = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: nil, limit: sendLimit,
-                                             coalescedThrough: &coalescedThrough, settling: answered)
+                                             coalescedThrough: &coalescedThrough, setAside: &setAside, settling: answered)
                 answered = nil
                 try count(next.settled, of: batch, url: transport.storeURL, toSend: toSend, report: &report,
                           progress: progress)
@@ -191,7 +194,7 @@ public final class SyncEngine: Sendable {
             async let answer = sendPush(current.request, transport)
             // One transaction settles the batch before and prepares the one after.
             let following = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: last.mutationId,
-                                                  limit: sendLimit, coalescedThrough: &coalescedThrough,
+                                                  limit: sendLimit, coalescedThrough: &coalescedThrough, setAside: &setAside,
                                                   settling: answered)
             if let (batch, _) = answered {
                 answered = nil
@@ -221,7 +224,7 @@ public final class SyncEngine: Sendable {
                     _ = try PushQueue.renumber(orgId: org.id, after: lastApplied, db)
                 }
                 next = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: nil, limit: sendLimit,
-                                             coalescedThrough: &coalescedThrough)
+                                             coalescedThrough: &coalescedThrough, setAside: &setAside)
                 continue
             } catch SyncTransportError.status(409, let body) where body?.error == ErrorResponse.Code.clientIdInUse && !clientIdTaken {
                 // Another credential pushed under this client id first: another staff member
@@ -232,14 +235,14 @@ public final class SyncEngine: Sendable {
                 clientIdTaken = true
                 clientId = try await database.writer.write { db in try PushQueue.takeNewClientId(orgId: org.id, db) }
                 next = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: nil, limit: sendLimit,
-                                             coalescedThrough: &coalescedThrough)
+                                             coalescedThrough: &coalescedThrough, setAside: &setAside)
                 continue
             } catch SyncTransportError.status(409, let body) where body?.error == ErrorResponse.Code.storeChanged {
                 throw StoreChanged()
             } catch SyncTransportError.status(413, _) where current.batch.count > 1 {
                 sendLimit = max(1, current.batch.count / 2)
                 next = try await preparePush(org: org, clientId: clientId, storeId: remote.storeId, after: nil, limit: sendLimit,
-                                             coalescedThrough: &coalescedThrough)
+                                             coalescedThrough: &coalescedThrough, setAside: &setAside)
                 continue
             } catch let error as SyncTransportError {
                 throw Self.syncError(for: error, url: transport.storeURL, slug: org.slug)
@@ -260,17 +263,19 @@ public final class SyncEngine: Sendable {
     /// ids to waiting entries, and reads the batch that follows `lastSent` (nil: the first one in
     /// flight), up to `limit` entries.
     private func preparePush(org: Organization, clientId: String, storeId: String?, after lastSent: Int64?, limit: Int,
-                             coalescedThrough: inout Int64,
+                             coalescedThrough: inout Int64, setAside: inout Int,
                              settling: (batch: [PushQueue.InFlight], response: PushResponse)? = nil) async throws -> PreparedPush {
         // Room for two batches in flight: the one on its way to the store and the next.
         let room = 2 * options.pushBatchSize
-        let (batch, coalesced, settled) = try await database.writer.write { [coalescedThrough] db in
+        let (batch, coalesced, setAsideNow, settled) = try await database.writer.write { [coalescedThrough] db in
             let settled = try settling.map { try PushQueue.apply($0.response, to: $0.batch, org: org, db) }
             var coalesced = coalescedThrough
-            try PushQueue.assign(orgId: org.id, limit: room, coalescedThrough: &coalesced, db)
-            return (try PushQueue.inFlight(orgId: org.id, after: lastSent, limit: limit, db), coalesced, settled)
+            var setAside = 0
+            try PushQueue.assign(orgId: org.id, limit: room, coalescedThrough: &coalesced, setAside: &setAside, db)
+            return (try PushQueue.inFlight(orgId: org.id, after: lastSent, limit: limit, db), coalesced, setAside, settled)
         }
         coalescedThrough = coalesced
+        setAside += setAsideNow
         let request = PushRequest(clientId: clientId, mutations: batch.map { $0.mutation() }, storeId: storeId)
         if !batch.isEmpty { try failpoint(.afterAssign) }
         return PreparedPush(batch: batch, request: request, settled: settled)

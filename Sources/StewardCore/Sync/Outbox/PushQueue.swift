@@ -37,12 +37,16 @@ enum PushQueue {
     /// change may rest on an earlier one of another record (a book's next loan on its return).
     /// Each gets the record's current local version as its base. Returns how many were given ids.
     ///
+    /// An upsert whose kept text no longer reads as JSON is never sent (it would go as no fields,
+    /// or break the whole request): it becomes a rejected change saying so, for staff to edit
+    /// again or discard, and `setAside` counts it.
+    ///
     /// `coalescedThrough` is the newest entry a previous call of the same push coalesced: once
     /// every record has one waiting entry, only newer entries can make a second, so coalescing
     /// is skipped until one arrives (it cost a 10k push a scan of the whole outbox per batch).
     /// Outbox numbers are AUTOINCREMENT, never reused, so "newer" is exactly "a larger seq".
     @discardableResult
-    static func assign(orgId: UUID, limit: Int, coalescedThrough: inout Int64, _ db: Database) throws -> Int {
+    static func assign(orgId: UUID, limit: Int, coalescedThrough: inout Int64, setAside: inout Int, _ db: Database) throws -> Int {
         let org = UUIDColumn.encode(orgId)
         guard var remote = try Remote.fetch(orgId: orgId, db) else { return 0 }
         let newest = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM outbox WHERE orgId = ?", arguments: [org]) ?? 0
@@ -65,7 +69,8 @@ enum PushQueue {
         // A record's current version is in its type's table: the event table, or the shared
         // record table every other type uses.
         let rows = try Row.fetchAll(db, sql: """
-            SELECT o.seq, o.baseVersion, COALESCE(e.version, r.version) AS currentVersion
+            SELECT o.seq, o.entity, o.recordId, o.operation, o.payload, o.baseVersion,
+                   COALESCE(e.version, r.version) AS currentVersion
             FROM outbox AS o
             LEFT JOIN event AS e ON o.entity = 'event' AND e.id = o.recordId
             LEFT JOIN record AS r ON o.entity <> 'event' AND r.entity = o.entity AND r.id = o.recordId
@@ -76,18 +81,47 @@ enum PushQueue {
             LIMIT ?
             """, arguments: [org, held, room])
         let update = try db.cachedStatement(sql: "UPDATE outbox SET mutationId = ?, baseVersion = ? WHERE seq = ?")
+        var assigned = 0
         for row in rows {
+            if isUnreadable(row) {
+                try setAsideUnreadable(row, org: org, db)
+                setAside += 1
+                continue
+            }
+            assigned += 1
             remote.lastAssignedMutationId += 1
             let current: Int64? = row["currentVersion"]
             let base: Int64 = row["baseVersion"]
             try update.execute(arguments: [remote.lastAssignedMutationId, current ?? base, row["seq"] as Int64])
         }
-        if !rows.isEmpty {
+        if assigned > 0 {
             try db.execute(sql: "UPDATE remote SET lastAssignedMutationId = ? WHERE orgId = ?",
                            arguments: [remote.lastAssignedMutationId, org])
         }
-        return rows.count
+        return assigned
     }
+
+    /// Whether an outbox row cannot be sent as it is: an upsert whose text is not a JSON object.
+    private static func isUnreadable(_ row: Row) -> Bool {
+        guard (row["operation"] as String?) != OutboxEntry.Operation.delete.rawValue else { return false }
+        guard case .object? = try? JSONValue.parse((row["payload"] as String?) ?? "") else { return true }
+        return false
+    }
+
+    /// Moves an unreadable waiting change to the rejected changes, kept byte for byte, with
+    /// mutation id 0 (it was never given one). The reason is stored in English, as the store's
+    /// are, and shown translated.
+    private static func setAsideUnreadable(_ row: Row, org: String, _ db: Database) throws {
+        let seq: Int64 = row["seq"]
+        try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [seq])
+        try db.execute(sql: """
+            INSERT INTO deadLetter (orgId, entity, recordId, mutationId, operation, payload, reason, createdAt)
+            VALUES (?, ?, ?, 0, ?, ?, ?, ?)
+            """, arguments: [org, row["entity"] as String, row["recordId"] as String, row["operation"] as String,
+                             row["payload"] as String, unreadableReason.english, Date.storedNow])
+    }
+
+    static let unreadableReason = trLater("this change was kept on this computer in a form that cannot be read, so it was not sent; edit the record again, or discard the change")
 
     /// Per record, drops every waiting entry but the newest.
     private static func coalesce(org: String, _ db: Database) throws {

@@ -20,7 +20,9 @@ public struct Mutation: Sendable {
         set { storedFields = newValue; fieldsText = nil }
     }
     /// The canonical text of the fields when the mutation was made from it (a console's outbox
-    /// payload): a request carries it as it is, rather than parsing and writing it again.
+    /// payload): a request carries it as it is, rather than parsing and writing it again. It
+    /// always reads: the outbox sets aside an entry whose text does not (`PushQueue.assign`) as
+    /// a rejected change before it is given a mutation id.
     public private(set) var fieldsText: String?
     private var storedFields: JSONValue?
 

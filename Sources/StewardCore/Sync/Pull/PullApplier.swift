@@ -9,7 +9,8 @@ enum PullApplier {
         var applied = 0
         /// Records left alone because of a local edit or an open conflict.
         var keptLocal = 0
-        /// Records whose fields do not validate (kept as unreadable records to show).
+        /// Records whose fields do not validate, or that cannot be kept under their id (kept as
+        /// unreadable records to show).
         var invalid = 0
         /// Local synced records dropped at the end of a resync.
         var dropped = 0
@@ -39,7 +40,7 @@ enum PullApplier {
             case .applied: outcome.applied += 1
             case .keptLocal: outcome.keptLocal += 1
             case .invalid: outcome.invalid += 1
-            case .unchanged, .ignored: break
+            case .unchanged: break
             }
         }
         try db.execute(sql: "UPDATE remote SET cursor = ? WHERE orgId = ?", arguments: [page.cursor, orgKey])

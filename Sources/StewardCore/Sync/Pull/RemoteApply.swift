@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Translation
 
 /// What became of one pulled record.
 enum RemoteApplyOutcome: Equatable {
@@ -9,10 +10,9 @@ enum RemoteApplyOutcome: Equatable {
     case unchanged
     /// A local edit waits to be sent, or a conflict to be resolved: the local row is kept.
     case keptLocal
-    /// Not something this console stores (another organization's id, an id that is no UUID).
-    case ignored
-    /// The fields do not pass this console's rules: kept as an unreadable record to show, the
-    /// local row unchanged.
+    /// The fields do not pass this console's rules, or the record cannot be kept under its id
+    /// (one that is no UUID, another organization's): kept as an unreadable record to show,
+    /// the local rows unchanged.
     case invalid(String)
 }
 
@@ -26,8 +26,14 @@ enum RemoteApply {
     /// say nothing about which is newer and the store's record is taken unless it is the same.
     static func apply(_ record: RemoteRecord, org: Organization, sameStore: Bool = true,
                       _ db: Database) throws -> RemoteApplyOutcome {
-        guard let id = UUID(uuidString: record.id) else { return .ignored }
+        guard let id = UUID(uuidString: record.id) else { return try keepUnreadable(record, org: org, UnreadableRecords.idNotUUID, db) }
         let key = UUIDColumn.encode(id)
+        // Read first: another organization's row, its waiting edit or its conflict under the
+        // same id are not this record's.
+        let existing = try RecordTypes.storage(for: record.entity).fetch(entity: record.entity, id: key, db)
+        if let existing, existing.orgId != org.id {
+            return try keepUnreadable(record, org: org, UnreadableRecords.idOfAnotherOrganization, db)
+        }
         if try SyncIssues.hasConflict(entity: record.entity, recordId: key, db) {
             // Keep the store's newest record beside the conflict, so resolving sees it.
             try db.execute(sql: """
@@ -38,9 +44,7 @@ enum RemoteApply {
             return .keptLocal
         }
         if try SyncIssues.hasOutbox(entity: record.entity, recordId: key, db) { return .keptLocal }
-        let existing = try RecordTypes.storage(for: record.entity).fetch(entity: record.entity, id: key, db)
         if let existing {
-            if existing.orgId != org.id { return .ignored }
             if !sameStore {
                 if existing.version == record.version && existing.fields == record.fields { return .unchanged }
                 return try overwrite(with: record, existing: existing, org: org, db)
@@ -55,11 +59,19 @@ enum RemoteApply {
         return try overwrite(with: record, existing: existing, org: org, db)
     }
 
+    /// Keeps a record that cannot be stored under its id as unreadable, so the cursor moves on
+    /// without skipping it: counted and shown like one whose fields the rules refuse.
+    private static func keepUnreadable(_ record: RemoteRecord, org: Organization, _ reason: Translatable,
+                                       _ db: Database) throws -> RemoteApplyOutcome {
+        try UnreadableRecords.keep(record, orgId: org.id, reason: reason.english, db)
+        return .invalid(reason.english)
+    }
+
     /// Makes the local row the store's record, whatever the local state (resolving a conflict
     /// or discarding a rejected change for the store's side).
     static func overwrite(with record: RemoteRecord, existing: LocalRecord?, org: Organization,
                           _ db: Database) throws -> RemoteApplyOutcome {
-        guard let id = UUID(uuidString: record.id) else { return .ignored }
+        guard let id = UUID(uuidString: record.id) else { return try keepUnreadable(record, org: org, UnreadableRecords.idNotUUID, db) }
         let key = UUIDColumn.encode(id)
         var fields = record.fields
         if record.deleted {

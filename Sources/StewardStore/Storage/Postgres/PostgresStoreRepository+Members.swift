@@ -40,7 +40,7 @@ extension PostgresStoreRepository {
                 """, logger: logger).collect()
             if inserted.isEmpty { throw StoreFailure.emailTaken(account.email) }
             var writer = RecordWriter(org: info, records: [:], author: MemberAccount.sessionKey(id: account.id), now: now)
-            writer.write(RecordType.member.entity, account.id, fields: profile)
+            try writer.write(RecordType.member.entity, account.id, fields: profile)
             let plan = StoreChangePlan(writer)
             try await Self.writeRecords(plan.recordWrites, history: plan.historyWrites, lastSeq: plan.newLastSeq,
                                         connection: connection, org: account.org, logger: logger)

@@ -33,7 +33,7 @@ extension SQLiteStoreRepository {
                            arguments: [account.org, account.id, account.email, account.passwordHash,
                                        Milliseconds.from(account.createdAt)])
             var writer = RecordWriter(org: info, records: [:], author: MemberAccount.sessionKey(id: account.id), now: now)
-            writer.write(RecordType.member.entity, account.id, fields: profile)
+            try writer.write(RecordType.member.entity, account.id, fields: profile)
             let plan = StoreChangePlan(writer)
             try Self.writeRecords(plan.recordWrites, history: plan.historyWrites, lastSeq: plan.newLastSeq, db: db,
                                   org: account.org)
