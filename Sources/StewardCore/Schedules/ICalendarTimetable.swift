@@ -8,7 +8,24 @@ import Translation
 /// from the X- properties listed in docs/schedules.md (a feed without them has none).
 /// Recurring events are expanded within the window; an occurrence's id is its UID and start.
 public enum ICalendarTimetable {
-    public static func classes(_ data: Data, zone: TimeZone, window: DateInterval) throws(ScheduleFormatError) -> [SourceClass] {
+    /// Reads the feed on a thread of its own and waits at most `deadline` seconds for it. A
+    /// repeat rule no date fits makes libical 3.0 look for its next date until the year 2582
+    /// (or 20000), up to a second per such event; a feed of many would hold the refresh. Past
+    /// the deadline the feed is refused in words, and the reading thread, which owns
+    /// everything it parsed, finishes on its own. Real feeds read in milliseconds.
+    public static func classes(_ data: Data, zone: TimeZone, window: DateInterval,
+                               deadline: TimeInterval = 10) throws(ScheduleFormatError) -> [SourceClass] {
+        let reading = DeadlineWork { () throws(ScheduleFormatError) -> [SourceClass] in
+            try read(data, zone: zone, window: window)
+        }
+        guard let result = reading.wait(seconds: deadline) else {
+            throw ScheduleFormatError(tr("its repeat rules take more than {seconds} seconds to expand; an RRULE that no date fits (such as BYMONTH=2;BYMONTHDAY=30, or a BYSETPOS beyond the dates it picks from) makes libical search for centuries: check the feed's RRULEs",
+                                         ["seconds": String(Int(deadline))]))
+        }
+        return try result.get()
+    }
+
+    private static func read(_ data: Data, zone: TimeZone, window: DateInterval) throws(ScheduleFormatError) -> [SourceClass] {
         let text = String(decoding: data, as: UTF8.self)
         guard let root = icalparser_parse_string(text) else {
             throw ScheduleFormatError(tr("not an iCalendar file (no BEGIN:VCALENDAR)"))
@@ -55,6 +72,10 @@ public enum ICalendarTimetable {
                 changed.sourceClassId = occurrenceId(uid, instant(recurrenceId, property: ICAL_RECURRENCEID_PROPERTY, of: event, zone: zone))
                 overrides.append(changed)
             } else if icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY) != nil {
+                guard !RepeatCost.repeatsWithinADayOnChosenDays(event) else {
+                    throw ScheduleFormatError(tr("event {number} ({uid}) repeats by the hour, minute or second on chosen days, months or positions, which can keep the refresh searching for centuries when no date fits; write it as a daily or weekly RRULE with BYHOUR and BYMINUTE",
+                                                 ["number": String(index + 1), "uid": uid]))
+                }
                 guard RepeatCost.datesWalked(by: event, until: window.end) <= Double(RepeatCost.mostDatesWalked) else {
                     throw ScheduleFormatError(tr("event {number} ({uid}) repeats too often for too long: its RRULE makes more than {limit} dates before the timetable's last day (check its DTSTART, FREQ and INTERVAL)",
                                                  ["number": String(index + 1), "uid": uid,

@@ -14,6 +14,26 @@ enum RepeatCost {
     /// on five weekdays for 30 years about 8,000.
     static let mostDatesWalked = 200_000
 
+    /// Whether one of the event's rules repeats by the second, minute or hour on chosen days,
+    /// months, weeks or positions. When no date fits such a rule (BYMONTH=2;BYMONTHDAY=30),
+    /// libical 3.0 looks for the next one hour by hour until the year 2582: 9 s for an hourly
+    /// rule, minutes for a minutely one, hours for a secondly one. The same classes are written
+    /// as a daily or weekly rule with BYHOUR and BYMINUTE, which costs a day per step.
+    static func repeatsWithinADayOnChosenDays(_ event: OpaquePointer) -> Bool {
+        var property = icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY)
+        while let rule = property {
+            let recurrence = icalproperty_get_rrule(rule)
+            if Int(recurrence.freq.rawValue) < Int(ICAL_DAILY_RECURRENCE.rawValue),
+               [listed(recurrence.by_day), listed(recurrence.by_month_day), listed(recurrence.by_month),
+                listed(recurrence.by_year_day), listed(recurrence.by_week_no), listed(recurrence.by_set_pos)]
+                .contains(where: { $0 > 0 }) {
+                return true
+            }
+            property = icalcomponent_get_next_property(event, ICAL_RRULE_PROPERTY)
+        }
+        return false
+    }
+
     static func datesWalked(by event: OpaquePointer, until end: Date) -> Double {
         let start = icalcomponent_get_dtstart(event)
         let startSeconds = seconds(start)
@@ -38,12 +58,12 @@ enum RepeatCost {
         // A BY list names dates inside each period only when its unit is shorter than FREQ;
         // a longer one filters (the walk still visits every period, counted above).
         let freq = Int(rule.freq.rawValue)
-        if freq > Int(ICAL_SECONDLY_RECURRENCE.rawValue) { perPeriod *= listed(rule.by_second) }
-        if freq > Int(ICAL_MINUTELY_RECURRENCE.rawValue) { perPeriod *= listed(rule.by_minute) }
-        if freq > Int(ICAL_HOURLY_RECURRENCE.rawValue) { perPeriod *= listed(rule.by_hour) }
-        if freq > Int(ICAL_DAILY_RECURRENCE.rawValue) { perPeriod *= max(listed(rule.by_day), listed(rule.by_month_day)) }
+        if freq > Int(ICAL_SECONDLY_RECURRENCE.rawValue) { perPeriod *= factor(rule.by_second) }
+        if freq > Int(ICAL_MINUTELY_RECURRENCE.rawValue) { perPeriod *= factor(rule.by_minute) }
+        if freq > Int(ICAL_HOURLY_RECURRENCE.rawValue) { perPeriod *= factor(rule.by_hour) }
+        if freq > Int(ICAL_DAILY_RECURRENCE.rawValue) { perPeriod *= max(factor(rule.by_day), factor(rule.by_month_day)) }
         if freq > Int(ICAL_MONTHLY_RECURRENCE.rawValue) {
-            perPeriod *= max(listed(rule.by_month), listed(rule.by_year_day), listed(rule.by_week_no))
+            perPeriod *= max(factor(rule.by_month), factor(rule.by_year_day), factor(rule.by_week_no))
         }
         if rule.count > 0 {
             // COUNT ends the walk after as many dates, but the walk visits every period's
@@ -57,11 +77,11 @@ enum RepeatCost {
     /// FREQ filters the periods (BYMONTH=2 on a daily rule keeps one period in about twelve).
     private static func periodsPerDateKept(_ rule: icalrecurrencetype) -> Double {
         let freq = Int(rule.freq.rawValue)
-        let filters = (freq < Int(ICAL_MINUTELY_RECURRENCE.rawValue) && listed(rule.by_minute) > 1)
-            || (freq < Int(ICAL_HOURLY_RECURRENCE.rawValue) && listed(rule.by_hour) > 1)
-            || (freq < Int(ICAL_DAILY_RECURRENCE.rawValue) && (listed(rule.by_day) > 1 || listed(rule.by_month_day) > 1))
+        let filters = (freq < Int(ICAL_MINUTELY_RECURRENCE.rawValue) && listed(rule.by_minute) > 0)
+            || (freq < Int(ICAL_HOURLY_RECURRENCE.rawValue) && listed(rule.by_hour) > 0)
+            || (freq < Int(ICAL_DAILY_RECURRENCE.rawValue) && (listed(rule.by_day) > 0 || listed(rule.by_month_day) > 0))
             || (freq < Int(ICAL_YEARLY_RECURRENCE.rawValue)
-                && (listed(rule.by_month) > 1 || listed(rule.by_year_day) > 1 || listed(rule.by_week_no) > 1))
+                && (listed(rule.by_month) > 0 || listed(rule.by_year_day) > 0 || listed(rule.by_week_no) > 0))
         return filters ? .infinity : 1
     }
 
@@ -88,12 +108,14 @@ enum RepeatCost {
         }
     }
 
-    /// The number of values in one of the rule's BY lists (at least 1: an empty list adds none).
-    private static func listed<List>(_ list: List) -> Double {
+    /// The number of values in one of the rule's BY lists.
+    private static func listed<List>(_ list: List) -> Int {
         withUnsafeBytes(of: list) { bytes in
             let values = bytes.bindMemory(to: Int16.self)
-            let count = values.firstIndex(of: Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)) ?? values.count
-            return Double(max(1, count))
+            return values.firstIndex(of: Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)) ?? values.count
         }
     }
+
+    /// What a BY list multiplies the dates of a period by (an empty list: one).
+    private static func factor<List>(_ list: List) -> Double { Double(max(1, listed(list))) }
 }

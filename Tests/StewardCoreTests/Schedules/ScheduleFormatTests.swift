@@ -244,6 +244,43 @@ import Testing
         #expect(counted.isEmpty)
     }
 
+    /// Found by the hour-long `make fuzz` run: a rule no date fits makes libical 3.0 look for
+    /// its next date until the year 2582 (9 s for an hourly rule, hours for a secondly one).
+    @Test func aRuleNoDateFitsCannotHoldTheRefresh() throws {
+        func feed(_ rule: String) -> Data {
+            Data("""
+                BEGIN:VCALENDAR\r
+                BEGIN:VEVENT\r
+                UID:open-gym\r
+                DTSTART;TZID=America/Denver:20270105T180000\r
+                DURATION:PT45M\r
+                RRULE:\(rule)\r
+                END:VEVENT\r
+                END:VCALENDAR\r
+
+                """.utf8)
+        }
+        do {
+            _ = try ICalendarTimetable.classes(feed("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30"), zone: zone, window: window)
+            Issue.record("an hourly rule on chosen days was expanded")
+        } catch {
+            #expect(error.reason.contains("event 1 (open-gym) repeats by the hour, minute or second on chosen days"))
+        }
+        // The same classes as a daily rule with BYHOUR read as they should.
+        let hourly = try ICalendarTimetable.classes(feed("FREQ=DAILY;BYDAY=TU;BYHOUR=18,19"), zone: zone, window: window)
+        #expect(hourly.count == 8)
+        // A monthly rule picking the 10th of one date never fits: refused once the wait is over
+        // (here at once), and read as no classes when libical is given the time it needs.
+        let neverFits = feed("FREQ=MONTHLY;BYDAY=-1FR;BYSETPOS=10")
+        do {
+            _ = try ICalendarTimetable.classes(neverFits, zone: zone, window: window, deadline: 0)
+            Issue.record("a feed still expanding past its deadline was accepted")
+        } catch {
+            #expect(error.reason.contains("its repeat rules take more than 0 seconds to expand"))
+        }
+        #expect(try ICalendarTimetable.classes(neverFits, zone: zone, window: window).isEmpty)
+    }
+
     @Test func aClassThatEndsBeforeItStartsIsRefused() throws {
         let ics = Data("""
             BEGIN:VCALENDAR\r
