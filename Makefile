@@ -104,7 +104,8 @@ DEBUG_BIN   := .build/debug
 RELEASE_BIN := .build/release
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
 
-UI_FILES    := $(sort $(wildcard ui/*.ui))
+# Each .ui file sits in ui/<Feature>/, the folder named like its page's code in Sources/Steward.
+UI_FILES    := $(sort $(wildcard ui/*/*.ui))
 SWIFT_INPUTS := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f 2>/dev/null)
 
 # The desktop file and the AppStream metadata are written in data/ as templates (.in) and
@@ -430,8 +431,8 @@ ifeq ($(UI_FILES),)
 	@echo "check-data: ui/ has no .ui files yet; gtk4-builder-tool validation skipped"
 else
 	@for ui in $(UI_FILES); do \
-	  grep -q "<file[^>]*>$$(basename $$ui)</file>" $(GRESOURCE_XML) \
-	    || echo "warning: $$ui is not listed in $(GRESOURCE_XML)"; \
+	  grep -q "<file[^>]*>$${ui#ui/}</file>" $(GRESOURCE_XML) \
+	    || { echo "FAILED: $$ui is not listed in $(GRESOURCE_XML)"; exit 1; }; \
 	done
 	Tests/data/validate-ui.sh $(ADW_PRELOAD) $(UI_FILES)
 endif

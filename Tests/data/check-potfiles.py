@@ -20,6 +20,7 @@ Usage: check-potfiles.py po/POTFILES [--pot FILE]   (from the top of the reposit
        check-potfiles.py --list                     prints the files that should be listed
 """
 import os
+from pathlib import Path
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -226,7 +227,7 @@ def main():
             expected.append(path)
         failures += [f"{path}:{line}: {problem}" for line, problem, _ in calls if problem]
         marked += [(f"{path}:{line}", key) for line, _, key in calls if key]
-    for path in sorted(f"ui/{name}" for name in os.listdir("ui") if name.endswith(".ui")):
+    for path in sorted(str(found) for found in Path("ui").glob("*/*.ui")):
         translatable, problems = visible_ui_problems(path)
         failures += problems
         if translatable:

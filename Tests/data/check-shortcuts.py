@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The keyboard shortcuts window (ui/shortcuts.ui, Ctrl+?) lists every key Steward binds, and
+"""The keyboard shortcuts window (ui/Window/shortcuts.ui, Ctrl+?) lists every key Steward binds, and
 binds nothing it does not list.
 
 Keys are read from Sources/Steward: the tables in App/Shortcuts.swift (accelerators and
@@ -70,14 +70,14 @@ def main():
     parser.add_argument("--root", default=".", help="the checkout")
     root = pathlib.Path(parser.parse_args().root)
     bound = bound_keys(root / "Sources" / "Steward")
-    listed = listed_keys(root / "ui" / "shortcuts.ui")
+    listed = listed_keys(root / "ui" / "Window" / "shortcuts.ui")
     problems = []
     for key, where in sorted(bound.items()):
         if key not in listed:
-            problems.append(f"{key} is bound in {where} but not listed in ui/shortcuts.ui")
+            problems.append(f"{key} is bound in {where} but not listed in ui/Window/shortcuts.ui")
     for key, title in sorted(listed.items()):
         if key not in bound and key not in GTK_OWN:
-            problems.append(f'ui/shortcuts.ui lists {key} ("{title}") but nothing in Sources/Steward binds it')
+            problems.append(f'ui/Window/shortcuts.ui lists {key} ("{title}") but nothing in Sources/Steward binds it')
     if len(bound) < 10:
         problems.append(f"only {len(bound)} bound keys were found: the reader no longer understands Shortcuts.swift")
     if problems:

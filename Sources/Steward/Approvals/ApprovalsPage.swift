@@ -56,7 +56,7 @@ final class ApprovalsPage: ModulePage {
         self.service = service
         self.window = window
         self.toasts = toasts
-        let ui = Builder(resource: ResourceBundle.path("approvals-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Approvals/approvals-page.ui"))
         widget = ui.object("approvals_page")
         header = ModuleHeader(ui: ui)
         searchEntry = ui.object("search_entry")

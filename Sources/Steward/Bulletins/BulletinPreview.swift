@@ -12,7 +12,7 @@ final class BulletinPreview {
     var onClosed: (() -> Void)?
 
     init(parent: Window, bulletin: LocalRecord, organization: Organization) {
-        let ui = Builder(resource: ResourceBundle.path("bulletin-preview.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Bulletins/bulletin-preview.ui"))
         window = ui.object("preview_window")
         window.setTransientFor(parent)
         let type = RecordType.bulletin

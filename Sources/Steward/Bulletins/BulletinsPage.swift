@@ -36,7 +36,7 @@ final class BulletinsPage: ModulePage {
         self.window = window
         self.toasts = toasts
         saver = ExportSaver(window: window, toasts: toasts)
-        let ui = Builder(resource: ResourceBundle.path("bulletins-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Bulletins/bulletins-page.ui"))
         widget = ui.object("bulletins_page")
         header = ModuleHeader(ui: ui)
         copyButton = ui.object("copy_button")

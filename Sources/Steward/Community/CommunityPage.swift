@@ -34,7 +34,7 @@ final class CommunityPage: ModulePage {
 
     init(service: RecordService, window: ApplicationWindow, toasts _: ToastOverlay) {
         self.window = window
-        let ui = Builder(resource: ResourceBundle.path("community-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Community/community-page.ui"))
         // The page's own overlay: its toasts show above the view switcher at the bottom.
         let toasts: ToastOverlay = ui.object("page_toasts")
         widget = ui.object("community_page")

@@ -10,7 +10,7 @@ final class CommunityPreview {
     var onClosed: (() -> Void)?
 
     init(parent: Window, page: LocalRecord) {
-        let ui = Builder(resource: ResourceBundle.path("community-preview.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Community/community-preview.ui"))
         window = ui.object("preview_window")
         window.setTransientFor(parent)
         let title = RecordType.communityPage.title(of: page.fields)

@@ -41,7 +41,7 @@ final class EventEditor {
     /// reads the record's history for the History button.
     init(parent: Window, organization: Organization, setup: Setup, history: HistoryService?,
          save: @escaping (EventForm) async throws -> Void) {
-        ui = Builder(resource: ResourceBundle.path("event-editor.ui"))
+        ui = Builder(resource: ResourceBundle.path("Events/event-editor.ui"))
         window = ui.object("editor_window")
         saveButton = ui.object("save_button")
         binding = EventFormBinding(ui: ui, organization: organization)

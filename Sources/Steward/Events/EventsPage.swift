@@ -63,7 +63,7 @@ final class EventsPage {
         self.environment = environment
         self.window = window
         self.toasts = toasts
-        ui = Builder(resource: ResourceBundle.path("events-page.ui"))
+        ui = Builder(resource: ResourceBundle.path("Events/events-page.ui"))
         widget = ui.object("events_page")
         header = ui.object("events_header")
         titleWidget = ui.object("events_title")

@@ -15,7 +15,7 @@ final class GivingPage: ModulePage {
     }
 
     init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
-        let ui = Builder(resource: ResourceBundle.path("giving-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Giving/giving-page.ui"))
         widget = ui.object("giving_page")
         header = ModuleHeader(ui: ui)
         funds = RecordListPage(type: .fund, service: service, window: window, toasts: toasts)

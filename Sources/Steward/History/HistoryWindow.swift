@@ -20,7 +20,7 @@ final class HistoryWindow {
 
     init(parent: Window, title: String, entity: String, recordId: UUID, recordZone: TimeZone, service: HistoryService) {
         self.recordZone = recordZone
-        ui = Builder(resource: ResourceBundle.path("history.ui"))
+        ui = Builder(resource: ResourceBundle.path("History/history.ui"))
         window = ui.object("history_window")
         stack = ui.object("history_stack")
         list = ui.object("history_list")

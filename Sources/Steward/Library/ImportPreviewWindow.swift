@@ -25,7 +25,7 @@ final class ImportPreviewWindow {
 
     init(parent: Window, fileName: String, file: BookImportFile, preview: BookImportPreview, importer: BookImporter,
          organization: Organization) {
-        ui = Builder(resource: ResourceBundle.path("import-preview.ui"))
+        ui = Builder(resource: ResourceBundle.path("Library/import-preview.ui"))
         window = ui.object("import_window")
         confirm = ui.object("import_confirm")
         self.importer = importer

@@ -39,7 +39,7 @@ final class LendingBar {
         self.records = records
         self.window = window
         self.toasts = toasts
-        ui = Builder(resource: ResourceBundle.path("lending-bar.ui"))
+        ui = Builder(resource: ResourceBundle.path("Library/lending-bar.ui"))
         widget = ui.object("lending_bar")
         countsLabel = ui.object("counts_label")
         // Empty on the Books page, where it only keeps the buttons at the end of the bar.

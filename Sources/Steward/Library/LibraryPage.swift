@@ -39,7 +39,7 @@ final class LibraryPage: ModulePage {
     private static let reportName = "report"
 
     init(module: Module, service: RecordService, window: ApplicationWindow, toasts _: ToastOverlay) {
-        let ui = Builder(resource: ResourceBundle.path("library-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Library/library-page.ui"))
         self.window = window
         // What this page says shows in its own overlay, above the view switcher at the bottom
         // of a narrow window rather than over its tabs.

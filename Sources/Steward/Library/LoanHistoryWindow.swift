@@ -16,7 +16,7 @@ final class LoanHistoryWindow {
 
     init(parent: Window, subject: UUID, type: RecordType, organization: Organization, loans: LoanService,
          records: RecordService) {
-        ui = Builder(resource: ResourceBundle.path("loan-history.ui"))
+        ui = Builder(resource: ResourceBundle.path("Library/loan-history.ui"))
         window = ui.object("loan_history_window")
         stack = ui.object("loan_history_stack")
         list = ui.object("loans_list")

@@ -34,7 +34,7 @@ final class LoanReportView {
         self.window = window
         self.toasts = toasts
         saver = ExportSaver(window: window, toasts: toasts)
-        ui = Builder(resource: ResourceBundle.path("loan-report.ui"))
+        ui = Builder(resource: ResourceBundle.path("Library/loan-report.ui"))
         widget = ui.object("loan_report")
         kindPicker = ui.object("report_kind")
         countLabel = ui.object("report_count")

@@ -26,7 +26,7 @@ final class ScanBar {
     var onFilled: ((UUID) -> Void)?
 
     init(records: RecordService, lookup: OpenLibraryLookup = OpenLibraryLookup()) {
-        let ui = Builder(resource: ResourceBundle.path("scan-bar.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Library/scan-bar.ui"))
         widget = ui.object("scan_bar")
         entry = ui.object("scan_entry")
         result = ui.object("scan_result")

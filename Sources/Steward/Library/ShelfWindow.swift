@@ -16,7 +16,7 @@ final class ShelfWindow {
     var onClosed: (() -> Void)?
 
     init(parent: Window, layout: ShelfLayout) {
-        ui = Builder(resource: ResourceBundle.path("shelf-window.ui"))
+        ui = Builder(resource: ResourceBundle.path("Library/shelf-window.ui"))
         window = ui.object("shelf_window")
         window.setTransientFor(parent)
         window.title = layout.name

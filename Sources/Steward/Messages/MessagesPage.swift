@@ -19,7 +19,7 @@ final class MessagesPage: ModulePage {
     }
 
     init(service: RecordService, window: ApplicationWindow, toasts _: ToastOverlay) {
-        let ui = Builder(resource: ResourceBundle.path("messages-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Messages/messages-page.ui"))
         // The page's own overlay: its toasts show above the view switcher at the bottom.
         let toasts: ToastOverlay = ui.object("page_toasts")
         widget = ui.object("messages_page")

@@ -47,7 +47,7 @@ final class LeadsPage: ModulePage {
         records = service
         routing = LeadRouting(records: service)
         self.toasts = toasts
-        let ui = Builder(resource: ResourceBundle.path("leads-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Ministry/leads-page.ui"))
         widget = ui.object("leads_page")
         header = ModuleHeader(ui: ui)
         header.title.title = Module.leads.title

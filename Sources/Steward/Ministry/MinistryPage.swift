@@ -18,7 +18,7 @@ final class MinistryPage: ModulePage {
     }
 
     init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
-        let ui = Builder(resource: ResourceBundle.path("ministry-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Ministry/ministry-page.ui"))
         widget = ui.object("ministry_page")
         switcherTitle = ui.object("switcher_title")
         backButton = ui.object("back_button")

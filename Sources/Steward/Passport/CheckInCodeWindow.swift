@@ -33,7 +33,7 @@ final class CheckInCodeWindow {
     var onClosed: (() -> Void)?
 
     init(parent: Window, event: PassportOverview.StampEvent, organization: Organization, keys: CheckInKeys) {
-        let ui = Builder(resource: ResourceBundle.path("passport-check-in-code.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Passport/passport-check-in-code.ui"))
         window = ui.object("code_window")
         codeLabel = ui.object("code_label")
         untilLabel = ui.object("until_label")

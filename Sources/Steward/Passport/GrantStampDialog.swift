@@ -33,7 +33,7 @@ final class GrantStampDialog {
     /// `source` (a file's name, "3 chosen members").
     init(parent: Window, organization: Organization, overview: PassportOverview, emails: [String]? = nil,
          source: String = "", member: String? = nil, preview: Preview? = nil, grant: @escaping Grant) {
-        let ui = Builder(resource: ResourceBundle.path("passport-grant.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Passport/passport-grant.ui"))
         window = ui.object("grant_window")
         memberChoice = ui.object("member_choice")
         eventChoice = ui.object("event_choice")

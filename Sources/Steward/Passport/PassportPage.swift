@@ -41,7 +41,7 @@ final class PassportPage: ModulePage {
         self.database = database
         ledger = StampLedger(database: database)
         self.window = window
-        let ui = Builder(resource: ResourceBundle.path("passport-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Passport/passport-page.ui"))
         // The page's own overlay: its toasts show above the view switcher at the bottom.
         toasts = ui.object("page_toasts")
         widget = ui.object("passport_page")

@@ -22,7 +22,7 @@ final class Preferences {
     init(parent: Window, settings: AppSettings, organizations: [Organization]) {
         self.settings = settings
         self.organizations = organizations
-        ui = Builder(resource: ResourceBundle.path("preferences.ui"))
+        ui = Builder(resource: ResourceBundle.path("Preferences/preferences.ui"))
         window = ui.object("preferences_window")
         intervalRow = ui.object("sync_interval_row")
         afterEditsSwitch = ui.object("sync_after_edits_switch")

@@ -38,7 +38,7 @@ final class PrizesPage: ModulePage {
         records = service
         redemptions = Redemptions(database: service.database)
         self.window = window
-        let ui = Builder(resource: ResourceBundle.path("prizes-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Prizes/prizes-page.ui"))
         // The page's own overlay: its toasts show above the view switcher at the bottom.
         let toasts: ToastOverlay = ui.object("page_toasts")
         self.toasts = toasts

@@ -26,7 +26,7 @@ final class RedemptionDialog {
          recorded: @escaping @MainActor (String) -> Void) {
         self.organization = organization
         self.redemptions = redemptions
-        let ui = Builder(resource: ResourceBundle.path("redemption-dialog.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Prizes/redemption-dialog.ui"))
         prizeChoice = ui.object("prize_choice")
         memberChoice = ui.object("member_choice")
         noteEntry = ui.object("note_entry")

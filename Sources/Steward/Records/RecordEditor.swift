@@ -26,7 +26,7 @@ final class RecordEditor {
     /// the editor open.
     init(parent: Window, type: RecordType, organization: Organization, record: LocalRecord?,
          context: FormContext, canEdit: Bool, save: @escaping (JSONValue) async throws -> Void) {
-        ui = Builder(resource: ResourceBundle.path("record-editor.ui"))
+        ui = Builder(resource: ResourceBundle.path("Records/record-editor.ui"))
         window = ui.object("editor_window")
         saveButton = ui.object("save_button")
         self.type = type

@@ -73,7 +73,7 @@ final class RecordListPage {
         self.service = service
         self.window = window
         self.toasts = toasts
-        ui = Builder(resource: ResourceBundle.path("record-list-page.ui"))
+        ui = Builder(resource: ResourceBundle.path("Records/record-list-page.ui"))
         widget = ui.object("record_list_page")
         searchEntry = ui.object("search_entry")
         countLabel = ui.object("count_label")

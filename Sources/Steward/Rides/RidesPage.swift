@@ -39,7 +39,7 @@ final class RidesPage: ModulePage {
         self.service = service
         self.window = window
         self.toasts = toasts
-        let ui = Builder(resource: ResourceBundle.path("rides-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Rides/rides-page.ui"))
         widget = ui.object("rides_page")
         header = ModuleHeader(ui: ui)
         stack = ui.object("content_stack")

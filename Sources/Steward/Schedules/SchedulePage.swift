@@ -65,7 +65,7 @@ final class SchedulePage: ModulePage {
     init(service: ScheduleService, records: RecordService, window: ApplicationWindow, toasts _: ToastOverlay) {
         self.service = service
         self.window = window
-        let ui = Builder(resource: ResourceBundle.path("schedule-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Schedules/schedule-page.ui"))
         // What this page says shows in its own overlay, above the view switcher at the bottom
         // of a narrow window rather than over its tabs.
         let toasts: ToastOverlay = ui.object("page_toasts")

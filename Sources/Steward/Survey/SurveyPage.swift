@@ -27,7 +27,7 @@ final class SurveyPage: ModulePage {
         self.service = service
         self.window = window
         self.toasts = toasts
-        let ui = Builder(resource: ResourceBundle.path("survey-page.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Survey/survey-page.ui"))
         widget = ui.object("survey_page")
         header = ModuleHeader(ui: ui)
         questions = RecordListPage(type: .question, service: service, window: window, toasts: toasts)

@@ -26,7 +26,7 @@ final class SurveyResultsWindow {
 
     init(parent: Window, question: LocalRecord, organization: Organization, results service: SurveyResults, toasts: ToastOverlay) {
         self.toasts = toasts
-        let ui = Builder(resource: ResourceBundle.path("survey-results.ui"))
+        let ui = Builder(resource: ResourceBundle.path("Survey/survey-results.ui"))
         let window: Window = ui.object("results_window")
         self.window = window
         saver = ExportSaver(window: window, toasts: toasts)

@@ -25,7 +25,7 @@ final class ResolveConflictWindow {
     var onClosed: (() -> Void)?
 
     init(parent: Window, detail: ConflictDetail, engine: SyncEngine) {
-        ui = Builder(resource: ResourceBundle.path("resolve-conflict.ui"))
+        ui = Builder(resource: ResourceBundle.path("Sync/resolve-conflict.ui"))
         window = ui.object("resolve_window")
         message = ui.object("resolve_message")
         message.keepAccessibleName(tr("Resolve message"))

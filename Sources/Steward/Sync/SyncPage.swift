@@ -42,7 +42,7 @@ final class SyncPage {
         self.monitor = monitor
         self.window = window
         self.toasts = toasts
-        ui = Builder(resource: ResourceBundle.path("sync-page.ui"))
+        ui = Builder(resource: ResourceBundle.path("Sync/sync-page.ui"))
         widget = ui.object("sync_page")
         header = ui.object("sync_header")
         titleWidget = ui.object("sync_title")

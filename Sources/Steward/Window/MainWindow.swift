@@ -42,7 +42,7 @@ final class MainWindow {
     private var preferences: Preferences?
 
     init(application: Application) {
-        ui = Builder(resource: ResourceBundle.path("window.ui"))
+        ui = Builder(resource: ResourceBundle.path("Window/window.ui"))
         window = ui.object("window")
         window.setApplication(application)
         toasts = ui.object("toast_overlay")
@@ -80,7 +80,7 @@ final class MainWindow {
 
     private func showShortcuts() {
         if shortcutsWindow == nil {
-            let shortcuts = Builder(resource: ResourceBundle.path("shortcuts.ui"))
+            let shortcuts = Builder(resource: ResourceBundle.path("Window/shortcuts.ui"))
             let built = shortcuts.object("shortcuts_window", as: Window.self)
             built.setTransientFor(window)
             shortcutsWindow = built
