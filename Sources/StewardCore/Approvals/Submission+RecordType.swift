@@ -17,6 +17,7 @@ extension RecordType {
         }
         return type
             .madeByStore()
+            .publishingOnApproval(.event)
             .withStatus { fields, _ in
                 let status = (fields["status"]?.stringValue).flatMap(SubmissionStatus.init(rawValue:)) ?? .pending
                 return RecordStatus(key: status.rawValue, text: status.title)

@@ -51,6 +51,6 @@ extension RecordType {
             return RecordWindow(start: details.timing.sortStart(orgZone: zone).map(Milliseconds.from),
                                 end: details.timing.sortEnd(orgZone: zone).map(Milliseconds.from))
         }
-        return type
+        return type.readByMembers(.upcoming)
     }()
 }

@@ -59,6 +59,11 @@ public struct RecordType: Sendable {
     public internal(set) var oneOpenRule: OneOpenRule?
     /// A rule a new record must pass against other records (a prize's stock), on both sides.
     public internal(set) var admission: RecordAdmission?
+    /// How members read these records through the apps' read side (`MemberReads`).
+    public internal(set) var memberReads: MemberReads = .wholeList
+    /// The type approving one of these records publishes under the same id (a submission's
+    /// event); nil: approving publishes nothing.
+    public internal(set) var publishedOnApproval: String?
     /// What an edit becomes with the stored records in view (an answered question's new version).
     var revision: (@Sendable (_ change: RecordChange, _ lookup: any RecordLookup) throws -> JSONValue)?
     /// Where the console keeps these records: the shared record table unless a type has its own.

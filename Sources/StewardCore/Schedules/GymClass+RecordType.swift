@@ -53,6 +53,7 @@ extension RecordType {
         ],
         titleField: "name", orderField: "startsAt")
         .mirrored()
+        .readByMembers(.dateRange)
         // A class the source dropped stays in the console's mirror, marked; the apps leave it out.
         .members { fields, _ in fields["removed"]?.boolValue != true }
         .indexed { fields, _ in

@@ -16,7 +16,8 @@ struct UpcomingEventsController {
     @Sendable func upcoming(request: Request, context: StoreRequestContext) async throws -> JSONBody<UpcomingEventsResponse> {
         let grant = try context.requireGrant(members: true)
         let limit = try QueryLimit.parse(request.uri.queryParameters.get("limit"), default: Self.defaultLimit, max: Self.maxLimit)
-        let events = try await repository.upcomingEvents(org: grant.org, now: Date(), limit: limit)
+        let events = try await repository.liveRecords(org: grant.org, entity: RecordType.event.entity,
+                                                      notOverAt: Milliseconds.from(Date()), limit: limit)
         return JSONBody(UpcomingEventsResponse(events: events))
     }
 }

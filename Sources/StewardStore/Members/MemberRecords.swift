@@ -4,15 +4,17 @@ import StewardCore
 /// What members see of a record type, decided by its declaration in StewardCore: the records
 /// its `isVisibleToMembers` lets through at this moment, in the order its list uses.
 enum MemberRecords {
-    /// The types the apps read through `GET /v1/orgs/{org}/<commandName>`. Events keep their
-    /// own endpoint (`events/upcoming`), and a singleton (the podcast's settings) is served in
-    /// its own form (`podcast.xml`). The approval queue's types are staff's business: members
-    /// read their own submissions and notifications through `me/…`, never anyone else's. Types
-    /// for staff alone (the stamp ledger, check-in keys, loans, borrowers) are not served at all.
-    /// The gym's classes are read a date range at a time (`ClassScheduleController`).
+    /// The types the apps read whole through `GET /v1/orgs/{org}/<commandName>`. Types declared
+    /// to be read otherwise (`MemberReads`: events upcoming, the gym's classes by date range)
+    /// keep their own endpoints, and a singleton (the podcast's settings) is served in its own
+    /// form (`podcast.xml`). The approval queue's types are staff's business: members read their
+    /// own submissions and notifications through `me/…`, never anyone else's. Types for staff
+    /// alone (the stamp ledger, check-in keys, loans, borrowers) are not served at all.
     static let served: [RecordType] = RecordTypes.all.filter {
-        $0.entity != SyncEntity.event && !$0.isSingleton && $0.module != .approvals && !$0.isStaffOnly
-            && $0.entity != RecordType.gymClass.entity
+        if case .wholeList = $0.memberReads {
+            return !$0.isSingleton && $0.module != .approvals && !$0.isStaffOnly
+        }
+        return false
     }
 
     static func visible(_ records: [RemoteRecord], of type: RecordType, now: Date) -> [RemoteRecord] {

@@ -126,8 +126,8 @@ enum PushPlanner {
         for item in batch.items where item.id > last || previousResults[item.id]?.status == .conflict {
             keys.insert(RecordKey(entity: item.entity, id: item.recordId))
             // Approving a submission writes the event of the same id.
-            if item.entity == RecordType.submission.entity {
-                keys.insert(RecordKey(entity: SyncEntity.event, id: item.recordId))
+            if let published = RecordTypes.named(item.entity)?.publishedOnApproval {
+                keys.insert(RecordKey(entity: published, id: item.recordId))
             }
             guard item.id > last, item.operation == .upsert, let type = RecordTypes.named(item.entity) else { continue }
             for (field, target) in type.references {

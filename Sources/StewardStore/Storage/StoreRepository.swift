@@ -39,8 +39,6 @@ public protocol StoreRepository: StaffRepository, MemberRepository, HistoryRepos
     func push(org: String, batch: PushBatch, author: String, owner: String, now: Date) async throws -> PushOutcome
     /// Records with a version after the cursor, oldest first.
     func changes(org: String, after cursor: SyncCursor, limit: Int) async throws -> ChangesPage
-    /// Events not over at `now`, soonest first, untimed ones last.
-    func upcomingEvents(org: String, now: Date, limit: Int) async throws -> [RemoteRecord]
     /// The records of `entity` in the organization that are not deleted, in no particular
     /// order: the phone apps' read side and the podcast feed filter and sort them by the type's
     /// own declaration. Nothing for an organization the store does not have.
@@ -48,6 +46,9 @@ public protocol StoreRepository: StaffRepository, MemberRepository, HistoryRepos
     /// The live records of `entity` whose indexed start (`RecordType.storeWindow`) is in
     /// [from, to), ms since 1970, soonest first: the apps' date-range reads (the gym's classes).
     func liveRecords(org: String, entity: String, startingFrom from: Int64, before to: Int64, limit: Int) async throws -> [RemoteRecord]
+    /// The live records of `entity` whose indexed window has not ended at `now` (ms since 1970),
+    /// soonest start first, those with no start (an ongoing event) last: the apps' upcoming reads.
+    func liveRecords(org: String, entity: String, notOverAt now: Int64, limit: Int) async throws -> [RemoteRecord]
     /// Every record of the organization, tombstones included (the canonical dump's input).
     func allRecords(org: String) async throws -> [RemoteRecord]
     /// Deletes tombstones whose change is at or before `olderThan`, and moves the purge mark.

@@ -6,16 +6,10 @@ extension PostgresStoreRepository {
     // `records_upcoming` (org, entity, deleted, …) serves this without a scan of the org.
     public func liveRecords(org: String, entity: String) async throws -> [RemoteRecord] {
         try await transaction { connection, logger in
-            let rows = try await connection.query("""
+            try await Self.live(entity, connection.query("""
                 SELECT id, version, fields FROM records
                 WHERE org = \(org) AND entity = \(entity) AND NOT deleted ORDER BY id
-                """, logger: logger)
-            var records: [RemoteRecord] = []
-            for try await (id, version, fields) in rows.decode((String, Int64, String).self) {
-                records.append(try RecordColumns.record(entity: entity, id: id, version: version, deleted: false,
-                                                        fieldsText: fields))
-            }
-            return records
+                """, logger: logger))
         }
     }
 
@@ -23,18 +17,34 @@ extension PostgresStoreRepository {
     public func liveRecords(org: String, entity: String, startingFrom from: Int64, before to: Int64,
                             limit: Int) async throws -> [RemoteRecord] {
         try await transaction { connection, logger in
-            let rows = try await connection.query("""
+            try await Self.live(entity, connection.query("""
                 SELECT id, version, fields FROM records
                 WHERE org = \(org) AND entity = \(entity) AND NOT deleted
                   AND sort_start >= \(from) AND sort_start < \(to)
                 ORDER BY sort_start, id LIMIT \(Int64(limit))
-                """, logger: logger)
-            var records: [RemoteRecord] = []
-            for try await (id, version, fields) in rows.decode((String, Int64, String).self) {
-                records.append(try RecordColumns.record(entity: entity, id: id, version: version, deleted: false,
-                                                        fieldsText: fields))
-            }
-            return records
+                """, logger: logger))
         }
+    }
+
+    // `records_upcoming` (org, entity, deleted, sort_end) serves this as one index range.
+    public func liveRecords(org: String, entity: String, notOverAt now: Int64, limit: Int) async throws -> [RemoteRecord] {
+        try await transaction { connection, logger in
+            try await Self.live(entity, connection.query("""
+                SELECT id, version, fields FROM records
+                WHERE org = \(org) AND entity = \(entity) AND NOT deleted
+                  AND (sort_end IS NULL OR sort_end >= \(now))
+                ORDER BY sort_start ASC NULLS LAST, id LIMIT \(Int64(limit))
+                """, logger: logger))
+        }
+    }
+
+    /// The records of `SELECT id, version, fields` rows of one entity, none deleted.
+    private static func live(_ entity: String, _ rows: PostgresRowSequence) async throws -> [RemoteRecord] {
+        var records: [RemoteRecord] = []
+        for try await (id, version, fields) in rows.decode((String, Int64, String).self) {
+            records.append(try RecordColumns.record(entity: entity, id: id, version: version, deleted: false,
+                                                    fieldsText: fields))
+        }
+        return records
     }
 }

@@ -330,19 +330,6 @@ public final class PostgresStoreRepository: StoreRepository, Service {
         }
     }
 
-    public func upcomingEvents(org: String, now: Date, limit: Int) async throws -> [RemoteRecord] {
-        try await transaction { connection, logger in
-            let rows = try await connection.query("""
-                SELECT entity, id, version, deleted, fields FROM records
-                WHERE org = \(org) AND entity = \(SyncEntity.event) AND NOT deleted
-                  AND (sort_end IS NULL OR sort_end >= \(Milliseconds.from(now)))
-                ORDER BY sort_start ASC NULLS LAST, id
-                LIMIT \(Int64(limit))
-                """, logger: logger)
-            return try await Self.records(rows)
-        }
-    }
-
     public func allRecords(org: String) async throws -> [RemoteRecord] {
         try await transaction { connection, logger in
             let rows = try await connection.query("""

@@ -30,4 +30,18 @@ extension SQLiteStoreRepository {
             }
         }
     }
+
+    // `records_upcoming` (org, entity, deleted, sort_end) serves this as one index range.
+    public func liveRecords(org: String, entity: String, notOverAt now: Int64, limit: Int) async throws -> [RemoteRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, version, fields FROM records
+                WHERE org = ? AND entity = ? AND deleted = 0 AND (sort_end IS NULL OR sort_end >= ?)
+                ORDER BY sort_start IS NULL, sort_start, id LIMIT ?
+                """, arguments: [org, entity, now, limit]).map { row in
+                try RecordColumns.record(entity: entity, id: row["id"], version: row["version"], deleted: false,
+                                         fieldsText: row["fields"])
+            }
+        }
+    }
 }

@@ -252,18 +252,6 @@ public final class SQLiteStoreRepository: StoreRepository {
         }
     }
 
-    public func upcomingEvents(org: String, now: Date, limit: Int) async throws -> [RemoteRecord] {
-        try await pool.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT entity, id, version, deleted, fields FROM records
-                WHERE org = ? AND entity = ? AND deleted = 0 AND (sort_end IS NULL OR sort_end >= ?)
-                ORDER BY sort_start IS NULL, sort_start, id
-                LIMIT ?
-                """, arguments: [org, SyncEntity.event, Milliseconds.from(now), limit])
-            return try rows.map(Self.record(from:))
-        }
-    }
-
     public func allRecords(org: String) async throws -> [RemoteRecord] {
         try await pool.read { db in
             try Row.fetchAll(db, sql: "SELECT entity, id, version, deleted, fields FROM records WHERE org = ? ORDER BY entity, id",
