@@ -91,7 +91,7 @@ final class SyncIssuesList {
 
     // MARK: text
 
-    static func displayTitle(_ title: String, entity: String = SyncEntity.event) -> String {
+    static func displayTitle(_ title: String, entity: String) -> String {
         title.isEmpty ? tr("Untitled {thing}", ["thing": RecordTypes.named(entity)?.noun ?? entity]) : title
     }
 

@@ -67,12 +67,12 @@ extension RecordHistoryEntry: FetchableRecord {
 
 /// Names for people of the fields records sync with, from their type's declaration.
 public enum SyncFieldLabels {
-    public static func label(for field: String, entity: String = SyncEntity.event) -> String {
+    public static func label(for field: String, entity: String) -> String {
         RecordTypes.named(entity)?.field(field)?.label ?? field
     }
 
     /// The same in English, whatever the language.
-    public static func englishLabel(for field: String, entity: String = SyncEntity.event) -> String {
+    public static func englishLabel(for field: String, entity: String) -> String {
         RecordTypes.named(entity)?.field(field)?.declaredLabel.english ?? field
     }
 }

@@ -25,6 +25,9 @@ extension RecordType {
         .appendOnly(correction: trLater("codes already shown or printed must keep working"))
         .staffOnly()
         .belongingToItsReference()
+        .madeAlongside(SyncEntity.event) { event, fields, orgId, author, db in
+            try CheckInKeys.makeWithEvent(event, fields: fields, orgId: orgId, author: author, db)
+        }
         .rule { values, issues in
             if let secret = values["secret"]?.stringValue, CheckInKeys.secretBytes(secret) == nil {
                 issues.add("secret", tr("must be at least 16 bytes in base64"))

@@ -15,8 +15,8 @@ enum RecordWrites {
     }
 
     /// The outbox entry, then the history entry that points at it. `fields` nil: a delete.
-    /// An event that gives stamps gets its check-in key here too, behind it in the outbox
-    /// (`CheckInKeys.makeWithEvent`), whichever way the event was written.
+    /// What is made alongside it comes here too, behind it in the outbox (`MadeAlongside`: an
+    /// event that gives stamps gets its check-in key), whichever way the record was written.
     static func recordLocalChange(entity: String, orgId: UUID, recordId: UUID, fields: JSONValue?, previous: JSONValue?,
                                   baseVersion: Int64, at: Date, author: String?, _ db: Database) throws {
         let seq = try appendOutbox(entity: entity, orgId: orgId, recordId: recordId, fields: fields,
@@ -24,8 +24,8 @@ enum RecordWrites {
         let author = try author ?? HistoryLog.localAuthor(orgId: orgId, db)
         try HistoryLog.recordLocal(orgId: orgId, entity: entity, recordId: recordId, old: previous, new: fields,
                                    author: author, at: at, outboxSeq: seq, db)
-        if entity == SyncEntity.event, let fields {
-            try CheckInKeys.makeWithEvent(recordId, fields: fields, orgId: orgId, author: author, db)
+        if let fields {
+            try RecordTypes.makeAlongside(entity, recordId: recordId, fields: fields, orgId: orgId, author: author, db)
         }
     }
 

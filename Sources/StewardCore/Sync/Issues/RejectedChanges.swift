@@ -17,13 +17,6 @@ public struct RejectedChange: Hashable, Sendable, Identifiable {
     public var operation: Mutation.Operation
     /// What was sent, to start a corrected version from; nil for a delete.
     public var fields: JSONValue?
-
-    /// The fields as an event's, for the event editor; nil for other types or fields that do
-    /// not read as an event.
-    public var details: EventDetails? {
-        guard entity == SyncEntity.event else { return nil }
-        return fields.flatMap { try? EventDetails(syncFields: $0) }
-    }
 }
 
 extension SyncEngine {
