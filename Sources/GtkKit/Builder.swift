@@ -37,6 +37,25 @@ public final class Builder: ObjectRef {
         self.init(owning: UnsafeMutableRawPointer(gtk_builder_new_from_resource(path)))
     }
 
+    /// Builds only the objects `ids` names (and those they refer to) from a bundled file that
+    /// holds several alternatives, such as two layouts of one page.
+    public convenience init(resource path: String, objects ids: [String]) {
+        self.init()
+        let names = ids.map { g_strdup($0) }
+        defer { names.forEach { g_free($0) } }
+        var pointers: [UnsafeMutablePointer<CChar>?] = names + [nil]
+        var error: UnsafeMutablePointer<GError>?
+        let added = pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_builder_add_objects_from_resource(opaque, path, $0, &error)
+            }
+        }
+        if added == 0, let error {
+            // A missing resource or id is a packaging bug, as for `init(resource:)`.
+            fatalError("GtkKit.Builder: cannot build \(ids) from \(path): \(GLibError(consuming: error))")
+        }
+    }
+
     /// Loads a .ui file from disk (development runs, tests).
     public convenience init(file path: String) throws {
         self.init()

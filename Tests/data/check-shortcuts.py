@@ -7,6 +7,10 @@ scoped shortcuts) and every other `trigger:` or `("Key", "action")` pair given t
 controller. GTK's own keys that the window lists (Return to open a row, Ctrl+A to select all)
 are named below with the reason.
 
+Each action a key names must exist: a page-scoped one ("events.new", "list.duplicate") in a
+file that inserts its page's action group under that prefix and adds the action there; a
+window's or the application's ("win.sync-now") wherever an action of that name is added.
+
 Usage: check-shortcuts.py [--root DIR]
 """
 
@@ -54,6 +58,24 @@ def bound_keys(sources):
     return keys
 
 
+def missing_actions(sources):
+    """Actions the shortcut tables name that no code adds, as messages."""
+    table = (sources / "App" / "Shortcuts.swift").read_text()
+    named = set(re.findall(r'"(?:(?:<[A-Za-z]+>)*[A-Za-z_0-9]+)",\s*"([a-z]+)\.([a-z-]+)"', table))
+    named |= set(re.findall(r'\(\s*"([a-z]+)\.([a-z-]+)",\s*\[', table))
+    texts = [path.read_text() for path in sorted(sources.rglob("*.swift"))]
+    problems = []
+    for prefix, action in sorted(named):
+        added = re.compile(r'addAction\(\s*"' + re.escape(action) + r'"')
+        if prefix in ("app", "win"):
+            found = any(added.search(text) for text in texts) or action in ("quit", "show-help-overlay")
+        else:
+            found = any(f'prefix: "{prefix}"' in text and added.search(text) for text in texts)
+        if not found:
+            problems.append(f'"{prefix}.{action}" has a key in App/Shortcuts.swift but no code adds that action')
+    return problems
+
+
 def listed_keys(ui):
     keys = {}
     for shortcut in ET.parse(ui).iter("object"):
@@ -71,7 +93,7 @@ def main():
     root = pathlib.Path(parser.parse_args().root)
     bound = bound_keys(root / "Sources" / "Steward")
     listed = listed_keys(root / "ui" / "Window" / "shortcuts.ui")
-    problems = []
+    problems = missing_actions(root / "Sources" / "Steward")
     for key, where in sorted(bound.items()):
         if key not in listed:
             problems.append(f"{key} is bound in {where} but not listed in ui/Window/shortcuts.ui")

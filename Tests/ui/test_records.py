@@ -429,6 +429,36 @@ def test_fund_keys(app):
         raise Failure("cancelling a new fund changed the database")
 
 
+def test_fund_duplicate(app):
+    """Ctrl+D on a selected fund opens the editor on a new fund filled from it, its name
+    marked as a copy; saving lists two funds and leaves the original as it was."""
+    window = main_window(app)
+    original = records("fund", "name", FUND)
+    if len(original) != 1:
+        raise Failure(f'expected one fund named "{FUND}" before duplicating, found {original}')
+    before = count("fund")
+    select_row(window, FUND)  # the focus is in the list
+    wait_for('"Duplicate Giving Fund" to be available',
+             lambda: accessibility.sensitive(button(window, "Duplicate Giving Fund")))
+    press(ord("d"), control=True)
+    form = editor(app, "New Giving Fund")
+    copy_name = f"{FUND} (copy)"
+    wait_for("the copy's name in the editor", lambda: text_of(field(form, "Name")) == copy_name, timeout=5)
+    if text_of(field(form, "Giving link")) != original[0][1]["url"]:
+        raise Failure("the duplicate's editor did not start from the selected fund's giving link")
+    screenshot("giving-duplicate.png")
+    click(button(form, "Save"))
+    editor_gone(app, "New Giving Fund")
+    wait_for("a second fund", lambda: count("fund") == before + 1)
+    copies = records("fund", "name", copy_name)
+    if len(copies) != 1 or copies[0][1]["url"] != original[0][1]["url"] or copies[0][0] == original[0][0]:
+        raise Failure(f"expected one new fund named \"{copy_name}\" with the same link, found {copies}")
+    if records("fund", "name", FUND) != original:
+        raise Failure(f"duplicating changed the original fund: {records('fund', 'name', FUND)}")
+    row_label(window, FUND)
+    row_label(window, copy_name)
+
+
 def podcast_feed(store):
     with urllib.request.urlopen(f"{store.url}/v1/orgs/{SLUG}/podcast.xml", timeout=10) as answer:
         return answer.read()
@@ -486,6 +516,7 @@ TESTS = [
     test_fund_refuses_plain_http,
     test_fund_delete_and_undo,
     test_fund_keys,
+    test_fund_duplicate,
     test_message_in_podcast_feed,
 ]
 

@@ -7,10 +7,12 @@ import Translation
 /// actions on them (new, open, duplicate, delete with undo), and the empty states. For people
 /// who may only look (a viewer's role) it has no editing actions and opens events read-only.
 ///
-/// Its "win." actions live on the main window so the header buttons, the right-click menu and
-/// the keyboard shortcuts all run the same code and grey out together.
+/// Its actions ("events.new", "events.duplicate"...) belong to the page, so the header buttons,
+/// the right-click menu and the keyboard shortcuts all run the same code and grey out together,
+/// and its keys (Ctrl+N, Ctrl+F, Ctrl+D, Ctrl+Z) work anywhere in the window while it is shown
+/// and leave the other pages alone.
 @MainActor
-final class EventsPage {
+final class EventsPage: ModulePage {
     let widget: Widget
     private let ui: Builder
     private let environment: AppEnvironment
@@ -31,6 +33,7 @@ final class EventsPage {
     private(set) var organization: Organization?
     private var sortColumn = EventColumn.when
     private var ascending = true
+    private let actionGroup = ActionGroup()
     private var actions: [String: Action] = [:]
     private var lastDeleted: (id: UUID, key: Int64, org: Organization)?
     private var undoToast: Toast?
@@ -41,9 +44,6 @@ final class EventsPage {
     private let emptyPage: StatusPage
     /// False for people whose role lets them look but not change.
     private(set) var canEdit = true
-    /// False while another page is on screen: the page's window-wide actions and their keys
-    /// (Ctrl+N, Ctrl+F, Ctrl+D, Ctrl+Z) then leave that page alone.
-    private var isShown = true
 
     /// Records histories for the editor's History button (nil until sync is set up).
     var history: HistoryService?
@@ -276,37 +276,38 @@ final class EventsPage {
     // MARK: actions
 
     private func installActions() {
-        actions["new-event"] = window.addAction("new-event") { [weak self] in self?.openEditor(key: nil) }
-        actions["search"] = window.addAction("search") { [weak self] in
+        actions["new"] = actionGroup.addAction("new") { [weak self] in self?.openEditor(key: nil) }
+        actions["search"] = actionGroup.addAction("search") { [weak self] in
             guard let self else { return }
             self.searchEntry.grabFocus()
             self.searchEntry.selectAll()
         }
-        actions["edit-event"] = window.addAction("edit-event") { [weak self] in
+        actions["open"] = actionGroup.addAction("open") { [weak self] in
             guard let self, let key = self.selection.selectedKey else { return }
             self.openEditor(key: key)
         }
-        actions["duplicate"] = window.addAction("duplicate") { [weak self] in self?.duplicateSelected() }
-        actions["delete"] = window.addAction("delete") { [weak self] in self?.deleteSelected() }
-        actions["undo"] = window.addAction("undo") { [weak self] in self?.undoDelete() }
-    }
-
-    /// The window shows this page, or another one.
-    func setShown(_ shown: Bool) {
-        guard shown != isShown else { return }
-        isShown = shown
-        updateActionStates()
+        actions["duplicate"] = actionGroup.addAction("duplicate") { [weak self] in self?.duplicateSelected() }
+        actions["delete"] = actionGroup.addAction("delete") { [weak self] in self?.deleteSelected() }
+        actions["undo"] = actionGroup.addAction("undo") { [weak self] in self?.undoDelete() }
+        widget.insertActionGroup(actionGroup, prefix: "events")
+        // The page's keys work wherever the focus is in the window, as long as the page is on
+        // screen: a hidden page's shortcuts are skipped. They run before the focused widget
+        // sees the key, so Ctrl+Z undoes a delete while there is one to undo (and is left to
+        // the text fields otherwise, the action being disabled).
+        let keys = Shortcuts.controller(Shortcuts.eventsPage, scope: .managed)
+        keys.runsInCapturePhase = true
+        widget.addController(keys)
     }
 
     private func updateActionStates() {
-        let hasOrg = organization != nil && isShown
+        let hasOrg = organization != nil
         let hasSelection = hasOrg && selection.selectedKey != nil && stack.visibleChildName == "list"
-        actions["new-event"]?.isEnabled = hasOrg && canEdit
+        actions["new"]?.isEnabled = hasOrg && canEdit
         actions["search"]?.isEnabled = hasOrg
-        actions["edit-event"]?.isEnabled = hasSelection
+        actions["open"]?.isEnabled = hasSelection
         actions["duplicate"]?.isEnabled = hasSelection && canEdit
         actions["delete"]?.isEnabled = hasSelection && canEdit
-        actions["undo"]?.isEnabled = lastDeleted != nil && canEdit && isShown
+        actions["undo"]?.isEnabled = lastDeleted != nil && canEdit
     }
 
     /// Shows or hides everything that changes events, as the current person's role allows.
@@ -366,10 +367,22 @@ final class EventsPage {
         }
     }
 
-    /// "Edit and retry" from the Sync page: the editor opens on the values the store refused,
-    /// and saving sends the corrected version in their place.
-    func openRejectedEditor(_ change: RejectedChange, in org: Organization, engine: SyncEngine,
-                            onRetried: @escaping () -> Void) {
+    /// Sync is set up: the editor's History button reads events' histories from `history`.
+    func syncReady(history: HistoryService) {
+        self.history = history
+    }
+
+    /// "Edit and retry" from the Sync page, for a rejected event: the editor opens on the
+    /// values the store refused, and saving sends the corrected version in their place.
+    func editRejected(_ change: RejectedChange, in org: Organization, engine: SyncEngine,
+                      onRetried: @escaping () -> Void) -> Bool {
+        guard change.entity == SyncEntity.event else { return false }
+        openRejectedEditor(change, in: org, engine: engine, onRetried: onRetried)
+        return true
+    }
+
+    private func openRejectedEditor(_ change: RejectedChange, in org: Organization, engine: SyncEngine,
+                                    onRetried: @escaping () -> Void) {
         guard editor == nil, !isOpeningEditor, let details = change.details else { return }
         var setup = EventEditor.Setup(heading: tr("Correct Rejected Change"))
         setup.form = EventForm(details, organizationZone: org.timeZone)
@@ -391,7 +404,7 @@ final class EventsPage {
 
     /// Rows changed under the page (a sync brought other people's edits, a conflict was
     /// settled): the list and the rows on screen are read again.
-    func refreshRows() {
+    func refresh() {
         guard organization != nil else { return }
         Task {
             // The rows on screen are fetched before the cache is replaced, so they change in

@@ -2,9 +2,10 @@ import GtkKit
 import StewardCore
 import StewardCredentials
 
-/// A page of the main window that shows one organization module (Bulletins, Messages,
-/// Giving). The window builds each the first time it is shown, never in the first frame, and
-/// tells it what happens around it.
+/// A page of the main window that shows one organization module (Events, Bulletins, Messages,
+/// Giving). The window builds each the first time it is shown, never in the first frame (but
+/// the Events page, built at start and primed with the first rows), and tells every page
+/// built what happens around it.
 @MainActor
 protocol ModulePage: AnyObject {
     var widget: Widget { get }
@@ -21,33 +22,46 @@ protocol ModulePage: AnyObject {
     /// The signed-in staff member's role (nil: nobody signed in), for pages where roles differ
     /// beyond editing (only approvers and admins decide on submissions).
     func setRole(_ role: StaffRole?)
+    /// Sync is set up: the records' histories can be read (for an editor's History button).
+    func syncReady(history: HistoryService)
+    /// "Edit and retry" on a change the store rejected: a page whose own editor corrects
+    /// changes of this kind opens it and answers true; false leaves the change to the record
+    /// kit's generic editor.
+    func editRejected(_ change: RejectedChange, in org: Organization, engine: SyncEngine,
+                      onRetried: @escaping () -> Void) -> Bool
 }
 
 extension ModulePage {
     func setRole(_ role: StaffRole?) {}
+    func syncReady(history: HistoryService) {}
+    func editRejected(_ change: RejectedChange, in org: Organization, engine: SyncEngine,
+                      onRetried: @escaping () -> Void) -> Bool { false }
 }
 
-/// The pages of the modules built on the record kit, each from its own file.
+/// The pages of the modules: a module whose entry in ModuleRegistry lists record types gets the
+/// generic page of those lists; the others have pages of their own.
 @MainActor
 enum ModulePages {
     static func make(_ module: Module, environment: AppEnvironment, window: ApplicationWindow,
                      toasts: ToastOverlay) -> ModulePage? {
-        switch module {
+        if let page = RecordListsPage(module: module, service: environment.records, window: window, toasts: toasts) {
+            return page
+        }
+        return switch module {
         case .bulletins: BulletinsPage(service: environment.records, window: window, toasts: toasts)
-        case .messages: MessagesPage(service: environment.records, window: window, toasts: toasts)
-        case .giving: GivingPage(service: environment.records, window: window, toasts: toasts)
         case .approvals: ApprovalsPage(service: ApprovalService(database: environment.database), records: environment.records,
                                        window: window, toasts: toasts)
         case .books, .loans: LibraryPage(module: module, service: environment.records, window: window, toasts: toasts)
         case .prizes: PrizesPage(service: environment.records, window: window, toasts: toasts)
         case .surveys: SurveyPage(service: environment.records, window: window, toasts: toasts)
         case .community: CommunityPage(service: environment.records, window: window, toasts: toasts)
-        case .ministry: MinistryPage(service: environment.records, window: window, toasts: toasts)
         case .leads: LeadsPage(service: environment.records, window: window, toasts: toasts)
         case .classSchedule: SchedulePage(service: ScheduleService(database: environment.database, credentials: LazyCredentialStore()),
                                           records: environment.records, window: window, toasts: toasts)
         case .stamps: PassportPage(database: environment.database, window: window, toasts: toasts)
         case .rides: RidesPage(service: RidePlanService(database: environment.database), window: window, toasts: toasts)
+        // Built at start by the window and primed with the first rows, never here.
+        case .events: nil
         default: nil
         }
     }

@@ -22,9 +22,9 @@ final class RecordEditor {
 
     var onClosed: (() -> Void)?
 
-    /// `record` nil: a new one. `save` stores the fields, throwing `ValidationError` to keep
-    /// the editor open.
-    init(parent: Window, type: RecordType, organization: Organization, record: LocalRecord?,
+    /// `record` nil: a new one, blank or filled with `filledWith` (a duplicate's fields). `save`
+    /// stores the fields, throwing `ValidationError` to keep the editor open.
+    init(parent: Window, type: RecordType, organization: Organization, record: LocalRecord?, filledWith: JSONValue? = nil,
          context: FormContext, canEdit: Bool, save: @escaping (JSONValue) async throws -> Void) {
         ui = Builder(resource: ResourceBundle.path("Records/record-editor.ui"))
         window = ui.object("editor_window")
@@ -59,7 +59,7 @@ final class RecordEditor {
                 group.add(lookup.row)
                 lookupRow = lookup
             }
-            if let record { input.fill(record.fields[input.field.name]) }
+            if let start = record?.fields ?? filledWith { input.fill(start[input.field.name]) }
             // Editing a field that shows a problem clears it; the next save checks again.
             input.onEdited = { [weak input] in input?.showIssue(nil) }
             input.setEditable(canEdit)

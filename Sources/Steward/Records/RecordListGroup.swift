@@ -1,7 +1,7 @@
 import GtkKit
 import StewardCore
 
-/// The record lists of a page that shows several types, one per view of its view stack
+/// The record lists of a page, one per view of its view stack when it shows several types
 /// (Messages: messages, series, podcast; Books: books, shelves). Only the shown view's list is
 /// visible, so screen readers (and UI tests) meet only the controls on screen; the views
 /// themselves stay visible, as a stack does not switch to a hidden child. A change in one list
@@ -13,13 +13,16 @@ final class RecordListGroup {
     /// A list's records changed here (an edit, a delete): the page's sync is told.
     var onLocalChange: (() -> Void)?
 
-    /// `names[i]` is the name of the stack's view that holds `lists[i]`.
-    init(_ lists: [RecordListPage], names: [String], stack: ViewStack) {
+    /// `names[i]` is the name of the stack's view that holds `lists[i]`; a page of one list
+    /// has no stack.
+    init(_ lists: [RecordListPage], names: [String] = [], stack: ViewStack? = nil) {
         self.lists = lists
-        stack.onVisibleChildChanged { shown in
-            for (name, list) in zip(names, lists) { list.widget.isVisible = name == shown }
+        if let stack {
+            stack.onVisibleChildChanged { shown in
+                for (name, list) in zip(names, lists) { list.widget.isVisible = name == shown }
+            }
+            for (name, list) in zip(names, lists) { list.widget.isVisible = name == stack.visibleChildName }
         }
-        for (name, list) in zip(names, lists) { list.widget.isVisible = name == stack.visibleChildName }
         for list in lists {
             list.onLocalChange = { [weak self, weak list] in
                 guard let self else { return }

@@ -5,7 +5,8 @@ import Translation
 
 /// The list of one record type of the current organization, built from the type's
 /// declaration: a column per listed field (and the status when the type has one), a search
-/// field, New, Open and Delete (with Undo), and the empty states. Module pages hold one or more
+/// field, New, Open, Duplicate (for a type that allows it) and Delete (with Undo), and the
+/// empty states. Module pages hold one or more
 /// and add what their type needs around it (a bulletin's preview); a type that needs a page of its own
 /// (events) keeps a hand-written one instead.
 ///
@@ -36,6 +37,7 @@ final class RecordListPage {
     private let scroller: ScrolledWindow
     private let toolbar: Box
     private let deleteButton: Button
+    private let duplicateButton: Button
     private let keys = KeyListModel()
     private let selection: SingleSelection
     private let table: ColumnView
@@ -79,6 +81,7 @@ final class RecordListPage {
         countLabel = ui.object("count_label")
         toolbar = ui.object("toolbar")
         deleteButton = ui.object("delete_button")
+        duplicateButton = ui.object("duplicate_button")
         stack = ui.object("record_stack")
         scroller = ui.object("record_scroller")
         showMoreButton = ui.object("show_more_button")
@@ -118,9 +121,12 @@ final class RecordListPage {
         openButton.tooltip = tr("Open {Thing}", ["Thing": noun])
         deleteButton.setAccessibleLabel(tr("Delete {Thing}", ["Thing": noun]))
         deleteButton.tooltip = tr("Delete {Thing}", ["Thing": noun])
+        duplicateButton.setAccessibleLabel(tr("Duplicate {Thing}", ["Thing": noun]))
+        duplicateButton.tooltip = tr("Duplicate {Thing} (Ctrl+D)", ["Thing": noun])
+        duplicateButton.isVisible = type.allowsDuplicates
         let empty: StatusPage = ui.object("empty_page")
         empty.title = tr("No {Things} Yet", ["Things": plural])
-        empty.iconName = Sidebar.iconName(type.module)
+        empty.iconName = type.module.iconName
         empty.statusDescription = type.isSingleton
             ? tr("Set up the {thing} once; your members’ apps use it.", ["thing": type.noun])
             : tr("{Things} you add here appear in your members’ app.", ["Things": RecordText.sentence(type.pluralNoun)])
@@ -370,13 +376,16 @@ final class RecordListPage {
             self.openEditor(key: key)
         }
         actionByName["delete"] = actions.addAction("delete") { [weak self] in self?.deleteSelected() }
+        actionByName["duplicate"] = actions.addAction("duplicate") { [weak self] in
+            guard let self, let key = self.selection.selectedKey else { return }
+            self.openEditor(key: key, duplicating: true)
+        }
         actions.addAction("search") { [weak self] in
             self?.searchEntry.grabFocus()
             self?.searchEntry.selectAll()
         }
         widget.insertActionGroup(actions, prefix: "list")
-        // Ctrl+N and Ctrl+F while the focus is in the list, as on the Events page (whose
-        // window-wide keys stand aside while another page is shown).
+        // Ctrl+N, Ctrl+F and Ctrl+D while the focus is in the list's page.
         widget.addController(Shortcuts.controller(Shortcuts.recordPage))
     }
 
@@ -388,6 +397,7 @@ final class RecordListPage {
         actionByName["open"]?.isEnabled = selected
         // A ledger's records are never deleted (a redemption, a stamp entry).
         actionByName["delete"]?.isEnabled = selected && canEdit && !type.isAppendOnly
+        actionByName["duplicate"]?.isEnabled = selected && canEdit && type.allowsDuplicates
         onSelectionChanged?()
     }
 
@@ -397,6 +407,7 @@ final class RecordListPage {
         guard allowed != canEdit else { return }
         canEdit = allowed
         for button in editingButtons { button.isVisible = allowed }
+        duplicateButton.isVisible = allowed && type.allowsDuplicates
         viewOnlyLabel.isVisible = !allowed
         if !allowed {
             lastDeleted = nil
@@ -426,10 +437,16 @@ final class RecordListPage {
 
     // MARK: editing
 
-    private func openEditor(key: Int64?) {
+    /// Opens the editor on the record at `key` (nil: a new one). `duplicating`: on a new
+    /// record filled from that one, its title marked as a copy; saving makes the new record and
+    /// leaves the original as it was.
+    private func openEditor(key: Int64?, duplicating: Bool = false) {
         guard let org = organization, editor == nil else { return }
-        let record = key.flatMap { records[$0] }
-        guard key == nil || record != nil else { return }
+        let selected = key.flatMap { records[$0] }
+        guard key == nil || selected != nil else { return }
+        guard !duplicating || type.allowsDuplicates else { return }
+        let record = duplicating ? nil : selected
+        let filled = duplicating ? selected.map { type.duplicateFields(of: $0.fields) } : nil
         guard record != nil || canEdit else { return }
         Task {
             // Fresh titles for the drop-downs of references: the other list may have changed.
@@ -440,7 +457,7 @@ final class RecordListPage {
             guard editor == nil else { return }
             let type = self.type
             let service = self.service
-            let shown = RecordEditor(parent: window, type: type, organization: org, record: record,
+            let shown = RecordEditor(parent: window, type: type, organization: org, record: record, filledWith: filled,
                                      context: FormContext(zone: org.timeZone, titles: referenced),
                                      canEdit: canEdit) { [weak self] fields in
                 let saved: LocalRecord

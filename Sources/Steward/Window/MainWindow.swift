@@ -24,8 +24,8 @@ final class MainWindow {
     private let settings = AppSettings()
 
     private var environment: AppEnvironment?
-    private var eventsPage: EventsPage?
-    /// The pages of modules built on the record kit, made the first time each is shown.
+    /// The pages of the modules: Events from the start, the others made the first time each
+    /// is shown.
     private var modulePages: [Module: ModulePage] = [:]
     /// The person's role allows changes (pages made later start from it).
     private var canEdit = true
@@ -123,15 +123,14 @@ final class MainWindow {
     private func show(_ loaded: StartupPreload.Loaded) {
         let environment = loaded.environment
         self.environment = environment
+        // The Events page is built now, for the first frame shows it, with the first rows the
+        // preload read.
         let page = EventsPage(environment: environment, window: window, toasts: toasts)
-        leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
-        page.setFolded(leaflet.isFolded)
         if let first = StartupPreload.initialOrganization(loaded.organizations, remembered: settings.startOrganization) {
             page.prime(first, keys: loaded.firstKeys, rows: loaded.firstRows)
         }
-        contentStack.addNamed(page.widget, name: SidebarPage.module(.events).tag)
+        install(page, for: .events)
         contentStack.addNamed(Self.unavailablePage(), name: "unavailable")
-        eventsPage = page
         show(loaded.organizations)
         startSync(database: environment.database)
     }
@@ -164,13 +163,17 @@ final class MainWindow {
         page.onRecordsChanged = { [weak self] in self?.recordsChanged() }
         page.onEditRejected = { [weak self, weak page] change, org in
             guard let self else { return }
-            if change.entity == SyncEntity.event {
-                self.eventsPage?.openRejectedEditor(change, in: org, engine: services.engine) {
-                    page?.settled()
-                }
-            } else if let type = RecordTypes.named(change.entity), self.rejectedEditor == nil {
+            // A page whose own editor corrects the change (events) takes it; the record kit's
+            // generic editor corrects the rest.
+            let onRetried: () -> Void = { page?.settled() }
+            if self.modulePages.values.contains(where: {
+                $0.editRejected(change, in: org, engine: services.engine, onRetried: onRetried)
+            }) {
+                return
+            }
+            if let type = RecordTypes.named(change.entity), self.rejectedEditor == nil {
                 RejectedRecordEditor.open(change, type: type, in: org, parent: self.window, engine: services.engine,
-                                          onRetried: { page?.settled() },
+                                          onRetried: onRetried,
                                           onOpened: { [weak self] editor in
                                               self?.rejectedEditor = editor
                                               editor.onClosed = { [weak self] in self?.rejectedEditor = nil }
@@ -184,9 +187,10 @@ final class MainWindow {
             self?.setCanEdit(session?.role.canEdit ?? true)
             self?.setRole(session?.role)
         }
-        eventsPage?.history = services.history
-        eventsPage?.onLocalChange = { [weak monitor] in monitor?.changesMade() }
-        for page in modulePages.values { page.onLocalChange = { [weak monitor] in monitor?.changesMade() } }
+        for page in modulePages.values {
+            page.onLocalChange = { [weak monitor] in monitor?.changesMade() }
+            page.syncReady(history: services.history)
+        }
 
         monitor.show(organization)
         page.show(organization)
@@ -208,7 +212,6 @@ final class MainWindow {
     /// Records changed under the pages (a sync, a settled conflict): every page built reads
     /// its own again.
     private func recordsChanged() {
-        eventsPage?.refreshRows()
         for page in modulePages.values { page.refresh() }
         updateWaitingCount()
     }
@@ -233,7 +236,6 @@ final class MainWindow {
 
     private func setCanEdit(_ allowed: Bool) {
         canEdit = allowed
-        eventsPage?.setCanEdit(allowed)
         for page in modulePages.values { page.setCanEdit(allowed) }
     }
 
@@ -266,7 +268,6 @@ final class MainWindow {
             window.title = "Steward"
             windowStack.visibleChildName = "no-organizations"
             organization = nil
-            eventsPage?.show(nil)
             for page in modulePages.values { page.show(nil) }
             syncMonitor?.show(nil)
             syncPage?.show(nil)
@@ -282,7 +283,6 @@ final class MainWindow {
     private func show(_ org: Organization) {
         organization = org
         settings.lastOrganization = org.slug
-        eventsPage?.show(org)
         for page in modulePages.values { page.show(org) }
         updateWaitingCount()
         syncMonitor?.show(org)
@@ -299,22 +299,26 @@ final class MainWindow {
         // controls of the page on screen.
         contentStack.child(named: shown)?.isVisible = true
         contentStack.visibleChildName = shown
-        let names = [SidebarPage.module(.events).tag, SidebarPage.sync.tag, "unavailable"]
-            + modulePages.keys.map(\.rawValue)
+        // A hidden page's keys are skipped too (the Events page's Ctrl+N, Ctrl+D).
+        let names = [SidebarPage.sync.tag, "unavailable"] + modulePages.keys.map(\.rawValue)
         for other in names where other != shown {
             contentStack.child(named: other)?.isVisible = false
         }
         syncPage?.setVisible(page == .sync)
-        eventsPage?.setShown(shown == SidebarPage.module(.events).tag)
         updateTitle()
     }
 
     /// Makes a module's page the first time it is asked for: none is built for the first
-    /// frame, which shows the Events page, so launching costs the same as before they existed.
+    /// frame but Events, so launching costs the same as before they existed.
     private func buildModulePage(_ module: Module) {
         guard modulePages[module] == nil, let environment,
               let page = ModulePages.make(module, environment: environment, window: window, toasts: toasts)
         else { return }
+        install(page, for: module)
+    }
+
+    /// Puts a page in the window and tells it what every page built has been told.
+    private func install(_ page: ModulePage, for module: Module) {
         modulePages[module] = page
         leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
         page.setFolded(leaflet.isFolded)
@@ -323,7 +327,10 @@ final class MainWindow {
         if let approvals = page as? ApprovalsPage {
             approvals.onWaitingCount = { [weak self] count in self?.sidebar.setWaitingCount(count) }
         }
-        if let monitor = syncMonitor { page.onLocalChange = { [weak monitor] in monitor?.changesMade() } }
+        if let monitor = syncMonitor {
+            page.onLocalChange = { [weak monitor] in monitor?.changesMade() }
+            page.syncReady(history: monitor.services.history)
+        }
         contentStack.addNamed(page.widget, name: SidebarPage.module(module).tag)
         page.show(organization)
     }

@@ -33,7 +33,7 @@ enum SidebarPage: Hashable {
 
     var iconName: String {
         switch self {
-        case .module(let module): Sidebar.iconName(module)
+        case .module(let module): module.iconName
         case .sync: "emblem-synchronizing-symbolic"
         }
     }
@@ -113,23 +113,5 @@ final class Sidebar {
     /// Selects `page` as if it had been clicked.
     func select(_ page: SidebarPage) {
         list.selectRow(tagged: page.tag)
-    }
-
-    nonisolated static func iconName(_ module: Module) -> String {
-        switch module {
-        case .events: "x-office-calendar-symbolic"
-        case .bulletins: "x-office-document-symbolic"
-        case .messages: "audio-x-generic-symbolic"
-        case .giving: "emblem-favorite-symbolic"
-        case .approvals: "emblem-ok-symbolic"
-        case .surveys: "dialog-question-symbolic"
-        case .stamps, .prizes: "starred-symbolic"
-        case .classSchedule: "alarm-symbolic"
-        case .rides: "mark-location-symbolic"
-        case .books, .loans: "accessories-dictionary-symbolic"
-        case .community: "mark-location-symbolic"
-        case .ministry: "system-users-symbolic"
-        case .leads: "contact-new-symbolic"
-        }
     }
 }

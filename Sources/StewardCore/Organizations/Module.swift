@@ -1,5 +1,3 @@
-import Translation
-
 /// A feature an organization can switch on. The console shows a page only for modules that
 /// are both enabled and built (`isAvailable`): a page that does not work yet is not shown.
 public enum Module: String, CaseIterable, Codable, Sendable {
@@ -19,32 +17,14 @@ public enum Module: String, CaseIterable, Codable, Sendable {
     case ministry
     case leads
 
-    public var title: String {
-        switch self {
-        case .events: tr("Events")
-        case .bulletins: tr("Bulletins")
-        case .messages: tr("Messages")
-        case .giving: tr("Giving")
-        case .approvals: tr("Approvals")
-        case .surveys: tr("Survey Questions")
-        case .stamps: tr("Passport Stamps")
-        case .prizes: tr("Prizes")
-        case .classSchedule: tr("Class Schedule")
-        case .rides: tr("Rides")
-        case .books: tr("Books")
-        case .loans: tr("Loans")
-        case .community: tr("Community")
-        case .ministry: tr("Ministry")
-        case .leads: tr("Leads")
-        }
-    }
+    /// What the console knows of the module: title, icon, kinds that start with it (ModuleRegistry).
+    public var entry: ModuleEntry { ModuleRegistry.entry(self) }
+
+    public var title: String { entry.title }
+
+    /// The module's symbolic icon, in the sidebar and on its empty lists.
+    public var iconName: String { entry.iconName }
 
     /// Only modules whose pages really work.
-    public var isAvailable: Bool {
-        switch self {
-        case .events, .bulletins, .messages, .giving, .approvals, .books, .loans, .prizes, .surveys, .community, .classSchedule, .stamps,
-             .rides, .ministry, .leads: true
-        default: false
-        }
-    }
+    public var isAvailable: Bool { entry.isAvailable }
 }

@@ -10,15 +10,8 @@ public enum OrganizationKind: String, CaseIterable, Codable, Sendable {
     case campusMinistry = "campus-ministry"
     case library
 
-    public var defaultModules: [Module] {
-        switch self {
-        case .church: [.events, .bulletins, .messages, .giving]
-        case .cityOffice: [.events, .approvals, .surveys, .stamps, .prizes, .community]
-        case .gym: [.events, .classSchedule]
-        case .campusMinistry: [.events, .rides, .ministry, .leads]
-        case .library: [.events, .books, .loans]
-        }
-    }
+    /// The modules a new organization of this kind starts with (ModuleRegistry's table).
+    public var defaultModules: [Module] { ModuleRegistry.defaultModules(for: self) }
 
     public var title: String {
         switch self {
