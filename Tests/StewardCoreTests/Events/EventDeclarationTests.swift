@@ -51,4 +51,14 @@ import Testing
                                                   issues: &issues))
         #expect(TimingField.timing(of: .object(keys)) == details.timing)
     }
+
+    @Test func theNamesValidationReportsAreTheDeclarationsOptionNamesAndTimingParts() {
+        let options = Set(RecordType.event.fields.map(\.optionName))
+        for name in [EventField.title, EventField.locationName, EventField.imageURL, EventField.contactEmail,
+                     EventField.stampValue, EventField.rideSharing] {
+            #expect(options.contains(name), "\(name)")
+        }
+        #expect([EventField.timing, EventField.starts, EventField.ends, EventField.timeZone] == TimingField.Part.all)
+        #expect(EventField.rideSharing == "ride-sharing" && EventField.locationName == "location-name")
+    }
 }
