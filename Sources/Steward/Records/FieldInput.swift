@@ -36,7 +36,12 @@ final class FieldInput {
         /// The values in the drop-down's order; nil is "None".
         case choice(DropDown, values: [String?])
         case list(ListFieldEditor)
+        /// Shown, not typed: a timing, which the generic editor cannot edit yet (events keep
+        /// their own editor); the stored value is given back unchanged.
+        case shown(Label)
     }
+    /// What a `shown` control holds, to give back as it was.
+    private var shownValue: JSONValue?
 
     /// `inItem`: the field of a list item (a section's heading), shown as a label over an entry
     /// so its name can say which item it belongs to.
@@ -127,6 +132,15 @@ final class FieldInput {
             editor.attach(errorRow: errorRow)
             row = editor.widget
             control = .list(editor)
+        case .timing:
+            let label = Label()
+            label.xalign = 1
+            label.wrapsAnywhere = true
+            label.setAccessibleLabel(field.label)
+            let actionRow = ActionRow(title: field.label)
+            actionRow.addSuffix(label)
+            row = actionRow
+            control = .shown(label)
         }
         connectEdits()
         fill(nil)
@@ -197,6 +211,7 @@ final class FieldInput {
         case .toggle(let w): w.onActiveChanged { _ in edited() }
         case .choice(let w, _): w.onSelectionChanged { _ in edited() }
         case .list(let editor): editor.onEdited = edited
+        case .shown: break
         }
     }
 
@@ -217,6 +232,7 @@ final class FieldInput {
             guard let index = w.selectedIndex, index < values.count, let chosen = values[index] else { return .null }
             return .string(chosen)
         case .list(let editor): return editor.value
+        case .shown: return shownValue ?? .null
         }
     }
 
@@ -233,6 +249,9 @@ final class FieldInput {
             let wanted = value?.stringValue
             w.selectedIndex = values.firstIndex(of: wanted) ?? values.firstIndex(of: nil) ?? 0
         case .list(let editor): editor.fill(value)
+        case .shown(let w):
+            shownValue = value
+            w.text = field.kind.displayText(value, zone: zone)
         }
         showIssue(nil)
     }
@@ -255,6 +274,7 @@ final class FieldInput {
         case .spin(let w, _): w.setAccessibleLabel(name)
         case .toggle(let w): w.setAccessibleLabel(name)
         case .choice(let w, _): w.setAccessibleLabel(name)
+        case .shown(let w): w.setAccessibleLabel(name)
         case .list: break
         }
     }
@@ -269,6 +289,7 @@ final class FieldInput {
         case .toggle(let w): w
         case .choice(let w, _): w
         case .list(let editor): editor.focusWidget
+        case .shown(let w): w
         }
     }
 
@@ -293,6 +314,7 @@ final class FieldInput {
         case .toggle(let w): w.isSensitive = editable
         case .choice(let w, _): w.isSensitive = editable
         case .list(let editor): editor.setEditable(editable)
+        case .shown: break
         }
     }
 }

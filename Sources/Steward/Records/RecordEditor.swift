@@ -59,7 +59,7 @@ final class RecordEditor {
                 group.add(lookup.row)
                 lookupRow = lookup
             }
-            if let start = record?.fields ?? filledWith { input.fill(start[input.field.name]) }
+            if let start = record?.fields ?? filledWith { input.fill(input.field.value(in: start)) }
             // Editing a field that shows a problem clears it; the next save checks again.
             input.onEdited = { [weak input] in input?.showIssue(nil) }
             input.setEditable(canEdit)
@@ -89,7 +89,16 @@ final class RecordEditor {
 
     /// Every field as typed, in the record's JSON shape.
     private var fields: JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: inputs.map { ($0.field.name, $0.value) }))
+        var values: [String: JSONValue] = [:]
+        for input in inputs {
+            // A timing's value is its keys of the record, kept flat (see TimingField).
+            if case .timing = input.field.kind, case .object(let keys) = input.value {
+                values.merge(keys) { _, new in new }
+            } else {
+                values[input.field.name] = input.value
+            }
+        }
+        return .object(values)
     }
 
     private func saveForm() {

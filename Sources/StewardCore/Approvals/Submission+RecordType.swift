@@ -49,7 +49,7 @@ public enum SubmissionFields {
     ]
 
     static let reviewNames = Set(review.map(\.name))
-    static let eventNames = Set(RecordType.event.fields.map(\.name))
+    static let eventNames = Set(RecordType.event.wireFields.map(\.name))
 
     /// The event part checked by the event's own rules, the review part by its fields.
     static func validate(_ fields: JSONValue, zone: TimeZone) throws(ValidationError) -> JSONValue {

@@ -86,7 +86,7 @@ public struct ReviewChange: Hashable, Sendable {
     /// declaration's order, as people read them in `zone`; with `only`, among those fields.
     public static func between(approved: JSONValue, proposed: JSONValue, zone: TimeZone,
                                only: Set<String>? = nil) -> [ReviewChange] {
-        RecordType.event.fields.compactMap { field in
+        RecordType.event.wireFields.compactMap { field in
             if let only, !only.contains(field.name) { return nil }
             let before = approved[field.name].flatMap { $0 == .null ? nil : $0 }
             let after = proposed[field.name].flatMap { $0 == .null ? nil : $0 }

@@ -16,8 +16,8 @@ enum ConflictFields {
         let text: @Sendable (EventDetails, TimeZone) -> String
     }
 
-    static let timing = "timing"
-    static let rideSharing = "ride-sharing"
+    static let timing = EventField.timing
+    static let rideSharing = EventField.rideSharing
 
     static let all: [Spec] = [
         plain(EventField.title, trLater("Title"), \.title) { d, _ in d.title },

@@ -2,10 +2,11 @@ import Foundation
 import Translation
 
 extension RecordType {
-    /// Events, on the record kit. What is special to them is written by hand: their own table
-    /// (`EventRecordStorage`), their validation (`EventForm`: timing, coordinates, links), their
-    /// conflicts (`EventConflicts`), their page and their command-line options (timing flags).
-    /// The field list names the sync fields for history, labels and the read side.
+    /// Events, on the record kit. Their limits are declared here once (`EventForm` reads them),
+    /// and their timing is the kit's timing field, kept as the six flat keys records carry.
+    /// What is still written by hand: their own table (`EventRecordStorage`), the checks of the
+    /// other fields as typed (`EventForm`: coordinates, links, audience), their conflicts
+    /// (`EventConflicts`), their page and their command-line options.
     public static let event: RecordType = {
         var type = RecordType(
             entity: SyncEntity.event, commandName: "events", module: .events,
@@ -13,26 +14,24 @@ extension RecordType {
                                pluralTitle: trLater("Events"),
                                counted: { trn("{count} event", "{count} events", $0, ["count": $1]) }),
             fields: [
-                FieldSpec("title", trLater("Title"), .text(maxLength: EventForm.maxTitleLength), [.required, .listed, .searchable],
+                FieldSpec("title", trLater("Title"), .text(maxLength: 200), [.required, .listed, .searchable],
                           help: trLater("The event's title.")),
-                FieldSpec("description", trLater("Description"), .longText(maxLength: EventForm.maxDescriptionLength), [.searchable],
+                FieldSpec("description", trLater("Description"), .longText(maxLength: 10_000), [.searchable],
                           help: trLater("What the event is about, as members read it.")),
                 FieldSpec("locationName", trLater("Location"), .text(maxLength: 200), [.listed, .searchable],
                           help: trLater("Where it happens, as people call the place.")),
                 FieldSpec("address", trLater("Address"), .text(maxLength: 500), help: trLater("The street address, for maps.")),
                 FieldSpec("latitude", trLater("Latitude"), MapPinRules.latitude, help: trLater("Latitude of the place.")),
                 FieldSpec("longitude", trLater("Longitude"), MapPinRules.longitude, help: trLater("Longitude of the place.")),
-                FieldSpec("timing", trLater("Timing"), .choice(["timed", "all-day", "untimed"]), help: trLater("How the event is timed.")),
-                FieldSpec("startsAt", trLater("Starts"), .dateTime, help: trLater("When a timed event starts.")),
-                FieldSpec("endsAt", trLater("Ends"), .dateTime, help: trLater("When a timed event ends.")),
-                FieldSpec("startDate", trLater("Starts"), .date, help: trLater("The first day of an all-day event.")),
-                FieldSpec("endDate", trLater("Ends"), .date, help: trLater("The last day of an all-day event.")),
-                FieldSpec("timeZone", trLater("Time zone"), .text(maxLength: 100), help: trLater("The zone a timed event's times are in.")),
+                // An hour when no end is typed; a longer run than a year is all-day.
+                FieldSpec("timing", trLater("Timing"), .timing(TimingLimits(defaultDuration: 3600, longestTimed: 366 * 86_400,
+                                                                           longestAllDaySpan: 365)),
+                          help: trLater("When the event happens: timed, all day or ongoing.")),
                 FieldSpec("imageURL", trLater("Image"), .webURL(httpsOnly: false), help: trLater("A picture for the event.")),
                 FieldSpec("links", trLater("Links"), .list(of: [
                     FieldSpec("label", trLater("Label"), .text(maxLength: 200), help: trLater("What the link says.")),
                     FieldSpec("url", trLater("Address"), .webURL(httpsOnly: false), [.required], help: trLater("Where it goes.")),
-                ], maxItems: EventForm.maxLinks), help: trLater("Links shown with the event."), item: trLater("Link")),
+                ], maxItems: 10), help: trLater("Links shown with the event."), item: trLater("Link")),
                 FieldSpec("host", trLater("Host"), .text(maxLength: 200), [.searchable], help: trLater("Who runs the event.")),
                 FieldSpec("contactName", trLater("Contact name"), .text(maxLength: 200), help: trLater("The contact person's name.")),
                 FieldSpec("contactEmail", trLater("Contact email"), .email, help: trLater("The contact's email address.")),

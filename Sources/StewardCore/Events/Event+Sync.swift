@@ -10,7 +10,6 @@ extension EventDetails {
             "address": .string(address),
             "latitude": JSONValue(coordinate?.latitude),
             "longitude": JSONValue(coordinate?.longitude),
-            "timing": .string(timing.kind.rawValue),
             "imageURL": JSONValue(imageURL),
             "links": .array(links.map { .object(["label": .string($0.label), "url": .string($0.url)]) }),
             "host": .string(host),
@@ -21,22 +20,8 @@ extension EventDetails {
             "stampValue": .int(Int64(stampValue)),
             "rideSharing": .bool(rideSharing),
         ]
-        switch timing {
-        case .timed(let start, let end, let zone):
-            fields["startsAt"] = .string(DateTimeText.utc(start))
-            fields["endsAt"] = .string(DateTimeText.utc(end))
-            fields["timeZone"] = .string(zone)
-            fields["startDate"] = .null
-            fields["endDate"] = .null
-        case .allDay(let first, let last):
-            fields["startsAt"] = .null
-            fields["endsAt"] = .null
-            fields["timeZone"] = .null
-            fields["startDate"] = .string(first.description)
-            fields["endDate"] = .string(last.description)
-        case .untimed:
-            for key in ["startsAt", "endsAt", "timeZone", "startDate", "endDate"] { fields[key] = .null }
-        }
+        // The timing's six keys, as the kit's timing field keeps them.
+        fields.merge(TimingField.values(of: timing)) { _, timing in timing }
         return .object(fields)
     }
 }

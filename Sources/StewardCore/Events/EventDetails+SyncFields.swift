@@ -17,7 +17,7 @@ extension EventDetails {
         form.address = reader.text("address", EventField.address)
         form.latitude = reader.number("latitude", EventField.latitude)
         form.longitude = reader.number("longitude", EventField.longitude)
-        let timing = reader.text("timing", "timing")
+        let timing = reader.text(TimingField.kindKey, EventField.timing)
         form.imageURL = reader.text("imageURL", EventField.imageURL)
         form.links = reader.links()
         form.host = reader.text("host", EventField.host)
@@ -26,23 +26,23 @@ extension EventDetails {
         form.contactPhone = reader.text("contactPhone", EventField.contactPhone)
         form.audience = reader.audience()
         form.stampValue = reader.number("stampValue", EventField.stampValue)
-        form.rideSharing = reader.flag("rideSharing", "ride-sharing")
+        form.rideSharing = reader.flag("rideSharing", EventField.rideSharing)
         guard let kind = EventTiming.Kind(rawValue: timing) else {
-            reader.issues.add("timing", tr("must be one of timed, all-day, untimed"))
+            reader.issues.add(EventField.timing, tr("must be one of timed, all-day, untimed"))
             throw ValidationError(reader.issues.issues)
         }
         form.timingKind = kind
         switch kind {
         case .timed:
-            form.starts = reader.text("startsAt", EventField.starts)
-            form.ends = reader.text("endsAt", EventField.ends)
-            form.timeZone = reader.text("timeZone", EventField.timeZone)
+            form.starts = reader.text(TimingField.startsAt, EventField.starts)
+            form.ends = reader.text(TimingField.endsAt, EventField.ends)
+            form.timeZone = reader.text(TimingField.timeZone, EventField.timeZone)
             if form.ends.isEmpty, !reader.issues.issues.contains(where: { $0.field == EventField.ends }) {
                 reader.issues.add(EventField.ends, tr("is required"))
             }
         case .allDay:
-            form.starts = reader.text("startDate", EventField.starts)
-            form.ends = reader.text("endDate", EventField.ends)
+            form.starts = reader.text(TimingField.startDate, EventField.starts)
+            form.ends = reader.text(TimingField.endDate, EventField.ends)
         case .untimed:
             break
         }

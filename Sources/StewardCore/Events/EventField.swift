@@ -1,21 +1,31 @@
-/// The names of an event's fields, as the CLI spells its options and as validation reports them.
-/// The GUI maps each to the row that shows its message.
+/// The names of an event's fields, as the CLI spells its options and as validation reports them;
+/// the GUI maps each to the row that shows its message. They come from the declaration
+/// (`RecordType.event`): each field's option name, and the timing field's part names.
 public enum EventField {
-    public static let title = "title"
-    public static let description = "description"
-    public static let locationName = "location-name"
-    public static let address = "address"
-    public static let latitude = "latitude"
-    public static let longitude = "longitude"
-    public static let starts = "starts"
-    public static let ends = "ends"
-    public static let timeZone = "time-zone"
-    public static let imageURL = "image-url"
+    public static let title = option("title")
+    public static let description = option("description")
+    public static let locationName = option("locationName")
+    public static let address = option("address")
+    public static let latitude = option("latitude")
+    public static let longitude = option("longitude")
+    public static let timing = TimingField.Part.timing
+    public static let starts = TimingField.Part.starts
+    public static let ends = TimingField.Part.ends
+    public static let timeZone = TimingField.Part.timeZone
+    public static let imageURL = option("imageURL")
+    /// One link per `--link` option, so validation names the links as that option.
     public static let links = "link"
-    public static let host = "host"
-    public static let contactName = "contact-name"
-    public static let contactEmail = "contact-email"
-    public static let contactPhone = "contact-phone"
-    public static let audience = "audience"
-    public static let stampValue = "stamp-value"
+    public static let host = option("host")
+    public static let contactName = option("contactName")
+    public static let contactEmail = option("contactEmail")
+    public static let contactPhone = option("contactPhone")
+    public static let audience = option("audience")
+    public static let stampValue = option("stampValue")
+    public static let rideSharing = option("rideSharing")
+
+    /// A declared field's option name; a name the declaration lacks is a programming error.
+    private static func option(_ name: String) -> String {
+        guard let field = RecordType.event.field(name) else { preconditionFailure("events declare no field \(name)") }
+        return field.optionName
+    }
 }

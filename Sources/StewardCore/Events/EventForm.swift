@@ -32,12 +32,15 @@ public struct EventForm: Hashable, Sendable {
 
     public init() {}
 
-    public static let maxTitleLength = 200
-    public static let maxDescriptionLength = 10_000
-    public static let maxLinks = 10
-    public static let stampRange = 0...100
-    static let defaultDuration: TimeInterval = 3600
-    static let longestTimedEvent: TimeInterval = 366 * 86_400
+    // The limits are the declaration's (Event+RecordType), read from it rather than repeated.
+    public static let maxTitleLength = declared.maxLength("title")
+    public static let maxDescriptionLength = declared.maxLength("description")
+    public static let maxLinks = declared.maxItems("links")
+    public static let stampRange = declared.integerRange("stampValue")
+    static let timingLimits = declared.timingLimits("timing")
+    static let defaultDuration = timingLimits.defaultDuration
+    static let longestTimedEvent = timingLimits.longestTimed
+    private static var declared: RecordType { .event }
 
     /// Checks every field, reporting every problem at once.
     public func validate(organizationZone: TimeZone) throws(ValidationError) -> EventDetails {
@@ -49,17 +52,13 @@ public struct EventForm: Hashable, Sendable {
             try FieldParsers.limited(self.description, maxLength: Self.maxDescriptionLength)
         } ?? ""
         let locationName = issues.check(EventField.locationName) { () throws(FieldError) in
-            try FieldParsers.limited(self.locationName, maxLength: 200)
+            try FieldParsers.limited(self.locationName, maxLength: Self.declared.maxLength("locationName"))
         } ?? ""
         let address = issues.check(EventField.address) { () throws(FieldError) in
-            try FieldParsers.limited(self.address, maxLength: 500)
+            try FieldParsers.limited(self.address, maxLength: Self.declared.maxLength("address"))
         } ?? ""
         let coordinate = checkCoordinate(&issues)
-        let zoneName = issues.check(EventField.timeZone) { () throws(FieldError) in
-            try FieldParsers.timeZone(self.timeZone)
-        } ?? nil
-        let zone = zoneName.flatMap(TimeZone.init(identifier:)) ?? organizationZone
-        let timing = checkTiming(&issues, zone: zone, zoneName: zoneName ?? organizationZone.identifier)
+        let timing = checkTiming(&issues, organizationZone: organizationZone)
         let imageURL = issues.check(EventField.imageURL) { () throws(FieldError) in
             try FieldParsers.webURL(self.imageURL)
         } ?? nil
@@ -67,10 +66,10 @@ public struct EventForm: Hashable, Sendable {
             try Self.parseLinks(self.links)
         } ?? []
         let host = issues.check(EventField.host) { () throws(FieldError) in
-            try FieldParsers.limited(self.host, maxLength: 200)
+            try FieldParsers.limited(self.host, maxLength: Self.declared.maxLength("host"))
         } ?? ""
         let contactName = issues.check(EventField.contactName) { () throws(FieldError) in
-            try FieldParsers.limited(self.contactName, maxLength: 200)
+            try FieldParsers.limited(self.contactName, maxLength: Self.declared.maxLength("contactName"))
         } ?? ""
         let email = issues.check(EventField.contactEmail) { () throws(FieldError) in
             try FieldParsers.email(self.contactEmail)
@@ -113,71 +112,17 @@ public struct EventForm: Hashable, Sendable {
         return nil
     }
 
-    private func checkTiming(_ issues: inout IssueCollector, zone: TimeZone, zoneName: String) -> EventTiming? {
-        let startText = FieldParsers.trimmed(starts)
-        let endText = FieldParsers.trimmed(ends)
-        switch timingKind {
-        case .untimed:
-            if !startText.isEmpty { issues.add(EventField.starts, tr("must be empty for an untimed event (or make it timed)")) }
-            if !endText.isEmpty { issues.add(EventField.ends, tr("must be empty for an untimed event (or make it timed)")) }
-            return .untimed
-
-        case .allDay:
-            guard !startText.isEmpty else {
-                issues.add(EventField.starts, tr("is required: the first day, like 2026-12-01"))
-                return nil
-            }
-            guard let first = LocalDate(iso: startText) else {
-                issues.add(EventField.starts, tr("must be a date like 2026-12-01 (got \"{value}\")", ["value": startText]))
-                return nil
-            }
-            var last = first
-            if !endText.isEmpty {
-                guard let parsed = LocalDate(iso: endText) else {
-                    issues.add(EventField.ends, tr("must be a date like 2026-12-01 (got \"{value}\")", ["value": endText]))
-                    return nil
-                }
-                last = parsed
-            }
-            if last < first {
-                issues.add(EventField.ends, tr("must be on or after the first day ({date})", ["date": first.description]))
-                return nil
-            }
-            if last > first.adding(days: 365) {
-                issues.add(EventField.ends, tr("must be within a year of the first day"))
-                return nil
-            }
-            return .allDay(first: first, last: last)
-
-        case .timed:
-            guard !startText.isEmpty else {
-                issues.add(EventField.starts, tr("is required: a date and time like 2026-12-01T18:00"))
-                return nil
-            }
-            guard let start = DateTimeText.parse(startText, zone: zone) else {
-                issues.add(EventField.starts, tr("must be a date and time like 2026-12-01T18:00 (got \"{value}\")",
-                                                  ["value": startText]))
-                return nil
-            }
-            var end = start.addingTimeInterval(Self.defaultDuration)
-            if !endText.isEmpty {
-                guard let parsed = DateTimeText.parse(endText, zone: zone) else {
-                    issues.add(EventField.ends, tr("must be a date and time like 2026-12-01T20:00 (got \"{value}\")",
-                                                    ["value": endText]))
-                    return nil
-                }
-                end = parsed
-            }
-            if end <= start {
-                issues.add(EventField.ends, tr("must be after the start ({start})", ["start": DateTimeText.local(start, zone: zone)]))
-                return nil
-            }
-            if end.timeIntervalSince(start) > Self.longestTimedEvent {
-                issues.add(EventField.ends, tr("must be within a year of the start; use an all-day event for long runs"))
-                return nil
-            }
-            return .timed(start: start, end: end, timeZone: zoneName)
-        }
+    /// The timing as the kit's timing field checks it: the form's start and end are the
+    /// record's keys of its kind, an end left empty is left out (an hour later, the same day).
+    private func checkTiming(_ issues: inout IssueCollector, organizationZone: TimeZone) -> EventTiming? {
+        var keys: [String: JSONValue] = [TimingField.kindKey: .string(timingKind.rawValue),
+                                         TimingField.timeZone: .string(timeZone)]
+        let (startKey, endKey) = timingKind == .allDay ? (TimingField.startDate, TimingField.endDate)
+                                                        : (TimingField.startsAt, TimingField.endsAt)
+        keys[startKey] = .string(starts)
+        if !FieldParsers.trimmed(ends).isEmpty { keys[endKey] = .string(ends) }
+        return TimingField.parse(keys, limits: Self.timingLimits, zone: organizationZone, issues: &issues)
+            .flatMap { TimingField.timing(of: .object($0)) }
     }
 
     static func parseLinks(_ text: String) throws(FieldError) -> [EventLink] {

@@ -24,7 +24,7 @@ struct FieldConflicts: ConflictPresentation {
 
     func fields(mine: JSONValue?, theirs: JSONValue?, zone: TimeZone) -> [ConflictField] {
         declared.map { field in
-            let mineValue = mine?[field.name], theirsValue = theirs?[field.name]
+            let mineValue = field.value(in: mine), theirsValue = field.value(in: theirs)
             return ConflictField(key: field.optionName, label: field.label,
                                  mine: field.kind.displayText(mineValue, zone: zone),
                                  theirs: field.kind.displayText(theirsValue, zone: zone),
@@ -36,7 +36,9 @@ struct FieldConflicts: ConflictPresentation {
                type: RecordType, zone: TimeZone) throws(ValidationError) -> JSONValue {
         guard case .object(var merged) = theirs else { return try type.validate(mine, orgZone: zone) }
         for field in declared where choices[field.optionName] == .mine {
-            merged[field.name] = mine[field.name] ?? .null
+            // A timing's keys go together: a start from one side and a kind from the other
+            // would be neither side's timing.
+            for key in field.wireFields.map(\.name) { merged[key] = mine[key] ?? .null }
         }
         return try type.validate(.object(merged), orgZone: zone)
     }

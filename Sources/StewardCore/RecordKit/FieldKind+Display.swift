@@ -22,6 +22,9 @@ extension FieldKind {
             let items = value.arrayValue ?? []
             let first = itemFields.first?.name ?? ""
             return items.map { $0[first]?.stringValue ?? "" }.joined(separator: "\n")
+        case .timing:
+            // "Sun 6 Dec 2026, 10:30–12:00", "12–13 Dec 2026 · all day", "Ongoing".
+            return TimingField.timing(of: value).map { EventTimingText.describe($0, orgZone: zone) } ?? ""
         default:
             return editableText(value, zone: zone)
         }
@@ -40,7 +43,8 @@ extension FieldKind {
             return value.decimalValue.map { StoredNumber.text($0) } ?? value.stringValue ?? ""
         case .boolean:
             return value.boolValue == true ? "yes" : "no"
-        case .list:
+        case .list, .timing:
+            // A timing is edited by its parts (the events' editor and options), not as one text.
             return value.canonicalText
         default:
             switch value {

@@ -117,6 +117,15 @@ extension FieldKind {
                 }
             }
             return .array(parsed)
+        case .timing(let limits):
+            // On its own (not as keys of a record): an object of the six keys.
+            guard case .object(let given) = value else { throw FieldError(tr("must be a JSON object")) }
+            var issues = IssueCollector()
+            guard let parsed = TimingField.parse(given, limits: limits, zone: zone, issues: &issues), issues.issues.isEmpty else {
+                let first = issues.issues.first
+                throw FieldError((first.map { "\($0.field): \($0.message)" }) ?? tr("is not valid"))
+            }
+            return .object(parsed)
         }
     }
 
@@ -168,13 +177,21 @@ enum RecordFields {
         guard case .object(let given) = input else {
             throw ValidationError(field: "fields", message: tr("must be a JSON object"))
         }
-        let known = Set(fields.map(\.name))
+        let keys = fields.flatMap(\.wireFields).map(\.name)
+        let known = Set(keys)
         for key in given.keys.sorted() where !known.contains(key) {
             issues.add(FieldSpec.kebab(key), tr("is not a field of a {noun}; the fields are {fields}",
-                                                ["noun": noun, "fields": fields.map(\.name).joined(separator: ", ")]))
+                                                ["noun": noun, "fields": keys.joined(separator: ", ")]))
         }
         var values: [String: JSONValue] = [:]
         for field in fields {
+            if case .timing(let limits) = field.kind {
+                // Its keys are the record's own; its problems are named by part (`starts`).
+                if let parsed = TimingField.parse(given, limits: limits, zone: zone, issues: &issues) {
+                    values.merge(parsed) { _, new in new }
+                }
+                continue
+            }
             if let value = issues.check(field.optionName, { () throws(FieldError) in try field.parse(given[field.name], zone: zone) }) {
                 values[field.name] = value
             }

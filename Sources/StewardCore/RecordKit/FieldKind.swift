@@ -34,6 +34,9 @@ public indirect enum FieldKind: Sendable {
     case reference(entity: String)
     /// An ordered list of small records (a bulletin's sections), each with these fields.
     case list(of: [FieldSpec], maxItems: Int)
+    /// When something happens: timed, all-day or ongoing, with its start, end and zone. Kept
+    /// flat as six keys of the record, not under the field's name (see `TimingField`).
+    case timing(TimingLimits)
 }
 
 extension FieldKind {
@@ -43,6 +46,7 @@ extension FieldKind {
         case .text, .longText: .string("")
         case .boolean: .bool(false)
         case .list: .array([])
+        case .timing: .object(TimingField.values(of: .untimed))
         default: .null
         }
     }
@@ -73,6 +77,7 @@ extension FieldKind {
         case .choice(let words): words.joined(separator: "|")
         case .reference: "id"
         case .list: "json"
+        case .timing: "timing"
         }
     }
 }

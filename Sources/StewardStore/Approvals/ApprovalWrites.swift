@@ -32,7 +32,7 @@ enum ApprovalWrites {
         let proposed = RecordType.event.droppingFieldsSetByStaff(submission.event, keeping: published)
         var fields = proposed
         if submission.isReReview, case .object(var current)? = published {
-            for change in submission.changes where RecordType.event.field(change.field)?.isSetByStaff != true {
+            for change in submission.changes where RecordType.event.wireField(change.field)?.isSetByStaff != true {
                 current[change.field] = proposed[change.field] ?? .null
             }
             fields = .object(current)

@@ -17,7 +17,7 @@ enum ApprovalOutput {
                           trc("table heading", "TITLE"), trc("table heading", "SUBMITTED BY"), trc("table heading", "STARTS"))
         for record in records {
             let submission = SubmissionRecord(fields: record.fields)
-            let starts = RecordType.event.field("startsAt")?.kind.displayText(record["startsAt"], zone: org.timeZone) ?? ""
+            let starts = RecordType.event.wireField("startsAt")?.kind.displayText(record["startsAt"], zone: org.timeZone) ?? ""
             table.append(record.key, submission.isReReview ? tr("{status} (re-review)", ["status": submission.status.rawValue]) : submission.status.rawValue,
                          submission.submittedAt.map { DateTimeText.iso($0, zone: org.timeZone) } ?? "",
                          submission.title, submission.submitterName,

@@ -15,7 +15,7 @@ struct EventJSONInput {
 
     /// Checks the keys: each must be an event field (by the store's name) or an older key.
     init(_ object: [String: JSONValue]) throws {
-        let fields = RecordType.event.fields.map(\.name)
+        let fields = RecordType.event.wireFields.map(\.name)
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) && !Self.olderKeys.contains($0) }) {
             throw CLIError.usage("\(FieldSpec.kebab(unknown)): " + tr("is not a field of an event; the fields are {fields}",
                                                                         ["fields": fields.joined(separator: ", ")]))

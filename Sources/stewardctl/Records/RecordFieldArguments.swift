@@ -15,7 +15,9 @@ struct RecordFieldArguments {
 
     /// `command` is how the help is asked for (`stewardctl funds add`), for error messages.
     init(_ words: [String], type: RecordType, command: String) throws {
-        let byOption = Dictionary(uniqueKeysWithValues: type.fields.map { ($0.optionName, $0) })
+        // A timing is typed key by key (`--starts-at`), which the timing field reads as the
+        // record's keys; the generic commands have no options of its parts' names yet.
+        let byOption = Dictionary(uniqueKeysWithValues: type.wireFields.map { ($0.optionName, $0) })
         var rest = words[...]
         while let word = rest.popFirst() {
             if word == "--" {
@@ -28,7 +30,7 @@ struct RecordFieldArguments {
             }
             let (name, inline) = Self.split(word)
             guard let field = byOption[name] else {
-                let known = type.fields.map { "--" + $0.optionName }.joined(separator: ", ")
+                let known = type.wireFields.map { "--" + $0.optionName }.joined(separator: ", ")
                 throw CLIError.usage(tr("Unknown option '{option}'; the options for {noun} fields are {options} (see `{command}`)",
                                         ["option": word, "noun": type.noun, "options": known, "command": command + " --help"]))
             }

@@ -16,7 +16,9 @@ enum RecordHelp {
 
     /// `  --name <text>             The fund's name …`, one option per field.
     static func fieldOptions(_ type: RecordType, markingRequired: Bool) -> String {
-        type.fields.map { field in
+        // A timing's keys are options of their own: the generic commands cannot type one
+        // timing yet (events keep their own options).
+        type.wireFields.map { field in
             var help = field.declaredHelp.english
             if case .choice(let words) = field.kind, words.count > 3 {
                 help += " One of: " + words.joined(separator: ", ") + "."

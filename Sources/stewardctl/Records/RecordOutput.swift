@@ -32,7 +32,7 @@ struct RecordOutput {
     func json(_ record: LocalRecord, now: Date = Date()) -> JSONValue {
         var object: [String: JSONValue] = [:]
         if case .object(let fields) = record.fields { object = fields }
-        for field in type.fields where object[field.name] == nil { object[field.name] = .null }
+        for field in type.wireFields where object[field.name] == nil { object[field.name] = .null }
         object["id"] = .string(record.key)
         object["version"] = .int(record.version)
         object["updatedAt"] = .string(DateTimeText.utc(record.updatedAt))
@@ -61,7 +61,8 @@ struct RecordOutput {
     func lines(_ record: LocalRecord, now: Date = Date()) -> [String] {
         var lines = Record()
         lines.add(trc("output label", "id"), record.key)
-        for field in type.fields {
+        // Key by key, a timing's too: what scripts reading these lines have always seen.
+        for field in type.wireFields {
             if case .list(let itemFields, _) = field.kind {
                 lines.addIfPresent(field.label.lowercased(), items(record[field.name], fields: itemFields))
             } else {

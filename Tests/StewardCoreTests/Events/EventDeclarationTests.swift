@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import StewardCore
+
+/// Events are declared once: their timing is the kit's timing field and the form checks typed
+/// text against the declaration's limits, not copies of them.
+@Suite struct EventDeclarationTests {
+    let chicago = TimeZone(identifier: "America/Chicago")!
+
+    @Test func theTimingIsOneFieldKeptAsTheSixKeysRecordsCarry() throws {
+        let timing = try #require(RecordType.event.field("timing"))
+        guard case .timing(let limits) = timing.kind else {
+            Issue.record("timing is declared as \(timing.kind.valueName), not a timing")
+            return
+        }
+        #expect(limits.defaultDuration == 3600 && limits.longestAllDaySpan == 365)
+        for key in ["startsAt", "endsAt", "startDate", "endDate", "timeZone"] {
+            #expect(RecordType.event.field(key) == nil, "\(key) is a loose field")
+            #expect(RecordType.event.wireField(key) != nil, "\(key) is not one of the record's keys")
+        }
+        #expect(Array(RecordType.event.wireFields.map(\.name)[6...11]) == TimingField.keys)
+    }
+
+    @Test func theFormsLimitsAreTheDeclarations() throws {
+        guard case .text(let titleLength)? = RecordType.event.field("title")?.kind,
+              case .list(_, let links)? = RecordType.event.field("links")?.kind,
+              case .integer(let stamps)? = RecordType.event.field("stampValue")?.kind else {
+            Issue.record("the declaration changed its kinds")
+            return
+        }
+        #expect(EventForm.maxTitleLength == titleLength && EventForm.maxLinks == links)
+        #expect(EventForm.stampRange == Int(stamps.lowerBound)...Int(stamps.upperBound))
+
+        var form = EventForm.timed(String(repeating: "a", count: titleLength + 1))
+        form.address = String(repeating: "b", count: RecordType.event.maxLength("address") + 1)
+        let error = #expect(throws: ValidationError.self) { try form.validate(organizationZone: chicago) }
+        #expect(Set(error?.issues.map(\.field) ?? []) == [EventField.title, EventField.address])
+    }
+
+    @Test func theFormsTimingIsTheKitsTimingField() throws {
+        var form = EventForm.timed("Choir", starts: "2026-12-06T10:30", ends: "")
+        form.timeZone = "Mars/Olympus"
+        let error = #expect(throws: ValidationError.self) { try form.validate(organizationZone: chicago) }
+        #expect(error?.issues.map(\.field) == [TimingField.Part.timeZone])
+
+        form.timeZone = ""
+        let details = try form.validate(organizationZone: chicago)
+        var issues = IssueCollector()
+        let keys = try #require(TimingField.parse(["timing": .string("timed"), "startsAt": .string("2026-12-06T10:30")],
+                                                  limits: RecordType.event.timingLimits("timing"), zone: chicago,
+                                                  issues: &issues))
+        #expect(TimingField.timing(of: .object(keys)) == details.timing)
+    }
+
+    @Test func theNamesValidationReportsAreTheDeclarationsOptionNamesAndTimingParts() {
+        let options = Set(RecordType.event.fields.map(\.optionName))
+        for name in [EventField.title, EventField.locationName, EventField.imageURL, EventField.contactEmail,
+                     EventField.stampValue, EventField.rideSharing] {
+            #expect(options.contains(name), "\(name)")
+        }
+        #expect([EventField.timing, EventField.starts, EventField.ends, EventField.timeZone] == TimingField.Part.all)
+        #expect(EventField.rideSharing == "ride-sharing" && EventField.locationName == "location-name")
+    }
+}
