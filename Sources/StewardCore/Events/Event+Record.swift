@@ -19,9 +19,9 @@ extension Event: FetchableRecord, PersistableRecord {
             address: row["address"],
             coordinate: latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } },
             timing: timing, imageURL: row["imageURL"],
-            links: EventColumns.decodeLinks(row["links"]), host: row["host"],
+            links: try EventColumns.decodeLinks(row["links"], event: row["id"]), host: row["host"],
             contact: Contact(name: row["contactName"], email: row["contactEmail"], phone: row["contactPhone"]),
-            audience: EventColumns.decodeTags(row["audience"]), stampValue: row["stampValue"],
+            audience: try EventColumns.decodeTags(row["audience"], event: row["id"]), stampValue: row["stampValue"],
             rideSharing: row["rideSharing"])
     }
 
@@ -77,10 +77,14 @@ enum EventColumns {
         JSONValue.array(links.map { .object(["label": .string($0.label), "url": .string($0.url)]) }).canonicalText
     }
 
-    static func decodeLinks(_ text: String?) -> [EventLink] {
-        guard let text, text != "[]", let value = try? JSONValue.parse(text), let items = value.arrayValue else { return [] }
-        return items.compactMap { item in
-            guard let url = item["url"]?.stringValue else { return nil }
+    /// The links as stored. A column that does not read as a list of links fails, naming the
+    /// event (`StoredRecordUnreadable`): opened without them, an edit would save it without them.
+    static func decodeLinks(_ text: String?, event id: String) throws -> [EventLink] {
+        guard let text, text != "[]" else { return [] }
+        return try items(text, column: "links", event: id).map { item in
+            guard let url = item["url"]?.stringValue else {
+                throw StoredRecordUnreadable(entity: SyncEntity.event, id: id, problem: "a link without an address in \(text)")
+            }
             return EventLink(label: item["label"]?.stringValue ?? url, url: url)
         }
     }
@@ -89,9 +93,28 @@ enum EventColumns {
         JSONValue.array(tags.map { .string($0) }).canonicalText
     }
 
-    static func decodeTags(_ text: String?) -> [String] {
-        guard let text, text != "[]", let value = try? JSONValue.parse(text), let items = value.arrayValue else { return [] }
-        return items.compactMap(\.stringValue)
+    /// The audience as stored; a column that does not read as a list of words fails, as links do.
+    static func decodeTags(_ text: String?, event id: String) throws -> [String] {
+        guard let text, text != "[]" else { return [] }
+        return try items(text, column: "audience", event: id).map { item in
+            guard let word = item.stringValue else {
+                throw StoredRecordUnreadable(entity: SyncEntity.event, id: id, problem: "an audience item that is not a word in \(text)")
+            }
+            return word
+        }
+    }
+
+    private static func items(_ text: String, column: String, event id: String) throws -> [JSONValue] {
+        do {
+            guard let items = try JSONValue.parse(text).arrayValue else {
+                throw StoredRecordUnreadable(entity: SyncEntity.event, id: id, problem: "\(column) is not a list: \(text)")
+            }
+            return items
+        } catch let error as StoredRecordUnreadable {
+            throw error
+        } catch {
+            throw StoredRecordUnreadable(entity: SyncEntity.event, id: id, problem: "\(column): \(error)")
+        }
     }
 }
 

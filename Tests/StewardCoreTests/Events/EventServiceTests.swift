@@ -32,6 +32,29 @@ import Testing
         #expect(try await f.events.event(id: original.id)?.details == original.details)
     }
 
+    @Test(arguments: ["links", "audience"])
+    func anEventWhoseListColumnCannotBeReadIsRefusedNotOpenedWithoutIt(column: String) async throws {
+        let f = try await Fixture()
+        var form = EventForm.timed("Choir")
+        form.links = "Register | https://example.org/register"
+        form.audience = "families"
+        let event = try await f.events.create(form, in: f.org)
+        try await f.database.writer.write { db in
+            try db.execute(sql: "UPDATE event SET \(column) = '[{\"url\": ' WHERE id = ?", arguments: [UUIDColumn.encode(event.id)])
+        }
+        // Opened with no links (or audience), an edit would save the event without them.
+        await #expect(throws: StoredRecordUnreadable.self) {
+            _ = try await f.events.event(id: event.id)
+        }
+        await #expect(throws: StoredRecordUnreadable.self) {
+            _ = try await f.events.update(event.id, with: .timed("Choir practice"), in: f.org)
+        }
+        let kept = try await f.database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT \(column) FROM event WHERE id = ?", arguments: [UUIDColumn.encode(event.id)])
+        }
+        #expect(kept == #"[{"url": "#, "the row is left as it is")
+    }
+
     @Test func updateDuplicateDeleteAndUndo() async throws {
         let f = try await Fixture()
         let event = try await f.events.create(.timed("Youth Group"), in: f.org)

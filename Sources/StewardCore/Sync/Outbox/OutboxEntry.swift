@@ -41,7 +41,12 @@ extension OutboxEntry: FetchableRecord, MutablePersistableRecord {
         orgId = try UUIDColumn.decode(row["orgId"])
         entity = row["entity"]
         recordId = try UUIDColumn.decode(row["recordId"])
-        operation = Operation(rawValue: row["operation"]) ?? .upsert
+        // The table's CHECK allows only these two words; anything else is a damaged database,
+        // never to be guessed into an upsert that would put back what the change removed.
+        guard let operation = Operation(rawValue: row["operation"]) else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "outbox entry \(seq ?? 0) has an operation that is not upsert or delete")
+        }
+        self.operation = operation
         payload = row["payload"]
         baseVersion = row["baseVersion"]
         createdAt = row["createdAt"]
