@@ -247,7 +247,7 @@ final class EventsPage: ModulePage {
     private func updateState() {
         let count = list.count
         // The empty states say it in words; a "0 events" beside them would only repeat it.
-        countLabel.text = organization == nil || count == 0 ? "" : ListText.eventCount(count)
+        countLabel.text = organization == nil || count == 0 ? "" : RecordType.event.nouns.count(count)
         let page: String
         if count > 0 {
             page = "list"
