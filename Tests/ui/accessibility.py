@@ -333,7 +333,12 @@ def switcher_label(window, view):
     return max(on_screen, key=lambda pair: pair[0])[1] if on_screen else None
 
 
-def screenshot(folder, filename, settle=0.6):
+def screenshot(folder, filename, settle=0.6, pointer_away=False):
+    """The screen as it is now; `pointer_away` moves the pointer to the corner first, so no
+    tooltip covers the page."""
+    if pointer_away:
+        import pyatspi
+        pyatspi.Registry.generateMouseEvent(1279, 799, "abs")
     path = os.path.join(folder, filename)
     time.sleep(settle)  # let the last frame paint
     subprocess.run(["import", "-window", "root", path], check=False)

@@ -24,7 +24,6 @@ in build/screenshots/.
 Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session).
 """
 
-import json
 import os
 import re
 import subprocess
@@ -37,6 +36,8 @@ import accessibility  # noqa: E402
 from accessibility import (Failure, button, choose_page, click, click_at, find_all, frames, main_window,  # noqa: E402
                            name, press, role, showing, text_of, type_into, wait_for, wait_gone, walk)
 
+from stewardctl_calls import ctl, ctl_json  # noqa: E402
+
 DB = os.environ["STEWARD_DB"]
 BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
 SHOTS = os.environ.get("STEWARD_SCREENSHOTS", "build/screenshots")
@@ -48,21 +49,7 @@ REVOKE_NOTE = "Entered for the wrong person"
 
 
 def shot(filename, settle=0.8):
-    """A screenshot with the pointer out of the way (no tooltip over the page)."""
-    import pyatspi
-    pyatspi.Registry.generateMouseEvent(1279, 799, "abs")
-    return accessibility.screenshot(SHOTS, filename, settle)
-
-
-def ctl(*args):
-    out = subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, *args], capture_output=True, text=True)
-    if out.returncode != 0:
-        raise Failure(f"stewardctl {' '.join(args)} failed ({out.returncode}): {out.stderr.strip()}")
-    return out.stdout
-
-
-def ctl_json(*args):
-    return json.loads(ctl(*args, "--json"))
+    return accessibility.screenshot(SHOTS, filename, settle, pointer_away=True)
 
 
 def slug():

@@ -13,14 +13,7 @@ struct ApprovalPublishTests {
         event["contactEmail"] = .string("robin at the river")
         let submission = SubmissionRecord(event: .object(event), submitterId: member, submitterName: "Robin",
                                           submitterEmail: "robin@mail.example", at: Date())
-        let stored = RemoteRecord(entity: RecordType.submission.entity, id: id, version: 4, deleted: false, fields: submission.json)
-        var writer = RecordWriter(org: OrgInfo(slug: "grace", name: "Grace", timeZone: "Europe/Paris", lastSeq: 4),
-                                  records: [RecordKey(entity: stored.entity, id: id): stored], author: "staff:ann@grace.example",
-                                  now: Date())
-        let item = PushBatch.Item(id: 1, entity: RecordType.submission.entity, recordId: id, operation: .upsert, baseVersion: 4,
-                                  fields: .object(["status": .string("approved")]))
-        let decision = StaffDecisions.decide(item, type: .submission, current: stored,
-                                             permissions: PushPermissions(decide: true, roleName: "approver"), writer: &writer)
+        let (decision, writer) = ApprovalDecision.approve(submission, id: id)
         guard case .rejected(let reason) = decision else {
             Issue.record("approved without its event: \(decision)")
             return

@@ -27,14 +27,7 @@ struct RecordWriterTests {
         // A submission kept from before the rules changed: its submitter's email is no address.
         let submission = SubmissionRecord(event: Fixtures.untimed("Riverside clean-up"), submitterId: Fixtures.newRecordId(),
                                           submitterName: "Robin", submitterEmail: "robin at the river", at: Date())
-        let stored = RemoteRecord(entity: RecordType.submission.entity, id: id, version: 4, deleted: false, fields: submission.json)
-        var writer = RecordWriter(org: OrgInfo(slug: "grace", name: "Grace", timeZone: "Europe/Paris", lastSeq: 4),
-                                  records: [RecordKey(entity: stored.entity, id: id): stored], author: "staff:ann@grace.example",
-                                  now: Date())
-        let item = PushBatch.Item(id: 1, entity: RecordType.submission.entity, recordId: id, operation: .upsert, baseVersion: 4,
-                                  fields: .object(["status": .string("approved")]))
-        let decision = StaffDecisions.decide(item, type: .submission, current: stored,
-                                             permissions: PushPermissions(decide: true, roleName: "approver"), writer: &writer)
+        let (decision, writer) = ApprovalDecision.approve(submission, id: id)
         guard case .rejected(let reason) = decision else {
             Issue.record("stored a submission its rules refuse: \(decision)")
             return
