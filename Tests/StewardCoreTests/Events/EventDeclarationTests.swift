@@ -61,4 +61,22 @@ import Testing
         #expect([EventField.timing, EventField.starts, EventField.ends, EventField.timeZone] == TimingField.Part.all)
         #expect(EventField.rideSharing == "ride-sharing" && EventField.locationName == "location-name")
     }
+
+    @Test("events are validated by the kit alone: the declaration's fields and rules, no hand-written reader")
+    func theKitValidatesEvents() throws {
+        #expect(RecordType.event.customValidation == nil)
+        let read = try RecordType.event.validate(.object([
+            "title": .string(" Fair "), "timing": .string("untimed"), "colour": .string("red"),
+            "links": .array([.object(["url": .string("https://fair.example")])]),
+            "audience": .array([.string("Youth")]), "contactPhone": .string("+1 312 555 0142"),
+        ]), orgZone: chicago)
+        #expect(read == EventDetails(title: "Fair", timing: .untimed, links: [EventLink(label: "https://fair.example", url: "https://fair.example")],
+                                     contact: Contact(phone: "+1 312 555 0142"), audience: ["youth"]).syncFields)
+
+        let lonely = #expect(throws: ValidationError.self) {
+            try RecordType.event.validate(.object(["title": .string("Fair"), "timing": .string("untimed"),
+                                                   "latitude": .double(41.9)]), orgZone: chicago)
+        }
+        #expect(lonely?.issues == [ValidationIssue(field: EventField.longitude, message: "is needed when a latitude is given (or clear both)")])
+    }
 }
