@@ -8,7 +8,7 @@ extension RecordType {
     /// here (a coordinate comes as a pair, a link without a label shows its address); the form
     /// and `EventDetails(syncFields:)` go through it. What is still written by hand: their own
     /// table (`EventRecordStorage`), the form's reading of typed link lines (`EventForm`), their
-    /// conflicts (`EventConflicts`), their page and their command-line options.
+    /// page and their command-line options.
     public static let event: RecordType = {
         var type = RecordType(
             entity: SyncEntity.event, commandName: "events", module: .events,
@@ -47,7 +47,8 @@ extension RecordType {
                 FieldSpec("rideSharing", trLater("Ride sharing"), .boolean, help: trLater("Whether members can share rides to it.")),
             ],
             titleField: "title", orderField: "startsAt", storage: EventRecordStorage())
-        type.conflicts = EventConflicts()
+        // People choose an event's start or end from either side, not its whole timing.
+        type.conflicts = FieldConflicts(fields: type.fields, timingByParts: true)
         type.window = { fields, zone in
             guard let details = try? EventDetails(syncFields: fields) else { return RecordWindow() }
             return RecordWindow(start: details.timing.sortStart(orgZone: zone).map(Milliseconds.from),

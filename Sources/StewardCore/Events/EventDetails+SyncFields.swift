@@ -1,5 +1,4 @@
 import Foundation
-import Translation
 
 extension EventDetails {
     /// Reads the fields another side sent, checked by the events' declaration
