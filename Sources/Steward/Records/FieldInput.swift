@@ -73,7 +73,7 @@ final class FieldInput {
             entry.setAccessibleLabel(field.label)
             row = Self.stackedRow(field.label, entry, hint: "")
             control = .entry(entry)
-        case .text, .isbn, .decimal:
+        case .text, .isbn, .decimal, .phone, .words:
             // A decimal is typed as text: a spin button would write it with the locale's
             // separator and round it to its digits.
             let entry = EntryRow(title: field.label)
@@ -220,7 +220,7 @@ final class FieldInput {
     /// What is typed, as the field's JSON: text as typed (the core parses and trims it).
     var value: JSONValue {
         switch control {
-        case .entryRow(let w): return .string(w.text)
+        case .entryRow(let w): return field.kind.typedValue(w.text)
         case .entry(let w): return .string(w.text)
         case .textView(let w): return .string(w.text)
         case .spin(let w, let emptyAtZero):

@@ -4,9 +4,11 @@ import Translation
 extension RecordType {
     /// Events, on the record kit. Their limits are declared here once (`EventForm` reads them),
     /// and their timing is the kit's timing field, kept as the six flat keys records carry.
-    /// What is still written by hand: their own table (`EventRecordStorage`), the checks of the
-    /// other fields as typed (`EventForm`: coordinates, links, audience), their conflicts
-    /// (`EventConflicts`), their page and their command-line options.
+    /// The kit validates them, for the store and the console alike, with the rules declared
+    /// here (a coordinate comes as a pair, a link without a label shows its address); the form
+    /// and `EventDetails(syncFields:)` go through it. What is still written by hand: their own
+    /// table (`EventRecordStorage`), the form's reading of typed link lines (`EventForm`), their
+    /// page and their command-line options.
     public static let event: RecordType = {
         var type = RecordType(
             entity: SyncEntity.event, commandName: "events", module: .events,
@@ -31,25 +33,31 @@ extension RecordType {
                 FieldSpec("links", trLater("Links"), .list(of: [
                     FieldSpec("label", trLater("Label"), .text(maxLength: 200), help: trLater("What the link says.")),
                     FieldSpec("url", trLater("Address"), .webURL(httpsOnly: false), [.required], help: trLater("Where it goes.")),
-                ], maxItems: 10), help: trLater("Links shown with the event."), item: trLater("Link")),
+                ], maxItems: 10), help: trLater("Links shown with the event."), item: trLater("Link"),
+                          // Typed one `--link` at a time: problems name that option.
+                          reportedAs: "link"),
                 FieldSpec("host", trLater("Host"), .text(maxLength: 200), [.searchable], help: trLater("Who runs the event.")),
                 FieldSpec("contactName", trLater("Contact name"), .text(maxLength: 200), help: trLater("The contact person's name.")),
                 FieldSpec("contactEmail", trLater("Contact email"), .email, help: trLater("The contact's email address.")),
-                FieldSpec("contactPhone", trLater("Contact phone"), .text(maxLength: 40), help: trLater("The contact's phone number.")),
-                FieldSpec("audience", trLater("Audience"), .list(of: [], maxItems: 20), [.searchable], help: trLater("Who it is for.")),
+                FieldSpec("contactPhone", trLater("Contact phone"), .phone, help: trLater("The contact's phone number.")),
+                FieldSpec("audience", trLater("Audience"), .words(maxItems: 20, maxLength: 40), [.searchable], help: trLater("Who it is for.")),
                 // Stamps are worth prizes: staff set them, never a member's submission.
                 FieldSpec("stampValue", trLater("Stamps"), .integer(0...100), [.setByStaff],
-                          help: trLater("Passport stamps an attendee earns.")),
+                          help: trLater("Passport stamps an attendee earns."), default: .int(0)),
                 FieldSpec("rideSharing", trLater("Ride sharing"), .boolean, help: trLater("Whether members can share rides to it.")),
             ],
             titleField: "title", orderField: "startsAt", storage: EventRecordStorage())
-        type.customValidation = { fields, _ throws(ValidationError) in try EventDetails(syncFields: fields).syncFields }
-        type.conflicts = EventConflicts()
+        // People choose an event's start or end from either side, not its whole timing.
+        type.conflicts = FieldConflicts(fields: type.fields, timingByParts: true)
         type.window = { fields, zone in
             guard let details = try? EventDetails(syncFields: fields) else { return RecordWindow() }
             return RecordWindow(start: details.timing.sortStart(orgZone: zone).map(Milliseconds.from),
                                 end: details.timing.sortEnd(orgZone: zone).map(Milliseconds.from))
         }
-        return type.readByMembers(.upcoming)
+        return type
+            .rule(EventRules.coordinatePair)
+            .completing(EventRules.labelLinks)
+            .droppingUnknownKeys()
+            .readByMembers(.upcoming)
     }()
 }

@@ -14,7 +14,7 @@ public enum EventField {
     public static let timeZone = TimingField.Part.timeZone
     public static let imageURL = option("imageURL")
     /// One link per `--link` option, so validation names the links as that option.
-    public static let links = "link"
+    public static let links = RecordType.event.field("links")!.reportName
     public static let host = option("host")
     public static let contactName = option("contactName")
     public static let contactEmail = option("contactEmail")

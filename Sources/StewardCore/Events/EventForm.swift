@@ -42,89 +42,62 @@ public struct EventForm: Hashable, Sendable {
     static let longestTimedEvent = timingLimits.longestTimed
     private static var declared: RecordType { .event }
 
-    /// Checks every field, reporting every problem at once.
+    /// Checks every field, reporting every problem at once: the typed text becomes the record's
+    /// fields and goes through the events' declaration (`RecordType.event.validate`), as what
+    /// another side sends does, so the form, the CLI and the store refuse the same things.
     public func validate(organizationZone: TimeZone) throws(ValidationError) -> EventDetails {
-        var issues = IssueCollector()
-        let title = issues.check(EventField.title) { () throws(FieldError) in
-            try FieldParsers.required(self.title, maxLength: Self.maxTitleLength)
+        var fields: [String: JSONValue] = [:]
+        let declared = Self.declared
+        for (name, text) in [("title", title), ("description", description), ("locationName", locationName),
+                             ("address", address), ("latitude", latitude), ("longitude", longitude),
+                             ("imageURL", imageURL), ("host", host), ("contactName", contactName),
+                             ("contactEmail", contactEmail), ("contactPhone", contactPhone), ("audience", audience),
+                             ("stampValue", stampValue)] {
+            fields[name] = declared.field(name)?.kind.typedValue(text) ?? .string(text)
         }
-        let description = issues.check(EventField.description) { () throws(FieldError) in
-            try FieldParsers.limited(self.description, maxLength: Self.maxDescriptionLength)
-        } ?? ""
-        let locationName = issues.check(EventField.locationName) { () throws(FieldError) in
-            try FieldParsers.limited(self.locationName, maxLength: Self.declared.maxLength("locationName"))
-        } ?? ""
-        let address = issues.check(EventField.address) { () throws(FieldError) in
-            try FieldParsers.limited(self.address, maxLength: Self.declared.maxLength("address"))
-        } ?? ""
-        let coordinate = checkCoordinate(&issues)
-        let timing = checkTiming(&issues, organizationZone: organizationZone)
-        let imageURL = issues.check(EventField.imageURL) { () throws(FieldError) in
-            try FieldParsers.webURL(self.imageURL)
-        } ?? nil
-        let links = issues.check(EventField.links) { () throws(FieldError) in
-            try Self.parseLinks(self.links)
-        } ?? []
-        let host = issues.check(EventField.host) { () throws(FieldError) in
-            try FieldParsers.limited(self.host, maxLength: Self.declared.maxLength("host"))
-        } ?? ""
-        let contactName = issues.check(EventField.contactName) { () throws(FieldError) in
-            try FieldParsers.limited(self.contactName, maxLength: Self.declared.maxLength("contactName"))
-        } ?? ""
-        let email = issues.check(EventField.contactEmail) { () throws(FieldError) in
-            try FieldParsers.email(self.contactEmail)
-        } ?? nil
-        let phone = issues.check(EventField.contactPhone) { () throws(FieldError) in
-            try FieldParsers.phone(self.contactPhone)
-        } ?? nil
-        let audience = issues.check(EventField.audience) { () throws(FieldError) in
-            try FieldParsers.tags(self.audience)
-        } ?? []
-        let stamps = issues.check(EventField.stampValue) { () throws(FieldError) in
-            try FieldParsers.integer(self.stampValue, in: Self.stampRange, default: 0)
-        } ?? 0
-
-        try issues.throwIfAny()
-        return EventDetails(
-            title: title!, description: description, locationName: locationName, address: address,
-            coordinate: coordinate, timing: timing!, imageURL: imageURL, links: links, host: host,
-            contact: Contact(name: contactName, email: email, phone: phone), audience: audience,
-            stampValue: stamps, rideSharing: rideSharing)
+        fields["rideSharing"] = .bool(rideSharing)
+        fields.merge(timingKeys) { _, timing in timing }
+        // A line that is no link is named as typed; the links that read are checked with the rest.
+        var linkProblem: FieldError?
+        do throws(FieldError) {
+            fields["links"] = .array(try Self.parseLinks(links).map { .object(["label": .string($0.label), "url": .string($0.url)]) })
+        } catch {
+            linkProblem = error
+        }
+        do throws(ValidationError) {
+            let canonical = try declared.validate(.object(fields), orgZone: organizationZone)
+            if let linkProblem { throw ValidationError(field: EventField.links, message: linkProblem.message) }
+            return EventDetails(canonical: canonical)
+        } catch {
+            guard let linkProblem, !error.issues.contains(where: { $0.field == EventField.links }) else { throw error }
+            throw ValidationError(Self.inDeclaredOrder(error.issues + [ValidationIssue(field: EventField.links, message: linkProblem.message)]))
+        }
     }
 
-    private func checkCoordinate(_ issues: inout IssueCollector) -> Coordinate? {
-        let lat = issues.check(EventField.latitude) { () throws(FieldError) in
-            try FieldParsers.decimal(self.latitude, in: -90...90, name: "latitude")
-        } ?? nil
-        let lon = issues.check(EventField.longitude) { () throws(FieldError) in
-            try FieldParsers.decimal(self.longitude, in: -180...180, name: "longitude")
-        } ?? nil
-        switch (lat, lon) {
-        case let (lat?, lon?):
-            return Coordinate(latitude: lat, longitude: lon)
-        case (_?, nil) where FieldParsers.trimmed(longitude).isEmpty:
-            issues.add(EventField.longitude, tr("is needed when a latitude is given (or clear both)"))
-        case (nil, _?) where FieldParsers.trimmed(latitude).isEmpty:
-            issues.add(EventField.latitude, tr("is needed when a longitude is given (or clear both)"))
-        default:
-            break
-        }
-        return nil
-    }
-
-    /// The timing as the kit's timing field checks it: the form's start and end are the
-    /// record's keys of its kind, an end left empty is left out (an hour later, the same day).
-    private func checkTiming(_ issues: inout IssueCollector, organizationZone: TimeZone) -> EventTiming? {
+    /// The timing as the kit's timing field reads it: the form's start and end are the record's
+    /// keys of its kind, an end left empty is left out (an hour later, the same day).
+    private var timingKeys: [String: JSONValue] {
         var keys: [String: JSONValue] = [TimingField.kindKey: .string(timingKind.rawValue),
                                          TimingField.timeZone: .string(timeZone)]
         let (startKey, endKey) = timingKind == .allDay ? (TimingField.startDate, TimingField.endDate)
                                                         : (TimingField.startsAt, TimingField.endsAt)
         keys[startKey] = .string(starts)
         if !FieldParsers.trimmed(ends).isEmpty { keys[endKey] = .string(ends) }
-        return TimingField.parse(keys, limits: Self.timingLimits, zone: organizationZone, issues: &issues)
-            .flatMap { TimingField.timing(of: .object($0)) }
+        return keys
     }
 
+    /// Problems in the order the fields are declared, as validation reports them.
+    private static func inDeclaredOrder(_ issues: [ValidationIssue]) -> [ValidationIssue] {
+        let order = declared.fields.flatMap { field -> [String] in
+            if case .timing = field.kind { return TimingField.Part.all }
+            return [field.reportName]
+        }
+        func rank(_ issue: ValidationIssue) -> Int { order.firstIndex(of: issue.field) ?? order.count }
+        return issues.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+
+    /// The typed lines, one link a line (`Label | https://...`, or just the address); how many
+    /// there may be is the declaration's to check.
     static func parseLinks(_ text: String) throws(FieldError) -> [EventLink] {
         var links: [EventLink] = []
         for rawLine in text.split(whereSeparator: \.isNewline) {
@@ -144,10 +117,6 @@ public struct EventForm: Hashable, Sendable {
             }
             guard let url else { continue }
             links.append(EventLink(label: label.isEmpty ? url : label, url: url))
-        }
-        if links.count > maxLinks {
-            throw FieldError(tr("has too many links ({count}; at most {maximum})",
-                                ["count": String(links.count), "maximum": String(maxLinks)]))
         }
         return links
     }

@@ -14,31 +14,59 @@ public protocol ConflictPresentation: Sendable {
                type: RecordType, zone: TimeZone) throws(ValidationError) -> JSONValue
 }
 
-/// One conflict row per declared field, keyed by its option name (`publish-at`).
+/// One conflict row per declared field, keyed by the name validation reports (`publish-at`),
+/// so a merge that does not hold together names the row to choose again. A timing is one row
+/// merged whole, or, where people think of its parts apart (an event's start and end), a row
+/// per part (`timing`, `starts`, `ends`, `time-zone`), each merged on its own.
 struct FieldConflicts: ConflictPresentation {
     let declared: [FieldSpec]
+    let timingByParts: Bool
 
-    init(fields: [FieldSpec]) { declared = fields }
+    init(fields: [FieldSpec], timingByParts: Bool = false) {
+        declared = fields
+        self.timingByParts = timingByParts
+    }
 
-    var keys: [String] { declared.map(\.optionName) }
+    /// A row: its key and label, the record keys it shows and merges, and how it reads.
+    private struct Row {
+        let key: String
+        let label: String
+        let recordKeys: [String]
+        let text: (JSONValue?, TimeZone) -> String
+    }
+
+    private var rows: [Row] {
+        declared.flatMap { field -> [Row] in
+            if case .timing = field.kind, timingByParts {
+                return TimingConflictParts.all.map { part in
+                    Row(key: part.name, label: part.label.text, recordKeys: part.keys, text: part.text)
+                }
+            }
+            return [Row(key: field.reportName, label: field.label, recordKeys: field.wireFields.map(\.name),
+                        text: { record, zone in field.kind.displayText(field.value(in: record), zone: zone) })]
+        }
+    }
+
+    var keys: [String] { rows.map(\.key) }
 
     func fields(mine: JSONValue?, theirs: JSONValue?, zone: TimeZone) -> [ConflictField] {
-        declared.map { field in
-            let mineValue = field.value(in: mine), theirsValue = field.value(in: theirs)
-            return ConflictField(key: field.optionName, label: field.label,
-                                 mine: field.kind.displayText(mineValue, zone: zone),
-                                 theirs: field.kind.displayText(theirsValue, zone: zone),
-                                 differs: mine.map { _ in mineValue ?? .null } != theirs.map { _ in theirsValue ?? .null })
+        rows.map { row in
+            let mineValues = mine.map { record in row.recordKeys.map { record[$0] ?? .null } }
+            let theirsValues = theirs.map { record in row.recordKeys.map { record[$0] ?? .null } }
+            return ConflictField(key: row.key, label: row.label,
+                                 mine: mine == nil ? "" : row.text(mine, zone),
+                                 theirs: theirs == nil ? "" : row.text(theirs, zone),
+                                 differs: mineValues != theirsValues)
         }
     }
 
     func merge(mine: JSONValue, theirs: JSONValue, choices: [String: ConflictFieldChoice],
                type: RecordType, zone: TimeZone) throws(ValidationError) -> JSONValue {
         guard case .object(var merged) = theirs else { return try type.validate(mine, orgZone: zone) }
-        for field in declared where choices[field.optionName] == .mine {
-            // A timing's keys go together: a start from one side and a kind from the other
-            // would be neither side's timing.
-            for key in field.wireFields.map(\.name) { merged[key] = mine[key] ?? .null }
+        for row in rows where choices[row.key] == .mine {
+            // A whole timing's keys go together: a start from one side and a kind from the
+            // other would be neither side's timing.
+            for key in row.recordKeys { merged[key] = mine[key] ?? .null }
         }
         return try type.validate(.object(merged), orgZone: zone)
     }

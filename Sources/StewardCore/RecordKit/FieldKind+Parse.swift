@@ -43,15 +43,12 @@ extension FieldKind {
             guard let number = value.decimalValue, range.contains(number) else { throw FieldError(problem.text) }
             return .number(number)
         case .boolean:
-            if let flag = value.boolValue { return .bool(flag) }
-            if case .string(let text) = value {
-                switch FieldParsers.trimmed(text).lowercased() {
-                case "yes", "true", "1", "on": return .bool(true)
-                case "no", "false", "0", "off": return .bool(false)
-                default: break
-                }
+            // Only a JSON flag: words people type ("yes") become one where they are typed
+            // (`typedValue`), so text another side sends is a malformed record, not a flag.
+            guard let flag = value.boolValue else {
+                throw FieldError(tr("must be yes or no (got {value})", ["value": Self.shown(value)]))
             }
-            throw FieldError(tr("must be yes or no (got {value})", ["value": Self.shown(value)]))
+            return .bool(flag)
         case .date:
             let text = FieldParsers.trimmed(try Self.text(value))
             guard let day = LocalDate(iso: text) else {
@@ -85,6 +82,20 @@ extension FieldKind {
             return .string(url)
         case .email:
             return JSONValue(try FieldParsers.email(try Self.text(value)))
+        case .phone:
+            return JSONValue(try FieldParsers.phone(try Self.text(value)))
+        case .words(let maxItems, let maxLength):
+            guard case .array(let items) = value else { throw FieldError(tr("must be a list of words")) }
+            var words: [String] = []
+            for (index, item) in items.enumerated() {
+                // A comma would make two words of one when the list is typed again.
+                guard case .string(let word) = item, !word.contains(",") else {
+                    throw FieldError(tr("item {number} must be a word (got {value})",
+                                        ["number": String(index + 1), "value": item.canonicalText]))
+                }
+                words.append(word)
+            }
+            return .array(try FieldParsers.words(words, maxItems: maxItems, maxLength: maxLength).map(JSONValue.string))
         case .isbn:
             let text = try Self.text(value)
             do { return .string(try ISBN(text).isbn13) } catch { throw FieldError(error.description) }
@@ -131,13 +142,13 @@ extension FieldKind {
 
     static let longestDuration: Int64 = 7 * 86_400
 
+    /// Text, and nothing else: a number or a flag another side sends for a text field is a
+    /// malformed record, refused naming the field rather than turned into text.
     private static func text(_ value: JSONValue) throws(FieldError) -> String {
-        switch value {
-        case .string(let text): return text
-        case .int(let number): return String(number)
-        case .double(let number): return String(number)
-        default: throw FieldError(tr("must be text (got {value})", ["value": shown(value)]))
+        guard case .string(let text) = value else {
+            throw FieldError(tr("must be text (got {value})", ["value": shown(value)]))
         }
+        return text
     }
 
     private static func shown(_ value: JSONValue) -> String {
@@ -173,13 +184,13 @@ enum RecordFields {
     /// The declared fields that parse; the problems of the others, and unknown keys, go to
     /// `issues`. Throws only when `input` is no object at all.
     static func parsed(_ input: JSONValue, fields: [FieldSpec], zone: TimeZone, noun: String,
-                       issues: inout IssueCollector) throws(ValidationError) -> [String: JSONValue] {
+                       issues: inout IssueCollector, unknownKeysRefused: Bool = true) throws(ValidationError) -> [String: JSONValue] {
         guard case .object(let given) = input else {
             throw ValidationError(field: "fields", message: tr("must be a JSON object"))
         }
         let keys = fields.flatMap(\.wireFields).map(\.name)
         let known = Set(keys)
-        for key in given.keys.sorted() where !known.contains(key) {
+        for key in given.keys.sorted() where unknownKeysRefused && !known.contains(key) {
             issues.add(FieldSpec.kebab(key), tr("is not a field of a {noun}; the fields are {fields}",
                                                 ["noun": noun, "fields": keys.joined(separator: ", ")]))
         }
@@ -192,7 +203,7 @@ enum RecordFields {
                 }
                 continue
             }
-            if let value = issues.check(field.optionName, { () throws(FieldError) in try field.parse(given[field.name], zone: zone) }) {
+            if let value = issues.check(field.reportName, { () throws(FieldError) in try field.parse(given[field.name], zone: zone) }) {
                 values[field.name] = value
             }
         }

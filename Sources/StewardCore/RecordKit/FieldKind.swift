@@ -26,6 +26,11 @@ public indirect enum FieldKind: Sendable {
     /// An http(s) address; `httpsOnly` refuses plain http (giving links, feeds).
     case webURL(httpsOnly: Bool)
     case email
+    /// A phone number: digits with the usual separators, 7 to 15 digits.
+    case phone
+    /// A short list of words (an event's audience): typed comma-separated, sent as a JSON array
+    /// of strings; kept trimmed, lower-cased and without repeats.
+    case words(maxItems: Int, maxLength: Int)
     /// A book's ISBN-10 or ISBN-13, check digit verified, kept as its ISBN-13 (`ISBN`).
     case isbn
     /// One of a fixed set of words.
@@ -45,7 +50,7 @@ extension FieldKind {
         switch self {
         case .text, .longText: .string("")
         case .boolean: .bool(false)
-        case .list: .array([])
+        case .list, .words: .array([])
         case .timing: .object(TimingField.values(of: .untimed))
         default: .null
         }
@@ -73,6 +78,8 @@ extension FieldKind {
         case .duration: "h:mm:ss"
         case .webURL: "url"
         case .email: "email"
+        case .phone: "phone"
+        case .words: "word,word"
         case .isbn: "isbn"
         case .choice(let words): words.joined(separator: "|")
         case .reference: "id"

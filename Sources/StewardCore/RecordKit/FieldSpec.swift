@@ -32,9 +32,12 @@ public struct FieldSpec: Sendable {
     public let declaredItemLabel: Translatable?
     /// The value a field left empty takes (`position` 0, `active` true); nil: the kind's empty value.
     public let defaultValue: JSONValue?
+    /// The name validation reports problems under when it is not the option name: an event's
+    /// links are typed one `--link` at a time, so their problems name `link`.
+    public let reportedAs: String?
 
     public init(_ name: String, _ label: Translatable, _ kind: FieldKind, _ traits: Traits = [], help: Translatable,
-                item itemLabel: Translatable? = nil, default defaultValue: JSONValue? = nil) {
+                item itemLabel: Translatable? = nil, default defaultValue: JSONValue? = nil, reportedAs: String? = nil) {
         self.name = name
         self.declaredLabel = label
         self.kind = kind
@@ -42,6 +45,7 @@ public struct FieldSpec: Sendable {
         self.declaredHelp = help
         self.declaredItemLabel = itemLabel
         self.defaultValue = defaultValue
+        self.reportedAs = reportedAs
     }
 
     /// "Publish at", in the person's language.
@@ -58,6 +62,10 @@ public struct FieldSpec: Sendable {
 
     /// The command-line spelling: `publishAt` → `publish-at`, `audioURL` → `audio-url`.
     public var optionName: String { Self.kebab(name) }
+
+    /// The name validation reports this field's problems under: its option name unless it
+    /// declares another.
+    public var reportName: String { reportedAs ?? optionName }
 
     public static func kebab(_ name: String) -> String {
         let characters = Array(name)

@@ -23,7 +23,13 @@ public struct RecordType: Sendable {
 
     /// Checks that involve several fields (an end after its start), run after each field passed.
     var rules: [@Sendable (_ values: [String: JSONValue], _ issues: inout IssueCollector) -> Void] = []
-    /// Replaces field-by-field validation for a type whose rules are written by hand (events).
+    /// Finishing touches on a record that passed (a link without a label takes its address),
+    /// so every side stores the same canonical form.
+    var completions: [@Sendable (_ values: inout [String: JSONValue]) -> Void] = []
+    /// Keys that are no field are dropped rather than refused (events: apps and stores have
+    /// always sent them extra keys, and the store has always dropped them).
+    var dropsUnknownKeys = false
+    /// Replaces field-by-field validation for a type whose rules are written by hand (submissions).
     var customValidation: (@Sendable (JSONValue, TimeZone) throws(ValidationError) -> JSONValue)?
     /// The span the store indexes for date queries (an event's start and end, a bulletin's
     /// publish window): ms since 1970.
@@ -125,7 +131,8 @@ public struct RecordType: Sendable {
     public func validate(_ input: JSONValue, orgZone: TimeZone) throws(ValidationError) -> JSONValue {
         if let customValidation { return try customValidation(input, orgZone) }
         var issues = IssueCollector()
-        let values = try RecordFields.parsed(input, fields: fields, zone: orgZone, noun: noun, issues: &issues)
+        var values = try RecordFields.parsed(input, fields: fields, zone: orgZone, noun: noun, issues: &issues,
+                                             unknownKeysRefused: !dropsUnknownKeys)
         // The rules run on the fields that parsed, so one refusal names every problem (a pickup
         // off the earth and a missing return time); a field refused already gets no second one.
         var ruleIssues = IssueCollector()
@@ -133,6 +140,7 @@ public struct RecordType: Sendable {
         let refused = Set(issues.issues.map(\.field))
         for issue in ruleIssues.issues where !refused.contains(issue.field) { issues.add(issue.field, issue.message) }
         try issues.throwIfAny()
+        for complete in completions { complete(&values) }
         return .object(values)
     }
 
@@ -179,6 +187,20 @@ extension RecordType {
     func rule(_ check: @escaping @Sendable (_ values: [String: JSONValue], _ issues: inout IssueCollector) -> Void) -> RecordType {
         var copy = self
         copy.rules.append(check)
+        return copy
+    }
+
+    /// Adds a finishing touch to records that passed validation (see `completions`).
+    func completing(_ complete: @escaping @Sendable (_ values: inout [String: JSONValue]) -> Void) -> RecordType {
+        var copy = self
+        copy.completions.append(complete)
+        return copy
+    }
+
+    /// Keys that are no field are dropped, not refused (see `dropsUnknownKeys`).
+    func droppingUnknownKeys() -> RecordType {
+        var copy = self
+        copy.dropsUnknownKeys = true
         return copy
     }
 

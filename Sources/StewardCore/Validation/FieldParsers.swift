@@ -85,32 +85,6 @@ enum FieldParsers {
         return value
     }
 
-    static func integer(_ text: String, in range: ClosedRange<Int>, default fallback: Int) throws(FieldError) -> Int {
-        let value = trimmed(text)
-        if value.isEmpty { return fallback }
-        guard let number = Int(value) else { throw FieldError(tr("must be a whole number (got \"{value}\")", ["value": value])) }
-        guard range.contains(number) else {
-            throw FieldError(tr("must be between {lowest} and {highest} (got {value})",
-                                 ["lowest": String(range.lowerBound), "highest": String(range.upperBound),
-                                  "value": String(number)]))
-        }
-        return number
-    }
-
-    static func decimal(_ text: String, in range: ClosedRange<Double>, name: String) throws(FieldError) -> Double? {
-        let value = trimmed(text)
-        if value.isEmpty { return nil }
-        guard let number = StoredNumber.parse(value) else {
-            throw FieldError(tr("must be a number (got \"{value}\")", ["value": value]))
-        }
-        guard range.contains(number) else {
-            throw FieldError(tr("{name} must be between {lowest} and {highest} (got {value})",
-                                 ["name": name, "lowest": String(Int(range.lowerBound)),
-                                  "highest": String(Int(range.upperBound)), "value": value]))
-        }
-        return number
-    }
-
     static func timeZone(_ text: String) throws(FieldError) -> String? {
         let value = trimmed(text)
         if value.isEmpty { return nil }
@@ -120,19 +94,23 @@ enum FieldParsers {
         return value
     }
 
-    /// Comma-separated tags, trimmed, lower-cased, de-duplicated in order.
-    static func tags(_ text: String) throws(FieldError) -> [String] {
+    /// Words (an audience), trimmed, lower-cased, de-duplicated in order; a word with a line
+    /// break in it is two, as typed on two lines.
+    static func words(_ given: [String], maxItems: Int, maxLength: Int) throws(FieldError) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
-        for raw in text.split(whereSeparator: { $0 == "," || $0 == "\n" }) {
+        for raw in given.flatMap({ $0.split(whereSeparator: { $0 == "," || $0 == "\n" }) }) {
             let tag = trimmed(String(raw)).lowercased()
             if tag.isEmpty || seen.contains(tag) { continue }
-            if tag.count > 40 { throw FieldError(tr("tag \"{tag}\" is too long (at most 40 characters)", ["tag": tag])) }
+            if tag.count > maxLength {
+                throw FieldError(tr("tag \"{tag}\" is too long (at most {maximum} characters)", ["tag": tag, "maximum": String(maxLength)]))
+            }
             seen.insert(tag)
             result.append(tag)
         }
-        if result.count > 20 {
-            throw FieldError(tr("has too many tags ({count}; at most 20)", ["count": String(result.count)]))
+        if result.count > maxItems {
+            throw FieldError(tr("has too many tags ({count}; at most {maximum})",
+                                ["count": String(result.count), "maximum": String(maxItems)]))
         }
         return result
     }

@@ -64,11 +64,11 @@ struct RecordFieldArguments {
         return (String(body[..<equals]), String(body[body.index(after: equals)...]))
     }
 
-    /// Text as typed, except for list fields, which take their items as JSON (as `show --json`
+    /// Text as typed (a yes/no word as a flag, see `FieldKind.typedValue`), except for list fields, which take their items as JSON (as `show --json`
     /// prints them); an empty value clears the field.
     private static func value(_ text: String, of field: FieldSpec) throws -> JSONValue {
         guard case .list = field.kind, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            return .string(text)
+            return field.kind.typedValue(text)
         }
         do {
             return try JSONValue.parse(text)

@@ -13,7 +13,12 @@ struct RecordFieldInput<Kind: RecordKind>: ParsableArguments {
     /// The fields given, by name, and the words that were no option (`update`'s id).
     func read(command: String) throws -> (fields: [String: JSONValue], positionals: [String]) {
         let options = try RecordFieldArguments(words, type: Kind.type, command: command)
-        let fields = (try input.object() ?? [:]).merging(options.values) { _, option in option }
+        // A file people write is typed too: "yes" for a flag, as its option takes it.
+        var given = try input.object() ?? [:]
+        for (name, value) in given {
+            if case .string(let text) = value, let field = Kind.type.field(name) { given[name] = field.kind.typedValue(text) }
+        }
+        let fields = given.merging(options.values) { _, option in option }
         return (fields, options.positionals)
     }
 }

@@ -61,4 +61,40 @@ import Testing
         #expect([EventField.timing, EventField.starts, EventField.ends, EventField.timeZone] == TimingField.Part.all)
         #expect(EventField.rideSharing == "ride-sharing" && EventField.locationName == "location-name")
     }
+
+    @Test("events are validated by the kit alone: the declaration's fields and rules, no hand-written reader")
+    func theKitValidatesEvents() throws {
+        #expect(RecordType.event.customValidation == nil)
+        let read = try RecordType.event.validate(.object([
+            "title": .string(" Fair "), "timing": .string("untimed"), "colour": .string("red"),
+            "links": .array([.object(["url": .string("https://fair.example")])]),
+            "audience": .array([.string("Youth")]), "contactPhone": .string("+1 312 555 0142"),
+        ]), orgZone: chicago)
+        #expect(read == EventDetails(title: "Fair", timing: .untimed, links: [EventLink(label: "https://fair.example", url: "https://fair.example")],
+                                     contact: Contact(phone: "+1 312 555 0142"), audience: ["youth"]).syncFields)
+
+        let lonely = #expect(throws: ValidationError.self) {
+            try RecordType.event.validate(.object(["title": .string("Fair"), "timing": .string("untimed"),
+                                                   "latitude": .double(41.9)]), orgZone: chicago)
+        }
+        #expect(lonely?.issues == [ValidationIssue(field: EventField.longitude, message: "is needed when a latitude is given (or clear both)")])
+    }
+
+    @Test("an event's conflict rows come from its declaration, its timing shown and merged part by part")
+    func conflictsComeFromTheDeclaration() throws {
+        #expect(RecordType.event.conflicts is FieldConflicts)
+        #expect(RecordType.event.conflicts.keys == ["title", "description", "location-name", "address", "latitude", "longitude",
+                                                    "timing", "starts", "ends", "time-zone", "image-url", "link", "host",
+                                                    "contact-name", "contact-email", "contact-phone", "audience",
+                                                    "stamp-value", "ride-sharing"])
+        let mine = EventDetails(title: "Choir", timing: .allDay(first: LocalDate(year: 2026, month: 12, day: 6),
+                                                                last: LocalDate(year: 2026, month: 12, day: 7))).syncFields
+        let theirs = EventDetails(title: "Choir", timing: .allDay(first: LocalDate(year: 2026, month: 12, day: 5),
+                                                                  last: LocalDate(year: 2026, month: 12, day: 7))).syncFields
+        let rows = Dictionary(uniqueKeysWithValues: RecordType.event.conflicts.fields(mine: mine, theirs: theirs, zone: chicago).map { ($0.key, $0) })
+        #expect(rows["starts"]?.differs == true && rows["ends"]?.differs == false && rows["timing"]?.mine == "All day")
+        let merged = try RecordType.event.conflicts.merge(mine: mine, theirs: theirs, choices: ["starts": .mine],
+                                                          type: .event, zone: chicago)
+        #expect(merged == mine)
+    }
 }

@@ -87,6 +87,18 @@ struct RecordInvalidInputTests {
         #expect(try await cli.recordDump("funds") == "[]\n")
     }
 
+    @Test("--input takes a flag written as a word, as its option does, and refuses a number for a text field")
+    func typedInputFile() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let path = try cli.inputFile(#"{"name": "General", "url": "https://give.example.org/g", "active": "no"}"#)
+        let added = try await cli("funds", "add", "--input", path, "--json")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try added.json()["active"] == .bool(false))
+        let number = try await cli("funds", "add", "--input", cli.inputFile(#"{"name": 42, "url": "https://give.example.org/g"}"#))
+        #expect(number.status != 0)
+        #expect(number.stderr.hasPrefix("stewardctl: name: must be text (got 42)"), "\(number.stderr)")
+    }
+
     @Test("--input that cannot be read or is no JSON object is refused naming input", arguments: [
         "{\"name\": ", "[1, 2]", "\"General\"",
     ])

@@ -54,7 +54,9 @@ public final class BookImporter: Sendable {
             case .success(let fields):
                 text = fields
             }
-            var input = text.mapValues(JSONValue.string)
+            // Cells are typed text: "yes" in a flag's column is a flag.
+            var input: [String: JSONValue] = [:]
+            for (name, cell) in text { input[name] = RecordType.book.field(name)?.kind.typedValue(cell) ?? .string(cell) }
             // A book joins the library the day it is imported unless the file says when.
             if input["addedOn"] == nil { input["addedOn"] = .string(today.description) }
             let fields: JSONValue
