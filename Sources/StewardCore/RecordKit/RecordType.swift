@@ -72,7 +72,7 @@ public struct RecordType: Sendable {
     public internal(set) var publishedOnApproval: String?
     /// Made by the console in the same transaction as a local write of another type's record
     /// (an event's check-in key); nil: made only on its own.
-    internal(set) var companionOf: MadeAlongside?
+    var companionOf: MadeAlongside?
     /// What an edit becomes with the stored records in view (an answered question's new version).
     var revision: (@Sendable (_ change: RecordChange, _ lookup: any RecordLookup) throws -> JSONValue)?
     /// Where the console keeps these records: the shared record table unless a type has its own.

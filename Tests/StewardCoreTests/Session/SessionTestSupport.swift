@@ -53,7 +53,7 @@ extension SessionTokens {
 
 /// Waits until `condition` holds, checking every 20 ms, for at most `seconds`: for outcomes of
 /// background work (the test asserts the outcome, not how long it took).
-func eventually(within seconds: Double = 30, _ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
+func eventually(within seconds: Double = 120, _ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try await condition() { return true }

@@ -230,12 +230,14 @@ struct StaffSessionTests {
     @Test("an expired access token answers 401 token-expired, and a refresh brings it back", arguments: Backend.available)
     func accessTokenExpires(backend: Backend) async throws {
         var configuration = TestStore.testConfiguration
-        configuration.accessTokenTTL = .seconds(1)
+        // Long enough that a busy test run (hundreds of suites setting up at once on two cores)
+        // does not expire a token between two steps that expect it alive; short enough to wait out.
+        configuration.accessTokenTTL = .seconds(5)
         try await TestStore.with(backend, configuration: configuration) { store in
             let tokens = try await store.signInOK(.editor)
-            #expect(tokens.accessExpiresIn == 1)
+            #expect(tokens.accessExpiresIn == 5)
             #expect(try await store.changes(token: tokens.accessToken).status == .ok)
-            try await Task.sleep(for: .milliseconds(1200))
+            try await Task.sleep(for: .milliseconds(5200))
             let expired = try await store.changes(token: tokens.accessToken)
             #expect(expired.status == .unauthorized)
             #expect(expired.errorBody?.error == ErrorResponse.Code.tokenExpired)
@@ -244,7 +246,7 @@ struct StaffSessionTests {
             #expect(try await store.changes(token: refreshed.accessToken).status == .ok)
             // Signing out wins over expiry: a revoked, expired token is simply unauthorized.
             #expect(try await store.signOut(refreshed.accessToken).status == .noContent)
-            try await Task.sleep(for: .milliseconds(1200))
+            try await Task.sleep(for: .milliseconds(5200))
             #expect(try await store.changes(token: refreshed.accessToken).errorBody?.error == ErrorResponse.Code.unauthorized)
         }
     }
