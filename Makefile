@@ -485,7 +485,7 @@ FUZZ_SOURCES_csv           := $(addprefix $(CORE_SOURCES)/Library/Import/,BookIm
 	BookImportFormat.swift GoodreadsColumns.swift LibibColumns.swift MappedColumns.swift \
 	BookImportValues.swift BookImportError.swift) \
 	$(addprefix $(CORE_SOURCES)/,Library/BookFields.swift Library/ShelfRules.swift RecordKit/FieldSpec.swift \
-	RecordKit/FieldKind.swift Validation/FieldParsers.swift Validation/ValidationError.swift \
+	RecordKit/FieldKind.swift RecordKit/TimingLimits.swift Validation/FieldParsers.swift Validation/ValidationError.swift \
 	Support/StoredNumber.swift) \
 	$(CORE_SOURCES)/Support/JSON/JSONValue.swift
 # The modules each target links besides its sources.

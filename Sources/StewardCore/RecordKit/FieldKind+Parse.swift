@@ -15,6 +15,17 @@ extension FieldSpec {
 }
 
 extension FieldKind {
+    /// The value of a field left empty.
+    var emptyValue: JSONValue {
+        switch self {
+        case .text, .longText: .string("")
+        case .boolean: .bool(false)
+        case .list, .words: .array([])
+        case .timing: .object(TimingField.values(of: .untimed))
+        default: .null
+        }
+    }
+
     /// `value` is not empty (see `FieldSpec.parse`).
     func parse(_ value: JSONValue, zone: TimeZone) throws(FieldError) -> JSONValue {
         switch self {

@@ -1,22 +1,6 @@
 import Foundation
 import Translation
 
-/// The limits of a timing field (`FieldKind.timing`), declared once with the field.
-public struct TimingLimits: Sendable, Hashable {
-    /// How long a timed event typed without an end lasts.
-    public let defaultDuration: TimeInterval
-    /// The longest a timed event may run; longer runs are all-day events.
-    public let longestTimed: TimeInterval
-    /// How many days after its first day an all-day event may end.
-    public let longestAllDaySpan: Int
-
-    public init(defaultDuration: TimeInterval, longestTimed: TimeInterval, longestAllDaySpan: Int) {
-        self.defaultDuration = defaultDuration
-        self.longestTimed = longestTimed
-        self.longestAllDaySpan = longestAllDaySpan
-    }
-}
-
 /// When something happens, as one field: timed (start, end, zone), all-day (first and last day)
 /// or ongoing ("untimed" on the wire). On the wire and in the database it stays flat, as six
 /// keys of the record (`timing`, `startsAt`, `endsAt`, `startDate`, `endDate`, `timeZone`), so

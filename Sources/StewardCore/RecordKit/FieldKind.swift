@@ -45,17 +45,6 @@ public indirect enum FieldKind: Sendable {
 }
 
 extension FieldKind {
-    /// The value of a field left empty.
-    var emptyValue: JSONValue {
-        switch self {
-        case .text, .longText: .string("")
-        case .boolean: .bool(false)
-        case .list, .words: .array([])
-        case .timing: .object(TimingField.values(of: .untimed))
-        default: .null
-        }
-    }
-
     /// Whether a value counts as "nothing typed".
     static func isEmpty(_ value: JSONValue?) -> Bool {
         switch value {
