@@ -1,6 +1,6 @@
 import GtkKit
 
-/// Every keyboard shortcut of Steward, in one place. `ui/shortcuts.ui` (the Ctrl+? window)
+/// Every keyboard shortcut of Steward, in one place. `ui/Window/shortcuts.ui` (the Ctrl+? window)
 /// lists the same keys; keep the two in step.
 ///
 /// Two kinds: application accelerators work anywhere in a window, but GTK runs them before
