@@ -89,7 +89,8 @@ enum Benchmarks {
             let compared = value(of: "--compare-with", in: arguments)
             let launch = try LaunchBenchmark(
                 stewardPath: binDir.appendingPathComponent("steward").path, benchPath: arguments[0],
-                databasePath: databasePath, runs: runs, environment: launchEnv, comparedStewardPath: compared).run()
+                databasePath: databasePath, runs: runs, environment: launchEnv, comparedStewardPath: compared,
+                comparedResources: value(of: "--compare-resources", in: arguments)).run()
             say("""
 
         Launch to first page painted (\(runs) runs each, alternating, medians)

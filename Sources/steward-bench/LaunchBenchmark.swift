@@ -12,6 +12,10 @@ struct LaunchBenchmark {
     /// Another build of `steward` (an earlier version, say), timed in the same rounds, so a
     /// change's cost to start-up shows without the machine's mood between two runs.
     var comparedStewardPath: String? = nil
+    /// The compared build's own resource bundle: its .ui files may sit at other paths than
+    /// this build's, so it must not be handed this build's `STEWARD_RESOURCES`. Nil: the bundle
+    /// of its installed layout (`<bin>/../share/steward/steward.gresource`).
+    var comparedResources: String? = nil
 
     struct Result {
         var stewardMilliseconds: [Double]
@@ -29,21 +33,23 @@ struct LaunchBenchmark {
         // One untimed start of each warms the file cache, as a second launch on a desk would be.
         _ = try timeToFirstPaint([benchPath, "--minimal-window"])
         _ = try timeToFirstPaint([stewardPath])
-        if let comparedStewardPath { _ = try timeToFirstPaint([comparedStewardPath]) }
+        if let comparedStewardPath { _ = try timeToFirstPaint([comparedStewardPath], resources: comparedResources ?? "") }
         for _ in 0..<runs {
             result.minimalMilliseconds.append(try timeToFirstPaint([benchPath, "--minimal-window"]))
             result.stewardMilliseconds.append(try timeToFirstPaint([stewardPath]))
             if let comparedStewardPath {
-                result.comparedMilliseconds.append(try timeToFirstPaint([comparedStewardPath]))
+                result.comparedMilliseconds.append(try timeToFirstPaint([comparedStewardPath], resources: comparedResources ?? ""))
             }
         }
         return result
     }
 
     /// Starts `command` with stdout on a pipe and returns the time until it prints
-    /// `first-paint`.
-    private func timeToFirstPaint(_ command: [String]) throws -> Double {
+    /// `first-paint`. `resources` replaces `STEWARD_RESOURCES` ("": none given, so the program
+    /// finds its own bundle).
+    private func timeToFirstPaint(_ command: [String], resources: String? = nil) throws -> Double {
         var env = environment
+        if let resources { env["STEWARD_RESOURCES"] = resources }
         env["STEWARD_DB"] = databasePath
         env["STEWARD_REPORT_FIRST_PAINT"] = "1"
         let start = Stopwatch.now()

@@ -3,7 +3,7 @@ import StewardCore
 
 // steward-bench: the figures behind Steward's speed goals, each compared with a baseline
 // measured in the same run on the same machine.
-//   steward-bench [--events N] [--runs N] [--insert N] [--skip-launch] [--compare-with STEWARD]
+//   steward-bench [--events N] [--runs N] [--insert N] [--skip-launch] [--compare-with STEWARD [--compare-resources BUNDLE]]
 //   steward-bench --sync [--push N] [--pull N] [--postgres URL]
 //   steward-bench --stall [--changes N] [--deadline S]
 //   steward-bench --approvals [--submissions N] [--approve N]
