@@ -1,6 +1,7 @@
 import Foundation
 
-/// The limits of a timing field (`FieldKind.timing`), declared once with the field.
+/// The limits of a timing field (`FieldKind.timing`), declared once with the field (made only
+/// in the core's declarations, so the memberwise initializer serves).
 public struct TimingLimits: Sendable, Hashable {
     /// How long a timed event typed without an end lasts.
     public let defaultDuration: TimeInterval
@@ -8,10 +9,4 @@ public struct TimingLimits: Sendable, Hashable {
     public let longestTimed: TimeInterval
     /// How many days after its first day an all-day event may end.
     public let longestAllDaySpan: Int
-
-    public init(defaultDuration: TimeInterval, longestTimed: TimeInterval, longestAllDaySpan: Int) {
-        self.defaultDuration = defaultDuration
-        self.longestTimed = longestTimed
-        self.longestAllDaySpan = longestAllDaySpan
-    }
 }
