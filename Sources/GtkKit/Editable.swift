@@ -16,6 +16,12 @@ extension Editable {
         set { gtk_editable_set_editable(opaque, newValue ? 1 : 0) }
     }
 
+    /// How many characters wide it asks to be (-1: its natural width).
+    public var widthChars: Int {
+        get { Int(gtk_editable_get_width_chars(opaque)) }
+        set { gtk_editable_set_width_chars(opaque, gint(newValue)) }
+    }
+
     /// Selects the whole text (typical when focusing a field to replace it).
     public func selectAll() { gtk_editable_select_region(opaque, 0, -1) }
 

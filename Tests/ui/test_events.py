@@ -10,6 +10,7 @@ Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session), which sets S
 STEWARD_BIN_DIR, STEWARD_RESOURCES, GSETTINGS_SCHEMA_DIR and STEWARD_SCREENSHOTS.
 """
 
+import json
 import os
 import random
 import sqlite3
@@ -253,10 +254,22 @@ def test_edit_existing_event(app):
     if not text_of(field(editor, "Starts")).startswith("2026-11-21 17:30"):
         raise Failure(f'the editor shows the start as "{text_of(field(editor, "Starts"))}"')
     type_into(editor, "Location", "Riverton Civic Center, Hall B")
+    # Links are typed a line each; the mouse wheel scrolls the form down to them.
+    type_into(editor, "Links", "Menu | https://riverton.example.org/menu\nhttps://riverton.example.org/map")
     point_at_editor()
+    for _ in range(20):
+        pyatspi.Registry.generateMouseEvent(300, 400, "b5c")
+    time.sleep(0.5)
+    screenshot("editor-details.png")
     press(ord("s"), control=True)  # Ctrl+S saves
     wait_gone("the editor", lambda: any(name(w).startswith("Edit Event") for w in frames(app)))
     wait_for("the new location in the database", lambda: event_row(TITLE)[1] == "Riverton Civic Center, Hall B")
+    with db() as c:
+        links = json.loads(c.execute("SELECT links FROM event WHERE title = ?", (TITLE,)).fetchone()[0])
+    expected = [{"label": "Menu", "url": "https://riverton.example.org/menu"},
+                {"label": "https://riverton.example.org/map", "url": "https://riverton.example.org/map"}]
+    if links != expected:
+        raise Failure(f"the links typed as lines were stored as {links}, not {expected}")
     wait_for("the new location in the table",
              lambda: find_all(window, name_is="Riverton Civic Center, Hall B", roles=("label",)))
 

@@ -37,7 +37,7 @@ final class EventsPage: ModulePage {
     private var actions: [String: Action] = [:]
     private var lastDeleted: (id: UUID, key: Int64, org: Organization)?
     private var undoToast: Toast?
-    private var editor: EventEditor?
+    private var editor: RecordEditor?
     private var isOpeningEditor = false
     private let viewOnlyLabel: Label
     private let editingButtons: [Widget]
@@ -348,19 +348,18 @@ final class EventsPage: ModulePage {
                       let event = try? await environment.events.event(id: selected.id) else { return }
                 existing = event
             }
-            var setup = EventEditor.Setup(heading: existing == nil ? tr("New Event") : canEdit ? tr("Edit Event") : tr("Event"))
-            if let existing {
-                setup.form = EventForm(existing.details, organizationZone: org.timeZone)
-                setup.record = (existing.id, existing.details.title)
-            }
-            setup.isReadOnly = !canEdit
             let events = environment.events
-            present(EventEditor(parent: window, organization: org, setup: setup, history: history) { [weak self] form in
+            let record = existing.map { LocalRecord(entity: SyncEntity.event, id: $0.id, orgId: org.id, fields: $0.details.syncFields) }
+            present(RecordEditor(parent: window, type: .event, organization: org, record: record,
+                                 context: FormContext(zone: org.timeZone, titles: [:]), canEdit: canEdit,
+                                 extras: RecordEditor.Extras(history: history)) { [weak self] fields in
+                // Events keep their own table: the kit checks the fields, the event service stores them.
+                let details = try EventDetails(typed: fields, organizationZone: org.timeZone)
                 let event: Event
                 if let existing {
-                    event = try await events.update(existing.id, with: form, in: org)
+                    event = try await events.update(existing.id, with: details, in: org)
                 } else {
-                    event = try await events.create(form, in: org)
+                    event = try await events.create(details, in: org)
                 }
                 self?.saved(event, key: key)
             })
@@ -384,19 +383,20 @@ final class EventsPage: ModulePage {
     private func openRejectedEditor(_ change: RejectedChange, in org: Organization, engine: SyncEngine,
                                     onRetried: @escaping () -> Void) {
         guard editor == nil, !isOpeningEditor, let details = change.details else { return }
-        var setup = EventEditor.Setup(heading: tr("Correct Rejected Change"))
-        setup.form = EventForm(details, organizationZone: org.timeZone)
-        setup.record = (change.recordId, change.title)
-        setup.notice = tr("The store refused this change: {reason}. Correct it and save to send it again.",
-                           ["reason": change.reason])
-        present(EventEditor(parent: window, organization: org, setup: setup, history: history) { form in
-            let corrected = try form.validate(organizationZone: org.timeZone)
+        let refused = LocalRecord(entity: SyncEntity.event, id: change.recordId, orgId: org.id, fields: details.syncFields)
+        let extras = RecordEditor.Extras(
+            heading: tr("Correct Rejected Change"),
+            notice: tr("The store refused this change: {reason}. Correct it and save to send it again.", ["reason": change.reason]),
+            history: history)
+        present(RecordEditor(parent: window, type: .event, organization: org, record: refused,
+                             context: FormContext(zone: org.timeZone, titles: [:]), canEdit: true, extras: extras) { fields in
+            let corrected = try EventDetails(typed: fields, organizationZone: org.timeZone)
             try await engine.retry(deadLetterId: change.id, details: corrected)
             onRetried()
         })
     }
 
-    private func present(_ editor: EventEditor) {
+    private func present(_ editor: RecordEditor) {
         editor.onClosed = { [weak self] in self?.editor = nil }
         self.editor = editor
         editor.present()

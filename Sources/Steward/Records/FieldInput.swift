@@ -20,6 +20,12 @@ final class FieldInput {
     let field: FieldSpec
     let row: Widget
     let errorRow: Widget
+    /// What goes into the form's group, in order: the row and its problem row, or a timing's
+    /// rows (see `TimingInput`).
+    var rows: [Widget] {
+        if case .timing(let timing) = control { return timing.rows }
+        return [row, errorRow]
+    }
     private let errorLabel: Label
     private let control: Control
     private let zone: TimeZone
@@ -36,16 +42,14 @@ final class FieldInput {
         /// The values in the drop-down's order; nil is "None".
         case choice(DropDown, values: [String?])
         case list(ListFieldEditor)
-        /// Shown, not typed: a timing, which the generic editor cannot edit yet (events keep
-        /// their own editor); the stored value is given back unchanged.
-        case shown(Label)
+        /// A list typed a line an item (an event's links, see `ListAsLines`).
+        case lines(TextView, ListAsLines)
+        case timing(TimingInput)
     }
-    /// What a `shown` control holds, to give back as it was.
-    private var shownValue: JSONValue?
 
     /// `inItem`: the field of a list item (a section's heading), shown as a label over an entry
-    /// so its name can say which item it belongs to.
-    init(_ field: FieldSpec, context: FormContext, inItem: Bool = false) {
+    /// so its name can say which item it belongs to. `lines`: the list field is typed as lines.
+    init(_ field: FieldSpec, context: FormContext, inItem: Bool = false, lines: ListAsLines? = nil) {
         self.field = field
         zone = context.zone
         errorLabel = Label()
@@ -66,6 +70,13 @@ final class FieldInput {
         self.errorRow = errorRow
 
         switch field.kind {
+        case .list where lines != nil:
+            let view = TextView()
+            view.setSizeRequest(height: 72)
+            view.addCSSClass("record-text")
+            view.setAccessibleLabel(field.label)
+            row = Self.stackedRow(field.label, view, hint: lines!.hint)
+            control = .lines(view, lines!)
         case .text where inItem:
             let entry = Entry()
             entry.activatesDefault = true
@@ -133,14 +144,9 @@ final class FieldInput {
             row = editor.widget
             control = .list(editor)
         case .timing:
-            let label = Label()
-            label.xalign = 1
-            label.wrapsAnywhere = true
-            label.setAccessibleLabel(field.label)
-            let actionRow = ActionRow(title: field.label)
-            actionRow.addSuffix(label)
-            row = actionRow
-            control = .shown(label)
+            let timing = TimingInput(organizationZone: context.zone)
+            row = timing.rows[0]
+            control = .timing(timing)
         }
         connectEdits()
         fill(nil)
@@ -211,7 +217,8 @@ final class FieldInput {
         case .toggle(let w): w.onActiveChanged { _ in edited() }
         case .choice(let w, _): w.onSelectionChanged { _ in edited() }
         case .list(let editor): editor.onEdited = edited
-        case .shown: break
+        case .lines(let w, _): w.onChanged(edited)
+        case .timing(let timing): timing.onEdited = edited
         }
     }
 
@@ -232,7 +239,20 @@ final class FieldInput {
             guard let index = w.selectedIndex, index < values.count, let chosen = values[index] else { return .null }
             return .string(chosen)
         case .list(let editor): return editor.value
-        case .shown: return shownValue ?? .null
+        case .lines(let w, let lines): return (try? lines.items(from: w.text, of: field)) ?? .array([])
+        case .timing(let timing): return timing.value
+        }
+    }
+
+    /// What is typed but cannot become the field's value at all (a line that is no link), as
+    /// the problem to show under it; nil when what is typed reads.
+    var typingProblem: String? {
+        guard case .lines(let w, let lines) = control else { return nil }
+        do throws(ValidationError) {
+            _ = try lines.items(from: w.text, of: field)
+            return nil
+        } catch {
+            return error.issues.first?.message
         }
     }
 
@@ -249,9 +269,9 @@ final class FieldInput {
             let wanted = value?.stringValue
             w.selectedIndex = values.firstIndex(of: wanted) ?? values.firstIndex(of: nil) ?? 0
         case .list(let editor): editor.fill(value)
-        case .shown(let w):
-            shownValue = value
-            w.text = field.kind.displayText(value, zone: zone)
+        case .lines(let w, let lines): w.text = lines.text(of: value)
+        // A timing is the record's own keys (see TimingField.value(in:)).
+        case .timing(let timing): timing.fill(stored)
         }
         showIssue(nil)
     }
@@ -274,8 +294,8 @@ final class FieldInput {
         case .spin(let w, _): w.setAccessibleLabel(name)
         case .toggle(let w): w.setAccessibleLabel(name)
         case .choice(let w, _): w.setAccessibleLabel(name)
-        case .shown(let w): w.setAccessibleLabel(name)
-        case .list: break
+        case .lines(let w, _): w.setAccessibleLabel(name)
+        case .list, .timing: break
         }
     }
 
@@ -289,12 +309,40 @@ final class FieldInput {
         case .toggle(let w): w
         case .choice(let w, _): w
         case .list(let editor): editor.focusWidget
-        case .shown(let w): w
+        case .lines(let w, _): w
+        case .timing(let timing): timing.focusWidget
         }
+    }
+
+    /// The names validation reports this field's problems under: its own, or a timing's parts.
+    var issueNames: [String] {
+        if case .timing = control { return TimingInput.parts }
+        return [field.reportName]
+    }
+
+    /// Shows each problem under the part of the field it names (see `issueNames`), clearing
+    /// the others; returns the control of the first, in the form's order.
+    @discardableResult
+    func showIssues(_ messages: [String: String]) -> Widget? {
+        guard case .timing(let timing) = control else {
+            showIssue(messages[field.reportName])
+            return messages[field.reportName] == nil ? nil : focusWidget
+        }
+        var first: Widget?
+        for part in [TimingField.Part.timing, TimingField.Part.starts, TimingField.Part.ends, TimingField.Part.timeZone] {
+            let control = timing.showIssue(messages[part], part: part)
+            if messages[part] != nil, first == nil { first = control }
+        }
+        return first
     }
 
     /// Shows `message` under the field (nil clears it); screen readers read it with the field.
     func showIssue(_ message: String?) {
+        if case .timing(let timing) = control {
+            // Its parts clear their own problems as they are edited.
+            timing.showIssue(message, part: TimingField.Part.timing)
+            return
+        }
         let text = message ?? ""
         if message == nil && !errorRow.isVisible { return }
         errorLabel.text = text
@@ -314,7 +362,8 @@ final class FieldInput {
         case .toggle(let w): w.isSensitive = editable
         case .choice(let w, _): w.isSensitive = editable
         case .list(let editor): editor.setEditable(editable)
-        case .shown: break
+        case .lines(let w, _): w.isEditable = editable
+        case .timing(let timing): timing.setEditable(editable)
         }
     }
 }

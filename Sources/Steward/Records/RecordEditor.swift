@@ -3,18 +3,33 @@ import GtkKit
 import StewardCore
 import Translation
 
-/// The window where a record of any kit type is created or changed: one row per declared
-/// field, built from its kind (see `FieldInput`). Save hands the typed fields to `save`; when the
+/// The window where a record of any kit type is created, changed, looked at (read-only, for
+/// viewers) or corrected after the store refused it: the type's declared sections, one row per
+/// field built from its kind (see `FieldInput`). Save hands the typed fields to `save`; when the
 /// core refuses them, each problem shows under its field and everything typed stays.
 @MainActor
 final class RecordEditor {
+    /// What the editor says and offers beyond the record's fields.
+    struct Extras {
+        /// The title instead of "New …"/"Edit …" ("Correct Rejected Change").
+        var heading: String?
+        /// A line above the form saying why it opened.
+        var notice: String?
+        /// Reads the record's history for the History button (nil: no button).
+        var history: HistoryService?
+    }
+
     private let ui: Builder
     private let window: Window
     private let saveButton: Button
     private let type: RecordType
+    private let organization: Organization
+    private let record: LocalRecord?
     private let inputs: [FieldInput]
     private let save: (JSONValue) async throws -> Void
     private let canEdit: Bool
+    private let history: HistoryService?
+    private var historyWindow: HistoryWindow?
     private var isSaving = false
     private var isClosed = false
     /// A book's ISBN look-up, under its ISBN field.
@@ -25,60 +40,82 @@ final class RecordEditor {
     /// `record` nil: a new one, blank or filled with `filledWith` (a duplicate's fields). `save`
     /// stores the fields, throwing `ValidationError` to keep the editor open.
     init(parent: Window, type: RecordType, organization: Organization, record: LocalRecord?, filledWith: JSONValue? = nil,
-         context: FormContext, canEdit: Bool, save: @escaping (JSONValue) async throws -> Void) {
+         context: FormContext, canEdit: Bool, extras: Extras = Extras(), save: @escaping (JSONValue) async throws -> Void) {
         ui = Builder(resource: ResourceBundle.path("Records/record-editor.ui"))
         window = ui.object("editor_window")
         saveButton = ui.object("save_button")
         self.type = type
+        self.organization = organization
+        self.record = record
         self.save = save
         self.canEdit = canEdit
+        self.history = record == nil ? nil : extras.history
 
         let noun = type.nouns.title.text
-        let heading = record == nil ? tr("New {Thing}", ["Thing": noun]) : canEdit ? tr("Edit {Thing}", ["Thing": noun]) : noun
+        let heading = extras.heading
+            ?? (record == nil ? tr("New {Thing}", ["Thing": noun]) : canEdit ? tr("Edit {Thing}", ["Thing": noun]) : noun)
         window.title = "\(heading) — \(organization.name)"
         let title: WindowTitle = ui.object("editor_title")
         title.title = heading
         title.subtitle = organization.name
         window.setTransientFor(parent)
+        if let notice = extras.notice {
+            let label: Label = ui.object("editor_notice")
+            label.text = notice
+            label.isVisible = true
+        }
 
-        // The record's own fields in one group, then a section per list (a bulletin's sections).
-        inputs = type.fields.map { FieldInput($0, context: context) }
+        // Each declared section is a group; a list is a section of its own (a bulletin's sections).
+        let layout = type.editorLayout
+        let sections = type.editorSections.map { section in
+            (section.title, section.fields.map { FieldInput($0, context: context, lines: layout.linesByField[$0.name]) })
+        }
+        inputs = sections.flatMap(\.1)
         let form: Box = ui.object("form_box")
-        let group = PreferencesGroup()
-        form.append(group)
-        for input in inputs {
-            if case .list = input.field.kind {
-                form.append(input.row)
-            } else {
-                group.add(input.row)
-                group.add(input.errorRow)
+        for (title, sectionInputs) in sections {
+            let group = PreferencesGroup(title: title)
+            form.append(group)
+            for input in sectionInputs {
+                if case .list = input.field.kind, layout.linesByField[input.field.name] == nil {
+                    form.append(input.row)
+                } else {
+                    for row in input.rows { group.add(row) }
+                }
+                // A book's form fills itself from Open Library by its ISBN (see BookLookupRow).
+                if case .isbn = input.field.kind, canEdit {
+                    let lookup = BookLookupRow(inputs: inputs)
+                    group.add(lookup.row)
+                    lookupRow = lookup
+                }
+                if let start = record?.fields ?? filledWith { input.fill(input.field.value(in: start)) }
+                // Editing a field that shows a problem clears it; the next save checks again.
+                input.onEdited = { [weak input] in input?.showIssue(nil) }
+                input.setEditable(canEdit)
             }
-            // A book's form fills itself from Open Library by its ISBN (see BookLookupRow).
-            if case .isbn = input.field.kind, canEdit {
-                let lookup = BookLookupRow(inputs: inputs)
-                group.add(lookup.row)
-                lookupRow = lookup
-            }
-            if let start = record?.fields ?? filledWith { input.fill(input.field.value(in: start)) }
-            // Editing a field that shows a problem clears it; the next save checks again.
-            input.onEdited = { [weak input] in input?.showIssue(nil) }
-            input.setEditable(canEdit)
         }
 
         let actions = ActionGroup()
         let saveAction = actions.addAction("save") { [weak self] in self?.saveForm() }
         actions.addAction("cancel") { [weak self] in self?.window.close() }
+        let historyAction = actions.addAction("history") { [weak self] in self?.showHistory() }
         window.insertActionGroup(actions, prefix: "editor")
         window.addController(Shortcuts.controller(Shortcuts.editor))
         window.onCloseRequest { [weak self] in
             self?.finish()
             return false
         }
+        ui.object("history_button", as: Button.self).isVisible = history != nil
+        historyAction.isEnabled = history != nil
         if !canEdit {
+            window.addCSSClass("read-only")
             saveAction.isEnabled = false
             saveButton.isVisible = false
             window.setDefaultWidget(nil)
             ui.object("editor_view_only_label", as: Label.self).isVisible = true
+            // Nothing to cancel when nothing can change.
+            let cancel: Button = ui.object("cancel_button")
+            cancel.setChild(Label(mnemonic: tr("_Close")))
+            cancel.setAccessibleLabel(tr("Close"))
         }
     }
 
@@ -101,11 +138,32 @@ final class RecordEditor {
         return .object(values)
     }
 
+    /// What typing itself got wrong (a line that is no link), checked with the rest of the
+    /// record so one save names every problem; nothing is saved while there is one.
+    private func typingProblems(_ typed: JSONValue) -> ValidationError? {
+        let problems = inputs.compactMap { input in
+            input.typingProblem.map { ValidationIssue(field: input.field.reportName, message: $0) }
+        }
+        guard !problems.isEmpty else { return nil }
+        var issues = problems
+        do throws(ValidationError) {
+            _ = try type.validate(typed, orgZone: organization.timeZone)
+        } catch {
+            let named = Set(problems.map(\.field))
+            issues += error.issues.filter { !named.contains($0.field) }
+        }
+        return ValidationError(issues)
+    }
+
     private func saveForm() {
         guard !isSaving, canEdit else { return }
+        let typed = fields
+        if let problems = typingProblems(typed) {
+            show(problems)?.grabFocus()
+            return
+        }
         isSaving = true
         saveButton.isSensitive = false
-        let typed = fields
         Task {
             defer {
                 isSaving = false
@@ -126,29 +184,36 @@ final class RecordEditor {
         }
     }
 
-    /// Shows every issue under its field (by the field's option name, as the core reports
-    /// them); returns the first invalid field's control.
+    /// Shows every issue under its field (by the name the core reports it under); returns the
+    /// first invalid field's control, in the form's order.
     @discardableResult
     private func show(_ error: ValidationError) -> Widget? {
         var messages: [String: [String]] = [:]
+        let shown = Set(inputs.flatMap(\.issueNames))
         for issue in error.issues {
-            if inputs.contains(where: { $0.field.optionName == issue.field }) {
+            if shown.contains(issue.field) {
                 messages[issue.field, default: []].append(issue.message)
             } else {
                 // A problem with no field of its own goes under the first field, named.
-                messages[inputs[0].field.optionName, default: []].append("\(issue.field): \(issue.message)")
+                messages[inputs[0].field.reportName, default: []].append("\(issue.field): \(issue.message)")
             }
         }
+        let sentences = messages.mapValues { $0.map(RecordText.sentence).joined(separator: "\n") }
         var first: Widget?
         for input in inputs {
-            guard let list = messages[input.field.optionName] else {
-                input.showIssue(nil)
-                continue
-            }
-            input.showIssue(list.map(RecordText.sentence).joined(separator: "\n"))
-            if first == nil { first = input.focusWidget }
+            let control = input.showIssues(sentences)
+            if first == nil { first = control }
         }
         return first
+    }
+
+    private func showHistory() {
+        guard historyWindow == nil, let record, let history else { return }
+        let shown = HistoryWindow(parent: window, title: type.title(of: record.fields), entity: type.entity,
+                                  recordId: record.id, recordZone: organization.timeZone, service: history)
+        shown.onClosed = { [weak self] in self?.historyWindow = nil }
+        historyWindow = shown
+        shown.present()
     }
 
     private func finish() {

@@ -7,8 +7,7 @@ extension RecordType {
     /// The kit validates them, for the store and the console alike, with the rules declared
     /// here (a coordinate comes as a pair, a link without a label shows its address); the form
     /// and `EventDetails(syncFields:)` go through it. What is still written by hand: their own
-    /// table (`EventRecordStorage`), the form's reading of typed link lines (`EventForm`), their
-    /// page and their command-line options.
+    /// table (`EventRecordStorage`), their page's list and their command-line options.
     public static let event: RecordType = {
         var type = RecordType(
             entity: SyncEntity.event, commandName: "events", module: .events,
@@ -29,7 +28,7 @@ extension RecordType {
                 FieldSpec("timing", trLater("Timing"), .timing(TimingLimits(defaultDuration: 3600, longestTimed: 366 * 86_400,
                                                                            longestAllDaySpan: 365)),
                           help: trLater("When the event happens: timed, all day or ongoing.")),
-                FieldSpec("imageURL", trLater("Image"), .webURL(httpsOnly: false), help: trLater("A picture for the event.")),
+                FieldSpec("imageURL", trLater("Image URL"), .webURL(httpsOnly: false), help: trLater("A picture for the event.")),
                 FieldSpec("links", trLater("Links"), .list(of: [
                     FieldSpec("label", trLater("Label"), .text(maxLength: 200), help: trLater("What the link says.")),
                     FieldSpec("url", trLater("Address"), .webURL(httpsOnly: false), [.required], help: trLater("Where it goes.")),
@@ -40,9 +39,9 @@ extension RecordType {
                 FieldSpec("contactName", trLater("Contact name"), .text(maxLength: 200), help: trLater("The contact person's name.")),
                 FieldSpec("contactEmail", trLater("Contact email"), .email, help: trLater("The contact's email address.")),
                 FieldSpec("contactPhone", trLater("Contact phone"), .phone, help: trLater("The contact's phone number.")),
-                FieldSpec("audience", trLater("Audience"), .words(maxItems: 20, maxLength: 40), [.searchable], help: trLater("Who it is for.")),
+                FieldSpec("audience", trLater("Audience tags"), .words(maxItems: 20, maxLength: 40), [.searchable], help: trLater("Who it is for.")),
                 // Stamps are worth prizes: staff set them, never a member's submission.
-                FieldSpec("stampValue", trLater("Stamps"), .integer(0...100), [.setByStaff],
+                FieldSpec("stampValue", trLater("Stamp value"), .integer(0...100), [.setByStaff],
                           help: trLater("Passport stamps an attendee earns."), default: .int(0)),
                 FieldSpec("rideSharing", trLater("Ride sharing"), .boolean, help: trLater("Whether members can share rides to it.")),
             ],
@@ -59,5 +58,16 @@ extension RecordType {
             .completing(EventRules.labelLinks)
             .droppingUnknownKeys()
             .readByMembers(.upcoming)
+            .editedInSections([
+                .init(trLater("Basics"), ["title", "description", "host"]),
+                .init(trLater("When"), ["timing"]),
+                .init(trLater("Where"), ["locationName", "address", "latitude", "longitude"]),
+                .init(trLater("Details"), ["imageURL", "links", "audience", "stampValue", "rideSharing"]),
+                .init(trLater("Contact"), ["contactName", "contactEmail", "contactPhone"]),
+            ])
+            // A few links read best as lines, and `--link` takes one such line at a time.
+            .typingAsLines("links", ListAsLines(
+                label: "label", value: "url", hint: trLater("One per line: Label | https://…"),
+                lineProblem: trLater("\"{line}\" is not a link: write \"Label | https://...\" or just the address")))
     }()
 }

@@ -12,6 +12,12 @@ extension EventDetails {
         self.init(canonical: try RecordType.event.validate(fields, orgZone: .gmt))
     }
 
+    /// Reads the fields as the editor gives them: typed text, times without an offset in the
+    /// event's zone or else `organizationZone`. Throws `ValidationError` naming every problem.
+    public init(typed fields: JSONValue, organizationZone: TimeZone) throws(ValidationError) {
+        self.init(canonical: try RecordType.event.validate(fields, orgZone: organizationZone))
+    }
+
     /// The details a record that passed the declaration's validation holds.
     init(canonical fields: JSONValue) {
         let latitude = fields["latitude"]?.decimalValue, longitude = fields["longitude"]?.decimalValue

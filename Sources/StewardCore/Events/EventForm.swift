@@ -74,16 +74,9 @@ public struct EventForm: Hashable, Sendable {
         }
     }
 
-    /// The timing as the kit's timing field reads it: the form's start and end are the record's
-    /// keys of its kind, an end left empty is left out (an hour later, the same day).
+    /// The timing as the kit's timing field reads it (see `TimingField.Typed`).
     private var timingKeys: [String: JSONValue] {
-        var keys: [String: JSONValue] = [TimingField.kindKey: .string(timingKind.rawValue),
-                                         TimingField.timeZone: .string(timeZone)]
-        let (startKey, endKey) = timingKind == .allDay ? (TimingField.startDate, TimingField.endDate)
-                                                        : (TimingField.startsAt, TimingField.endsAt)
-        keys[startKey] = .string(starts)
-        if !FieldParsers.trimmed(ends).isEmpty { keys[endKey] = .string(ends) }
-        return keys
+        TimingField.Typed(kind: timingKind, starts: starts, ends: ends, zone: timeZone).keys
     }
 
     /// Problems in the order the fields are declared, as validation reports them.
@@ -96,29 +89,22 @@ public struct EventForm: Hashable, Sendable {
         return issues.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
     }
 
-    /// The typed lines, one link a line (`Label | https://...`, or just the address); how many
-    /// there may be is the declaration's to check.
+    /// The typed lines, one link a line (`Label | https://...`, or just the address), read as
+    /// the declaration types them (`ListAsLines`); how many there may be is its to check.
     static func parseLinks(_ text: String) throws(FieldError) -> [EventLink] {
-        var links: [EventLink] = []
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = FieldParsers.trimmed(String(rawLine))
-            if line.isEmpty { continue }
-            var label = ""
-            var address = line
-            if let bar = line.lastIndex(of: "|") {
-                label = FieldParsers.trimmed(String(line[..<bar]))
-                address = FieldParsers.trimmed(String(line[line.index(after: bar)...]))
-            }
-            let url: String?
-            do {
-                url = try FieldParsers.webURL(address)
-            } catch {
-                throw FieldError(tr("\"{line}\" is not a link: write \"Label | https://...\" or just the address", ["line": line]))
-            }
-            guard let url else { continue }
-            links.append(EventLink(label: label.isEmpty ? url : label, url: url))
+        guard let field = declared.field("links"), let lines = declared.editorLayout.linesByField["links"] else { return [] }
+        let items: JSONValue
+        do throws(ValidationError) {
+            items = try lines.items(from: text, of: field)
+        } catch {
+            throw FieldError(error.issues.first?.message ?? "")
         }
-        return links
+        return (items.arrayValue ?? []).compactMap { item in
+            item["url"]?.stringValue.map { url in
+                let label = item["label"]?.stringValue ?? ""
+                return EventLink(label: label.isEmpty ? url : label, url: url)
+            }
+        }
     }
 }
 
@@ -132,21 +118,15 @@ extension EventForm {
         address = details.address
         latitude = details.coordinate.map { String($0.latitude) } ?? ""
         longitude = details.coordinate.map { String($0.longitude) } ?? ""
-        timingKind = details.timing.kind
-        switch details.timing {
-        case .timed(let start, let end, let zoneName):
-            let zone = TimeZone(identifier: zoneName) ?? organizationZone
-            starts = DateTimeText.local(start, zone: zone)
-            ends = DateTimeText.local(end, zone: zone)
-            timeZone = zone.identifier == organizationZone.identifier ? "" : zoneName
-        case .allDay(let first, let last):
-            starts = first.description
-            ends = last.description
-        case .untimed:
-            break
-        }
+        let timing = TimingField.Typed(.object(TimingField.values(of: details.timing)), organizationZone: organizationZone)
+        timingKind = timing.kind
+        starts = timing.starts
+        ends = timing.ends
+        timeZone = timing.zone
         imageURL = details.imageURL ?? ""
-        links = details.links.map { $0.label == $0.url ? $0.url : "\($0.label) | \($0.url)" }.joined(separator: "\n")
+        links = Self.declared.editorLayout.linesByField["links"]?.text(of: .array(details.links.map {
+            .object(["label": .string($0.label), "url": .string($0.url)])
+        })) ?? ""
         host = details.host
         contactName = details.contact.name
         contactEmail = details.contact.email ?? ""

@@ -17,8 +17,12 @@ public final class EventService: Sendable {
     /// Validates the form and stores a new event. Throws `ValidationError` and changes nothing
     /// when any field is wrong.
     public func create(_ form: EventForm, in org: Organization) async throws -> Event {
-        let details = try form.validate(organizationZone: org.timeZone)
-        return try await database.writer.write { db in
+        try await create(try form.validate(organizationZone: org.timeZone), in: org)
+    }
+
+    /// Stores a new event of details already checked (`EventDetails(typed:organizationZone:)`).
+    public func create(_ details: EventDetails, in org: Organization) async throws -> Event {
+        try await database.writer.write { db in
             try Self.create(details, in: org, db)
         }
     }
@@ -26,8 +30,12 @@ public final class EventService: Sendable {
     /// Replaces an event's details with the form's. Throws `ValidationError` (nothing changes)
     /// or `EventStoreError.notFound`.
     public func update(_ id: UUID, with form: EventForm, in org: Organization) async throws -> Event {
-        let details = try form.validate(organizationZone: org.timeZone)
-        return try await database.writer.write { db in
+        try await update(id, with: try form.validate(organizationZone: org.timeZone), in: org)
+    }
+
+    /// Replaces an event's details with checked ones. Throws `EventStoreError.notFound`.
+    public func update(_ id: UUID, with details: EventDetails, in org: Organization) async throws -> Event {
+        try await database.writer.write { db in
             let previous = try EventStore.fetch(id, db)
             guard !previous.deleted, previous.orgId == org.id else { throw EventStoreError.notFound(id) }
             var event = previous

@@ -79,6 +79,8 @@ public struct RecordType: Sendable {
     internal(set) var storage: any LocalRecordStorage
     /// How a conflict shows and merges field by field; by default, one row per declared field.
     var conflicts: any ConflictPresentation
+    /// How the editor groups the fields and which lists are typed as lines (`EditorLayout`).
+    public internal(set) var editorLayout = EditorLayout()
 
     public init(entity: String, commandName: String, module: Module, nouns: RecordNouns,
                 fields: [FieldSpec], titleField: String, orderField: String? = nil, orderDescending: Bool = false,
