@@ -413,6 +413,24 @@ def test_fund_delete_and_undo(app):
     row_label(window, FUND)
 
 
+def test_fund_history(app):
+    """The editor of a fund that exists has a History button, as an event's has: its window
+    lists the fund's creation."""
+    window = main_window(app)
+    select_row(window, FUND)
+    click(button(window, "Open Giving Fund"))
+    form = editor(app, "Edit Giving Fund")
+    click(button(form, "History"))
+    history = window_named(app, f"History of {FUND}")
+    wait_for("the fund's creation in its history",
+             lambda: [n for n in walk(history) if "Created" in name(n) or "Created" in text_of(n)])
+    point_at(history)
+    press(0xFF1B)  # Escape closes the history
+    point_at(form)
+    press(0xFF1B)
+    editor_gone(app, "Edit Giving Fund")
+
+
 def test_fund_keys(app):
     """Ctrl+N on the Giving page makes a fund, not an event; Escape leaves without one."""
     window = main_window(app)
@@ -515,6 +533,7 @@ TESTS = [
     test_series_and_message,
     test_fund_refuses_plain_http,
     test_fund_delete_and_undo,
+    test_fund_history,
     test_fund_keys,
     test_fund_duplicate,
     test_message_in_podcast_feed,

@@ -84,6 +84,8 @@ final class CommunityPage: ModulePage {
     }
 
     func setCanEdit(_ allowed: Bool) { group.setCanEdit(allowed) }
+    func syncReady(history: HistoryService) { group.syncReady(history: history) }
+
     func refresh() {
         group.refresh()
         mapPane.reload()

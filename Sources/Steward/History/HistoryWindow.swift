@@ -25,7 +25,7 @@ final class HistoryWindow {
         stack = ui.object("history_stack")
         list = ui.object("history_list")
         spinner = ui.object("history_spinner")
-        let name = title.isEmpty ? tr("Untitled event") : title
+        let name = title.isEmpty ? tr("Untitled {thing}", ["thing": RecordTypes.named(entity)?.noun ?? entity]) : title
         window.title = tr("History of {title}", ["title": name])
         let heading: WindowTitle = ui.object("history_title")
         heading.title = tr("History of {title}", ["title": name])

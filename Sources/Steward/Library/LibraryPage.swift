@@ -239,6 +239,8 @@ final class LibraryPage: ModulePage {
         bar.setCanEdit(allowed)
     }
 
+    func syncReady(history: HistoryService) { group.syncReady(history: history) }
+
     func refresh() {
         group.refresh()
         bar.refreshCounts()

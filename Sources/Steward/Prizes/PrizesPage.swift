@@ -137,6 +137,8 @@ final class PrizesPage: ModulePage {
         updateActions()
     }
 
+    func syncReady(history: HistoryService) { group.syncReady(history: history) }
+
     func refresh() {
         group.refresh()
     }

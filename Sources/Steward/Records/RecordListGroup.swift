@@ -49,6 +49,10 @@ final class RecordListGroup {
         for list in lists { list.setCanEdit(allowed) }
     }
 
+    func syncReady(history: HistoryService) {
+        for list in lists { list.history = history }
+    }
+
     func refresh() {
         for list in lists { list.refresh() }
     }

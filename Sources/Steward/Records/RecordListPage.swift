@@ -55,6 +55,8 @@ final class RecordListPage {
     private var titles: [String: [UUID: String]] = [:]
     private var loadRequest = 0
     private var editor: RecordEditor?
+    /// Reads a record's history for the editor's History button (nil until sync is set up).
+    var history: HistoryService?
     private var lastDeleted: (id: UUID, org: Organization)?
     private var undoToast: Toast?
     private(set) var canEdit = true
@@ -459,7 +461,7 @@ final class RecordListPage {
             let service = self.service
             let shown = RecordEditor(parent: window, type: type, organization: org, record: record, filledWith: filled,
                                      context: FormContext(zone: org.timeZone, titles: referenced),
-                                     canEdit: canEdit) { [weak self] fields in
+                                     canEdit: canEdit, extras: RecordEditor.Extras(history: history)) { [weak self] fields in
                 let saved: LocalRecord
                 if let record {
                     saved = try await service.replace(type, id: record.id, fields: fields, in: org)

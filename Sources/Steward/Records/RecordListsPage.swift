@@ -70,4 +70,5 @@ final class RecordListsPage: ModulePage {
 
     func setCanEdit(_ allowed: Bool) { group.setCanEdit(allowed) }
     func refresh() { group.refresh() }
+    func syncReady(history: HistoryService) { group.syncReady(history: history) }
 }

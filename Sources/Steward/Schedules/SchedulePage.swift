@@ -179,6 +179,8 @@ final class SchedulePage: ModulePage {
         group.setCanEdit(allowed)
     }
 
+    func syncReady(history: HistoryService) { group.syncReady(history: history) }
+
     func refresh() {
         group.refresh()
         reload()
