@@ -84,7 +84,7 @@ final class FieldInput {
             entry.setAccessibleLabel(field.label)
             row = Self.stackedRow(field.label, entry, hint: "")
             control = .entry(entry)
-        case .text, .isbn, .decimal, .phone, .words:
+        case .text, .isbn, .decimal, .phone, .words, .repeatRule, .occurrences:
             // A decimal is typed as text: a spin button would write it with the locale's
             // separator and round it to its digits.
             let entry = EntryRow(title: field.label)

@@ -116,6 +116,7 @@ enum Migrations {
         registerScheduleFailures(&migrator)
         registerStoreIdentity(&migrator)
         registerDecimalNumbers(&migrator)
+        registerEventSeries(&migrator)
         return migrator
     }
 }

@@ -22,7 +22,9 @@ extension Event: FetchableRecord, PersistableRecord {
             links: try EventColumns.decodeLinks(row["links"], event: row["id"]), host: row["host"],
             contact: Contact(name: row["contactName"], email: row["contactEmail"], phone: row["contactPhone"]),
             audience: try EventColumns.decodeTags(row["audience"], event: row["id"]), stampValue: row["stampValue"],
-            rideSharing: row["rideSharing"])
+            rideSharing: row["rideSharing"],
+            repeats: try EventColumns.decodeRepeats(rule: row["repeatRule"], exceptions: row["occurrenceExceptions"],
+                                                    timing: timing, event: row["id"]))
     }
 
     /// Needs the organization's zone for all-day events, so writes go through
@@ -38,7 +40,7 @@ extension Event: FetchableRecord, PersistableRecord {
         "id", "orgId", "version", "createdAt", "updatedAt", "deleted", "title", "description",
         "locationName", "address", "latitude", "longitude", "timingKind", "startsAt", "endsAt",
         "startDate", "endDate", "timeZone", "imageURL", "links", "host", "contactName",
-        "contactEmail", "contactPhone", "audience", "stampValue", "rideSharing",
+        "contactEmail", "contactPhone", "audience", "stampValue", "rideSharing", "repeatRule", "occurrenceExceptions",
     ]
 
     /// The row as stored, column by column (`columnNames` order).
@@ -65,6 +67,7 @@ extension Event: FetchableRecord, PersistableRecord {
             startDate, endDate, zone, details.imageURL, EventColumns.encodeLinks(details.links),
             details.host, details.contact.name, details.contact.email, details.contact.phone,
             EventColumns.encodeTags(details.audience), details.stampValue, details.rideSharing,
+            details.repeats.rule?.text ?? "", details.repeats.exceptionsColumn,
         ]
         return values.map { $0?.databaseValue ?? .null }
     }
@@ -102,6 +105,28 @@ enum EventColumns {
             }
             return word
         }
+    }
+
+    /// How the event repeats, as stored; a rule or exceptions that do not read fail, as links do.
+    static func decodeRepeats(rule: String?, exceptions: String?, timing: EventTiming, event id: String) throws -> EventRepeats {
+        let ruleText = rule ?? "", exceptionsText = exceptions ?? "{}"
+        guard !ruleText.isEmpty || exceptionsText != "{}" else { return .none }
+        var fields: [String: JSONValue] = ["repeat": .string(ruleText)]
+        do {
+            guard case .object(let members) = try JSONValue.parse(exceptionsText) else {
+                throw StoredRecordUnreadable(entity: SyncEntity.event, id: id, problem: "occurrenceExceptions is not an object: \(exceptionsText)")
+            }
+            fields.merge(members) { _, new in new }
+        } catch let error as StoredRecordUnreadable {
+            throw error
+        } catch {
+            throw StoredRecordUnreadable(entity: SyncEntity.event, id: id, problem: "occurrenceExceptions: \(error)")
+        }
+        let repeats = EventRepeats(canonical: .object(fields), timing: timing)
+        if !ruleText.isEmpty, repeats.rule == nil {
+            throw StoredRecordUnreadable(entity: SyncEntity.event, id: id, problem: "a repeat rule that does not read: \(ruleText)")
+        }
+        return repeats
     }
 
     private static func items(_ text: String, column: String, event id: String) throws -> [JSONValue] {

@@ -44,23 +44,48 @@ extension RecordType {
                 FieldSpec("stampValue", trLater("Stamp value"), .integer(0...100), [.setByStaff],
                           help: trLater("Passport stamps an attendee earns."), default: .int(0)),
                 FieldSpec("rideSharing", trLater("Ride sharing"), .boolean, help: trLater("Whether members can share rides to it.")),
+                // A series (docs/repeating-events.md): its rule and the occurrences that differ,
+                // each named by its original start.
+                FieldSpec("repeat", trLater("Repeats"), .repeatRule,
+                          help: trLater("How it repeats: a rule like FREQ=WEEKLY;BYDAY=WE (empty: it happens once).")),
+                FieldSpec("cancelledOccurrences", trLater("Cancelled dates"), .occurrences(maxItems: 1000),
+                          help: trLater("Occurrences that do not happen, by their start (2026-12-09T19:00).")),
+                FieldSpec("extraOccurrences", trLater("Extra dates"), .occurrences(maxItems: 1000),
+                          help: trLater("Starts the rule does not give that the series has too.")),
+                FieldSpec("changedOccurrences", trLater("Changed dates"), .list(of: [
+                    FieldSpec("occurrence", trLater("Occurrence"), .text(maxLength: 19), [.required],
+                              help: trLater("Its original start (2026-12-16T19:00).")),
+                    FieldSpec("startsAt", trLater("Starts"), .dateTime, help: trLater("Its own start, for a timed event.")),
+                    FieldSpec("endsAt", trLater("Ends"), .dateTime, help: trLater("Its own end, for a timed event.")),
+                    FieldSpec("startDate", trLater("First day"), .date, help: trLater("Its own first day, for an all-day event.")),
+                    FieldSpec("endDate", trLater("Last day"), .date, help: trLater("Its own last day, for an all-day event.")),
+                    FieldSpec("title", trLater("Title"), .text(maxLength: 200), help: trLater("Its own title (empty: the series').")),
+                    FieldSpec("locationName", trLater("Location"), .text(maxLength: 200),
+                              help: trLater("Its own place (empty: the series').")),
+                    FieldSpec("description", trLater("Description"), .longText(maxLength: 10_000),
+                              help: trLater("Its own description (empty: the series').")),
+                ], maxItems: 500), help: trLater("Occurrences at another time or with other details."), item: trLater("Changed date")),
             ],
             titleField: "title", orderField: "startsAt", storage: EventRecordStorage())
         // People choose an event's start or end from either side, not its whole timing.
         type.conflicts = FieldConflicts(fields: type.fields, timingByParts: true)
         type.window = { fields, zone in
             guard let details = try? EventDetails(syncFields: fields) else { return RecordWindow() }
+            // A series spans its occurrences: it is not over while one is to come.
+            let end = details.repeats.series(timing: details.timing).map { $0.lastEnd(zone: zone) }
+                ?? details.timing.sortEnd(orgZone: zone)
             return RecordWindow(start: details.timing.sortStart(orgZone: zone).map(Milliseconds.from),
-                                end: details.timing.sortEnd(orgZone: zone).map(Milliseconds.from))
+                                end: end.map(Milliseconds.from))
         }
         return type
             .rule(EventRules.coordinatePair)
+            .rule(SeriesRules.check)
             .completing(EventRules.labelLinks)
             .droppingUnknownKeys()
             .readByMembers(.upcoming)
             .editedInSections([
                 .init(trLater("Basics"), ["title", "description", "host"]),
-                .init(trLater("When"), ["timing"]),
+                .init(trLater("When"), ["timing", "repeat", "cancelledOccurrences", "extraOccurrences"]),
                 .init(trLater("Where"), ["locationName", "address", "latitude", "longitude"]),
                 .init(trLater("Details"), ["imageURL", "links", "audience", "stampValue", "rideSharing"]),
                 .init(trLater("Contact"), ["contactName", "contactEmail", "contactPhone"]),

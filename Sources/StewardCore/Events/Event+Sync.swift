@@ -22,6 +22,7 @@ extension EventDetails {
         ]
         // The timing's six keys, as the kit's timing field keeps them.
         fields.merge(TimingField.values(of: timing)) { _, timing in timing }
+        fields.merge(repeats.fields) { _, repeats in repeats }
         return .object(fields)
     }
 }

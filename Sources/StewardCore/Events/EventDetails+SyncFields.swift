@@ -37,6 +37,7 @@ extension EventDetails {
                              phone: fields["contactPhone"]?.stringValue),
             audience: (fields["audience"]?.arrayValue ?? []).compactMap(\.stringValue),
             stampValue: Int(fields["stampValue"]?.int64Value ?? 0),
-            rideSharing: fields["rideSharing"]?.boolValue ?? false)
+            rideSharing: fields["rideSharing"]?.boolValue ?? false,
+            repeats: EventRepeats(canonical: fields, timing: TimingField.timing(of: fields) ?? .untimed))
     }
 }

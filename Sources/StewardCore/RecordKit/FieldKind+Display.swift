@@ -18,7 +18,7 @@ extension FieldKind {
             return value.int64Value.map(Self.clock) ?? ""
         case .decimal:
             return value.decimalValue.map { StoredNumber.shown($0) } ?? value.stringValue ?? ""
-        case .words:
+        case .words, .occurrences:
             return editableText(value, zone: zone)
         case .list(let itemFields, _):
             let items = value.arrayValue ?? []
@@ -45,7 +45,7 @@ extension FieldKind {
             return value.decimalValue.map { StoredNumber.text($0) } ?? value.stringValue ?? ""
         case .boolean:
             return value.boolValue == true ? "yes" : "no"
-        case .words:
+        case .words, .occurrences:
             return (value.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
         case .list, .timing:
             // A timing is edited by its parts (the events' editor and options), not as one text.

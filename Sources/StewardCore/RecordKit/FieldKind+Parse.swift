@@ -18,9 +18,9 @@ extension FieldKind {
     /// The value of a field left empty.
     var emptyValue: JSONValue {
         switch self {
-        case .text, .longText: .string("")
+        case .text, .longText, .repeatRule: .string("")
         case .boolean: .bool(false)
-        case .list, .words: .array([])
+        case .list, .words, .occurrences: .array([])
         case .timing: .object(TimingField.values(of: .untimed))
         default: .null
         }
@@ -107,6 +107,10 @@ extension FieldKind {
                 words.append(word)
             }
             return .array(try FieldParsers.words(words, maxItems: maxItems, maxLength: maxLength).map(JSONValue.string))
+        case .repeatRule:
+            return .string(try RepeatRule(checking: try Self.text(value)).text)
+        case .occurrences(let maxItems):
+            return .array(try OccurrenceKeys.parse(value, maxItems: maxItems).map(JSONValue.string))
         case .isbn:
             let text = try Self.text(value)
             do { return .string(try ISBN(text).isbn13) } catch { throw FieldError(error.description) }

@@ -13,7 +13,7 @@ extension FieldKind {
             case "no", "false", "0", "off": return .bool(false)
             default: return .string(text)
             }
-        case .words:
+        case .words, .occurrences:
             if FieldParsers.trimmed(text).isEmpty { return .array([]) }
             return .array(text.split(whereSeparator: { $0 == "," || $0 == "\n" }).map { .string(String($0)) })
         default:

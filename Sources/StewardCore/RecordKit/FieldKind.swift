@@ -42,6 +42,13 @@ public indirect enum FieldKind: Sendable {
     /// When something happens: timed, all-day or ongoing, with its start, end and zone. Kept
     /// flat as six keys of the record, not under the field's name (see `TimingField`).
     case timing(TimingLimits)
+    /// How a series repeats: an RFC 5545 rule (the RRULE value), read by libical and kept in
+    /// its form (`RepeatRule`); "" when the record does not repeat.
+    case repeatRule
+    /// Occurrences of a series named by their original start, local to its zone
+    /// (`2026-12-02T19:00`) or a date (`2026-12-02`): a JSON array of strings, kept in order
+    /// and without repeats. Typed one a line, or separated by commas.
+    case occurrences(maxItems: Int)
 }
 
 extension FieldKind {
@@ -74,6 +81,8 @@ extension FieldKind {
         case .reference: "id"
         case .list: "json"
         case .timing: "timing"
+        case .repeatRule: "rule"
+        case .occurrences: "start,start"
         }
     }
 }

@@ -13,7 +13,8 @@ import Translation
 /// UNTIL in UTC is compared with each occurrence's UTC start, which libical 3.0 does not do.
 public struct Series: Sendable {
     public let timing: EventTiming
-    public let rule: RepeatRule
+    /// nil: the series is its first occurrence and its extra dates (RDATE alone).
+    public let rule: RepeatRule?
     /// EXDATE: occurrences that do not happen.
     public var cancelled: Set<String> = []
     /// RDATE: dates the rule does not give that the series has too.
@@ -21,7 +22,7 @@ public struct Series: Sendable {
     /// RECURRENCE-ID: occurrences held at another time (their own timing).
     public var moved: [String: EventTiming] = [:]
 
-    public init(timing: EventTiming, rule: RepeatRule) {
+    public init(timing: EventTiming, rule: RepeatRule?) {
         self.timing = timing
         self.rule = rule
     }
@@ -54,6 +55,23 @@ public struct Series: Sendable {
         return found.sorted { ($0.start, $0.key) < ($1.start, $1.key) }
     }
 
+    /// When the last occurrence ends; nil when the series never ends (a rule with neither COUNT
+    /// nor UNTIL) or goes on past what a walk reaches.
+    public func lastEnd(zone: TimeZone) -> Date? {
+        if let rule, rule.recurrence.count == 0, icaltime_is_null_time(rule.recurrence.until) != 0 { return nil }
+        var last: Date?
+        var walked = 0
+        walk(zone: zone, until: .distantFuture) { occurrence in
+            walked += 1
+            last = max(last ?? occurrence.end, occurrence.end)
+        }
+        if walked >= Self.mostDatesWalked { return nil }
+        for (key, movedTiming) in moved where !cancelled.contains(key) {
+            if let (_, end) = Self.span(movedTiming, zone: zone) { last = max(last ?? end, end) }
+        }
+        return last
+    }
+
     /// Every occurrence the rule and the extra dates give up to `until` (moved ones at their
     /// original time are left out: the caller adds them where they are now), cancelled ones
     /// skipped. Stops at the end of a COUNT or UNTIL.
@@ -68,6 +86,10 @@ public struct Series: Sendable {
         }
         for key in extra {
             if let start = start(of: key, zone: zone) { add(key, start) }
+        }
+        guard let rule else {
+            add(Self.key(firstLocalTime, allDay: isAllDay), firstStart)
+            return
         }
         var recurrence = rule.recurrence
         let until = recurrence.until
@@ -158,6 +180,13 @@ public struct Series: Sendable {
         guard (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second) else { return nil }
         return CivilTime.instant(year: date.year, month: date.month, day: date.day,
                                  seconds: Double(hour * 3600 + minute * 60 + second), zone: seriesZone ?? zone)
+    }
+
+    /// The timing the series gives the occurrence named `key` (its first one's, moved there);
+    /// the first occurrence's when the key names no time.
+    public func timing(ofOccurrence key: String) -> EventTiming {
+        guard let start = start(of: key, zone: .gmt) else { return timing }
+        return ownTiming(startingAt: start, key: key)
     }
 
     /// The timing of an occurrence the rule gives at `start`: the first one's, moved there.
