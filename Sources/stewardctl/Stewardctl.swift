@@ -10,7 +10,7 @@ struct Stewardctl: AsyncParsableCommand {
             Exit status: 0 on success, 2 for invalid input or usage (the field at fault is named \
             on stderr, and nothing is changed), 1 for any other failure.
             """,
-        subcommands: [Orgs.self, Events.self] + RecordKinds.commands + LibraryKinds.commands + PrizeKinds.commands + SurveyKinds.commands + CommunityKinds.commands
+        subcommands: [Orgs.self] + RecordKinds.commands + LibraryKinds.commands + PrizeKinds.commands + SurveyKinds.commands + CommunityKinds.commands
             + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, CheckInCommand.self, LeaderboardCommand.self, PassportCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
                SyncCommand.self, ConflictsCommand.self, RejectedCommand.self, HistoryCommand.self, DumpCommand.self]
             + RideKinds.commands + [RidesCommand.self]
@@ -23,12 +23,6 @@ struct Orgs: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List and add organizations.",
         subcommands: [OrgsList.self, OrgsAdd.self])
-}
-
-struct Events: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "List, show, add, update and remove an organization's events.",
-        subcommands: [EventsList.self, EventsShow.self, EventsAdd.self, EventsUpdate.self, EventsRemove.self])
 }
 
 struct Demo: AsyncParsableCommand {

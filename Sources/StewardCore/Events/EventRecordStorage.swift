@@ -51,7 +51,7 @@ struct EventRecordStorage: LocalRecordStorage {
 
 extension Event {
     /// The event as the record kit sees it: its sync fields.
-    var localRecord: LocalRecord {
+    public var localRecord: LocalRecord {
         LocalRecord(entity: EventStore.entity, id: id, orgId: orgId, version: version, createdAt: createdAt,
                     updatedAt: updatedAt, deleted: deleted, fields: details.syncFields)
     }

@@ -128,6 +128,16 @@ public final class EventService: Sendable {
         try await database.writer.read { db in try EventQueries.rows(for: keys, db) }
     }
 
+    /// The first `limit` events a list shows (all of them without one), in its order, and how
+    /// many it shows in all: only the events shown are read.
+    public func events(for query: EventQuery, limit: Int?) async throws -> (events: [Event], total: Int) {
+        try await database.writer.read { [keyCache] db in
+            let keys = try keyCache.keys(for: query, db)
+            let shown = limit.map { Array(keys.prefix($0)) } ?? keys
+            return (try EventQueries.events(for: query, keys: shown, db), keys.count)
+        }
+    }
+
     public func events(for query: EventQuery) async throws -> [Event] {
         try await database.writer.read { [keyCache] db in
             try EventQueries.events(for: query, keys: keyCache.keys(for: query, db), db)

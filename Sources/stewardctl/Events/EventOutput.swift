@@ -2,27 +2,38 @@ import Foundation
 import StewardCore
 import Translation
 
-/// How events print: a table for lists, label-value lines for one event, or JSON objects.
-enum EventOutput {
+/// How events print: a table for lists, label-value lines for one event, or JSON objects, as
+/// they printed before events were on the kit (the keys and lines scripts read).
+struct EventOutput: RecordPrinter {
+    let org: Organization
+
+    /// The event a record holds. Records come from the event table, which holds only events
+    /// that read; one that somehow does not prints as the kit prints any record.
+    private func eventDetails(_ record: LocalRecord) -> EventDetails? {
+        try? EventDetails(syncFields: record.fields)
+    }
+
+    private var kit: RecordOutput { RecordOutput(.event, org: org) }
+
     // MARK: JSON
 
     /// One event as a JSON object; `starts`/`ends` are ISO 8601 with an offset for timed
     /// events, `YYYY-MM-DD` for all-day ones and null for untimed ones. Every field is also
     /// there under the store's name (`locationName`, `startsAt`, `contactEmail`, …), as for
     /// the other record types; the keys printed before those names came stay, for scripts.
-    static func json(_ event: Event, org: Organization) -> JSONValue {
-        var object = printedKeys(event, org: org)
-        if case .object(let storeFields) = event.details.syncFields {
+    func json(_ record: LocalRecord) -> JSONValue {
+        guard let details = eventDetails(record) else { return kit.json(record) }
+        var object = printedKeys(record, details)
+        if case .object(let storeFields) = details.syncFields {
             object.merge(storeFields) { printed, _ in printed }
         }
         return .object(object)
     }
 
-    private static func printedKeys(_ event: Event, org: Organization) -> [String: JSONValue] {
-        let details = event.details
-        let (starts, ends, zone) = jsonTimes(details.timing, orgZone: org.timeZone)
+    private func printedKeys(_ record: LocalRecord, _ details: EventDetails) -> [String: JSONValue] {
+        let (starts, ends, zone) = Self.jsonTimes(details.timing, orgZone: org.timeZone)
         return [
-            "id": .string(event.id.uuidString.lowercased()),
+            "id": .string(record.key),
             "org": .string(org.slug),
             "title": .string(details.title),
             "description": .string(details.description),
@@ -45,8 +56,8 @@ enum EventOutput {
             "audience": .array(details.audience.map { .string($0) }),
             "stampValue": .int(Int64(details.stampValue)),
             "rideSharing": .bool(details.rideSharing),
-            "version": .int(event.version),
-            "updatedAt": .string(DateTimeText.utc(event.updatedAt)),
+            "version": .int(record.version),
+            "updatedAt": .string(DateTimeText.utc(record.updatedAt)),
         ]
     }
 
@@ -64,22 +75,22 @@ enum EventOutput {
 
     // MARK: Text
 
-    static func table(_ rows: [EventRow], org: Organization) -> [String] {
+    func table(_ records: [LocalRecord]) -> [String] {
         var table = Table(trc("table heading", "ID"), trc("table heading", "WHEN"), trc("table heading", "TITLE"),
                           trc("table heading", "LOCATION"))
-        for row in rows {
-            table.append(row.id.uuidString.lowercased(),
-                         EventTimingText.describe(row.timing, orgZone: org.timeZone),
-                         row.title, row.locationName)
+        for record in records {
+            let details = eventDetails(record) ?? EventDetails(title: RecordType.event.title(of: record.fields), timing: .untimed)
+            table.append(record.key, EventTimingText.describe(details.timing, orgZone: org.timeZone),
+                         details.title, details.locationName)
         }
         return table.lines
     }
 
     /// Every field worth showing, one a line; the id comes first.
-    static func record(_ event: Event, org: Organization) -> [String] {
-        let details = event.details
+    func lines(_ event: LocalRecord) -> [String] {
+        guard let details = eventDetails(event) else { return kit.lines(event) }
         var record = Record()
-        record.add(trc("output label", "id"), event.id.uuidString.lowercased())
+        record.add(trc("output label", "id"), event.key)
         record.add(trc("output label", "organization"), "\(org.slug) (\(org.name))")
         record.add(trc("output label", "title"), details.title)
         record.add(trc("output label", "when"), EventTimingText.describe(details.timing, orgZone: org.timeZone))
@@ -117,12 +128,10 @@ enum EventOutput {
         return record.lines
     }
 
-    /// One event, as JSON or as text.
-    static func print(_ event: Event, org: Organization, json: Bool) {
-        if json {
-            Console.printJSON(self.json(event, org: org))
-        } else {
-            Console.print(record(event, org: org))
-        }
+    func removed(_ event: LocalRecord) -> String {
+        guard let details = eventDetails(event) else { return kit.removed(event) }
+        return tr("Removed {id}: {title} ({when})",
+                  ["id": event.key, "title": details.title,
+                   "when": EventTimingText.describe(details.timing, orgZone: org.timeZone)])
     }
 }

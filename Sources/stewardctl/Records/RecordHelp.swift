@@ -62,4 +62,8 @@ enum RecordHelp {
 extension RecordType {
     var helpNoun: String { nouns.one.english }
     var helpPluralNoun: String { nouns.many.english }
+    /// "a fund", "an event".
+    var helpNounWithArticle: String {
+        ("aeiou".contains(helpNoun.prefix(1).lowercased()) ? "an " : "a ") + helpNoun
+    }
 }

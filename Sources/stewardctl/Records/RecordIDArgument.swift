@@ -11,7 +11,7 @@ struct RecordIDArgument<Kind: RecordKind>: ParsableArguments {
     var text: String
 
     func uuid() throws -> UUID {
-        try RecordLookup.id(text, of: Kind.type)
+        try Kind.id(text)
     }
 }
 
@@ -19,11 +19,19 @@ struct RecordIDArgument<Kind: RecordKind>: ParsableArguments {
 enum RecordLookup {
     /// A typed id; a malformed one is a usage error (exit 2) naming `option`, as for events.
     static func id(_ text: String, of type: RecordType, option: String = "id") throws -> UUID {
+        try id(text, option: option) { malformedID($0, of: type) }
+    }
+
+    /// A typed id; `malformed` says what is wrong with one that is no id.
+    static func id(_ text: String, option: String = "id", malformed: (String) -> String) throws -> UUID {
         guard let id = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
-            throw CLIError.usage(option + ": " + tr("must be a {noun} id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"{value}\")",
-                                             ["noun": type.noun, "value": text]))
+            throw CLIError.usage(option + ": " + malformed(text))
         }
         return id
+    }
+
+    static func malformedID(_ text: String, of type: RecordType) -> String {
+        tr("must be a {noun} id like 3f2b8c1e-5d4a-4e7b-9c61-0a1b2c3d4e5f (got \"{value}\")", ["noun": type.noun, "value": text])
     }
 
     /// The live record, or a failure (exit 1) saying there is none.

@@ -18,6 +18,8 @@ struct RecordList<Kind: RecordKind>: AsyncParsableCommand {
     @Option(help: ArgumentHelp(Self.searchHelp, valueName: "text"))
     var search: String?
 
+    @OptionGroup var order: Kind.ListOrder
+
     @Option(help: ArgumentHelp("List at most this many \(Kind.type.helpPluralNoun).", valueName: "n"))
     var limit: Int?
 
@@ -33,10 +35,8 @@ struct RecordList<Kind: RecordKind>: AsyncParsableCommand {
         let type = Kind.type
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
-        let service = RecordService(database: database)
-        let all = try await service.list(type, in: organization, search: search ?? "")
-        let shown = limit.map { Array(all.prefix($0)) } ?? all
-        let out = try await RecordOutput.load(type, org: organization, service: service)
+        let (shown, total) = try await order.records(type, search: search ?? "", limit: limit, in: organization, database: database)
+        let out = try await Kind.printer(org: organization, service: RecordService(database: database))
 
         if output.json {
             Console.printJSON(.array(shown.map { out.json($0) }))
@@ -49,9 +49,9 @@ struct RecordList<Kind: RecordKind>: AsyncParsableCommand {
             return
         }
         Console.print(out.table(shown))
-        if shown.count < all.count {
+        if shown.count < total {
             print(tr("({shown} of {count} {things}; raise --limit to see more)",
-                     ["shown": String(shown.count), "count": String(all.count), "things": type.pluralNoun]))
+                     ["shown": String(shown.count), "count": String(total), "things": type.pluralNoun]))
         }
     }
 }

@@ -4,9 +4,11 @@ import Translation
 
 /// How records of a kit type print: JSON objects under the store's field names, a table of the
 /// listed fields, or label-value lines for one record. All of it comes from the declaration.
-struct RecordOutput {
+struct RecordOutput: RecordPrinter {
     let type: RecordType
     let org: Organization
+    /// When a status ("open", "due") is worked out.
+    var now = Date()
     /// Titles of the records reference fields point at, by field name then id, so a message
     /// reads "Advent: Waiting Well" rather than the series' id.
     var referenceTitles: [String: [UUID: String]] = [:]
@@ -29,7 +31,7 @@ struct RecordOutput {
 
     /// `id`, every field as the store holds it, `version`, `updatedAt`, and `status` when the
     /// type has one.
-    func json(_ record: LocalRecord, now: Date = Date()) -> JSONValue {
+    func json(_ record: LocalRecord) -> JSONValue {
         var object: [String: JSONValue] = [:]
         if case .object(let fields) = record.fields { object = fields }
         for field in type.wireFields where object[field.name] == nil { object[field.name] = .null }
@@ -43,7 +45,7 @@ struct RecordOutput {
     // MARK: Text
 
     /// The id, the listed fields and the status, one record a row.
-    func table(_ records: [LocalRecord], now: Date = Date()) -> [String] {
+    func table(_ records: [LocalRecord]) -> [String] {
         let listed = type.fields.filter(\.isListed)
         var headers = [trc("table heading", "ID")] + listed.map { $0.label.uppercased() }
         if type.hasStatus { headers.append(trc("table heading", "STATUS")) }
@@ -58,7 +60,7 @@ struct RecordOutput {
 
     /// Every field with a value, one a line; the id first, the version and time of the last
     /// change last.
-    func lines(_ record: LocalRecord, now: Date = Date()) -> [String] {
+    func lines(_ record: LocalRecord) -> [String] {
         var lines = Record()
         lines.add(trc("output label", "id"), record.key)
         // Key by key, a timing's too: what scripts reading these lines have always seen.
@@ -73,6 +75,10 @@ struct RecordOutput {
         lines.add(trc("output label", "version"), String(record.version))
         lines.add(trc("output label", "updated"), DateTimeText.iso(record.updatedAt, zone: org.timeZone))
         return lines.lines
+    }
+
+    func removed(_ record: LocalRecord) -> String {
+        tr("Removed {id}: {title}", ["id": record.key, "title": type.title(of: record.fields)])
     }
 
     /// A field's value as people read it; a reference by its record's title.

@@ -7,7 +7,7 @@ struct RecordRemove<Kind: RecordKind>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "remove",
-            abstract: "Remove a \(Kind.type.helpNoun).",
+            abstract: "Remove \(Kind.type.helpNounWithArticle).",
             discussion: """
                 The \(Kind.type.helpNoun) disappears from every list; the members' apps learn of the \
                 removal at the next sync. A record another one still refers to (a series with \
@@ -28,10 +28,11 @@ struct RecordRemove<Kind: RecordKind>: AsyncParsableCommand {
         let service = RecordService(database: database)
         _ = try await RecordLookup.find(recordID, of: type, in: organization, service: service)
         let removed = try await service.delete(type, id: recordID, in: organization)
+        let out = try await Kind.printer(org: organization, service: service)
         if output.json {
-            Console.printJSON(RecordOutput(type, org: organization).json(removed))
+            Console.printJSON(out.json(removed))
         } else {
-            print(tr("Removed {id}: {title}", ["id": removed.key, "title": type.title(of: removed.fields)]))
+            print(out.removed(removed))
         }
     }
 }

@@ -18,7 +18,7 @@ struct RecordShow<Kind: RecordKind>: AsyncParsableCommand {
         let organization = try await org.resolve(in: database)
         let service = RecordService(database: database)
         let record = try await RecordLookup.find(recordID, of: Kind.type, in: organization, service: service)
-        let out = try await RecordOutput.load(Kind.type, org: organization, service: service)
+        let out = try await Kind.printer(org: organization, service: service)
         if output.json {
             Console.printJSON(out.json(record))
         } else {

@@ -7,19 +7,20 @@ import Translation
 struct RecordUpdate<Kind: RecordKind>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         let type = Kind.type
+        var discussion = """
+            Only the fields given change (`update ID --\(type.fields[0].optionName) X` changes \
+            only that one); an empty value clears a field. The result is checked as the \
+            window's editor checks it; when any field is wrong, nothing changes and the field \
+            is named on stderr (exit status 2).
+            """
+        if let fields = Kind.FieldReader.fieldsHelp(type, markingRequired: false) {
+            discussion += "\n\nFields:\n" + fields
+        }
         return CommandConfiguration(
             commandName: "update",
-            abstract: "Change some fields of a \(type.helpNoun).",
+            abstract: "Change some fields of \(type.helpNounWithArticle).",
             usage: "stewardctl \(type.commandName) update <id> [--org <slug>] [--json] [--input <file>] [--<field> <value> ...]",
-            discussion: """
-                Only the fields given change (`update ID --\(type.fields[0].optionName) X` changes \
-                only that one); an empty value clears a field. The result is checked as the \
-                window's editor checks it; when any field is wrong, nothing changes and the field \
-                is named on stderr (exit status 2).
-
-                Fields:
-                \(RecordHelp.fieldOptions(type, markingRequired: false))
-                """)
+            discussion: discussion)
     }
 
     @OptionGroup var global: GlobalOptions
@@ -27,19 +28,19 @@ struct RecordUpdate<Kind: RecordKind>: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     // The id is read with the field options: ArgumentParser would take the value of an option
     // it does not know (`update --name X ID`) for the id.
-    @OptionGroup var fields: RecordFieldInput<Kind>
+    @OptionGroup var fields: Kind.FieldReader
 
     func run() async throws {
         let type = Kind.type
         let command = "stewardctl \(type.commandName) update"
-        let (changes, positionals) = try fields.read(command: command)
+        let (edit, positionals) = try fields.read(type, command: command)
         guard let idText = positionals.first else {
             throw CLIError.usage(tr("Missing expected argument '{argument}' (see `{command}`)",
                                     ["argument": "<id>", "command": command + " --help"]))
         }
         if positionals.count > 1 { throw CLIError.usage(tr("Unexpected argument '{argument}'", ["argument": positionals[1]])) }
-        let recordID = try RecordLookup.id(idText, of: type)
-        if changes.isEmpty {
+        let recordID = try Kind.id(idText)
+        if edit.isEmpty {
             throw CLIError.usage("update: " + tr("give at least one field option to change, like {option}, or --input (see `{command}`)",
                                                  ["option": "--" + type.fields[0].optionName, "command": command + " --help"]))
         }
@@ -47,6 +48,7 @@ struct RecordUpdate<Kind: RecordKind>: AsyncParsableCommand {
         let organization = try await org.resolve(in: database)
         let service = RecordService(database: database)
         let stored = try await RecordLookup.find(recordID, of: type, in: organization, service: service)
+        let changes = try edit.changes(to: stored.fields, orgZone: organization.timeZone)
         // Values the same as the stored ones are no edit: nothing is written or sent.
         var merged: [String: JSONValue] = [:]
         if case .object(let current) = stored.fields { merged = current }
@@ -55,7 +57,7 @@ struct RecordUpdate<Kind: RecordKind>: AsyncParsableCommand {
         let record = checked == stored.fields
             ? stored
             : try await service.update(type, id: recordID, changes: changes, in: organization)
-        let out = try await RecordOutput.load(type, org: organization, service: service)
+        let out = try await Kind.printer(org: organization, service: service)
         if output.json {
             Console.printJSON(out.json(record))
         } else {
