@@ -29,6 +29,11 @@ public struct EventForm: Hashable, Sendable {
     public var audience = ""
     public var stampValue = ""
     public var rideSharing = false
+    /// The repeat rule as typed (an RRULE value); empty: the event happens once.
+    public var repeatRule = ""
+    /// The series' cancelled, extra and changed occurrences, carried as the record holds them
+    /// (`cancelledOccurrences`, `extraOccurrences`, `changedOccurrences`).
+    public var occurrenceExceptions: [String: JSONValue] = [:]
 
     public init() {}
 
@@ -56,6 +61,8 @@ public struct EventForm: Hashable, Sendable {
             fields[name] = declared.field(name)?.kind.typedValue(text) ?? .string(text)
         }
         fields["rideSharing"] = .bool(rideSharing)
+        fields["repeat"] = .string(repeatRule)
+        fields.merge(occurrenceExceptions) { _, exceptions in exceptions }
         fields.merge(timingKeys) { _, timing in timing }
         // A line that is no link is named as typed; the links that read are checked with the rest.
         var linkProblem: FieldError?
@@ -134,5 +141,8 @@ extension EventForm {
         audience = details.audience.joined(separator: ", ")
         stampValue = details.stampValue == 0 ? "" : String(details.stampValue)
         rideSharing = details.rideSharing
+        var repeats = details.repeats.fields
+        repeatRule = repeats.removeValue(forKey: "repeat")?.stringValue ?? ""
+        occurrenceExceptions = repeats
     }
 }

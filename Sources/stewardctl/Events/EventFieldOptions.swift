@@ -100,10 +100,15 @@ struct EventFieldOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Whether members can offer and ask for rides to it.")
     var rideSharing: Bool?
 
+    @Option(name: .customLong("repeat"),
+            help: ArgumentHelp("How it repeats: an iCalendar RRULE value in the event's zone, like FREQ=WEEKLY;BYDAY=WE;UNTIL=20270602T235959Z ('' makes it happen once).",
+                               valueName: "rule"))
+    var repeatRule: String?
+
     /// Whether no field option was given at all.
     var isEmpty: Bool {
         [title, description, locationName, legacyLocation, address, latitude, longitude, starts, ends, timeZone, imageURL,
-         host, contactName, contactEmail, contactPhone, audience, stampValue].allSatisfy { $0 == nil }
+         host, contactName, contactEmail, contactPhone, audience, stampValue, repeatRule].allSatisfy { $0 == nil }
             && links.isEmpty && timing == nil && rideSharing == nil
     }
 
@@ -125,6 +130,7 @@ struct EventFieldOptions: ParsableArguments {
         if let audience { form.audience = audience }
         if let stampValue { form.stampValue = stampValue }
         if let rideSharing { form.rideSharing = rideSharing }
+        if let repeatRule { form.repeatRule = repeatRule }
         applyTiming(to: &form)
     }
 

@@ -53,6 +53,11 @@ struct EventJSONInput {
             }
             form.rideSharing = flag
         }
+        if let rule = try text("repeat") { form.repeatRule = rule }
+        // A series' exceptions are taken as `show --json` prints them; the declaration checks them.
+        for key in ["cancelledOccurrences", "extraOccurrences", "changedOccurrences"] {
+            if let value = object[key] { form.occurrenceExceptions[key] = value == .null ? .array([]) : value }
+        }
         try applyTiming(to: &form)
     }
 

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import StewardCore
 import Translation
@@ -10,6 +11,7 @@ enum EventKind: RecordKind {
     static var type: RecordType { .event }
     typealias FieldReader = EventFieldInput
     typealias ListOrder = EventListOrder
+    static var specialCommands: [any ParsableCommand.Type] { [EventsOccurrences.self] }
 
     static func printer(org: Organization, service: RecordService) async throws -> any RecordPrinter {
         EventOutput(org: org)

@@ -119,6 +119,9 @@ public struct Series: Sendable {
 
     // MARK: the series' zone, keys and times
 
+    /// The first occurrence's name.
+    public var firstKey: String { Self.key(firstLocalTime, allDay: isAllDay) }
+
     private var isAllDay: Bool {
         if case .allDay = timing { return true }
         return false
