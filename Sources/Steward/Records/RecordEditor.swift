@@ -74,9 +74,10 @@ final class RecordEditor {
         let form: Box = ui.object("form_box")
         for (title, sectionInputs) in sections {
             let group = PreferencesGroup(title: title)
-            form.append(group)
+            // A section of lists alone has no rows of its own: each list is headed by its name.
+            if sectionInputs.contains(where: { !Self.isItemByItemList($0.field, layout) }) { form.append(group) }
             for input in sectionInputs {
-                if case .list = input.field.kind, layout.linesByField[input.field.name] == nil {
+                if Self.isItemByItemList(input.field, layout) {
                     form.append(input.row)
                 } else {
                     for row in input.rows { group.add(row) }
@@ -117,6 +118,11 @@ final class RecordEditor {
             cancel.setChild(Label(mnemonic: tr("_Close")))
             cancel.setAccessibleLabel(tr("Close"))
         }
+    }
+
+    private static func isItemByItemList(_ field: FieldSpec, _ layout: EditorLayout) -> Bool {
+        if case .list = field.kind { return layout.linesByField[field.name] == nil }
+        return false
     }
 
     func present() {

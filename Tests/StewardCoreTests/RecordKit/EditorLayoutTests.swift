@@ -10,10 +10,12 @@ import Translation
 
     @Test func everyFieldOfTheEventsIsInOneOfTheirSectionsInDeclaredOrder() {
         let sections = RecordType.event.editorSections
-        #expect(sections.map(\.title) == ["Basics", "When", "Where", "Details", "Contact"])
+        // The changed dates are a list, a section of their own after the declared ones.
+        #expect(sections.map(\.title) == ["Basics", "When", "Where", "Details", "Contact", nil])
+        #expect(sections[5].fields.map(\.name) == ["changedOccurrences"])
         let placed = sections.flatMap(\.fields).map(\.name)
         #expect(placed.sorted() == RecordType.event.fields.map(\.name).sorted())
-        #expect(sections[1].fields.map(\.name) == ["timing"])
+        #expect(sections[1].fields.map(\.name) == ["timing", "repeat", "cancelledOccurrences", "extraOccurrences"])
     }
 
     @Test func aFieldNoSectionNamesIsShownInAnUntitledLastOne() {

@@ -1,0 +1,48 @@
+import Foundation
+import StewardCore
+import Testing
+
+/// A repeating event on the command line: `--repeat` and the JSON key `repeat`, kept through
+/// an update of another field, and `events occurrences` listing its dates in a range.
+@Suite("stewardctl events: series")
+struct EventSeriesCommandTests {
+    @Test("--repeat makes a series; an update of its title keeps the rule; occurrences lists its dates in the event's zone")
+    func weeklySeries() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let added = try await cli("events", "add", "--title", "Wednesday Prayer", "--starts", "2027-05-12T19:00",
+                                  "--ends", "2027-05-12T20:00", "--repeat", "FREQ=WEEKLY;BYDAY=WE;UNTIL=20270602T235959Z")
+        #expect(added.status == 0, "\(added.stderr)")
+        let id = try #require(added.stdoutLines.first)
+        #expect(try await cli("events", "update", id, "--title", "Prayer").status == 0)
+        let event = try await cli("events", "show", id, "--json").json()
+        #expect(event["title"]?.stringValue == "Prayer")
+        #expect(event["repeat"]?.stringValue == "FREQ=WEEKLY;UNTIL=20270602T235959Z;BYDAY=WE")
+
+        // 19:00 in Chicago on Wednesday 2 June is 00:00Z on 3 June, after UNTIL: not an occurrence.
+        let occurrences = try await cli("events", "occurrences", id, "--from", "2027-05-01", "--to", "2027-07-01", "--json")
+            .json().items
+        #expect(occurrences.compactMap { $0["startsAt"]?.stringValue }
+                == ["2027-05-13T00:00:00.000Z", "2027-05-20T00:00:00.000Z", "2027-05-27T00:00:00.000Z"])
+        #expect(occurrences.compactMap { $0["endsAt"]?.stringValue }.first == "2027-05-13T01:00:00.000Z")
+        #expect(occurrences.allSatisfy { $0["id"]?.stringValue == id && $0["title"]?.stringValue == "Prayer" })
+        // The range is [from, to): a day's occurrences belong to it.
+        let oneDay = try await cli("events", "occurrences", id, "--from", "2027-05-19", "--to", "2027-05-20", "--json").json().items
+        #expect(oneDay.compactMap { $0["occurrence"]?.stringValue } == ["2027-05-19T19:00"])
+
+        // '' makes it happen once again.
+        #expect(try await cli("events", "update", id, "--repeat", "").status == 0)
+        #expect(try await cli("events", "show", id, "--json").json()["repeat"]?.stringValue == "")
+    }
+
+    @Test("a rule that is no rule, repeats by the hour, or repeats an ongoing event is refused naming repeat (exit 2), and nothing is added")
+    func refusedRules() async throws {
+        let cli = try await CLI.withOneOrganization()
+        for (timing, rule) in [(["--starts", "2027-05-12T19:00"], "every wednesday"), (["--starts", "2027-05-12T19:00"], "FREQ=HOURLY"),
+                               (["--untimed"], "FREQ=DAILY")] {
+            let refused = try await cli.run(["--db", cli.databasePath, "events", "add", "--title", "X"] + timing + ["--repeat", rule])
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("repeat: "), "\(refused.stderr)")
+        }
+        #expect(try await cli("events", "list", "--json").json().items.isEmpty)
+    }
+}
