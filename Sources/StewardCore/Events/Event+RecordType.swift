@@ -45,12 +45,12 @@ extension RecordType {
                           help: trLater("Passport stamps an attendee earns."), default: .int(0)),
                 FieldSpec("rideSharing", trLater("Ride sharing"), .boolean, help: trLater("Whether members can share rides to it.")),
                 // A series (docs/repeating-events.md): its rule and the occurrences that differ,
-                // each named by its original start.
-                FieldSpec("repeat", trLater("Repeats"), .repeatRule,
+                // each named by its original start; left out of events that happen once.
+                FieldSpec("repeat", trLater("Repeats"), .repeatRule, [.leftOutWhenEmpty],
                           help: trLater("How it repeats: a rule like FREQ=WEEKLY;BYDAY=WE (empty: it happens once).")),
-                FieldSpec("cancelledOccurrences", trLater("Cancelled dates"), .occurrences(maxItems: 1000),
+                FieldSpec("cancelledOccurrences", trLater("Cancelled dates"), .occurrences(maxItems: 1000), [.leftOutWhenEmpty],
                           help: trLater("Occurrences that do not happen, by their start (2026-12-09T19:00).")),
-                FieldSpec("extraOccurrences", trLater("Extra dates"), .occurrences(maxItems: 1000),
+                FieldSpec("extraOccurrences", trLater("Extra dates"), .occurrences(maxItems: 1000), [.leftOutWhenEmpty],
                           help: trLater("Starts the rule does not give that the series has too.")),
                 FieldSpec("changedOccurrences", trLater("Changed dates"), .list(of: [
                     FieldSpec("occurrence", trLater("Occurrence"), .text(maxLength: 19), [.required],
@@ -64,7 +64,8 @@ extension RecordType {
                               help: trLater("Its own place (empty: the series').")),
                     FieldSpec("description", trLater("Description"), .longText(maxLength: 10_000),
                               help: trLater("Its own description (empty: the series').")),
-                ], maxItems: 500), help: trLater("Occurrences at another time or with other details."), item: trLater("Changed date")),
+                ], maxItems: 500), [.leftOutWhenEmpty], help: trLater("Occurrences at another time or with other details."),
+                          item: trLater("Changed date")),
             ],
             titleField: "title", orderField: "startsAt", storage: EventRecordStorage())
         // People choose an event's start or end from either side, not its whole timing.

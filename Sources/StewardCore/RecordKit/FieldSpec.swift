@@ -19,6 +19,10 @@ public struct FieldSpec: Sendable {
         /// sends for it is dropped and the stored value (or the default) kept, for a trusted
         /// organizer too. Staff set it from the console as any field.
         public static let setByStaff = Traits(rawValue: 8)
+        /// Left out of the record while it holds its empty value: a field added to a type after
+        /// records of it travelled (an event's repeat rule) changes nothing for records that do
+        /// not use it, on the wire, in the dump or for older consoles and apps.
+        public static let leftOutWhenEmpty = Traits(rawValue: 16)
     }
 
     public let name: String
@@ -59,6 +63,7 @@ public struct FieldSpec: Sendable {
     public var isListed: Bool { traits.contains(.listed) }
     public var isSearchable: Bool { traits.contains(.searchable) }
     public var isSetByStaff: Bool { traits.contains(.setByStaff) }
+    public var isLeftOutWhenEmpty: Bool { traits.contains(.leftOutWhenEmpty) }
 
     /// The command-line spelling: `publishAt` → `publish-at`, `audioURL` → `audio-url`.
     public var optionName: String { Self.kebab(name) }

@@ -143,6 +143,9 @@ public struct RecordType: Sendable {
         for issue in ruleIssues.issues where !refused.contains(issue.field) { issues.add(issue.field, issue.message) }
         try issues.throwIfAny()
         for complete in completions { complete(&values) }
+        for field in fields where field.isLeftOutWhenEmpty && values[field.name] == field.kind.emptyValue {
+            values[field.name] = nil
+        }
         return .object(values)
     }
 

@@ -32,7 +32,10 @@ struct EventFieldEdit: RecordFieldEdit {
         if let current { form = EventForm(try EventDetails(syncFields: current), organizationZone: orgZone) }
         try input?.apply(to: &form)
         options.apply(to: &form)
-        guard case .object(let fields) = try form.validate(organizationZone: orgZone).syncFields else { return [:] }
+        guard case .object(var fields) = try form.validate(organizationZone: orgZone).syncFields else { return [:] }
+        // Series fields are left out when empty; as changes they must say so, or the stored
+        // rule would stay.
+        for key in EventRepeats.fieldNames where fields[key] == nil { fields[key] = .null }
         return fields
     }
 }

@@ -62,14 +62,15 @@ extension EventRepeats {
     /// The event's fields that hold these, as records carry them.
     public static let fieldNames = ["repeat", "cancelledOccurrences", "extraOccurrences", "changedOccurrences"]
 
-    /// The fields as records carry them (see `fieldNames`).
+    /// The fields as records carry them (see `fieldNames`): only those that hold something, as
+    /// the declaration leaves the empty ones out.
     public var fields: [String: JSONValue] {
-        [
-            "repeat": .string(rule?.text ?? ""),
-            "cancelledOccurrences": .array(cancelled.map(JSONValue.string)),
-            "extraOccurrences": .array(extra.map(JSONValue.string)),
-            "changedOccurrences": .array(changed.map { $0.json }),
-        ]
+        var fields: [String: JSONValue] = [:]
+        if let rule { fields["repeat"] = .string(rule.text) }
+        if !cancelled.isEmpty { fields["cancelledOccurrences"] = .array(cancelled.map(JSONValue.string)) }
+        if !extra.isEmpty { fields["extraOccurrences"] = .array(extra.map(JSONValue.string)) }
+        if !changed.isEmpty { fields["changedOccurrences"] = .array(changed.map { $0.json }) }
+        return fields
     }
 
     /// Reads fields that passed the events' declaration (canonical).
