@@ -149,6 +149,17 @@ public struct RecordType: Sendable {
         return .object(values)
     }
 
+    /// A record's fields with every declared key present, for output people and scripts read
+    /// (`show --json`): a field left out while empty shows its empty value, any other missing
+    /// one null.
+    public func everyField(_ fields: [String: JSONValue]) -> [String: JSONValue] {
+        var all = fields
+        for field in wireFields where all[field.name] == nil {
+            all[field.name] = field.isLeftOutWhenEmpty ? field.kind.emptyValue : .null
+        }
+        return all
+    }
+
     /// The record's title as lists show it.
     public func title(of fields: JSONValue) -> String {
         fields[titleField]?.stringValue ?? ""

@@ -25,7 +25,7 @@ struct EventOutput: RecordPrinter {
         guard let details = eventDetails(record) else { return kit.json(record) }
         var object = printedKeys(record, details)
         if case .object(let storeFields) = details.syncFields {
-            object.merge(storeFields) { printed, _ in printed }
+            object.merge(RecordType.event.everyField(storeFields)) { printed, _ in printed }
         }
         return .object(object)
     }

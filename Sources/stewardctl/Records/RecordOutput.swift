@@ -33,8 +33,7 @@ struct RecordOutput: RecordPrinter {
     /// type has one.
     func json(_ record: LocalRecord) -> JSONValue {
         var object: [String: JSONValue] = [:]
-        if case .object(let fields) = record.fields { object = fields }
-        for field in type.wireFields where object[field.name] == nil { object[field.name] = .null }
+        if case .object(let fields) = record.fields { object = type.everyField(fields) }
         object["id"] = .string(record.key)
         object["version"] = .int(record.version)
         object["updatedAt"] = .string(DateTimeText.utc(record.updatedAt))
