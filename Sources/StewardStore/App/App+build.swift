@@ -70,6 +70,7 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
         .addRoutes(to: org)
     ChangesController(repository: repository).addRoutes(to: org)
     UpcomingEventsController(repository: repository).addRoutes(to: org)
+    EventRangeController(repository: repository).addRoutes(to: org)
     RecordReadController(repository: repository).addRoutes(to: org)
     ClassScheduleController(repository: repository).addRoutes(to: org)
     HistoryController(repository: repository).addRoutes(to: org)

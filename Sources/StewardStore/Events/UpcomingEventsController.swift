@@ -13,11 +13,15 @@ struct UpcomingEventsController {
         group.get("events/upcoming", use: upcoming)
     }
 
+    /// Each occurrence of a series is an item of its own (`OccurrenceItems`): the series' id,
+    /// the occurrence's own `startsAt`/`endsAt` and its original start as `occurrence`.
     @Sendable func upcoming(request: Request, context: StoreRequestContext) async throws -> JSONBody<UpcomingEventsResponse> {
         let grant = try context.requireGrant(members: true)
         let limit = try QueryLimit.parse(request.uri.queryParameters.get("limit"), default: Self.defaultLimit, max: Self.maxLimit)
+        let now = Date()
         let events = try await repository.liveRecords(org: grant.org, entity: RecordType.event.entity,
-                                                      notOverAt: Milliseconds.from(Date()), limit: limit)
-        return JSONBody(UpcomingEventsResponse(events: events))
+                                                      notOverAt: Milliseconds.from(now), limit: limit)
+        let zone = try await repository.org(slug: grant.org).flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt
+        return JSONBody(UpcomingEventsResponse(events: OccurrenceItems.upcoming(events, now: now, zone: zone, limit: limit)))
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import StewardCore
+
+/// GET /v1/orgs/{org}/events?from=YYYY-MM-DD&to=YYYY-MM-DD: the occurrences of events that
+/// start on those days (the organization's days; `to` counts whole), soonest first, at most a
+/// year and a day at a time, with any token of the organization: `{"items": [...]}`, each item
+/// shaped as `events/upcoming` gives them (a series' occurrence with the series' id, its own
+/// `startsAt`/`endsAt` and `occurrence`), with an entity tag (304 when unchanged).
+struct EventRangeController {
+    let repository: any StoreRepository
+
+    static let longestSpanDays = 366
+    /// Records read for a range: a year of a busy parish with room to spare.
+    static let maxRecords = 20_000
+
+    func addRoutes(to group: RouterGroup<StoreRequestContext>) {
+        group.get(RouterPath(RecordType.event.commandName), use: range)
+    }
+
+    @Sendable func range(request: Request, context: StoreRequestContext) async throws -> ConditionalBody {
+        let grant = try context.requireGrant(members: true)
+        let query = request.uri.queryParameters
+        let from = try ClassScheduleController.day(query.get("from"), name: "from")
+        let to = try ClassScheduleController.day(query.get("to"), name: "to")
+        guard from <= to else { throw StoreHTTPError.badRequest("to: must not be before from (\(from))") }
+        guard to < from.adding(days: Self.longestSpanDays) else {
+            throw StoreHTTPError.badRequest("to: at most \(Self.longestSpanDays) days from from, both counted; ask for longer stretches in parts")
+        }
+        guard let org = try await repository.org(slug: grant.org) else { throw StoreFailure.unknownOrg(grant.org) }
+        let zone = TimeZone(identifier: org.timeZone) ?? .gmt
+        let start = from.startOfDay(in: zone), end = to.adding(days: 1).startOfDay(in: zone)
+        let entity = RecordType.event.entity
+        // Those that start in the range, and series that started before it and are not over.
+        let starting = try await repository.liveRecords(org: grant.org, entity: entity, startingFrom: Milliseconds.from(start),
+                                                        before: Milliseconds.from(end), limit: Self.maxRecords)
+        let running = try await repository.liveRecords(org: grant.org, entity: entity, notOverAt: Milliseconds.from(start),
+                                                       limit: Self.maxRecords)
+        var byId: [String: RemoteRecord] = [:]
+        for record in starting + running { byId[record.id] = record }
+        let items = OccurrenceItems.starting(Array(byId.values), from: start, to: end, zone: zone)
+        let body = JSONValue.object(["items": .array(items.map(\.json))])
+        return ConditionalBody(data: Data(body.canonicalBytes), contentType: "application/json; charset=utf-8",
+                               cacheControl: "private, no-cache")
+    }
+}
