@@ -84,7 +84,7 @@ final class FieldInput {
             entry.setAccessibleLabel(field.label)
             row = Self.stackedRow(field.label, entry, hint: "")
             control = .entry(entry)
-        case .text, .isbn, .decimal, .phone, .words, .repeatRule, .occurrences:
+        case .text, .isbn, .decimal, .phone, .words:
             // A decimal is typed as text: a spin button would write it with the locale's
             // separator and round it to its digits.
             let entry = EntryRow(title: field.label)
@@ -98,7 +98,7 @@ final class FieldInput {
             view.setAccessibleLabel(field.label)
             row = Self.stackedRow(field.label, view, hint: field.help)
             control = .textView(view)
-        case .date, .dateTime, .duration, .webURL, .email:
+        case .date, .dateTime, .duration, .webURL, .email, .repeatRule, .occurrences:
             let entry = Entry(placeholder: Self.format(field.kind))
             entry.activatesDefault = true
             entry.hexpand = true
@@ -191,6 +191,8 @@ final class FieldInput {
         case .duration: tr("h:mm:ss or mm:ss")
         case .webURL(let httpsOnly): httpsOnly ? "https://…" : "https://…"
         case .email: "name@example.org"
+        case .repeatRule: "FREQ=WEEKLY;BYDAY=WE"
+        case .occurrences: "2026-12-09T19:00, …"
         default: ""
         }
     }
@@ -228,7 +230,7 @@ final class FieldInput {
     var value: JSONValue {
         switch control {
         case .entryRow(let w): return field.kind.typedValue(w.text)
-        case .entry(let w): return .string(w.text)
+        case .entry(let w): return field.kind.typedValue(w.text)
         case .textView(let w): return .string(w.text)
         case .spin(let w, let emptyAtZero):
             w.commitTypedText()

@@ -65,7 +65,7 @@ extension RecordType {
                     FieldSpec("description", trLater("Description"), .longText(maxLength: 10_000),
                               help: trLater("Its own description (empty: the series').")),
                 ], maxItems: 500), [.leftOutWhenEmpty], help: trLater("Occurrences at another time or with other details."),
-                          item: trLater("Changed date")),
+                          item: trLater("Changed Date")),
             ],
             titleField: "title", orderField: "startsAt", storage: EventRecordStorage())
         // People choose an event's start or end from either side, not its whole timing.
