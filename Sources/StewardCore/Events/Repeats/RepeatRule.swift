@@ -76,3 +76,40 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
         return rule
     }
 }
+
+extension RepeatRule {
+    /// The rule ending just before `start` (UNTIL one second before it in UTC, or the day
+    /// before for an all-day series), COUNT dropped: the old half of a split series.
+    func ending(before start: Date, allDay: Bool, zone: TimeZone) -> RepeatRule {
+        var rule = recurrence
+        rule.count = 0
+        var until = icaltime_null_time()
+        if allDay {
+            let day = LocalDate(start, in: zone).adding(days: -1)
+            until.year = Int32(day.year)
+            until.month = Int32(day.month)
+            until.day = Int32(day.day)
+            until.is_date = 1
+        } else {
+            until = icaltime_from_timet_with_zone(time_t(start.timeIntervalSince1970 - 1), 0, icaltimezone_get_utc_timezone())
+        }
+        rule.until = until
+        return Self.written(&rule) ?? self
+    }
+
+    /// The rule with COUNT `count`: the new half of a split series that counted its dates.
+    func counting(_ count: Int) -> RepeatRule {
+        var rule = recurrence
+        rule.count = Int32(max(1, count))
+        return Self.written(&rule) ?? self
+    }
+
+    /// How many dates COUNT allows; 0 when the rule has no COUNT.
+    var count: Int { Int(recurrence.count) }
+
+    private static func written(_ rule: inout icalrecurrencetype) -> RepeatRule? {
+        guard let text = icalrecurrencetype_as_string_r(&rule) else { return nil }
+        defer { free(text) }
+        return try? RepeatRule(checking: String(cString: text))
+    }
+}

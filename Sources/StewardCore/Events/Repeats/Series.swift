@@ -55,6 +55,17 @@ public struct Series: Sendable {
         return found.sorted { ($0.start, $0.key) < ($1.start, $1.key) }
     }
 
+    /// How many dates the rule gives before the occurrence named `key` (cancelled ones
+    /// included, as COUNT counts them).
+    public func ruleDates(before key: String, zone: TimeZone) -> Int {
+        guard let rule, let limit = start(of: key, zone: zone) else { return 0 }
+        var plain = Series(timing: timing, rule: rule)
+        plain.extra = []
+        var count = 0
+        plain.walk(zone: zone, until: limit) { _ in count += 1 }
+        return count
+    }
+
     /// When the last occurrence ends; nil when the series never ends (a rule with neither COUNT
     /// nor UNTIL) or goes on past what a walk reaches.
     public func lastEnd(zone: TimeZone) -> Date? {
