@@ -11,6 +11,7 @@ enum EventKind: RecordKind {
     static var type: RecordType { .event }
     typealias FieldReader = EventFieldInput
     typealias ListOrder = EventListOrder
+    typealias Scope = EventOccurrenceScope
     static var specialCommands: [any ParsableCommand.Type] { [EventsOccurrences.self] }
 
     static func printer(org: Organization, service: RecordService) async throws -> any RecordPrinter {

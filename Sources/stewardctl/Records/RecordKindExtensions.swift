@@ -58,3 +58,28 @@ protocol RecordPrinter {
     /// The line `remove` prints.
     func removed(_ record: LocalRecord) -> String
 }
+
+/// What part of a record `update` and `remove` act on. By default the whole record; a type
+/// whose records have parts of their own (a series' occurrences: `--occurrence`) supplies
+/// options naming one, and says what changing or removing that part writes.
+protocol RecordEditScope: ParsableArguments {
+    /// Whether no part was named: the commands act on the whole record.
+    var isWholeRecord: Bool { get }
+    /// `remove`: the record's fields once the part is gone, written instead of deleting it.
+    func fields(removingPartOf stored: LocalRecord, zone: TimeZone) throws -> JSONValue
+    /// `update`: the part's own fields, which the options given change.
+    func partFields(of stored: LocalRecord, zone: TimeZone) throws -> JSONValue
+    /// `update`: what the edited part makes of the record (its new fields), and the fields of a
+    /// record to add beside it (a series split in two), if any.
+    func writes(editing stored: LocalRecord, part: JSONValue, zone: TimeZone) throws -> (record: JSONValue, added: JSONValue?)
+}
+
+/// The whole record, always.
+struct WholeRecord: RecordEditScope {
+    var isWholeRecord: Bool { true }
+    func fields(removingPartOf stored: LocalRecord, zone: TimeZone) throws -> JSONValue { stored.fields }
+    func partFields(of stored: LocalRecord, zone: TimeZone) throws -> JSONValue { stored.fields }
+    func writes(editing stored: LocalRecord, part: JSONValue, zone: TimeZone) throws -> (record: JSONValue, added: JSONValue?) {
+        (part, nil)
+    }
+}

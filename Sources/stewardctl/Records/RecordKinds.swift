@@ -19,6 +19,8 @@ protocol RecordKind {
     /// What `list` takes to order its records, besides `--search` and `--limit`: by default
     /// nothing (the type's declared order).
     associatedtype ListOrder: RecordListOrder = DeclaredListOrder
+    /// What part of a record `update` and `remove` may name: by default none (the whole record).
+    associatedtype Scope: RecordEditScope = WholeRecord
     /// How the records print, as JSON and as text: by default from the declaration.
     static func printer(org: Organization, service: RecordService) async throws -> any RecordPrinter
     /// What is wrong with a typed id that is no id (after `id: `).

@@ -19,6 +19,7 @@ struct RecordRemove<Kind: RecordKind>: AsyncParsableCommand {
     @OptionGroup var org: OrganizationOption
     @OptionGroup var output: OutputOptions
     @OptionGroup var id: RecordIDArgument<Kind>
+    @OptionGroup var scope: Kind.Scope
 
     func run() async throws {
         let type = Kind.type
@@ -26,9 +27,16 @@ struct RecordRemove<Kind: RecordKind>: AsyncParsableCommand {
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
         let service = RecordService(database: database)
-        _ = try await RecordLookup.find(recordID, of: type, in: organization, service: service)
-        let removed = try await service.delete(type, id: recordID, in: organization)
+        let stored = try await RecordLookup.find(recordID, of: type, in: organization, service: service)
         let out = try await Kind.printer(org: organization, service: service)
+        if !scope.isWholeRecord {
+            // A part of the record goes (one occurrence of a series): the record is rewritten.
+            let fields = try scope.fields(removingPartOf: stored, zone: organization.timeZone)
+            let record = try await service.replace(type, id: recordID, fields: fields, in: organization)
+            if output.json { Console.printJSON(out.json(record)) } else { Console.print(out.lines(record)) }
+            return
+        }
+        let removed = try await service.delete(type, id: recordID, in: organization)
         if output.json {
             Console.printJSON(out.json(removed))
         } else {

@@ -46,4 +46,43 @@ struct EventSeriesCommandTests {
         }
         #expect(try await cli("events", "list", "--json").json().items.isEmpty)
     }
+
+    @Test("remove --occurrence cancels one date; update --occurrence changes one; --following splits the series there")
+    func occurrences() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let id = try #require(try await cli("events", "add", "--title", "Choir", "--starts", "2026-12-02T19:00",
+                                            "--repeat", "FREQ=WEEKLY;BYDAY=WE;COUNT=6").stdoutLines.first)
+        func dates(_ id: String) async throws -> [String] {
+            try await cli("events", "occurrences", id, "--from", "2026-12-01", "--to", "2027-02-01", "--json").json().items
+                .compactMap { $0["occurrence"]?.stringValue }
+        }
+        #expect(try await cli("events", "remove", id, "--occurrence", "2026-12-09T19:00").status == 0)
+        #expect(try await cli("events", "show", id, "--json").json()["cancelledOccurrences"] == .array([.string("2026-12-09T19:00")]))
+        #expect(try await dates(id) == ["2026-12-02T19:00", "2026-12-16T19:00", "2026-12-23T19:00", "2026-12-30T19:00", "2027-01-06T19:00"])
+
+        let changed = try await cli("events", "update", id, "--occurrence", "2026-12-16T19:00", "--title", "Carols",
+                                    "--starts", "2026-12-16T18:00", "--json")
+        #expect(changed.status == 0, "\(changed.stderr)")
+        let items = try await cli("events", "occurrences", id, "--from", "2026-12-16", "--to", "2026-12-17", "--json").json().items
+        #expect(items.first?["title"]?.stringValue == "Carols")
+        #expect(items.first?["startsAt"]?.stringValue == "2026-12-17T00:00:00.000Z")
+        #expect(items.first?["changed"]?.boolValue == true)
+
+        let split = try await cli("events", "update", id, "--occurrence", "2026-12-23T19:00", "--following", "--location-name", "Hall")
+        #expect(split.status == 0, "\(split.stderr)")
+        let newId = try #require(split.stdoutLines.first)
+        #expect(newId != id)
+        #expect(try await dates(id) == ["2026-12-02T19:00", "2026-12-16T19:00"])
+        #expect(try await dates(newId) == ["2026-12-23T19:00", "2026-12-30T19:00", "2027-01-06T19:00"])
+        #expect(try await cli("events", "show", newId, "--json").json()["locationName"]?.stringValue == "Hall")
+
+        // A date the series does not have, a second cancellation, and a series-wide field for one date are refused.
+        for (command, problem) in [(["remove", id, "--occurrence", "2026-12-10T19:00"], "is not an occurrence"),
+                                   (["remove", id, "--occurrence", "2026-12-09T19:00"], "is cancelled already"),
+                                   (["update", id, "--occurrence", "2026-12-02T19:00", "--host", "Choir"], "one occurrence can change")] {
+            let refused = try await cli.run(["--db", cli.databasePath, "events"] + command)
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("occurrence: ") && refused.stderr.contains(problem), "\(refused.stderr)")
+        }
+    }
 }
