@@ -129,7 +129,7 @@ DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-d
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \
-	python3-scipy nginx
+	python3-scipy nginx python3-icalendar python3-recurring-ical-events
 
 # Root runs apt-get directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -341,6 +341,8 @@ test-store: build postgres
 	python3 Tests/store/connection_test.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/library/isbn_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	python3 Tests/rides/ride_solver_reference_test.py --bin $(DEBUG_BIN)/stewardctl
+	@# Debian's python3: python3-icalendar and python3-recurring-ical-events are Debian packages.
+	/usr/bin/python3 Tests/events/ical_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
 	$(PG_ENV) python3 Tests/store/fuzz_store.py --bin $(DEBUG_BIN)/steward-store --seconds 20
 
