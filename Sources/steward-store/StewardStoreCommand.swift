@@ -7,7 +7,7 @@ struct StewardStoreCommand: AsyncParsableCommand {
         commandName: "steward-store",
         abstract: "The Steward remote store: the sync API for consoles and the read API for phone apps.",
         version: StoreVersion.current,
-        subcommands: [ServeCommand.self, OrgsCommand.self, TokenCommand.self, StaffCommand.self, DumpCommand.self,
+        subcommands: [ServeCommand.self, OrgsCommand.self, TokenCommand.self, CalendarFeedCommand.self, StaffCommand.self, DumpCommand.self,
                       PurgeCommand.self]
     )
 }

@@ -160,10 +160,52 @@ run_backend() {
   printf '{"deleted":true,"entity":"event","fields":{},"id":"%s","version":2}\n' "$id" >"$WORK/expected.dump"
   cmp -s "$WORK/out" "$WORK/expected.dump" || fail "dump differs: $(cat "$WORK/out")"
 
+  # Calendar feeds: an address with a key, read without a token; 304 while unchanged; a
+  # revoked or wrong key answers 404 as a missing calendar does.
+  local weekly=6f1c2e9a-0000-4000-8000-000000000002
+  answer=$(curl -sS -H "Authorization: Bearer $token" --data '{"clientId":"cli/'$org'","mutations":[
+    {"id":3,"entity":"event","recordId":"'$weekly'","operation":"upsert","baseVersion":0,"fields":{"title":"Youth night",
+     "timing":"timed","startsAt":"2026-12-02T23:00:00Z","endsAt":"2026-12-03T01:00:00Z","timeZone":"America/Toronto",
+     "repeat":"FREQ=WEEKLY;BYDAY=WE","cancelledOccurrences":["2026-12-09T18:00"],"audience":["youth"]}}]}' "$url/v1/orgs/$org/push")
+  [[ $answer == *'"status":"applied"'* ]] || fail "pushing a series answered $answer"
+  expect_exit 2 "$BIN" calendar-feed create --org no-such-org "${storage[@]}"
+  expect_exit 2 "$BIN" calendar-feed create --org "$org" --audience "a, b" "${storage[@]}"
+  expect_exit 0 "$BIN" calendar-feed create --org "$org" --audience Youth "${storage[@]}"
+  local feed; feed=$(tail -n 1 "$WORK/out" | awk '{print $NF}')
+  [[ $feed =~ ^/v1/orgs/$org/calendar\.ics\?key=[A-Za-z0-9_-]{43}$ ]] || fail "calendar-feed create said: $(cat "$WORK/out")"
+  local feed_id; feed_id=$(sed -n 's/^calendar feed \([0-9a-f]\{16\}\) .*/\1/p' "$WORK/out")
+  status=$(curl -sS -D "$WORK/headers" -o "$WORK/feed.ics" -w '%{http_code}' "$url$feed")
+  [[ $status == 200 ]] || fail "the calendar feed answered $status"
+  grep -q "^UID:$weekly@steward" "$WORK/feed.ics" && grep -q "^RRULE:FREQ=WEEKLY;BYDAY=WE" "$WORK/feed.ics" \
+    && grep -q "^EXDATE;TZID=America/Toronto:20261209T180000" "$WORK/feed.ics" && grep -q "^BEGIN:VTIMEZONE" "$WORK/feed.ics" \
+    || fail "the calendar feed holds: $(head -c 600 "$WORK/feed.ics")"
+  grep -qi '^content-type: text/calendar' "$WORK/headers" && grep -qi '^last-modified: ' "$WORK/headers" \
+    || fail "the calendar feed's headers: $(cat "$WORK/headers")"
+  local etag; etag=$(sed -n 's/^[Ee][Tt][Aa][Gg]: \(.*\)\r$/\1/p' "$WORK/headers")
+  status=$(curl -sS -o /dev/null -w '%{http_code}' -H "If-None-Match: $etag" "$url$feed")
+  [[ $status == 304 ]] || fail "the calendar feed with its ETag answered $status"
+  local modified; modified=$(sed -n 's/^[Ll]ast-[Mm]odified: \(.*\)\r$/\1/p' "$WORK/headers")
+  status=$(curl -sS -o /dev/null -w '%{http_code}' -H "If-Modified-Since: $modified" "$url$feed")
+  [[ $status == 304 ]] || fail "the calendar feed since its Last-Modified ($modified) answered $status"
+  status=$(curl -sS -o "$WORK/body" -w '%{http_code}' "$url/v1/orgs/$org/calendar.ics?key=wrong")
+  [[ $status == 404 ]] || fail "a wrong calendar key answered $status"
+  expect_exit 0 "$BIN" calendar-feed list --org "$org" --json "${storage[@]}"
+  grep -q '"id":"'$feed_id'"' "$WORK/out" && grep -q '"audience":"youth"' "$WORK/out" && grep -q '"revokedAt":null' "$WORK/out" \
+    || fail "calendar-feed list said: $(cat "$WORK/out")"
+  expect_exit 0 "$BIN" calendar-feed revoke "$feed_id" "${storage[@]}"
+  status=$(curl -sS -o "$WORK/revoked" -w '%{http_code}' "$url$feed")
+  [[ $status == 404 ]] && cmp -s "$WORK/body" "$WORK/revoked" || fail "a revoked calendar feed answered $status $(cat "$WORK/revoked")"
+  expect_exit 2 "$BIN" calendar-feed revoke 0000000000000000 "${storage[@]}"
+  # The series goes again: the store's dump is checked empty after the purge below.
+  local series_version; series_version=$(sed -n 's/.*"version":\([0-9]*\).*/\1/p' <<<"$answer")
+  answer=$(curl -sS -H "Authorization: Bearer $token" --data '{"clientId":"cli/'$org'","mutations":[
+    {"id":4,"entity":"event","recordId":"'$weekly'","operation":"delete","baseVersion":'$series_version'}]}' "$url/v1/orgs/$org/push")
+  [[ $answer == *'"status":"applied"'* ]] || fail "deleting the series answered $answer"
+
   status=$(curl -sS -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "$url/v1/orgs/$org/changes?cursor=s1.1")
   [[ $status == 200 ]] || fail "changes before the purge answered $status"
   expect_exit 0 "$BIN" purge --org "$org" --older-than-seconds 0 "${storage[@]}"
-  grep -q '^purged 1 tombstones' "$WORK/out" || fail "purge said: $(cat "$WORK/out")"
+  grep -q '^purged 2 tombstones' "$WORK/out" || fail "purge said: $(cat "$WORK/out")"
   status=$(curl -sS -o "$WORK/body" -w '%{http_code}' -H "Authorization: Bearer $token" "$url/v1/orgs/$org/changes?cursor=s1.1")
   [[ $status == 410 ]] && grep -q '"resync-required"' "$WORK/body" || fail "changes after the purge answered $status $(cat "$WORK/body")"
   expect_exit 0 "$BIN" dump --org "$org" "${storage[@]}"

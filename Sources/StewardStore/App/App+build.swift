@@ -63,6 +63,8 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     members.addOpenRoutes(to: open)
     // Podcast apps cannot send a token; the feed holds only what members may see.
     PodcastFeedController(repository: repository).addRoutes(to: open)
+    // Calendar apps cannot send a token either: the feed's key is in its address.
+    CalendarFeedController(repository: repository).addRoutes(to: open)
 
     let org = router.group("v1/orgs/{org}")
         .add(middleware: BearerAuthMiddleware(repository: repository))

@@ -11,6 +11,9 @@ struct ConditionalBody: ResponseGenerator, Sendable {
     /// Who may keep a copy and for how long: `public, max-age=300` for the podcast, which
     /// shared caches may hold; `private, no-cache` for what a token was needed to read.
     var cacheControl: String
+    /// When what the body shows last changed: sent as Last-Modified, and a request whose
+    /// If-Modified-Since is not before it (and that names no entity tag) is answered 304.
+    var lastModified: Date? = nil
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let tag = EntityTag.of(data)
@@ -18,7 +21,13 @@ struct ConditionalBody: ResponseGenerator, Sendable {
             && AcceptEncoding.allowsGzip(request.headers[values: .acceptEncoding])
         var headers: HTTPFields = [.cacheControl: cacheControl, .vary: "Accept-Encoding"]
         headers[.eTag] = gzip ? EntityTag.gzip(tag) : tag
-        if EntityTag.matches(ifNoneMatch: request.headers[values: .ifNoneMatch], tag: tag) {
+        if let lastModified { headers[.lastModified] = FeedDates.http(lastModified) }
+        let tags = request.headers[values: .ifNoneMatch]
+        if EntityTag.matches(ifNoneMatch: tags, tag: tag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        if tags.isEmpty, let lastModified, let since = request.headers[.ifModifiedSince].flatMap(FeedDates.parseHTTP),
+           lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970 {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = contentType

@@ -11,7 +11,10 @@ public enum EventCalendarExport {
     /// The UID of an event in every calendar Steward writes.
     public static func uid(_ id: UUID) -> String { id.uuidString.lowercased() + "@steward" }
 
-    public static func calendar(_ events: [Event], name: String, orgZone: TimeZone, now: Date = Date()) -> String {
+    /// `lastModified`: each event says when it last changed (LAST-MODIFIED), which a console
+    /// knows and a store's feed does not.
+    public static func calendar(_ events: [Event], name: String, orgZone: TimeZone, now: Date = Date(),
+                                lastModified: Bool = true) -> String {
         let calendar = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
         defer { icalcomponent_free(calendar) }
         icalcomponent_add_property(calendar, icalproperty_new_prodid("-//Steward//Steward Events//EN"))
@@ -30,9 +33,9 @@ public enum EventCalendarExport {
         }
         let stamp = utcTime(now)
         for event in shown {
-            icalcomponent_add_component(calendar, vevent(event, stamp: stamp, orgZone: orgZone))
+            icalcomponent_add_component(calendar, vevent(event, stamp: stamp, lastModified: lastModified))
             for change in event.details.repeats.changed where !event.details.repeats.cancelled.contains(change.occurrence) {
-                icalcomponent_add_component(calendar, override(change, of: event, stamp: stamp, orgZone: orgZone))
+                icalcomponent_add_component(calendar, override(change, of: event, stamp: stamp, lastModified: lastModified))
             }
         }
         guard let text = icalcomponent_as_ical_string_r(calendar) else { return "" }
@@ -42,9 +45,9 @@ public enum EventCalendarExport {
 
     // MARK: components
 
-    private static func vevent(_ event: Event, stamp: icaltimetype, orgZone: TimeZone) -> OpaquePointer {
+    private static func vevent(_ event: Event, stamp: icaltimetype, lastModified: Bool) -> OpaquePointer {
         let details = event.details
-        let component = common(event, stamp: stamp)
+        let component = common(event, stamp: stamp, lastModified: lastModified)
         addTiming(details.timing, to: component)
         addText(title: details.title, location: details.locationName, address: details.address,
                 description: details.description, to: component)
@@ -77,9 +80,9 @@ public enum EventCalendarExport {
 
     /// One changed occurrence: the series' UID, RECURRENCE-ID its original start, its own time
     /// (the series' when it keeps it) and text.
-    private static func override(_ change: ChangedOccurrence, of event: Event, stamp: icaltimetype, orgZone: TimeZone) -> OpaquePointer {
+    private static func override(_ change: ChangedOccurrence, of event: Event, stamp: icaltimetype, lastModified: Bool) -> OpaquePointer {
         let details = event.details
-        let component = common(event, stamp: stamp)
+        let component = common(event, stamp: stamp, lastModified: lastModified)
         if let time = occurrenceTime(change.occurrence, details.timing) {
             icalcomponent_add_property(component, withZone(icalproperty_new_recurrenceid(time), zoneName(details.timing)))
         }
@@ -91,12 +94,12 @@ public enum EventCalendarExport {
         return component
     }
 
-    private static func common(_ event: Event, stamp: icaltimetype) -> OpaquePointer {
+    private static func common(_ event: Event, stamp: icaltimetype, lastModified: Bool) -> OpaquePointer {
         let component = icalcomponent_new(ICAL_VEVENT_COMPONENT)!
         icalcomponent_add_property(component, icalproperty_new_uid(uid(event.id)))
         icalcomponent_add_property(component, icalproperty_new_dtstamp(stamp))
         icalcomponent_add_property(component, icalproperty_new_sequence(Int32(clamping: event.version)))
-        icalcomponent_add_property(component, icalproperty_new_lastmodified(utcTime(event.updatedAt)))
+        if lastModified { icalcomponent_add_property(component, icalproperty_new_lastmodified(utcTime(event.updatedAt))) }
         return component
     }
 

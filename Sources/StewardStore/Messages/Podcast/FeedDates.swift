@@ -16,6 +16,23 @@ enum FeedDates {
             + "\(parts.year ?? 1970) \(two(parts.hour ?? 0)):\(two(parts.minute ?? 0)):\(two(parts.second ?? 0)) +0000"
     }
 
+    /// HTTP's date (RFC 9110, IMF-fixdate): `Sun, 06 Dec 2026 16:30:00 GMT`.
+    static func http(_ date: Date) -> String {
+        String(rfc822(date).dropLast(5)) + "GMT"
+    }
+
+    /// An HTTP date as it comes in `If-Modified-Since`; nil when it is not one.
+    static func parseHTTP(_ text: String) -> Date? {
+        let words = text.split(separator: " ")
+        guard words.count == 6, words[5] == "GMT", let day = Int(words[1]), let year = Int(words[3]),
+              let month = months.firstIndex(of: String(words[2])) else { return nil }
+        let clock = words[4].split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar.date(from: DateComponents(year: year, month: month + 1, day: day, hour: clock[0], minute: clock[1], second: clock[2]))
+    }
+
     /// `HH:MM:SS`, as itunes:duration takes it: 2712 seconds → `00:45:12`.
     static func clock(_ seconds: Int64) -> String {
         "\(two(Int(seconds / 3600))):\(two(Int(seconds % 3600 / 60))):\(two(Int(seconds % 60)))"

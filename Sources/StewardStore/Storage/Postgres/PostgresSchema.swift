@@ -71,7 +71,7 @@ enum PostgresSchema {
     static var allStatements: [String] {
         statements + staffStatements + historyStatements + hardeningStatements
             + refreshRetryStatements + memberStatements + passportStatements + leaderboardShownStatements
-            + [RecordsStartingIndex.statement] + storeIdentityStatements + attemptWindowStatements
+            + [RecordsStartingIndex.statement] + storeIdentityStatements + attemptWindowStatements + calendarFeedStatements
     }
 
     /// Names the schema these statements make. A store whose database already records this

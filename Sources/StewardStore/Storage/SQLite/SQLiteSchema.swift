@@ -82,6 +82,9 @@ enum SQLiteSchema {
         migrator.registerMigration("attempt-windows") { db in
             try db.execute(sql: attemptWindowTables)
         }
+        migrator.registerMigration("calendar-feeds") { db in
+            try db.execute(sql: calendarFeedTables)
+        }
         return migrator
     }
 }
