@@ -34,7 +34,7 @@ TIMEOUT = 15
 
 # Finding, waiting for and driving controls is shared with the sync tests.
 from accessibility import (  # noqa: E402
-    Failure, button, children, click, field, find_all, frames, has_action, main_window, name, named,
+    Failure, button, children, choose, click, field, find_all, frames, has_action, main_window, name, named,
     press, role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named,
 )
 import accessibility  # noqa: E402
@@ -274,6 +274,30 @@ def test_edit_existing_event(app):
              lambda: find_all(window, name_is="Riverton Civic Center, Hall B", roles=("label",)))
 
 
+def test_weekly_series(app):
+    """A weekly event made in the editor: "Repeats" offers the start's weekday, "Until" ends it,
+    the rule reads back in words under them, and the event is stored as one series."""
+    window = main_window(app)
+    click(button(window, "New Event"))
+    editor = editor_window(app)
+    title = f"Choir Practice {random.randint(1000, 9999)}"
+    type_into(editor, "Title", title)
+    type_into(editor, "Starts", "2026-12-02 19:00")
+    type_into(editor, "Ends", "2026-12-02 20:30")
+    choose(app, editor, "Repeats", "Weekly on Wednesday")
+    type_into(editor, "Until", "2027-06-02")
+    summary = "Every Wednesday at 19:00 until 2 Jun 2027"
+    wait_for(f'"{summary}" under the rule', lambda: find_all(editor, name_is=summary, roles=("label",)))
+    screenshot("editor-repeats.png")
+    click(button(editor, "Save"))
+    wait_gone("the editor", lambda: any(name(w).startswith("New Event") for w in frames(app)))
+    with db() as c:
+        rule = wait_for("the series in the database",
+                        lambda: (c.execute("SELECT repeatRule FROM event WHERE title = ?", (title,)).fetchone() or [None])[0])
+    if rule != "FREQ=WEEKLY;UNTIL=20270603T035959Z;BYDAY=WE":
+        raise Failure(f"the weekly series was stored with the rule {rule!r}")
+
+
 def test_search_without_match(app):
     window = main_window(app)
     type_into(window, "Search events", "xylophone quartet")
@@ -305,6 +329,7 @@ TESTS = [
     test_edit_existing_event,
     test_duplicate,
     test_invalid_event_is_refused,
+    test_weekly_series,
     test_search_without_match,
     test_dark_style,
 ]

@@ -27,7 +27,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
-from accessibility import (Failure, button, choose_page, click, click_at, find_all, frames,  # noqa: E402
+from accessibility import (Failure, button, choose, choose_page, click, click_at, combo, find_all, frames,  # noqa: E402
                            interfaces, main_window, name, point_at, press, role, sensitive, showing, text_of, type_into,
                            wait_for, wait_gone, walk)
 
@@ -98,46 +98,6 @@ def select_row(window, text):
                 continue
         return False
     wait_for(f'a row showing "{text}" to click', probe)
-
-
-def combo(window, label):
-    return wait_for(f'the "{label}" drop-down',
-                    lambda: next((n for n in find_all(window, name_is=label, roles=("combo box",)) if showing(n)), None))
-
-
-def choose(app, window, label, choice, stays=True):
-    """Opens the drop-down named `label` and picks `choice` with the keyboard, as a keyboard
-    user would: Up or Down until it is highlighted, then Enter. (GTK 4.8 on X11 reports a popover's
-    items at the wrong place on screen, so a click there would miss.)"""
-    box = combo(window, label)
-    wait_for(f'"{label}" to be on', lambda: sensitive(box))
-    click_at(box)
-
-    def item_in_list():
-        for found in find_all(app.node(), name_is=choice, roles=("label",)):
-            item, listing = found, found.parent
-            while listing is not None and "Selection" not in interfaces(listing):
-                item, listing = listing, listing.parent
-            # A drop-down's list, not a row of the leads table saying the same word.
-            if listing is not None and role(listing) not in ("tree table", "table"):
-                return listing, item.getIndexInParent()
-        return None
-    listing, index = wait_for(f'"{choice}" in the list of "{label}"', item_in_list)
-    time.sleep(0.4)  # the list slides open
-    for _ in range(listing.childCount + 1):
-        selection = listing.querySelection()
-        if selection.isChildSelected(index):
-            break
-        current = next((i for i in range(listing.childCount) if selection.isChildSelected(i)), -1)
-        press(0xff52 if current > index else 0xff54)  # Up or Down
-        time.sleep(0.2)
-    if not listing.querySelection().isChildSelected(index):
-        raise Failure(f'the keys never reached "{choice}" in "{label}"')
-    press(0xff0d)  # Return picks it and closes the list
-    if not stays:
-        return
-    wait_for(f'"{label}" to show "{choice}"',
-             lambda: any(text_of(n) == choice for n in walk(box) if role(n) == "label"), timeout=5)
 
 
 def search_and_select(window, lead_name):

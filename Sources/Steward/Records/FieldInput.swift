@@ -23,8 +23,12 @@ final class FieldInput {
     /// What goes into the form's group, in order: the row and its problem row, or a timing's
     /// rows (see `TimingInput`).
     var rows: [Widget] {
-        if case .timing(let timing) = control { return timing.rows }
-        return [row, errorRow]
+        switch control {
+        case .timing(let timing): return timing.rows
+        // Its problem right under the choice it concerns.
+        case .repeatRule(let repeats): return [repeats.rows[0], errorRow] + repeats.rows.dropFirst()
+        default: return [row, errorRow]
+        }
     }
     private let errorLabel: Label
     private let control: Control
@@ -45,6 +49,18 @@ final class FieldInput {
         /// A list typed a line an item (an event's links, see `ListAsLines`).
         case lines(TextView, ListAsLines)
         case timing(TimingInput)
+        case repeatRule(RepeatInput)
+    }
+
+    /// The timing's rows, for the editor to tell a repeat rule where its start is.
+    var timingInput: TimingInput? {
+        if case .timing(let timing) = control { return timing }
+        return nil
+    }
+
+    var repeatInput: RepeatInput? {
+        if case .repeatRule(let repeats) = control { return repeats }
+        return nil
     }
 
     /// `inItem`: the field of a list item (a section's heading), shown as a label over an entry
@@ -98,7 +114,11 @@ final class FieldInput {
             view.setAccessibleLabel(field.label)
             row = Self.stackedRow(field.label, view, hint: field.help)
             control = .textView(view)
-        case .date, .dateTime, .duration, .webURL, .email, .repeatRule, .occurrences:
+        case .repeatRule:
+            let repeats = RepeatInput(zone: context.zone)
+            row = repeats.rows[0]
+            control = .repeatRule(repeats)
+        case .date, .dateTime, .duration, .webURL, .email, .occurrences:
             let entry = Entry(placeholder: Self.format(field.kind))
             entry.activatesDefault = true
             entry.hexpand = true
@@ -221,6 +241,7 @@ final class FieldInput {
         case .list(let editor): editor.onEdited = edited
         case .lines(let w, _): w.onChanged(edited)
         case .timing(let timing): timing.onEdited = edited
+        case .repeatRule(let repeats): repeats.onEdited = edited
         }
     }
 
@@ -243,6 +264,7 @@ final class FieldInput {
         case .list(let editor): return editor.value
         case .lines(let w, let lines): return (try? lines.items(from: w.text, of: field)) ?? .array([])
         case .timing(let timing): return timing.value
+        case .repeatRule(let repeats): return repeats.value
         }
     }
 
@@ -274,6 +296,7 @@ final class FieldInput {
         case .lines(let w, let lines): w.text = lines.text(of: value)
         // A timing is the record's own keys (see TimingField.value(in:)).
         case .timing(let timing): timing.fill(stored)
+        case .repeatRule(let repeats): repeats.fill(value)
         }
         showIssue(nil)
     }
@@ -297,7 +320,7 @@ final class FieldInput {
         case .toggle(let w): w.setAccessibleLabel(name)
         case .choice(let w, _): w.setAccessibleLabel(name)
         case .lines(let w, _): w.setAccessibleLabel(name)
-        case .list, .timing: break
+        case .list, .timing, .repeatRule: break
         }
     }
 
@@ -313,6 +336,7 @@ final class FieldInput {
         case .list(let editor): editor.focusWidget
         case .lines(let w, _): w
         case .timing(let timing): timing.focusWidget
+        case .repeatRule(let repeats): repeats.focusWidget
         }
     }
 
@@ -366,6 +390,7 @@ final class FieldInput {
         case .list(let editor): editor.setEditable(editable)
         case .lines(let w, _): w.isEditable = editable
         case .timing(let timing): timing.setEditable(editable)
+        case .repeatRule(let repeats): repeats.setEditable(editable)
         }
     }
 }

@@ -71,6 +71,7 @@ final class RecordEditor {
             (section.title, section.fields.map { FieldInput($0, context: context, lines: layout.linesByField[$0.name]) })
         }
         inputs = sections.flatMap(\.1)
+        Self.connectRepeats(inputs)
         let form: Box = ui.object("form_box")
         for (title, sectionInputs) in sections {
             let group = PreferencesGroup(title: title)
@@ -117,6 +118,19 @@ final class RecordEditor {
             let cancel: Button = ui.object("cancel_button")
             cancel.setChild(Label(mnemonic: tr("_Close")))
             cancel.setAccessibleLabel(tr("Close"))
+        }
+    }
+
+    /// A repeat rule reads its start from the form's timing, and follows it as it is edited.
+    private static func connectRepeats(_ inputs: [FieldInput]) {
+        guard let timingField = inputs.first(where: { $0.timingInput != nil }), let timing = timingField.timingInput,
+              case .timing(let limits) = timingField.field.kind else { return }
+        let repeats = inputs.compactMap(\.repeatInput)
+        for input in repeats { input.timing = { [weak timing] in timing?.typedTiming(limits: limits) } }
+        let earlier = timing.onEdited
+        timing.onEdited = {
+            earlier?()
+            for input in repeats { input.timingChanged() }
         }
     }
 

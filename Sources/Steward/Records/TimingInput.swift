@@ -110,6 +110,17 @@ final class TimingInput {
 
     // MARK: value
 
+    /// The timing as typed so far, read as validation reads it; nil while it does not read.
+    func typedTiming(limits: TimingLimits) -> EventTiming? {
+        var typed = TimingField.Typed(kind: kind)
+        if kind != .untimed {
+            typed.starts = starts.text
+            typed.ends = ends.text
+        }
+        if kind == .timed { typed.zone = zone.text }
+        return typed.timing(organizationZone: organizationZone, limits: limits)
+    }
+
     /// The record's timing keys as typed (see `TimingField.Typed`).
     var value: JSONValue {
         var typed = TimingField.Typed(kind: kind)

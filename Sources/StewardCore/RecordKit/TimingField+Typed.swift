@@ -46,5 +46,13 @@ extension TimingField {
             if !FieldParsers.trimmed(ends).isEmpty { keys[endKey] = .string(ends) }
             return keys
         }
+
+        /// The timing this typing gives, as validation reads it (`zone` for times without one);
+        /// nil while it does not read. For what is shown beside it (a repeat rule's summary).
+        public func timing(organizationZone zone: TimeZone, limits: TimingLimits) -> EventTiming? {
+            var issues = IssueCollector()
+            return TimingField.parse(self.keys, limits: limits, zone: zone, issues: &issues)
+                .flatMap { TimingField.timing(of: .object($0)) }
+        }
     }
 }
