@@ -37,11 +37,11 @@ struct DriveReport: Equatable {
         }
         guard done else {
             throw BenchError("steward ended before its bench drive was done (no bench-drive-done line; "
-                             + "\(keystrokeMilliseconds.count) keystrokes and \(editorOpenMilliseconds.count) editor openings measured)")
+                             + "search-keystroke lines: \(keystrokeMilliseconds.count), editor-open lines: \(editorOpenMilliseconds.count))")
         }
         guard !keystrokeMilliseconds.isEmpty, !editorOpenMilliseconds.isEmpty else {
-            throw BenchError("the bench drive measured \(keystrokeMilliseconds.count) keystrokes and "
-                             + "\(editorOpenMilliseconds.count) editor openings; it should measure both")
+            throw BenchError("the bench drive should measure both search keystrokes and opening the editor "
+                             + "(search-keystroke lines: \(keystrokeMilliseconds.count), editor-open lines: \(editorOpenMilliseconds.count))")
         }
     }
 
