@@ -49,6 +49,11 @@
 #   install     release build, then installs into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
 #   uninstall   removes what install put there
 #   bench       release builds, then steward-bench under Xvfb (BENCH_ARGS="--events N ...")
+#               BENCH_ARGS="--compare-with OTHER/steward --compare-resources OTHER/steward.gresource":
+#               start-up, search keystrokes and opening the event editor of another build too,
+#               alternately (both builds need the bench drive, STEWARD_BENCH_DRIVE; see README);
+#               COMPARE=TREE says the same for another work tree's release build and bundle
+#               (make bench COMPARE=../before BENCH_ARGS="--events 100000 --runs 7")
 #               BENCH_ARGS=--stall: the window's longest main-loop stall while 10k changes
 #               sync to a store on loopback, and idle for as long ("--changes N --deadline S")
 #               BENCH_ARGS=--approvals: the approval queue of 10,000 submissions opened and searched,
@@ -604,13 +609,16 @@ uninstall:
 # Release builds of steward and steward-bench (and of steward-store and stewardctl, which the
 # sync and stall figures run); the launch and stall figures need a display and a session
 # bus, as on a desktop, so the run gets a private X server and bus of its own.
+# COMPARE=TREE: another work tree whose release build and resource bundle are timed alongside.
+BENCH_COMPARE = $(if $(COMPARE),--compare-with $(abspath $(COMPARE))/$(RELEASE_BIN)/steward \
+	--compare-resources $(abspath $(COMPARE))/$(GRESOURCE))
 bench: test-deps resources
 	swift build -c release --product steward 2>&1 | $(SWIFT_FILTER)
 	swift build -c release --product steward-bench 2>&1 | $(SWIFT_FILTER)
 	$(if $(filter --stall --sync,$(BENCH_ARGS)),swift build -c release --product steward-store 2>&1 | $(SWIFT_FILTER))
 	$(if $(filter --stall,$(BENCH_ARGS)),swift build -c release --product stewardctl 2>&1 | $(SWIFT_FILTER))
 	$(DEV_ENV) GSK_RENDERER=cairo xvfb-run -a -s "-screen 0 1280x800x24" \
-	  dbus-run-session -- $(RELEASE_BIN)/steward-bench $(BENCH_ARGS)
+	  dbus-run-session -- $(RELEASE_BIN)/steward-bench $(BENCH_ARGS) $(BENCH_COMPARE)
 
 clean:
 	rm -rf $(BUILD)

@@ -180,6 +180,8 @@ let package = Package(
         .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl", "StewardTestSupport", "CTestLocale"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit"]),
+        // What steward-bench reads from the programs it times (the bench drive's lines).
+        .testTarget(name: "StewardBenchTests", dependencies: ["steward-bench"]),
         .testTarget(name: "StewardPrintTests", dependencies: ["StewardPrint", "StewardCore"]),
     ],
     swiftLanguageModes: [.v6]

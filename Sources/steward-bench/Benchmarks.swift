@@ -117,10 +117,42 @@ enum Benchmarks {
                     say("    \(renderer): steward \(format(same.stewardMilliseconds.median, 0)) ms, minimal \(format(same.minimalMilliseconds.median, 0)) ms, ratio \(format(same.ratio))")
                 }
             }
+            if let compared {
+                let drive = try DriveBenchmark(
+                    stewardPath: binDir.appendingPathComponent("steward").path, comparedStewardPath: compared,
+                    comparedResources: value(of: "--compare-resources", in: arguments), databasePath: databasePath,
+                    runs: runs, environment: launchEnv).run()
+                say(driveReport(drive, compared: compared, runs: runs))
+            }
         }
 
         say(goalsMet ? "\nAll speed goals met." : "\nSome speed goals were missed.")
         return goalsMet
+    }
+
+    /// The drive's figures for both builds: medians and p95 of every keystroke and every
+    /// opening of the editor over all runs, each run's median, and this build against the other.
+    static func driveReport(_ result: DriveBenchmark.Result, compared: String, runs: Int) -> String {
+        func figures(_ title: String, _ this: [Double], _ thisByRun: [Double],
+                     _ that: [Double], _ thatByRun: [Double]) -> String {
+            let medianRatio = this.median / that.median
+            let p95Ratio = this.percentile(0.95) / that.percentile(0.95)
+            return """
+              \(title)
+                this build: median \(format(this.median)) ms, p95 \(format(this.percentile(0.95))) ms (\(this.count); by run \(thisByRun.map { format($0, 1) }))
+                \(compared): median \(format(that.median)) ms, p95 \(format(that.percentile(0.95))) ms (\(that.count); by run \(thatByRun.map { format($0, 1) }))
+                this build / that build: median \(format(medianRatio)), p95 \(format(p95Ratio)) (within 5%: \(medianRatio <= 1.05 ? "yes" : "NO"))
+            """
+        }
+        let this = result.this, that = result.compared
+        return """
+
+        In the window, each build driving its own Events page (STEWARD_BENCH_DRIVE=events; \(runs) runs each, alternating)
+        \(figures("Search keystroke, from search-changed (after GTK's typing delay, the same in both) to the list painted:",
+                  this.keystrokeMilliseconds, this.keystrokeMediansByRun, that.keystrokeMilliseconds, that.keystrokeMediansByRun))
+        \(figures("Opening the event editor, from a row activated to the editor window's first frame:",
+                  this.editorOpenMilliseconds, this.editorOpenMediansByRun, that.editorOpenMilliseconds, that.editorOpenMediansByRun))
+        """
     }
 
     /// `steward-bench --sync [--push N] [--pull N] [--postgres URL]`: the sync figures on SQLite,

@@ -166,6 +166,7 @@ final class EventsPage: ModulePage {
     }
 
     private func connectSignals() {
+        BenchDriver.attach(search: searchEntry, list: table, window: window)
         table.onActivateKey { [weak self] key in self?.openEditor(key: key) }
         selection.onSelectionChanged { [weak self] in self?.updateActionStates() }
         searchEntry.onSearchChanged { [weak self] in self?.reload() }
@@ -242,6 +243,7 @@ final class EventsPage: ModulePage {
             selection.selectedPosition = nil
         }
         updateState()
+        BenchDriver.listShown(for: query.search)
     }
 
     private func updateState() {
