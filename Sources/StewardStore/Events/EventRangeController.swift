@@ -20,16 +20,10 @@ struct EventRangeController {
 
     @Sendable func range(request: Request, context: StoreRequestContext) async throws -> ConditionalBody {
         let grant = try context.requireGrant(members: true)
-        let query = request.uri.queryParameters
-        let from = try ClassScheduleController.day(query.get("from"), name: "from")
-        let to = try ClassScheduleController.day(query.get("to"), name: "to")
-        guard from <= to else { throw StoreHTTPError.badRequest("to: must not be before from (\(from))") }
-        guard to < from.adding(days: Self.longestSpanDays) else {
-            throw StoreHTTPError.badRequest("to: at most \(Self.longestSpanDays) days from from, both counted; ask for longer stretches in parts")
-        }
+        let range = try DayRange(request.uri.queryParameters, longestSpanDays: Self.longestSpanDays)
         guard let org = try await repository.org(slug: grant.org) else { throw StoreFailure.unknownOrg(grant.org) }
         let zone = TimeZone(identifier: org.timeZone) ?? .gmt
-        let start = from.startOfDay(in: zone), end = to.adding(days: 1).startOfDay(in: zone)
+        let (start, end) = range.interval(in: zone)
         let entity = RecordType.event.entity
         // Those that start in the range, and series that started before it and are not over.
         let starting = try await repository.liveRecords(org: grant.org, entity: entity, startingFrom: Milliseconds.from(start),

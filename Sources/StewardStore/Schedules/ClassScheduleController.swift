@@ -21,13 +21,8 @@ struct ClassScheduleController {
 
     @Sendable func classes(request: Request, context: StoreRequestContext) async throws -> ConditionalBody {
         let grant = try context.requireGrant(members: true)
-        let query = request.uri.queryParameters
-        let from = try Self.day(query.get("from"), name: "from")
-        let to = try Self.day(query.get("to"), name: "to")
-        guard from <= to else { throw StoreHTTPError.badRequest("to: must not be before from (\(from))") }
-        guard to < from.adding(days: Self.longestSpanDays) else {
-            throw StoreHTTPError.badRequest("to: at most \(Self.longestSpanDays) days after from; ask for longer stretches in parts")
-        }
+        let range = try DayRange(request.uri.queryParameters, longestSpanDays: Self.longestSpanDays)
+        let (from, to) = (range.from, range.to)
         guard let org = try await repository.org(slug: grant.org) else { throw StoreFailure.unknownOrg(grant.org) }
         let zone = TimeZone(identifier: org.timeZone) ?? .gmt
         let type = RecordType.gymClass
@@ -45,13 +40,5 @@ struct ClassScheduleController {
         ])
         return ConditionalBody(data: Data(body.canonicalBytes), contentType: "application/json; charset=utf-8",
                                cacheControl: "private, no-cache")
-    }
-
-    static func day(_ text: String?, name: String) throws -> LocalDate {
-        guard let text, !text.isEmpty else { throw StoreHTTPError.badRequest("\(name): required, a day like 2026-12-07") }
-        guard let day = LocalDate(iso: text) else {
-            throw StoreHTTPError.badRequest("\(name): must be a day like 2026-12-07 (got \"\(text.prefix(40))\")")
-        }
-        return day
     }
 }
