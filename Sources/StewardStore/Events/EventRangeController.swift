@@ -20,7 +20,8 @@ struct EventRangeController {
 
     @Sendable func range(request: Request, context: StoreRequestContext) async throws -> ConditionalBody {
         let grant = try context.requireGrant(members: true)
-        let range = try DayRange(request.uri.queryParameters, longestSpanDays: Self.longestSpanDays)
+        let query = request.uri.queryParameters
+        let range = try DayRange(from: query.get("from"), to: query.get("to"), longestSpanDays: Self.longestSpanDays)
         guard let org = try await repository.org(slug: grant.org) else { throw StoreFailure.unknownOrg(grant.org) }
         let zone = TimeZone(identifier: org.timeZone) ?? .gmt
         let (start, end) = range.interval(in: zone)

@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 import StewardCore
 
 /// `?from=YYYY-MM-DD&to=YYYY-MM-DD`, the apps' range reads (classes, event occurrences): days in
@@ -9,9 +8,10 @@ struct DayRange {
     let from: LocalDate
     let to: LocalDate
 
-    init(_ query: Request.URI.QueryParameters, longestSpanDays: Int) throws {
-        from = try Self.day(query.get("from"), name: "from")
-        to = try Self.day(query.get("to"), name: "to")
+    /// `from` and `to` as the query gives them.
+    init(from fromText: String?, to toText: String?, longestSpanDays: Int) throws {
+        from = try Self.day(fromText, name: "from")
+        to = try Self.day(toText, name: "to")
         guard from <= to else { throw StoreHTTPError.badRequest("to: must not be before from (\(from))") }
         guard to < from.adding(days: longestSpanDays) else {
             throw StoreHTTPError.badRequest("to: at most \(longestSpanDays) days after from; ask for longer stretches in parts")

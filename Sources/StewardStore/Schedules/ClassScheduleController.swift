@@ -21,7 +21,8 @@ struct ClassScheduleController {
 
     @Sendable func classes(request: Request, context: StoreRequestContext) async throws -> ConditionalBody {
         let grant = try context.requireGrant(members: true)
-        let range = try DayRange(request.uri.queryParameters, longestSpanDays: Self.longestSpanDays)
+        let query = request.uri.queryParameters
+        let range = try DayRange(from: query.get("from"), to: query.get("to"), longestSpanDays: Self.longestSpanDays)
         let (from, to) = (range.from, range.to)
         guard let org = try await repository.org(slug: grant.org) else { throw StoreFailure.unknownOrg(grant.org) }
         let zone = TimeZone(identifier: org.timeZone) ?? .gmt
