@@ -39,18 +39,22 @@ public final class RecordService: Sendable {
     /// A new record from the given fields (missing ones are empty).
     public func create(_ type: RecordType, fields: JSONValue, in org: Organization) async throws -> LocalRecord {
         let checked = try type.validate(fields, orgZone: org.timeZone)
-        let now = Date.storedNow
-        let record = LocalRecord(entity: type.entity, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)
         return try await database.writer.write { db in
-            try Self.checkReferences(checked, of: type, org: org, db)
-            try type.checkOneOpen(checked, id: record.id, org: org, db)
-            try type.checkAdmission(checked, id: record.id, org: org, db)
-            if type.isSingleton, let existing = try Self.live(type, org: org, db).first {
-                throw RecordServiceError.alreadyExists(noun: type.noun, id: existing.id)
-            }
-            try RecordWrites.save(record, previous: nil, org: org, db)
-            return record
+            try Self.insert(type, id: UUID(), checked: checked, org: org, db)
         }
+    }
+
+    private static func insert(_ type: RecordType, id: UUID, checked: JSONValue, org: Organization, _ db: Database) throws -> LocalRecord {
+        let now = Date.storedNow
+        let record = LocalRecord(entity: type.entity, id: id, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)
+        try checkReferences(checked, of: type, org: org, db)
+        try type.checkOneOpen(checked, id: record.id, org: org, db)
+        try type.checkAdmission(checked, id: record.id, org: org, db)
+        if type.isSingleton, let existing = try live(type, org: org, db).first {
+            throw RecordServiceError.alreadyExists(noun: type.noun, id: existing.id)
+        }
+        try RecordWrites.save(record, previous: nil, org: org, db)
+        return record
     }
 
     /// Changes the named fields of a stored record, keeping the others (`stewardctl … update`).
@@ -69,16 +73,39 @@ public final class RecordService: Sendable {
         try Self.refuseIfAppendOnly(type)
         let validated = try type.validate(fields, orgZone: org.timeZone)
         return try await database.writer.write { db in
-            let previous = try Self.fetchLive(type, id: id, org: org, db)
-            let checked = try type.revised(validated, previous: previous, org: org, db)
-            try Self.checkReferences(checked, of: type, org: org, db)
-            try type.checkOneOpen(checked, id: id, org: org, db)
-            try type.checkAdmission(checked, id: id, previous: previous.fields, org: org, db)
-            var record = previous
-            record.fields = checked
-            record.updatedAt = .storedNow
-            try RecordWrites.save(record, previous: previous, org: org, db)
-            return record
+            try Self.replace(type, previous: try Self.fetchLive(type, id: id, org: org, db), validated: validated, org: org, db)
+        }
+    }
+
+    /// `previous` with `validated` fields, live (a removed record comes back with them).
+    private static func replace(_ type: RecordType, previous: LocalRecord, validated: JSONValue, org: Organization,
+                                _ db: Database) throws -> LocalRecord {
+        let checked = try type.revised(validated, previous: previous, org: org, db)
+        try checkReferences(checked, of: type, org: org, db)
+        try type.checkOneOpen(checked, id: previous.id, org: org, db)
+        try type.checkAdmission(checked, id: previous.id, previous: previous.liveFields, org: org, db)
+        var record = previous
+        record.fields = checked
+        record.deleted = false
+        record.updatedAt = .storedNow
+        try RecordWrites.save(record, previous: previous, org: org, db)
+        return record
+    }
+
+    /// Writes records of a type with the ids given, in one transaction, all or none (an import):
+    /// each new, or replacing the organization's record of that id (a removed one comes back
+    /// with these fields). Records another organization holds are refused.
+    public func save(_ type: RecordType, _ records: [(id: UUID, fields: JSONValue)], in org: Organization) async throws -> [LocalRecord] {
+        try Self.refuseIfAppendOnly(type)
+        let validated = try records.map { id, fields in (id, try type.validate(fields, orgZone: org.timeZone)) }
+        return try await database.writer.write { db in
+            try validated.map { id, checked in
+                guard let previous = try type.storage.fetch(entity: type.entity, id: UUIDColumn.encode(id), db) else {
+                    return try Self.insert(type, id: id, checked: checked, org: org, db)
+                }
+                guard previous.orgId == org.id else { throw RecordServiceError.notFound(noun: type.noun, id: id) }
+                return try Self.replace(type, previous: previous, validated: checked, org: org, db)
+            }
         }
     }
 

@@ -152,26 +152,13 @@ public enum ICalendarTimetable {
             isWaitlistAvailable: flag("X-WAITLIST-AVAILABLE") ?? false)
     }
 
-    /// A date-time of `event` as an instant: UTC as is; with a TZID the system knows, in that
-    /// zone; with one only the feed's VTIMEZONE defines, through libical; floating, in the gym's.
+    /// A date-time of `event` as an instant (`ICalendarTime`): a TZID the system does not know
+    /// and the feed does not define, or none, is the gym's zone.
     private static func instant(_ time: icaltimetype, property kind: icalproperty_kind, of event: OpaquePointer,
                                 zone: TimeZone) -> Date {
-        if icaltime_is_utc(time) != 0 {
-            return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet(time)))
-        }
-        var timeZone = zone
-        if let property = icalcomponent_get_first_property(event, kind),
-           let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
-           let tzid = icalparameter_get_tzid(parameter) {
-            if let known = TimeZone(identifier: String(cString: tzid)) {
-                timeZone = known
-            } else if let libicalZone = time.zone {
-                return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, libicalZone)))
-            }
-        }
-        return SourceDateTime.date(year: Int(time.year), month: Int(time.month), day: Int(time.day),
-                                   hour: Int(time.hour), minute: Int(time.minute), second: Int(time.second),
-                                   zone: timeZone) ?? Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet(time)))
+        let tzid = ICalendarTime.tzid(of: icalcomponent_get_first_property(event, kind))
+        return ICalendarTime.resolve(time, tzid: tzid, in: icalcomponent_get_parent(event), floating: zone)?.instant
+            ?? ICalendarTime.civil(time, in: zone)
     }
 
     /// The starts of a recurring event's occurrences within `window` (RRULE, RDATE, EXDATE).

@@ -12,7 +12,7 @@ enum EventKind: RecordKind {
     typealias FieldReader = EventFieldInput
     typealias ListOrder = EventListOrder
     typealias Scope = EventOccurrenceScope
-    static var specialCommands: [any ParsableCommand.Type] { [EventsOccurrences.self, EventsExport.self] }
+    static var specialCommands: [any ParsableCommand.Type] { [EventsOccurrences.self, EventsExport.self, EventsImport.self] }
 
     static func printer(org: Organization, service: RecordService) async throws -> any RecordPrinter {
         EventOutput(org: org)
