@@ -25,7 +25,8 @@
 #               commands, and a bounded property-based fuzz of push,
 #               pull and sign-in (no 5xx, no crash); and `stewardctl isbn check` against
 #               isbnlib, an independent implementation of the ISBN rules; `stewardctl rides
-#               solve` against SciPy's MILP optimum
+#               solve` against SciPy's MILP optimum; `stewardctl events export` and `events
+#               import` against python's icalendar and recurring_ical_events
 #   test-sync   end-to-end sync with real store processes, injected faults and kill -9, and
 #               two store processes on one PostgreSQL behind nginx (round robin)
 #   soak        not part of test: the sync's random kill points (every record type; SQLite,
@@ -348,6 +349,7 @@ test-store: build postgres
 	python3 Tests/rides/ride_solver_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	@# Debian's python3: python3-icalendar and python3-recurring-ical-events are Debian packages.
 	/usr/bin/python3 Tests/events/ical_reference_test.py --bin $(DEBUG_BIN)/stewardctl
+	/usr/bin/python3 Tests/events/ical_import_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
 	$(PG_ENV) python3 Tests/store/fuzz_store.py --bin $(DEBUG_BIN)/steward-store --seconds 20
 
