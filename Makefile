@@ -489,7 +489,7 @@ FUZZ_SOURCES_mindbody-json := $(FUZZ_JSON_SOURCES) $(addprefix $(FUZZ_SCHEDULES)
 FUZZ_SOURCES_mindbody-xml  := $(addprefix $(FUZZ_SCHEDULES)/,MindBodySOAP.swift XMLParserInput.swift \
 	ScheduleFormatError.swift SourceDateTime.swift SourceClass.swift)
 FUZZ_SOURCES_icalendar     := $(addprefix $(FUZZ_SCHEDULES)/,ICalendarTimetable.swift RepeatCost.swift DeadlineWork.swift ScheduleFormatError.swift \
-	SourceDateTime.swift SourceClass.swift)
+	SourceDateTime.swift SourceClass.swift) $(CORE_SOURCES)/ICalendar/ICalendarTime.swift $(CORE_SOURCES)/Support/CivilTime.swift
 FUZZ_SOURCES_csv           := $(addprefix $(CORE_SOURCES)/Library/Import/,BookImportFile.swift \
 	BookImportFormat.swift GoodreadsColumns.swift LibibColumns.swift MappedColumns.swift \
 	BookImportValues.swift BookImportError.swift) \
