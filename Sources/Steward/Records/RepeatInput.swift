@@ -36,12 +36,11 @@ final class RepeatInput {
         choices.verticalAlignment = .center
         choices.setAccessibleLabel(tr("Repeats"))
         choiceRow.addSuffix(choices)
-        // Each entry is named by its row's title, as a screen reader hears the row.
-        for (row, entry, name) in [(untilRow, until, untilRow.title), (ruleRow, rule, ruleRow.title)] {
+        // Each entry is named by its row's title (heard once), as a row's activatable widget is.
+        for (row, entry) in [(untilRow, until), (ruleRow, rule)] {
             entry.verticalAlignment = .center
             entry.widthChars = 18
             entry.activatesDefault = true
-            entry.setAccessibleLabel(name)
             row.addSuffix(entry)
             row.setActivatableWidget(entry)
             entry.onChanged { [weak self] in self?.edited() }

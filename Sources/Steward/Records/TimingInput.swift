@@ -47,7 +47,7 @@ final class TimingInput {
             entry.verticalAlignment = .center
             entry.widthChars = 18
             entry.activatesDefault = true
-            entry.setAccessibleLabel(row.title)
+            // Named by its row (the row's title, heard once), as a row's activatable widget is.
             row.addSuffix(entry)
             row.setActivatableWidget(entry)
             add(row, part: part, control: entry)
