@@ -68,7 +68,8 @@ struct EventSeriesReadTests {
             let now = Date()
             let series = Fixtures.newRecordId()
             // Daily at this hour from two days ago, five times: today's has not ended, two more come.
-            let start = now.addingTimeInterval(-2 * 86_400 - 600)
+            // Whole seconds: the wire carries milliseconds, and a fraction could round either way.
+            let start = Date(timeIntervalSince1970: (now.timeIntervalSince1970 - 2 * 86_400 - 600).rounded(.down))
             var details = EventDetails(title: "Vigil", timing: .timed(start: start, end: start.addingTimeInterval(3600), timeZone: "UTC"))
             details.repeats = EventRepeats(rule: try RepeatRule("FREQ=DAILY;COUNT=5"))
             _ = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [Fixtures.upsert(1, series, fields: details.syncFields)]))
