@@ -284,7 +284,11 @@ def test_weekly_series(app):
     type_into(editor, "Title", title)
     type_into(editor, "Starts", "2026-12-02 19:00")
     type_into(editor, "Ends", "2026-12-02 20:30")
+    # A one-time event's form has no rows for a series' exceptions; repeating brings them.
+    if find_all(editor, name_is="Cancelled dates"):
+        raise Failure("a one-time event's editor shows a row for cancelled dates")
     choose(app, editor, "Repeats", "Weekly on Wednesday")
+    wait_for('the "Cancelled dates" row once the event repeats', lambda: find_all(editor, name_is="Cancelled dates"))
     type_into(editor, "Until", "2027-06-02")
     summary = "Every Wednesday at 19:00 until 2 Jun 2027"
     wait_for(f'"{summary}" under the rule', lambda: find_all(editor, name_is=summary, roles=("label",)))

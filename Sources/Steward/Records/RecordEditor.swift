@@ -25,7 +25,23 @@ final class RecordEditor {
     private let type: RecordType
     private let organization: Organization
     private let record: LocalRecord?
-    private let inputs: [FieldInput]
+    private var inputs: [FieldInput]
+    private let layout: EditorLayout
+    private let context: FormContext
+    /// The record's fields as the editor opened on them (nil: a new, blank one).
+    private let start: JSONValue?
+    /// Fields not built yet: each means something only once another has a value (see
+    /// `EditorLayout.shownOnceFilled`). Until then they keep the values they opened with.
+    private var waiting: [WaitingField] = []
+    private struct WaitingField {
+        let field: FieldSpec
+        let place: Place
+        enum Place {
+            case group(PreferencesGroup)
+            /// An item-by-item list, in the form after the widget given (nil: first).
+            case form(Box, after: Widget?)
+        }
+    }
     private let save: (JSONValue) async throws -> Void
     private let canEdit: Bool
     private let history: HistoryService?
@@ -67,34 +83,50 @@ final class RecordEditor {
 
         // Each declared section is a group; a list is a section of its own (a bulletin's sections).
         let layout = type.editorLayout
+        self.layout = layout
+        self.context = context
+        start = record?.fields ?? filledWith
+        // A field waits for the one that gives it a meaning only when nothing after it in its
+        // section is built now: its rows, added later, then still come in order.
         let sections = type.editorSections.map { section in
-            (section.title, section.fields.map { FieldInput($0, context: context, lines: layout.linesByField[$0.name]) })
+            let waitingFrom = (section.fields.lastIndex { layout.shownOnceFilled[$0.name] == nil }).map { $0 + 1 } ?? 0
+            return (title: section.title, fields: section.fields, waitingFrom: waitingFrom,
+                    inputs: section.fields.prefix(waitingFrom).map { FieldInput($0, context: context, lines: layout.linesByField[$0.name]) })
         }
-        inputs = sections.flatMap(\.1)
-        Self.connectRepeats(inputs)
+        let built = sections.flatMap(\.inputs)
         let form: Box = ui.object("form_box")
-        for (title, sectionInputs) in sections {
-            let group = PreferencesGroup(title: title)
+        var lastInForm: Widget?
+        for section in sections {
+            let group = PreferencesGroup(title: section.title)
             // A section of lists alone has no rows of its own: each list is headed by its name.
-            if sectionInputs.contains(where: { !Self.isItemByItemList($0.field, layout) }) { form.append(group) }
-            for input in sectionInputs {
+            if section.fields.contains(where: { !Self.isItemByItemList($0, layout) }) {
+                form.append(group)
+                lastInForm = group
+                // Until its rows are built, a section whose every row waits is not shown.
+                group.isVisible = section.waitingFrom > 0
+            }
+            for input in section.inputs {
                 if Self.isItemByItemList(input.field, layout) {
                     form.append(input.row)
+                    lastInForm = input.row
                 } else {
                     for row in input.rows { group.add(row) }
                 }
                 // A book's form fills itself from Open Library by its ISBN (see BookLookupRow).
                 if case .isbn = input.field.kind, canEdit {
-                    let lookup = BookLookupRow(inputs: inputs)
+                    let lookup = BookLookupRow(inputs: built)
                     group.add(lookup.row)
                     lookupRow = lookup
                 }
-                if let start = record?.fields ?? filledWith { input.fill(input.field.value(in: start)) }
-                // Editing a field that shows a problem clears it; the next save checks again.
-                input.onEdited = { [weak input] in input?.showIssue(nil) }
-                input.setEditable(canEdit)
+            }
+            for field in section.fields.dropFirst(section.waitingFrom) {
+                let place: WaitingField.Place = Self.isItemByItemList(field, layout) ? .form(form, after: lastInForm) : .group(group)
+                waiting.append(WaitingField(field: field, place: place))
             }
         }
+        inputs = built
+        Self.connectRepeats(inputs)
+        for input in inputs { prepare(input) }
 
         let actions = ActionGroup()
         let saveAction = actions.addAction("save") { [weak self] in self?.saveForm() }
@@ -119,6 +151,51 @@ final class RecordEditor {
             cancel.setChild(Label(mnemonic: tr("_Close")))
             cancel.setAccessibleLabel(tr("Close"))
         }
+        for name in Set(waiting.compactMap { layout.shownOnceFilled[$0.field.name] }) {
+            guard let controller = inputs.first(where: { $0.field.name == name }) else { continue }
+            let earlier = controller.onEdited
+            controller.onEdited = { [weak self, weak controller] in
+                earlier?()
+                if let controller { self?.buildWaiting(filledBy: controller) }
+            }
+            buildWaiting(filledBy: controller)
+        }
+    }
+
+    /// Fills `input` with the value the editor opened on and readies it for editing.
+    private func prepare(_ input: FieldInput) {
+        if let start { input.fill(input.field.value(in: start)) }
+        // Editing a field that shows a problem clears it; the next save checks again.
+        input.onEdited = { [weak input] in input?.showIssue(nil) }
+        input.setEditable(canEdit)
+    }
+
+    /// Builds the fields waiting for `controller` once it has a value (a series' exceptions
+    /// once the event repeats). Once built they stay, so nothing typed in them is hidden.
+    private func buildWaiting(filledBy controller: FieldInput) {
+        guard !FieldKind.isEmpty(controller.value) else { return }
+        buildWaiting { layout.shownOnceFilled[$0.name] == controller.field.name }
+    }
+
+    private func buildWaiting(where matches: (FieldSpec) -> Bool) {
+        let now = waiting.filter { matches($0.field) }
+        guard !now.isEmpty else { return }
+        waiting.removeAll { matches($0.field) }
+        let order = Dictionary(type.editorSections.flatMap(\.fields).enumerated().map { ($1.name, $0) }) { first, _ in first }
+        for pending in now {
+            let input = FieldInput(pending.field, context: context, lines: layout.linesByField[pending.field.name])
+            switch pending.place {
+            case .group(let group):
+                for row in input.rows { group.add(row) }
+                group.isVisible = true
+            case .form(let form, let after):
+                form.insert(input.row, after: after)
+            }
+            prepare(input)
+            inputs.append(input)
+        }
+        // In the form's order, for the first problem's focus.
+        inputs.sort { (order[$0.field.name] ?? 0) < (order[$1.field.name] ?? 0) }
     }
 
     /// A repeat rule reads its start from the form's timing, and follows it as it is edited.
@@ -154,6 +231,9 @@ final class RecordEditor {
             } else {
                 values[input.field.name] = input.value
             }
+        }
+        for pending in waiting {
+            if let start, let value = pending.field.value(in: start) { values[pending.field.name] = value }
         }
         return .object(values)
     }
@@ -208,6 +288,8 @@ final class RecordEditor {
     /// first invalid field's control, in the form's order.
     @discardableResult
     private func show(_ error: ValidationError) -> Widget? {
+        let named = Set(error.issues.map(\.field))
+        buildWaiting { named.contains($0.reportName) }
         var messages: [String: [String]] = [:]
         let shown = Set(inputs.flatMap(\.issueNames))
         for issue in error.issues {

@@ -91,6 +91,8 @@ extension RecordType {
                 .init(trLater("Details"), ["imageURL", "links", "audience", "stampValue", "rideSharing"]),
                 .init(trLater("Contact"), ["contactName", "contactEmail", "contactPhone"]),
             ])
+            // A one-time event's form has no rows for exceptions to a series it is not.
+            .shownOnceFilled("repeat", ["cancelledOccurrences", "extraOccurrences", "changedOccurrences"])
             // A few links read best as lines, and `--link` takes one such line at a time.
             .typingAsLines("links", ListAsLines(
                 label: "label", value: "url", hint: trLater("One per line: Label | https://…"),

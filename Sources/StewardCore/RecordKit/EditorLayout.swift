@@ -20,6 +20,10 @@ public struct EditorLayout: Sendable {
     public internal(set) var sections: [Section] = []
     /// By field name: the lists typed a line an item.
     public internal(set) var linesByField: [String: ListAsLines] = [:]
+    /// By field name: the field that gives it a meaning (a series' exceptions mean something
+    /// once the event repeats). The editor builds such a field only once that one has a value,
+    /// so the form of a record without it stays short and opens sooner.
+    public internal(set) var shownOnceFilled: [String: String] = [:]
 
     public init() {}
 }
@@ -38,6 +42,13 @@ extension RecordType {
     func typingAsLines(_ name: String, _ lines: ListAsLines) -> RecordType {
         var copy = self
         copy.editorLayout.linesByField[name] = lines
+        return copy
+    }
+
+    /// `fields` mean something only once the field `filled` has a value (see `shownOnceFilled`).
+    func shownOnceFilled(_ filled: String, _ fields: [String]) -> RecordType {
+        var copy = self
+        for name in fields { copy.editorLayout.shownOnceFilled[name] = filled }
         return copy
     }
 

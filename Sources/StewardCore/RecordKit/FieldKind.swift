@@ -53,7 +53,7 @@ public indirect enum FieldKind: Sendable {
 
 extension FieldKind {
     /// Whether a value counts as "nothing typed".
-    static func isEmpty(_ value: JSONValue?) -> Bool {
+    public static func isEmpty(_ value: JSONValue?) -> Bool {
         switch value {
         case nil, .null?: true
         case .string(let text)?: FieldParsers.trimmed(text).isEmpty

@@ -18,6 +18,17 @@ import Translation
         #expect(sections[1].fields.map(\.name) == ["timing", "repeat", "cancelledOccurrences", "extraOccurrences"])
     }
 
+    @Test func aSeriesExceptionsWaitForTheRepeatAndEndTheirSections() {
+        let waiting = RecordType.event.editorLayout.shownOnceFilled
+        #expect(waiting == ["cancelledOccurrences": "repeat", "extraOccurrences": "repeat", "changedOccurrences": "repeat"])
+        // The editor adds a waiting field's rows to the end of its section when they are built,
+        // so in each section the waiting fields come after every other one.
+        for section in RecordType.event.editorSections {
+            let waits = section.fields.map { waiting[$0.name] != nil }
+            #expect(waits == waits.sorted { !$0 && $1 }, "\(section.title ?? "untitled")")
+        }
+    }
+
     @Test func aFieldNoSectionNamesIsShownInAnUntitledLastOne() {
         let type = RecordType.fund.editedInSections([.init(trLater("Basics"), ["name"])])
         let sections = type.editorSections
