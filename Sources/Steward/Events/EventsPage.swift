@@ -350,22 +350,44 @@ final class EventsPage: ModulePage {
                       let event = try? await environment.events.event(id: selected.id) else { return }
                 existing = event
             }
-            let events = environment.events
-            let record = existing.map { LocalRecord(entity: SyncEntity.event, id: $0.id, orgId: org.id, fields: $0.details.syncFields) }
-            present(RecordEditor(parent: window, type: .event, organization: org, record: record,
-                                 context: FormContext(zone: org.timeZone, titles: [:]), canEdit: canEdit,
-                                 extras: RecordEditor.Extras(history: history)) { [weak self] fields in
-                // Events keep their own table: the kit checks the fields, the event service stores them.
-                let details = try EventDetails(typed: fields, organizationZone: org.timeZone)
-                let event: Event
-                if let existing {
-                    event = try await events.update(existing.id, with: details, in: org)
-                } else {
-                    event = try await events.create(details, in: org)
-                }
-                self?.saved(event, key: key)
-            })
+            openEditor(existing, key: key)
         }
+    }
+
+    /// One date of a repeating event (from a calendar view): which dates an edit is for is
+    /// asked first (see `OccurrenceEditing`); an event that happens once opens as in the list.
+    func openOccurrence(eventId: UUID, occurrence: String) {
+        guard let org = organization, editor == nil, !isOpeningEditor else { return }
+        isOpeningEditor = true
+        Task {
+            defer { isOpeningEditor = false }
+            guard let event = try? await environment.events.event(id: eventId) else { return }
+            guard canEdit else { return openEditor(event, key: nil) }
+            OccurrenceEditing(window: window, events: environment.events, organization: org, history: history, toasts: toasts,
+                              present: { [weak self] in self?.present($0) },
+                              changed: { [weak self] in self?.saved($0, key: nil) })
+                .open(event, occurrence: occurrence) { [weak self] in self?.openEditor($0, key: nil) }
+        }
+    }
+
+    /// The editor on `existing` (nil: a new event); `key` is its row in the list, if known.
+    private func openEditor(_ existing: Event?, key: Int64?) {
+        guard let org = organization else { return }
+        let events = environment.events
+        let record = existing.map { LocalRecord(entity: SyncEntity.event, id: $0.id, orgId: org.id, fields: $0.details.syncFields) }
+        present(RecordEditor(parent: window, type: .event, organization: org, record: record,
+                             context: FormContext(zone: org.timeZone, titles: [:]), canEdit: canEdit,
+                             extras: RecordEditor.Extras(history: history)) { [weak self] fields in
+            // Events keep their own table: the kit checks the fields, the event service stores them.
+            let details = try EventDetails(typed: fields, organizationZone: org.timeZone)
+            let event: Event
+            if let existing {
+                event = try await events.update(existing.id, with: details, in: org)
+            } else {
+                event = try await events.create(details, in: org)
+            }
+            self?.saved(event, key: key)
+        })
     }
 
     /// Sync is set up: the editor's History button reads events' histories from `history`.

@@ -46,6 +46,24 @@ public final class EventService: Sendable {
         }
     }
 
+    /// "This and following" (see `EventDetails.splitting`): the series `id` becomes `before`,
+    /// ending just before the split, and `following` is stored as a new series, in one
+    /// transaction, so no console or store ever sees one without the other. With `before` nil
+    /// (the split is at the first date) the series itself becomes `following`. Returns the
+    /// event that holds the dates from the split on.
+    public func split(_ id: UUID, before: EventDetails?, following: EventDetails, in org: Organization) async throws -> Event {
+        guard let before else { return try await update(id, with: following, in: org) }
+        return try await database.writer.write { db in
+            let previous = try EventStore.fetch(id, db)
+            guard !previous.deleted, previous.orgId == org.id else { throw EventStoreError.notFound(id) }
+            var event = previous
+            event.details = before
+            event.updatedAt = .storedNow
+            try EventStore.save(event, previous: previous, orgZone: org.timeZone, db)
+            return try Self.create(following, in: org, db)
+        }
+    }
+
     /// A new event with the same details, titled "… (copy)", for the next occurrence of a
     /// similar event.
     public func duplicate(_ id: UUID, in org: Organization) async throws -> Event {

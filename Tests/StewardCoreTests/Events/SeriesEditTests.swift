@@ -70,4 +70,23 @@ import Testing
         let whole = try series.splitting(at: "2026-12-02T19:00", edited: series, zone: chicago)
         #expect(whole.before == nil)
     }
+
+    @Test func aSplitStoresTheEndedSeriesAndTheNewOneTogether() async throws {
+        let f = try await Fixture()
+        let series = try await f.events.create(try accepted(try weekly("FREQ=WEEKLY;BYDAY=WE;COUNT=4")), in: f.org)
+        let occurrence = try series.details.checkedOccurrence("2026-12-16T19:00", zone: chicago)
+        var edited = series.details.details(of: occurrence)
+        edited.title = "Carols"
+        let (before, following) = try series.details.splitting(at: occurrence.occurrence, edited: edited, zone: chicago)
+        let new = try await f.events.split(series.id, before: try accepted(try #require(before)), following: try accepted(following), in: f.org)
+        #expect(new.id != series.id)
+        #expect(try await f.eventCount() == 2)
+        let old = try #require(try await f.events.event(id: series.id))
+        #expect(keys(old.details) == ["2026-12-02T19:00", "2026-12-09T19:00"])
+        #expect(keys(try #require(try await f.events.event(id: new.id)).details) == ["2026-12-16T19:00", "2026-12-23T19:00"])
+        // A split at the first date is the whole series edited: no second event.
+        let whole = try await f.events.split(series.id, before: nil, following: try accepted(old.details), in: f.org)
+        #expect(whole.id == series.id)
+        #expect(try await f.eventCount() == 2)
+    }
 }
