@@ -277,6 +277,37 @@ def test_stale_base_version_is_a_conflict(workdir, backend):
     check(b.json("funds", "show", fund_id, "--org", SLUG)["name"] == "World Missions", "the store's fund won")
 
 
+def test_a_series_edited_on_two_consoles_converges_with_a_conflict(workdir, backend):
+    """One console cancels a date of a weekly series while another, offline, moves the series
+    to another evening: the second sync is a conflict, nothing of either edit is lost while it
+    is open, and keeping one converges every console on it, exceptions and all."""
+    store, token, (a, b) = setup(workdir, backend, consoles=("a", "b"))
+    a.connect(store.url, token, SLUG)
+    b.connect(store.url, token, SLUG)
+    series = a.add_event(SLUG, "Wednesday Prayer", starts="2026-12-02T19:00", ends="2026-12-02T20:00",
+                         repeat="FREQ=WEEKLY;BYDAY=WE;COUNT=6")
+    a.sync(SLUG)
+    b.sync(SLUG)
+    a.ctl("events", "remove", series, "--org", SLUG, "--occurrence", "2026-12-09T19:00")
+    b.update_event(SLUG, series, repeat="FREQ=WEEKLY;BYDAY=WE;COUNT=8")
+    a.sync(SLUG)
+    out = b.sync(SLUG).stdout
+    check("conflicts 1" in out, "b's sync reports the series' conflict: %r" % out)
+    conflicts = b.json("conflicts", "list", "--org", SLUG)
+    check(len(conflicts) == 1 and conflicts[0]["entity"] == "event", "one open conflict, on the event: %r" % conflicts)
+    check(b.json("events", "show", series, "--org", SLUG)["repeat"] == "FREQ=WEEKLY;COUNT=8;BYDAY=WE",
+          "b keeps its rule while the conflict is open")
+    b.ctl("conflicts", "resolve", str(conflicts[0]["id"]), "--keep-remote")
+    b.sync(SLUG)
+    a.sync(SLUG)
+    assert_converged(store, a, b)
+    for console in (a, b):
+        dates = [o["occurrence"] for o in console.json("events", "occurrences", series, "--org", SLUG,
+                                                        "--from", "2026-12-01", "--to", "2027-02-01")]
+        check(dates == ["2026-12-02T19:00", "2026-12-16T19:00", "2026-12-23T19:00", "2026-12-30T19:00", "2027-01-06T19:00"],
+              "%s has the kept series, the 9th cancelled: %s" % (console.name, dates))
+
+
 def test_offline_double_loan_is_one_loan_and_one_refusal(workdir, backend):
     """Two consoles lend the same copy while neither has seen the other's loan: the store keeps
     the first loan it receives and refuses the second for good, saying which loan holds the book;
