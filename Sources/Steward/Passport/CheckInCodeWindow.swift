@@ -20,6 +20,7 @@ final class CheckInCodeWindow {
     private let fullscreenButton: Button
     private let syncButton: Button
     private let instructionsLabel: Label
+    private let eventLabel: Label
     private let instructions: String
     private let qrArea = DrawingArea()
     private let event: PassportOverview.StampEvent
@@ -46,7 +47,8 @@ final class CheckInCodeWindow {
         self.keys = keys
         window.title = tr("Check-In Code: {event}", ["event": event.title])
         window.setTransientFor(parent)
-        ui.object("event_label", as: Label.self).text = event.title
+        eventLabel = ui.object("event_label")
+        eventLabel.text = event.title
         // Small enough beside the code on a 1024-pixel projector; it takes its share of any
         // wider screen (drawn square, as large as the space allows).
         qrArea.setSizeRequest(width: 240, height: 240)
@@ -96,8 +98,10 @@ final class CheckInCodeWindow {
         Task {
             defer { isFetching = false }
             do {
-                let current = try await keys.codeTheStoreChecks(for: event.id, in: organization)
+                let current = try await keys.occurrenceCodeTheStoreChecks(for: event.id, in: organization)
                 showReady(true)
+                // A repeating event's code is its date's own: the date open now, or the next.
+                eventLabel.text = current.occurrence.map { Self.title(event.title, of: $0, zone: organization.timeZone) } ?? event.title
                 codeLabel.text = current.code
                 codeLabel.setAccessibleLabel(tr("Check-in code {code}", ["code": current.code]))
                 validUntil = current.validUntil
@@ -140,6 +144,13 @@ final class CheckInCodeWindow {
         untilLabel.text = tr("Valid until {time} ({minutes}:{seconds} left)",
                              ["time": DatePatternText.format(validUntil, "HH:mm", zone: organization.timeZone),
                               "minutes": String(left / 60), "seconds": String(format: "%02d", left % 60)])
+    }
+
+    /// The event's title with the date of a repeating event the code is for.
+    static func title(_ title: String, of occurrence: EventOccurrence, zone: TimeZone) -> String {
+        guard let start = occurrence.timing.sortStart(orgZone: zone) else { return title }
+        let pattern = occurrence.timing.kind == .allDay ? "EEEE d MMMM yyyy" : "EEEE d MMMM yyyy, HH:mm"
+        return tr("{event}, {date}", ["event": title, "date": DatePatternText.format(start, pattern, zone: zone)])
     }
 
     private func toggleFullscreen() {

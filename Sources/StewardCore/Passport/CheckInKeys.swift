@@ -21,8 +21,19 @@ public final class CheckInKeys: Sendable {
     /// keys were made with their events, or one the store made). Refused for an unknown event
     /// and one that gives no stamps. What people are shown comes from `codeTheStoreChecks`.
     public func code(for event: UUID, in org: Organization, at date: Date = Date()) async throws -> (code: String, validUntil: Date) {
-        let generator = CheckInCode(secret: try await secret(for: event, in: org))
-        return (generator.code(at: date), generator.validUntil(date))
+        let shown = try await codeOfOccurrence(for: event, in: org, at: date)
+        return (shown.code, shown.validUntil)
+    }
+
+    /// The code of `event` at `date` and the date of a repeating event it is for: the one open
+    /// for check-in, else the next (`CheckInOccurrences.current`); nil for an event that
+    /// happens once. Each date has its own code.
+    public func codeOfOccurrence(for event: UUID, in org: Organization,
+                                 at date: Date = Date()) async throws -> (code: String, validUntil: Date, occurrence: EventOccurrence?) {
+        let secret = try await secret(for: event, in: org)
+        let occurrence = try await currentOccurrence(of: event, in: org, at: date)
+        let generator = CheckInOccurrences.code(secret: secret, occurrence: occurrence?.occurrence)
+        return (generator.code(at: date), generator.validUntil(date), occurrence)
     }
 
     /// The code to show for `event` at `date`: only once the store has the event's key, so the
@@ -30,12 +41,30 @@ public final class CheckInKeys: Sendable {
     /// waits to be sent, or the store refused it), and what `code(for:)` throws.
     public func codeTheStoreChecks(for event: UUID, in org: Organization,
                                    at date: Date = Date()) async throws -> (code: String, validUntil: Date) {
+        let shown = try await occurrenceCodeTheStoreChecks(for: event, in: org, at: date)
+        return (shown.code, shown.validUntil)
+    }
+
+    /// `codeTheStoreChecks` with the date of a repeating event the code is for (nil for an
+    /// event that happens once): what the passport's code window shows.
+    public func occurrenceCodeTheStoreChecks(for event: UUID, in org: Organization, at date: Date = Date())
+        async throws -> (code: String, validUntil: Date, occurrence: EventOccurrence?) {
         let secret = try await secret(for: event, in: org)
         try await database.writer.read { db in
             if let missing = try Self.notOnStore(event, org: org, db) { throw missing }
         }
-        let generator = CheckInCode(secret: secret)
-        return (generator.code(at: date), generator.validUntil(date))
+        let occurrence = try await currentOccurrence(of: event, in: org, at: date)
+        let generator = CheckInOccurrences.code(secret: secret, occurrence: occurrence?.occurrence)
+        return (generator.code(at: date), generator.validUntil(date), occurrence)
+    }
+
+    /// The date of a repeating event whose code is shown at `date`; nil for one that happens once.
+    private func currentOccurrence(of event: UUID, in org: Organization, at date: Date) async throws -> EventOccurrence? {
+        try await database.writer.read { db in
+            let record = try StampLedger.stampEvent(event, org: org, db).record
+            guard let details = try? EventDetails(syncFields: record.fields) else { return nil }
+            return CheckInOccurrences.current(of: details, id: event, at: date, zone: org.timeZone)?.occurrence
+        }
     }
 
     /// The event's secret, making its key (32 random bytes) when it has none yet.

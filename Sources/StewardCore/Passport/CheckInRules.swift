@@ -11,9 +11,12 @@ public enum CheckInRules {
     /// and on every console, so two check-ins at once, or a grant made on two consoles while
     /// offline, are one record and the second is refused (entries are never changed). `round`
     /// counts the member's earlier entries at the event that were revoked: a stamp given again
-    /// after a revocation is a new record, still one per round.
-    public static func entryId(member: String, event: String, round: Int = 0) -> String {
-        let name = "steward check-in\u{0}\(member.lowercased())\u{0}\(event.lowercased())" + (round > 0 ? "\u{0}\(round)" : "")
+    /// after a revocation is a new record, still one per round. `occurrence` names one date of a
+    /// series (each gives its own stamp); nil for an event that happens once, whose ids are
+    /// those they always were.
+    public static func entryId(member: String, event: String, occurrence: String? = nil, round: Int = 0) -> String {
+        var name = "steward check-in\u{0}\(member.lowercased())\u{0}\(event.lowercased())" + (round > 0 ? "\u{0}\(round)" : "")
+        if let occurrence { name += "\u{0}occurrence\u{0}\(occurrence)" }
         let digest = Array(SHA256.hash(data: Data(name.utf8)))
         var bytes = Array(digest.prefix(16))
         bytes[6] = (bytes[6] & 0x0f) | 0x50  // version 5 (name-based)

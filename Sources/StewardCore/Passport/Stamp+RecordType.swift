@@ -29,6 +29,8 @@ extension RecordType {
                       help: trLater("Why staff granted or revoked it (required for those).")),
             FieldSpec("reverses", trLater("Reverses"), .reference(entity: "stamp"),
                       help: trLater("For a revocation, the entry it reverses.")),
+            FieldSpec("occurrence", trLater("Date"), .text(maxLength: 19), [.leftOutWhenEmpty],
+                      help: trLater("For a repeating event, the date the stamps were for: its start, like 2026-12-02T19:00, or its day, like 2026-12-02.")),
         ],
         titleField: "at", orderField: "at", orderDescending: true)
         .appendOnly(correction: trLater("revoke with a reversing entry"))
@@ -42,6 +44,10 @@ enum StampRules {
         guard let kind = values["kind"]?.stringValue.flatMap(StampKind.init(rawValue:)) else { return }
         let stamps = values["stamps"]?.int64Value ?? 0
         let reverses = values["reverses"]?.stringValue
+        if let occurrence = values["occurrence"]?.stringValue, !occurrence.isEmpty, OccurrenceKeys.isDate(occurrence) == nil {
+            issues.add("occurrence", tr("must be a start like 2026-12-02T19:00 or a date like 2026-12-02 (got {value})",
+                                        ["value": occurrence]))
+        }
         if kind.needsNote, FieldKind.isEmpty(values["note"]) {
             issues.add("note", tr("is required for a {kind}: say why", ["kind": kind.rawValue]))
         }

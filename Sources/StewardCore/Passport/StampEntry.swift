@@ -12,6 +12,9 @@ public struct StampEntry: Hashable, Sendable, Identifiable {
     public var note: String
     /// For a revocation, the id of the entry it reverses.
     public var reverses: String?
+    /// The date of a repeating event the stamps were for (its original local start, as
+    /// `OccurrenceKeys` names it); nil for an event that happens once.
+    public var occurrence: String?
 
     init(id: UUID = UUID(), member: String, event: String, stamps: Int, kind: StampKind, by: String, at: Date,
          note: String, reverses: String? = nil) {
@@ -41,17 +44,21 @@ public struct StampEntry: Hashable, Sendable, Identifiable {
         self.at = at
         note = record["note"]?.stringValue ?? ""
         reverses = record["reverses"]?.stringValue
+        occurrence = record["occurrence"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     public var key: String { UUIDColumn.encode(id) }
 
     /// The record's fields, before validation.
     public static func fields(member: String, event: String, stamps: Int, kind: StampKind, by: String, at: Date,
-                       note: String, reverses: String? = nil) -> JSONValue {
-        .object([
+                       note: String, reverses: String? = nil, occurrence: String? = nil) -> JSONValue {
+        var fields: [String: JSONValue] = [
             "member": .string(member), "event": .string(event), "stamps": .int(Int64(stamps)),
             "kind": .string(kind.rawValue), "by": .string(by), "at": .string(DateTimeText.utc(at)),
             "note": .string(note), "reverses": reverses.map(JSONValue.string) ?? .null,
-        ])
+        ]
+        // Left out for an event that happens once: its entries are as they always were.
+        if let occurrence { fields["occurrence"] = .string(occurrence) }
+        return .object(fields)
     }
 }

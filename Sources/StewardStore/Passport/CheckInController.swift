@@ -43,12 +43,12 @@ struct CheckInController {
             throw Self.httpError(failure)
         }
         context.logger.info("check-in", metadata: ["event": "\(attempt.event)", "entry": "\(outcome.entry.id)"])
-        let answer: JSONValue = .object([
-            "entry": .object(["id": .string(outcome.entry.id), "event": .string(attempt.event),
-                              "stamps": .int(Int64(outcome.stamps)),
-                              "at": outcome.entry.fields["at"] ?? .null]),
-            "total": .int(Int64(total)),
-        ])
+        var entry: [String: JSONValue] = ["id": .string(outcome.entry.id), "event": .string(attempt.event),
+                                          "stamps": .int(Int64(outcome.stamps)),
+                                          "at": outcome.entry.fields["at"] ?? .null]
+        // Only a repeating event's entry names its date: a single event's answer is as it was.
+        if let occurrence = outcome.occurrence { entry["occurrence"] = .string(occurrence) }
+        let answer: JSONValue = .object(["entry": .object(entry), "total": .int(Int64(total))])
         return try JSONTextBody(answer, status: .created).response(from: request, context: context)
     }
 

@@ -19,6 +19,9 @@ enum MemberCheckIns {
 
     struct Attempt: Sendable {
         var event: String
+        /// The date of a repeating event checked in at (its original local start); nil: the one
+        /// going on now, or an event that happens once.
+        var occurrence: String?
         var code: String?
         var position: Coordinate?
 
@@ -28,6 +31,16 @@ enum MemberCheckIns {
                 throw .invalid("event: must be an event id")
             }
             event = id.uuidString.lowercased()
+            switch body["occurrence"] {
+            case .string(let text)?:
+                let key = text.trimmingCharacters(in: .whitespaces)
+                guard OccurrenceKeys.isDate(key) != nil else {
+                    throw .invalid("occurrence: must be a date's start like 2026-12-02T19:00, or a day like 2026-12-02 for an all-day event")
+                }
+                occurrence = key
+            case nil, .null?: occurrence = nil
+            default: throw .invalid("occurrence: must be text, a date's start like 2026-12-02T19:00")
+            }
             switch body["code"] {
             case .string(let code)?: self.code = code
             case nil, .null?: code = nil
@@ -52,6 +65,8 @@ enum MemberCheckIns {
     struct Outcome: Sendable {
         var entry: RemoteRecord
         var stamps: Int
+        /// The date of a repeating event the stamp is for; nil for an event that happens once.
+        var occurrence: String?
     }
 
     /// What the check-in reads under the organization's lock: the member, the event and its
@@ -64,8 +79,8 @@ enum MemberCheckIns {
          RecordKey(entity: RecordType.checkInKey.entity, id: event)]
     }
 
-    static func stamps(memberId: String, event: String) -> Set<StampPair> {
-        [StampPair(member: memberId, event: event)]
+    static func stamps(memberId: String, event: String, occurrence: String? = nil) -> Set<StampPair> {
+        [StampPair(member: memberId, event: event, occurrence: occurrence)]
     }
 
     /// Checks the attempt and writes the member's check-in entry, unless an entry of the ledger
@@ -81,30 +96,53 @@ enum MemberCheckIns {
         guard let event = try? EventDetails(syncFields: fields) else { throw .noEvent }
         guard event.stampValue > 0 else { throw .notPassportEvent }
         let now = writer.now
-        if case .untimed = event.timing, let place = event.coordinate {
+        // A series checks in date by date: the date named, or the one open now (else the next
+        // or last, whose window then says when).
+        var timing = event.timing
+        var occurrence: String?
+        if event.repeats.series(timing: event.timing) != nil {
+            let chosen: (occurrence: EventOccurrence, window: CheckInWindow)
+            if let named = attempt.occurrence {
+                do {
+                    chosen = try CheckInOccurrences.named(named, of: event, zone: writer.zone)
+                } catch {
+                    throw .invalid("occurrence: \(error.issues.first?.message ?? error.description)")
+                }
+            } else {
+                guard let current = CheckInOccurrences.current(of: event, id: UUID(uuidString: attempt.event) ?? UUID(),
+                                                               at: now, zone: writer.zone) else { throw .noEvent }
+                chosen = current
+            }
+            timing = chosen.occurrence.timing
+            occurrence = chosen.occurrence.occurrence
+        } else if let named = attempt.occurrence {
+            throw .invalid("occurrence: this event happens once; leave occurrence out (got \(named))")
+        }
+        if case .untimed = timing, let place = event.coordinate {
             guard let position = attempt.position else {
                 throw .invalid("latitude and longitude: this event checks where you are; send your position")
             }
             let distance = CheckInRules.distance(place, position)
             if distance > CheckInRules.defaultRadius { throw .tooFar(distance) }
         } else {
-            let window = CheckInWindow(timing: event.timing, orgZone: writer.zone)
+            let window = CheckInWindow(timing: timing, orgZone: writer.zone)
             if let opens = window.opens, now < opens { throw .notOpenYet(opens) }
             if let closes = window.closes, now > closes { throw .closed(closes) }
             guard let typed = attempt.code, !typed.isEmpty else { throw .invalid("code: required; type the code shown at the event") }
             guard let secret = writer.liveFields(RecordType.checkInKey.entity, attempt.event)?["secret"]?.stringValue
                 .flatMap(CheckInKeys.secretBytes) else { throw .wrongCode }
-            let code = CheckInCode(secret: secret)
+            let code = CheckInOccurrences.code(secret: secret, occurrence: occurrence)
             if !code.accepts(typed, at: now, window: window) {
                 throw CheckInRules.isExpired(typed, code: code, at: now) ? .codeExpired : .wrongCode
             }
         }
-        let standing = StampHoldings.standing(StampPair(member: memberId, event: attempt.event), records: writer.records)
+        let pair = StampPair(member: memberId, event: attempt.event, occurrence: occurrence)
+        let standing = StampHoldings.standing(pair, records: writer.records)
         if let held = standing.held { throw .alreadyCheckedIn(held) }
-        let id = CheckInRules.entryId(member: memberId, event: attempt.event, round: standing.round)
+        let id = CheckInRules.entryId(member: memberId, event: attempt.event, occurrence: occurrence, round: standing.round)
         if let existing = writer.record(RecordType.stamp.entity, id) { throw .alreadyCheckedIn(existing.id) }
         let entry = StampEntry.fields(member: memberId, event: attempt.event, stamps: event.stampValue, kind: .checkIn,
-                                      by: member.author, at: now, note: "")
+                                      by: member.author, at: now, note: "", occurrence: occurrence)
         guard let checked = try? RecordType.stamp.validate(entry, orgZone: writer.zone) else {
             throw .invalid("the check-in entry is not valid")
         }
@@ -113,6 +151,6 @@ enum MemberCheckIns {
         } catch {
             throw .invalid(error.description)
         }
-        return Outcome(entry: writer.record(RecordType.stamp.entity, id)!, stamps: event.stampValue)
+        return Outcome(entry: writer.record(RecordType.stamp.entity, id)!, stamps: event.stampValue, occurrence: occurrence)
     }
 }

@@ -1,14 +1,27 @@
 import Foundation
 import StewardCore
 
-/// One member at one event: the unit of "one stamp per member per event".
+/// One member at one event: the unit of "one stamp per member per event", and for a repeating
+/// event, per date (`occurrence`, its original local start; nil for an event that happens once
+/// and for entries that name no date). The ledger's index is by member and event: a pair's
+/// entries are those of its member and event that name its occurrence.
 public struct StampPair: Hashable, Sendable {
     public var member: String
     public var event: String
+    public var occurrence: String?
 
-    public init(member: String, event: String) {
+    public init(member: String, event: String, occurrence: String? = nil) {
         self.member = member.lowercased()
         self.event = event.lowercased()
+        self.occurrence = occurrence.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The member and event alone: what the ledger's index is read by.
+    public var indexed: StampPair { StampPair(member: member, event: event) }
+
+    /// The occurrence an entry's fields name; nil when none.
+    static func occurrence(of fields: JSONValue?) -> String? {
+        fields?["occurrence"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
@@ -24,18 +37,25 @@ enum StampHoldings {
         for item in batch.items where item.id > last && item.operation == .upsert && item.entity == RecordType.stamp.entity {
             guard let member = item.fields?["member"]?.stringValue.flatMap(UUID.init(uuidString:)),
                   let event = item.fields?["event"]?.stringValue.flatMap(UUID.init(uuidString:)) else { continue }
-            pairs.insert(StampPair(member: member.uuidString, event: event.uuidString))
+            pairs.insert(StampPair(member: member.uuidString, event: event.uuidString,
+                                   occurrence: StampPair.occurrence(of: item.fields)))
         }
         return pairs
     }
 
-    /// The records to read for `pair`, given its rows of the ledger's index: its entries, and
-    /// the one the member's next stamp there would take (`CheckInRules.entryId`).
+    /// The records to read for `pair`, given the rows of the ledger's index of its member and
+    /// event: its entries, and the one the member's next stamp there would take
+    /// (`CheckInRules.entryId`). The index does not tell one date of a series from another, so
+    /// for a date every round its entries could have reached is read.
     static func keys(_ pair: StampPair, entries: [StoredStampEntry]) -> Set<RecordKey> {
         var keys = Set(entries.map { RecordKey(entity: RecordType.stamp.entity, id: $0.id) })
         let round = StampStanding(entries).round
-        keys.insert(RecordKey(entity: RecordType.stamp.entity,
-                              id: CheckInRules.entryId(member: pair.member, event: pair.event, round: round)))
+        let rounds = pair.occurrence == nil ? round...round : 0...round
+        for round in rounds {
+            keys.insert(RecordKey(entity: RecordType.stamp.entity,
+                                  id: CheckInRules.entryId(member: pair.member, event: pair.event,
+                                                           occurrence: pair.occurrence, round: round)))
+        }
         return keys
     }
 
@@ -58,7 +78,7 @@ enum StampHoldings {
 
         mutating func note(_ id: String, fields: JSONValue) {
             guard let member = fields["member"]?.stringValue, let event = fields["event"]?.stringValue else { return }
-            ids[StampPair(member: member, event: event), default: []].insert(id)
+            ids[StampPair(member: member, event: event, occurrence: StampPair.occurrence(of: fields)), default: []].insert(id)
         }
 
         /// Why a pushed entry (its checked fields) may not be added: it gives a stamp, and the
@@ -66,7 +86,7 @@ enum StampHoldings {
         func refusal(recordId: String, fields: JSONValue, records: [RecordKey: RemoteRecord]) -> String? {
             guard let member = fields["member"]?.stringValue, let event = fields["event"]?.stringValue,
                   fields["kind"]?.stringValue != StampKind.revoke.rawValue else { return nil }
-            let pair = StampPair(member: member, event: event)
+            let pair = StampPair(member: member, event: event, occurrence: StampPair.occurrence(of: fields))
             let entries = ids[pair, default: []].compactMap { id in
                 records[RecordKey(entity: RecordType.stamp.entity, id: id)].flatMap { StampHoldings.entry($0, of: pair) }
             }
@@ -80,6 +100,7 @@ enum StampHoldings {
     static func entry(_ record: RemoteRecord, of pair: StampPair) -> StoredStampEntry? {
         guard record.entity == RecordType.stamp.entity, !record.deleted,
               record.fields["member"]?.stringValue == pair.member, record.fields["event"]?.stringValue == pair.event,
+              StampPair.occurrence(of: record.fields) == pair.occurrence,
               let kind = record.fields["kind"]?.stringValue else { return nil }
         return StoredStampEntry(id: record.id, kind: kind, stamps: Int(record.fields["stamps"]?.int64Value ?? 0),
                                 reverses: record.fields["reverses"]?.stringValue)

@@ -10,7 +10,8 @@ public enum StoreCheckIns {
     static func checkIn(_ attempt: MemberCheckIns.Attempt, memberId: String, email: String, org: String,
                         repository: any StoreRepository, now: Date) async throws -> (MemberCheckIns.Outcome, total: Int) {
         let outcome = try await repository.change(org: org, keys: MemberCheckIns.keys(memberId: memberId, event: attempt.event),
-                                                  stamps: MemberCheckIns.stamps(memberId: memberId, event: attempt.event),
+                                                  stamps: MemberCheckIns.stamps(memberId: memberId, event: attempt.event,
+                                                                                occurrence: attempt.occurrence),
                                                   author: "member:\(email)", now: now) { writer in
             try MemberCheckIns.checkIn(attempt, memberId: memberId, writer: &writer)
         }

@@ -25,11 +25,17 @@ struct CheckInCodeCommand: AsyncParsableCommand {
         let eventId = try PassportLookup.event(event)
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
-        let current = try await CheckInKeys(database: database).codeTheStoreChecks(for: eventId, in: organization)
+        let current = try await CheckInKeys(database: database).occurrenceCodeTheStoreChecks(for: eventId, in: organization)
         if output.json {
-            Console.printJSON(.object(["code": .string(current.code), "validUntil": .string(DateTimeText.utc(current.validUntil))]))
+            var object: [String: JSONValue] = ["code": .string(current.code), "validUntil": .string(DateTimeText.utc(current.validUntil))]
+            // Only a repeating event's code names its date (each date has its own code).
+            if let occurrence = current.occurrence { object["occurrence"] = .string(occurrence.occurrence) }
+            Console.printJSON(.object(object))
         } else {
             print(tr("Check-in code: {code}", ["code": current.code]))
+            if let occurrence = current.occurrence {
+                print(tr("For the date starting {occurrence}", ["occurrence": occurrence.occurrence]))
+            }
             print(tr("Valid until {time}", ["time": DateTimeText.local(current.validUntil, zone: organization.timeZone)]))
         }
     }

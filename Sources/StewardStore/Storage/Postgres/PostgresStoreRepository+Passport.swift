@@ -23,7 +23,7 @@ extension PostgresStoreRepository {
     static func stampHoldingKeys(_ connection: PostgresConnection, org: String, pairs: Set<StampPair>,
                                  logger: Logger) async throws -> Set<RecordKey> {
         guard !pairs.isEmpty else { return [] }
-        let ordered = Array(pairs)
+        let ordered = Array(Set(pairs.map(\.indexed)))
         let rows = try await connection.query("""
             SELECT s.member, s.event, s.id, s.kind, s.stamps, s.reverses
             FROM UNNEST(\(ordered.map(\.member))::text[], \(ordered.map(\.event))::text[]) AS p(member, event)
@@ -35,7 +35,7 @@ extension PostgresStoreRepository {
                 .append(StoredStampEntry(id: id, kind: kind, stamps: Int(stamps), reverses: reverses))
         }
         var keys = Set<RecordKey>()
-        for pair in pairs { keys.formUnion(StampHoldings.keys(pair, entries: entries[pair, default: []])) }
+        for pair in pairs { keys.formUnion(StampHoldings.keys(pair, entries: entries[pair.indexed, default: []])) }
         return keys
     }
 
