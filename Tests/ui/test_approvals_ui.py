@@ -8,8 +8,9 @@ One console (the city office, no demo data) and one store; the steps run in orde
   changes     the approver requests changes with a stock reason, one click away; the organizer
               reads the notification, edits and resubmits; the approver approves; the event is in
               the events read endpoint
-  re-review   the organizer moves the approved event; the submission shows exactly what changed,
-              field by field, while members still read the approved version
+  re-review   the organizer moves the approved event and makes it repeat; the submission shows
+              exactly what changed, field by field, and how it repeats, in plain words, while
+              members still read the approved version
   bulk        20 submissions, all selected, Approve Selected
 Run by Tests/ui/inner.sh; `/usr/bin/python3 Tests/ui/test_approvals_ui.py`.
 """
@@ -191,8 +192,9 @@ def run(scene):
     print("ok    changes requested, resubmitted, approved", flush=True)
 
     # re-review: the organizer moves it; the page says exactly what changed.
+    # It repeats now too: the detail says how, in plain words.
     moved = dict(edited, locationName="Bagg's Square", startsAt="2026-12-13T23:00:00.000Z",
-                 endsAt="2027-01-02T01:00:00.000Z")
+                 endsAt="2027-01-02T01:00:00.000Z", **{"repeat": "FREQ=WEEKLY;BYDAY=SU;COUNT=3"})
     status, body = scene.http("PUT", f"/submissions/events/{sid}", organizer, moved)
     if status != 200 or body["status"] != "pending":
         raise Failure(f"moving the event answered {status}: {body}")
@@ -207,6 +209,8 @@ def run(scene):
         wait_for(f'"{wanted}"', lambda: find_all(window, name_is=wanted))
     if not find_all(window, name_has="Starts, as approved:"):
         raise Failure("the changed start is not shown")
+    wait_for('"Repeats: Every Sunday at 18:00, 3 times"',
+             lambda: find_all(window, name_is="Repeats: Every Sunday at 18:00, 3 times"))
     if not labels(window, "Re-review"):
         raise Failure("the submission is not marked as a re-review")
     shot("approvals-rereview.png")

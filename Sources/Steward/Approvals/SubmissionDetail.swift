@@ -46,6 +46,7 @@ final class SubmissionDetail {
         let event = submission.event
         let when = (try? EventDetails(syncFields: event)).map { EventTimingText.describe($0.timing, orgZone: zone) } ?? ""
         field(tr("When"), when)
+        field(tr("Repeats"), submission.repeatSummary(zone: zone) ?? "")
         field(tr("Where"), [event["locationName"]?.stringValue, event["address"]?.stringValue]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
         field(tr("Description"), event["description"]?.stringValue ?? "")
