@@ -160,7 +160,7 @@ final class RidesPage: ModulePage {
 
     private func firstWithRides(_ events: [RideEvent], org: Organization) async throws -> RideEvent? {
         for event in events.prefix(8) {
-            let board = try await service.board(event: event.id, in: org)
+            let board = try await service.board(event: event.id, occurrence: event.occurrence, in: org)
             if !board.offers.isEmpty || !board.requests.isEmpty { return event }
         }
         return nil
@@ -180,7 +180,7 @@ final class RidesPage: ModulePage {
         let request = loadRequest
         Task {
             do {
-                let read = try await service.board(event: event.id, in: org)
+                let read = try await service.board(event: event.id, occurrence: event.occurrence, in: org)
                 guard request == loadRequest, chosen?.id == event.id else { return }
                 board = read
                 boardPane.show(read, title: rowTitle(event, zone: org.timeZone), zone: org.timeZone)
@@ -230,7 +230,7 @@ final class RidesPage: ModulePage {
                 updateButtons()
             }
             do {
-                let (read, diff) = try await service.propose(event: event.id, in: org)
+                let (read, diff) = try await service.propose(event: event.id, occurrence: event.occurrence, in: org)
                 guard chosen?.id == event.id else { return }
                 board = read
                 proposal = (diff, read.plan)
@@ -248,7 +248,7 @@ final class RidesPage: ModulePage {
         proposal = nil
         stack.visibleChildName = "board"
         change { [service] in
-            try await service.accept(diff, basis: basis, event: event.id, in: org)
+            try await service.accept(diff, basis: basis, event: event.id, occurrence: event.occurrence, in: org)
             return tr("Plan accepted: {summary}. The riders it changes are notified with the next sync.", ["summary": diff.summary])
         }
     }
@@ -264,7 +264,7 @@ final class RidesPage: ModulePage {
               let board else { return }
         let passenger = board.name(of: seat.request), driver = board.name(of: offer)
         change { [service] in
-            try await service.assign(request: seat.request.key, offer: offer.key, leg: seat.leg, event: event.id, in: org)
+            try await service.assign(request: seat.request.key, offer: offer.key, leg: seat.leg, event: event.id, occurrence: event.occurrence, in: org)
             return tr("{passenger} rides with {driver} {leg}.", ["passenger": passenger, "driver": driver, "leg": seat.leg.text])
         }
     }
@@ -273,7 +273,7 @@ final class RidesPage: ModulePage {
         guard let org = organization, let event = chosen, let pair = boardPane.chosenPair, let board else { return }
         let passenger = board.name(of: pair.passenger), driver = board.name(of: pair.driver)
         change { [service] in
-            try await service.unassign(request: pair.passenger.description, leg: pair.leg, event: event.id, in: org)
+            try await service.unassign(request: pair.passenger.description, leg: pair.leg, event: event.id, occurrence: event.occurrence, in: org)
             return tr("{passenger} no longer rides with {driver} {leg}; they wait again.",
                       ["passenger": passenger, "driver": driver, "leg": pair.leg.text])
         }

@@ -12,6 +12,7 @@ extension RecordType {
                            counted: { trn("{count} ride assignment", "{count} ride assignments", $0, ["count": $1]) }),
         fields: [
             RideRecordFields.event(),
+            RideOccurrences.spec(),
             FieldSpec("offer", trLater("Offer"), .reference(entity: "rideOffer"), [.required, .listed],
                       help: trLater("The driver's offer (see `stewardctl ride-offers list`).")),
             FieldSpec("request", trLater("Request"), .reference(entity: "rideRequest"), [.required, .listed],
@@ -20,6 +21,7 @@ extension RecordType {
                       help: trLater("to (the event) or from (the event).")),
         ],
         titleField: "leg")
+        .rule { values, issues in RideOccurrences.checkForm(values, &issues) }
         .staffOnly()
         .admitted(reading: RideSeatRules.reads) { change, lookup, _ in try RideSeatRules.refusal(change, lookup: lookup) }
 }

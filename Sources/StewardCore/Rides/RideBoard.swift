@@ -17,14 +17,34 @@ public struct RideBoard: Sendable {
     public var released: [RidePair] = []
     /// Members' display names by id, for the board's lines.
     public var memberNames: [String: String] = [:]
+    /// For a repeating event, the date whose rides these are (`RideOccurrences`); nil for an
+    /// event that happens once.
+    public var occurrence: EventOccurrence?
 
-    static func load(eventId: UUID, org: Organization, _ db: Database) throws -> RideBoard {
+    /// The board of `eventId`; for a series, of the date named `chosen` (its original local
+    /// start), or of its next date when none is chosen. A date is refused for an event that
+    /// happens once and when the series has no such date.
+    static func load(eventId: UUID, occurrence chosen: String? = nil, org: Organization, _ db: Database,
+                     now: Date = Date()) throws -> RideBoard {
         guard let event = try RecordType.event.storage.fetch(entity: RecordType.event.entity, id: UUIDColumn.encode(eventId), db),
               event.orgId == org.id, !event.deleted
         else { throw RideBoardError.noEvent(eventId) }
         let key = UUIDColumn.encode(eventId)
+        let details = try? EventDetails(syncFields: event.fields)
+        let next = details.flatMap { RideOccurrences.next(of: $0, id: eventId, after: now, zone: org.timeZone) }
+        var occurrence = next
+        if let chosen {
+            guard let details else { throw RideBoardError.notADate(chosen, "") }
+            do {
+                occurrence = try details.checkedOccurrence(chosen, zone: org.timeZone)
+            } catch {
+                throw RideBoardError.notADate(chosen, error.issues.first?.message ?? error.description)
+            }
+        }
+        let isNext = occurrence?.occurrence == next?.occurrence
         func forEvent(_ type: RecordType) throws -> [LocalRecord] {
-            try RecordService.live(type, org: org, db).filter { $0["event"]?.stringValue == key }
+            try RecordService.live(type, org: org, db)
+                .filter { $0["event"]?.stringValue == key && RideOccurrences.belongs($0.fields, to: occurrence?.occurrence, isNext: isNext) }
                 .sorted { ($0["departAt"]?.stringValue ?? "", $0.key) < ($1["departAt"]?.stringValue ?? "", $1.key) }
         }
         let offers = try forEvent(.rideOffer)
@@ -34,10 +54,11 @@ public struct RideBoard: Sendable {
         var board = RideBoard(event: event, offers: offers.filter { !cancelled($0) }, requests: requests.filter { !cancelled($0) },
                               cancelledOffers: offers.filter(cancelled), cancelledRequests: requests.filter(cancelled),
                               assignments: try forEvent(.rideAssignment),
-                              memberNames: Dictionary(names, uniquingKeysWith: { first, _ in first }))
+                              memberNames: Dictionary(names, uniquingKeysWith: { first, _ in first }), occurrence: occurrence)
         // A pulled tombstone keeps the fields the console last had, so it still names its pair.
         let removed = try RecordType.rideAssignment.storage.all(entity: RecordType.rideAssignment.entity, orgId: org.id, db)
-            .filter { $0.deleted && $0["event"]?.stringValue == key }
+            .filter { $0.deleted && $0["event"]?.stringValue == key
+                && RideOccurrences.belongs($0.fields, to: occurrence?.occurrence, isNext: false) }
         board.released = board.releasedPairs(removed.compactMap(Self.pair))
         return board
     }
@@ -186,6 +207,8 @@ public enum RideBoardError: Error, Equatable, CustomStringConvertible {
     case alreadySeated(leg: RideLeg)
     case notSeated(leg: RideLeg)
     case planChanged
+    /// A date of a series the board cannot show: the date as given, and why.
+    case notADate(String, String)
 
     public var description: String {
         switch self {
@@ -198,6 +221,9 @@ public enum RideBoardError: Error, Equatable, CustomStringConvertible {
         case .alreadySeated(let leg): tr("refused: the passenger already has a driver {leg}; unassign them first", ["leg": leg.text])
         case .notSeated(let leg): tr("the passenger has no driver {leg}", ["leg": leg.text])
         case .planChanged: tr("the plan changed since this proposal was made; make a new one")
+        case .notADate(let date, let problem):
+            problem.isEmpty ? tr("{date} is not a date of this event", ["date": date])
+                            : tr("occurrence {date}: {problem}", ["date": date, "problem": problem])
         }
     }
 }

@@ -5,8 +5,12 @@ import GRDB
 public struct RideEvent: Hashable, Sendable {
     public var id: UUID
     public var title: String
-    /// Its start (an all-day event's first day at midnight in the organization's zone).
+    /// Its start (an all-day event's first day at midnight in the organization's zone); for a
+    /// repeating event, its next date's, whose rides the board shows first.
     public var start: Date?
+    /// For a repeating event, that next date (its original local start); nil for one that
+    /// happens once.
+    public var occurrence: String? = nil
 }
 
 extension RidePlanService {
@@ -18,10 +22,13 @@ extension RidePlanService {
                 + RecordService.live(.rideRequest, org: org, db).compactMap { $0["event"]?.stringValue })
             let events: [RideEvent] = try RecordService.live(.event, org: org, db).compactMap { event in
                 guard event["rideSharing"]?.boolValue == true else { return nil }
-                let start = RideBoard.time(event["startsAt"])
+                var start = RideBoard.time(event["startsAt"])
                     ?? event["startDate"]?.stringValue.flatMap { LocalDate(iso: $0) }.map { $0.startOfDay(in: org.timeZone) }
+                let next = (try? EventDetails(syncFields: event.fields))
+                    .flatMap { RideOccurrences.next(of: $0, id: event.id, after: now, zone: org.timeZone) }
+                if let next { start = next.timing.sortStart(orgZone: org.timeZone) }
                 guard (start ?? .distantFuture) >= now.addingTimeInterval(-86_400) || withRides.contains(event.key) else { return nil }
-                return RideEvent(id: event.id, title: event["title"]?.stringValue ?? "", start: start)
+                return RideEvent(id: event.id, title: event["title"]?.stringValue ?? "", start: start, occurrence: next?.occurrence)
             }
             return events.sorted { ($0.start ?? .distantFuture, $0.title, $0.id.uuidString) < ($1.start ?? .distantFuture, $1.title, $1.id.uuidString) }
         }

@@ -11,6 +11,7 @@ extension RecordType {
                            counted: { trn("{count} ride offer", "{count} ride offers", $0, ["count": $1]) }),
         fields: [
             RideRecordFields.event(),
+            RideOccurrences.spec(),
             FieldSpec("member", trLater("Driver"), .reference(entity: RecordType.member.entity), [.required, .listed],
                       help: trLater("The driver: a registered member (see `stewardctl members list`).")),
             FieldSpec("seats", trLater("Seats"), .integer(1...RideRules.mostSeats), [.required, .listed],
@@ -28,6 +29,7 @@ extension RecordType {
         .rule { values, issues in RideRecordFields.check(values, &issues) }
         // Pickup places and times are for staff and, once matched, the riders themselves.
         .staffOnly()
+        .admitted(reading: []) { change, lookup, _ in try RideOccurrences.refusal(change.fields, lookup: lookup) }
 }
 
 /// The limits every organization's rides share.

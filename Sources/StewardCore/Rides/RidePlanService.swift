@@ -23,13 +23,15 @@ public final class RidePlanService: Sendable {
         return try await OrganizationService(database: database).all().first { $0.id == orgId }
     }
 
-    public func board(event: UUID, in org: Organization) async throws -> RideBoard {
-        try await database.writer.read { db in try RideBoard.load(eventId: event, org: org, db) }
+    /// The event's board; for a repeating event, of the date `occurrence` names (its original
+    /// local start), or of its next date when nil.
+    public func board(event: UUID, occurrence: String? = nil, in org: Organization) async throws -> RideBoard {
+        try await database.writer.read { db in try RideBoard.load(eventId: event, occurrence: occurrence, org: org, db) }
     }
 
     /// The optimal plan for the event, keeping the plan in force as far as the rules allow.
-    public func propose(event: UUID, in org: Organization) async throws -> (board: RideBoard, diff: RidePlanDiff) {
-        let board = try await board(event: event, in: org)
+    public func propose(event: UUID, occurrence: String? = nil, in org: Organization) async throws -> (board: RideBoard, diff: RidePlanDiff) {
+        let board = try await board(event: event, occurrence: occurrence, in: org)
         try Self.requireRideSharing(board)
         let answer = try RideSolver().solve(board.instance)
         return (board, RidePlanDiff(current: board.plan, answer: answer))
@@ -37,9 +39,10 @@ public final class RidePlanService: Sendable {
 
     /// Applies a proposal made against the plan in force; refused if the plan changed since.
     @discardableResult
-    public func accept(_ diff: RidePlanDiff, basis: [RidePair], event: UUID, in org: Organization) async throws -> RideBoard {
+    public func accept(_ diff: RidePlanDiff, basis: [RidePair], event: UUID, occurrence: String? = nil,
+                       in org: Organization) async throws -> RideBoard {
         try await database.writer.write { db in
-            let board = try RideBoard.load(eventId: event, org: org, db)
+            let board = try RideBoard.load(eventId: event, occurrence: occurrence, org: org, db)
             guard Set(board.plan) == Set(basis) else { throw RideBoardError.planChanged }
             let proposed = Set(diff.answer.assignments)
             let notices = RideNotices(board: board, zone: org.timeZone)
@@ -50,18 +53,19 @@ public final class RidePlanService: Sendable {
             }
             let now = Set(board.plan)
             for pair in diff.answer.assignments where !now.contains(pair) {
-                try Self.add(pair, event: board.event.key, org: org, db)
+                try Self.add(pair, event: board.event.key, occurrence: board.occurrence?.occurrence, org: org, db)
                 try Self.notify(notices.fields(for: pair, .seated, at: Date()), org: org, db)
             }
-            return try RideBoard.load(eventId: event, org: org, db)
+            return try RideBoard.load(eventId: event, occurrence: board.occurrence?.occurrence, org: org, db)
         }
     }
 
     /// Seats a passenger with a driver on a leg by hand, if the rules and the seats allow it.
     @discardableResult
-    public func assign(request: String, offer: String, leg: RideLeg, event: UUID, in org: Organization) async throws -> LocalRecord {
+    public func assign(request: String, offer: String, leg: RideLeg, event: UUID, occurrence: String? = nil,
+                       in org: Organization) async throws -> LocalRecord {
         try await database.writer.write { db in
-            let board = try RideBoard.load(eventId: event, org: org, db)
+            let board = try RideBoard.load(eventId: event, occurrence: occurrence, org: org, db)
             try Self.requireRideSharing(board)
             guard let offerRecord = board.offers.first(where: { $0.key == offer.lowercased() }),
                   let driver = RideBoard.driver(offerRecord) else { throw RideBoardError.noOffer(offer) }
@@ -73,16 +77,16 @@ public final class RidePlanService: Sendable {
             if board.plan.contains(where: { $0.passenger == passenger.id && $0.leg == leg }) { throw RideBoardError.alreadySeated(leg: leg) }
             guard board.seatsLeft(offer: offerRecord, on: leg) > 0 else { throw RideBoardError.full(leg: leg) }
             let pair = RidePair(passenger: passenger.id, driver: driver.id, leg: leg)
-            let record = try Self.add(pair, event: board.event.key, org: org, db)
+            let record = try Self.add(pair, event: board.event.key, occurrence: board.occurrence?.occurrence, org: org, db)
             try Self.notify(RideNotices(board: board, zone: org.timeZone).fields(for: pair, .seated, at: Date()), org: org, db)
             return record
         }
     }
 
     /// Takes a passenger out of their car on a leg; they wait again.
-    public func unassign(request: String, leg: RideLeg, event: UUID, in org: Organization) async throws {
+    public func unassign(request: String, leg: RideLeg, event: UUID, occurrence: String? = nil, in org: Organization) async throws {
         try await database.writer.write { db in
-            let board = try RideBoard.load(eventId: event, org: org, db)
+            let board = try RideBoard.load(eventId: event, occurrence: occurrence, org: org, db)
             guard let assignment = board.assignments.first(where: {
                 $0["request"]?.stringValue == request.lowercased() && $0["leg"]?.stringValue == leg.rawValue
             }) else { throw RideBoardError.notSeated(leg: leg) }
@@ -100,9 +104,12 @@ public final class RidePlanService: Sendable {
     }
 
     @discardableResult
-    private static func add(_ pair: RidePair, event: String, org: Organization, _ db: Database) throws -> LocalRecord {
-        let fields: JSONValue = .object(["event": .string(event), "offer": .string(pair.driver.description),
-                                         "request": .string(pair.passenger.description), "leg": .string(pair.leg.rawValue)])
+    private static func add(_ pair: RidePair, event: String, occurrence: String?, org: Organization, _ db: Database) throws -> LocalRecord {
+        var values: [String: JSONValue] = ["event": .string(event), "offer": .string(pair.driver.description),
+                                           "request": .string(pair.passenger.description), "leg": .string(pair.leg.rawValue)]
+        // A series' seat is for one date; an event that happens once names none, as before.
+        if let occurrence { values[RideOccurrences.field] = .string(occurrence) }
+        let fields: JSONValue = .object(values)
         let checked = try RecordType.rideAssignment.validate(fields, orgZone: org.timeZone)
         let now = Date.storedNow
         let record = LocalRecord(entity: RecordType.rideAssignment.entity, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)

@@ -55,6 +55,7 @@ enum RideRecordFields {
 
     /// Each leg the direction covers with its time (the coordinates' range is their kind's).
     static func check(_ values: [String: JSONValue], _ issues: inout IssueCollector) {
+        RideOccurrences.checkForm(values, &issues)
         let direction = values["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:))
         if direction?.includes(.to) == true, FieldKind.isEmpty(values["departAt"]) {
             issues.add("depart-at", tr("is needed for a ride to the event"))

@@ -10,6 +10,7 @@ extension RecordType {
                            counted: { trn("{count} ride request", "{count} ride requests", $0, ["count": $1]) }),
         fields: [
             RideRecordFields.event(),
+            RideOccurrences.spec(),
             FieldSpec("member", trLater("Member"), .reference(entity: RecordType.member.entity), [.listed],
                       help: trLater("The passenger, when a member (see `stewardctl members list`).")),
             FieldSpec("guestName", trLater("Guest name"), .text(maxLength: 100), [.listed, .searchable],
@@ -30,4 +31,5 @@ extension RecordType {
             }
         }
         .staffOnly()
+        .admitted(reading: []) { change, lookup, _ in try RideOccurrences.refusal(change.fields, lookup: lookup) }
 }

@@ -22,6 +22,18 @@ public enum RideSeatRules {
         // A missing offer or request is the reference check's to name.
         guard let offer = try lookup.live(RecordType.rideOffer.entity, id: offerId),
               let request = try lookup.live(RecordType.rideRequest.entity, id: requestId) else { return nil }
+        if let issue = try RideOccurrences.refusal(fields, lookup: lookup) { return issue }
+        // One date's plan seats one date's riders: an offer or request that names a date is
+        // seated on that date only (one that names none, on any date of the series).
+        let date = RideOccurrences.named(fields)
+        if let own = RideOccurrences.named(offer), own != date {
+            return ValidationIssue(field: RideOccurrences.field, message: tr("the ride offer {id} is for {date}, not {other}",
+                                                                             ["id": offerId, "date": own, "other": date ?? "—"]))
+        }
+        if let own = RideOccurrences.named(request), own != date {
+            return ValidationIssue(field: RideOccurrences.field, message: tr("the ride request {id} is for {date}, not {other}",
+                                                                             ["id": requestId, "date": own, "other": date ?? "—"]))
+        }
         if offer["cancelled"]?.boolValue == true {
             return ValidationIssue(field: "offer", message: tr("the ride offer {id} is cancelled", ["id": offerId]))
         }
@@ -34,7 +46,8 @@ public enum RideSeatRules {
         }
         let others = { (field: String, value: String) throws in
             try lookup.live(RecordType.rideAssignment.entity, where: field, is: value)
-                .filter { $0.id != change.id && $0.fields["leg"]?.stringValue == leg.rawValue }
+                .filter { $0.id != change.id && $0.fields["leg"]?.stringValue == leg.rawValue
+                    && RideOccurrences.named($0.fields) == date }
         }
         if let seated = try others("request", requestId).first {
             return ValidationIssue(field: "request", message: tr("the passenger already rides with offer {offer} {leg} (assignment {id})",

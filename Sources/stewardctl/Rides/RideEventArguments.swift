@@ -10,12 +10,17 @@ struct RideEventArguments: ParsableArguments {
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The event's id (see `stewardctl events list`).", valueName: "id"))
     var event: String
+    @Option(help: ArgumentHelp("For a repeating event, the date whose rides to work on: its start, like 2026-12-02T19:00, or its day for an all-day event (see `stewardctl events occurrences`); the next date when left out.",
+                               valueName: "start"))
+    var occurrence: String?
     @OptionGroup var output: OutputOptions
 
     struct Context {
         var service: RidePlanService
         var org: Organization
         var event: UUID
+        /// The date of a repeating event chosen; nil: the next (or an event that happens once).
+        var occurrence: String?
     }
 
     func context() async throws -> Context {
@@ -27,7 +32,8 @@ struct RideEventArguments: ParsableArguments {
         guard let org = try await service.organization(ofEvent: id) else {
             throw CLIError.usage("event: " + tr("there is no event {id} (see `stewardctl events list`)", ["id": event]))
         }
-        return Context(service: service, org: org, event: id)
+        return Context(service: service, org: org, event: id,
+                       occurrence: occurrence.map { $0.trimmingCharacters(in: .whitespaces) })
     }
 }
 

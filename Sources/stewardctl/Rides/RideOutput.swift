@@ -5,7 +5,14 @@ import Translation
 /// How the board and a proposal print.
 enum RideOutput {
     static func json(_ board: RideBoard) -> JSONValue {
-        .object([
+        var object = boardObject(board)
+        // Only a repeating event's board names its date: a single event's is as it was.
+        if let occurrence = board.occurrence { object["occurrence"] = .string(occurrence.occurrence) }
+        return .object(object)
+    }
+
+    private static func boardObject(_ board: RideBoard) -> [String: JSONValue] {
+        [
             "event": .string(board.event.key),
             "drivers": .array(board.offers.map { offer in
                 .object([
@@ -26,7 +33,7 @@ enum RideOutput {
                 "offers": .array(board.cancelledOffers.map { .string($0.key) }),
                 "requests": .array(board.cancelledRequests.map { .string($0.key) }),
             ]),
-        ])
+        ]
     }
 
     static func json(_ diff: RidePlanDiff) -> JSONValue {
@@ -55,7 +62,11 @@ enum RideOutput {
     static func waiting(_ board: RideBoard) -> [(LocalRecord, RideLeg)] { board.waiting.map { ($0.request, $0.leg) } }
 
     static func lines(_ board: RideBoard) -> [String] {
-        var lines = [tr("Drivers")]
+        var lines: [String] = []
+        if let occurrence = board.occurrence {
+            lines.append(tr("Rides for the date starting {occurrence}", ["occurrence": occurrence.occurrence]))
+        }
+        lines.append(tr("Drivers"))
         var drivers = Table(trc("table heading", "OFFER"), trc("table heading", "DRIVER"), trc("table heading", "SEATS LEFT TO"),
                             trc("table heading", "SEATS LEFT FROM"))
         for offer in board.offers {

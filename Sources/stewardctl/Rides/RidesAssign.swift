@@ -22,7 +22,7 @@ struct RidesAssign: AsyncParsableCommand {
         let leg = try RideLegOption.parse(leg)
         let context = try await arguments.context()
         do {
-            let record = try await context.service.assign(request: request, offer: offer, leg: leg, event: context.event, in: context.org)
+            let record = try await context.service.assign(request: request, offer: offer, leg: leg, event: context.event, occurrence: context.occurrence, in: context.org)
             if arguments.output.json {
                 Console.printJSON(.object(["id": .string(record.key), "request": .string(request.lowercased()),
                                            "offer": .string(offer.lowercased()), "leg": .string(leg.rawValue)]))
@@ -51,7 +51,7 @@ struct RidesUnassign: AsyncParsableCommand {
         let leg = try RideLegOption.parse(leg)
         let context = try await arguments.context()
         do {
-            try await context.service.unassign(request: request, leg: leg, event: context.event, in: context.org)
+            try await context.service.unassign(request: request, leg: leg, event: context.event, occurrence: context.occurrence, in: context.org)
         } catch let error as RideBoardError {
             throw CLIError.usage(error.description)
         }

@@ -13,7 +13,7 @@ struct RidesList: AsyncParsableCommand {
 
     func run() async throws {
         let context = try await arguments.context()
-        let board = try await context.service.board(event: context.event, in: context.org)
+        let board = try await context.service.board(event: context.event, occurrence: context.occurrence, in: context.org)
         if arguments.output.json {
             Console.printJSON(RideOutput.json(board))
         } else {

@@ -16,7 +16,7 @@ struct RidesPlan: AsyncParsableCommand {
     func run() async throws {
         let context = try await arguments.context()
         do {
-            let (board, diff) = try await context.service.propose(event: context.event, in: context.org)
+            let (board, diff) = try await context.service.propose(event: context.event, occurrence: context.occurrence, in: context.org)
             if arguments.output.json {
                 Console.printJSON(RideOutput.json(diff))
             } else {
@@ -39,8 +39,8 @@ struct RidesAccept: AsyncParsableCommand {
     func run() async throws {
         let context = try await arguments.context()
         do {
-            let (board, diff) = try await context.service.propose(event: context.event, in: context.org)
-            try await context.service.accept(diff, basis: board.plan, event: context.event, in: context.org)
+            let (board, diff) = try await context.service.propose(event: context.event, occurrence: context.occurrence, in: context.org)
+            try await context.service.accept(diff, basis: board.plan, event: context.event, occurrence: context.occurrence, in: context.org)
             if arguments.output.json {
                 Console.printJSON(RideOutput.json(diff))
             } else {
