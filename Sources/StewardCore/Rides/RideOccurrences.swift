@@ -29,9 +29,14 @@ public enum RideOccurrences {
     /// Why the date a ride record names does not fit its event: the event happens once, or the
     /// series has no such date. nil when it names none or one the series has.
     static func refusal(_ fields: JSONValue, lookup: any RecordLookup) throws -> ValidationIssue? {
-        guard let key = named(fields), let eventId = fields["event"]?.stringValue,
-              let event = try lookup.live(SyncEntity.event, id: eventId),
-              let details = try? EventDetails(syncFields: event) else { return nil }
+        guard named(fields) != nil, let eventId = fields["event"]?.stringValue,
+              let event = try lookup.live(SyncEntity.event, id: eventId) else { return nil }
+        return problem(fields, event: event)
+    }
+
+    /// Why the date a ride record's fields name is not one of `event`'s (its sync fields).
+    public static func problem(_ fields: JSONValue, event: JSONValue) -> ValidationIssue? {
+        guard let key = named(fields), let details = try? EventDetails(syncFields: event) else { return nil }
         do {
             // The zone only places all-day dates; the key is matched in the same zone throughout.
             _ = try details.checkedOccurrence(key, zone: .gmt)

@@ -74,6 +74,8 @@ struct MemberRideView {
         fields["event"] = .object(about)
         for key in ["direction", "pickupPlace", "departAt", "returnAt", "cancelReason"] { fields[key] = Self.given(record.fields[key]) }
         fields["cancelled"] = .bool(record.fields["cancelled"]?.boolValue == true)
+        // Only a ride for one date of a repeating event names it.
+        if let occurrence = RideOccurrences.named(record.fields) { fields["occurrence"] = .string(occurrence) }
         return fields
     }
 

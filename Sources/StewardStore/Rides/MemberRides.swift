@@ -40,6 +40,8 @@ enum MemberRides {
         }
         guard let event = checked["event"]?.stringValue, let eventFields = writer.liveFields(SyncEntity.event, event) else { throw .noEvent }
         guard eventFields["rideSharing"]?.boolValue == true else { throw .rideSharingOff }
+        // A date of a repeating event must be one of its dates, as the consoles check it.
+        if let issue = RideOccurrences.problem(checked, event: eventFields) { throw .invalid("\(issue.field): \(issue.message)") }
         do {
             try writer.write(type.entity, id, fields: checked)
         } catch {
