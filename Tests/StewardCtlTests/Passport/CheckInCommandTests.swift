@@ -21,7 +21,7 @@ struct CheckInCommandTests {
 
     /// A console with one organization connected to a store of its own, and an event there that
     /// gives stamps (made, not yet sent).
-    func connected() async throws -> (CLI, StoreProcess, String) {
+    func connected(_ extra: [String] = []) async throws -> (CLI, StoreProcess, String) {
         let cli = try await CLI.withOneOrganization()
         let store = StoreProcess(folder: cli.folder)
         let token = try await store.addOrganization("test-org", zone: "America/Chicago")
@@ -30,7 +30,7 @@ struct CheckInCommandTests {
                                         "--org", "test-org"], environment: Self.files, input: token + "\n")
         try #require(remote.status == 0, "remote set failed: \(remote.stderr)")
         let event = try await cli.addEvent(["--title", "Harvest Festival", "--starts", "2026-12-01T18:00", "--stamp-value", "2",
-                                            "--org", "test-org"])
+                                            "--org", "test-org"] + extra)
         return (cli, store, try #require(event["id"]?.stringValue))
     }
 
@@ -49,6 +49,33 @@ struct CheckInCommandTests {
             #expect(result.stderr.contains("the store does not have the check-in key of “Harvest Festival” yet"), "\(result.stderr)")
             #expect(result.stderr.contains("stewardctl sync --org test-org"), "\(result.stderr)")
         }
+    }
+
+    @Test("a repeating event's code is its date's own: --json adds the date, the text says it")
+    func series() async throws {
+        // Weekly for ever: whenever the test runs, a date is open or to come.
+        let (cli, store, event) = try await connected(["--repeat", "FREQ=WEEKLY"])
+        defer { withExtendedLifetime(store) {} }
+        let synced = try await cli.run(["--db", cli.databasePath, "sync", "--org", "test-org"], environment: Self.files)
+        try #require(synced.status == 0, "sync failed: \(synced.stderr)")
+        let result = try await cli.run(["--db", cli.databasePath, "checkin", "code", event, "--json", "--org", "test-org"],
+                                       environment: Self.files)
+        #expect(result.status == 0, "\(result.stderr)")
+        let answer = try result.json()
+        guard case .object(let members) = answer else { Issue.record("not an object: \(result.stdout)"); return }
+        #expect(Set(members.keys) == ["code", "validUntil", "occurrence"])
+        let occurrence = try #require(answer["occurrence"]?.stringValue)
+        #expect(occurrence.hasSuffix("T18:00"), "\(occurrence)")
+        let until = try #require(answer["validUntil"]?.stringValue.flatMap(DateTimeText.parseUTC))
+        let database = try AppDatabase.open(path: cli.databasePath)
+        let org = try await OrganizationService(database: database).find(slug: "test-org")
+        let key = try #require(try await RecordService(database: database).list(.checkInKey, in: org).first)
+        let secret = try #require(key["secret"]?.stringValue.flatMap(CheckInKeys.secretBytes))
+        #expect(answer["code"]?.stringValue == CheckInOccurrences.code(secret: secret, occurrence: occurrence)
+            .code(at: until.addingTimeInterval(-1)))
+        let text = try await cli.run(["--db", cli.databasePath, "checkin", "code", event, "--org", "test-org"],
+                                     environment: Self.files)
+        #expect(text.stdout.contains("For the date starting \(occurrence)"), "\(text.stdout)")
     }
 
     @Test("--json prints exactly the code and until when it is valid: CheckInCode over the key the store has")
