@@ -10,14 +10,15 @@ import StewardCore
 @Suite("CheckInSeries")
 struct CheckInSeriesTests {
     /// A daily series whose second date is going on now (started an hour ago, two hours long):
-    /// its id, secret, and the keys of yesterday's and today's dates.
+    /// its id, secret, and the keys of yesterday's and today's dates. In UTC, so a change of
+    /// daylight-saving time overnight moves neither date.
     static func dailySeries(_ store: TestStore, stamps: Int = 2) async throws
         -> (id: String, secret: [UInt8], yesterday: String, today: String, todayStart: Date) {
         let now = Date()
         let todayStart = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 - 3600) / 60).rounded(.down) * 60)
         var details = EventDetails(title: "Morning prayer",
                                    timing: .timed(start: todayStart.addingTimeInterval(-86_400),
-                                                  end: todayStart.addingTimeInterval(-86_400 + 7200), timeZone: "Europe/Paris"))
+                                                  end: todayStart.addingTimeInterval(-86_400 + 7200), timeZone: "UTC"))
         details.repeats = EventRepeats(rule: try RepeatRule("FREQ=DAILY;COUNT=5"))
         let event = try await CheckInTests.passportEvent(store, fields: details.syncFields, stamps: stamps)
         let keys = Event(id: UUID(uuidString: event.id)!, orgId: UUID(), details: details)
