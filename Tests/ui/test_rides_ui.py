@@ -14,6 +14,8 @@ Retreat with a plan and a few cancellations since):
   app cancellation a driver's cancellation as the pull brings it (offer cancelled, assignments
                    gone): the board names the passengers back on the list, its button proposes
                    the smallest change, Accept seats them again
+  series           a weekly series with ride sharing shows at its next date and offers a choice
+                   of date; an event that happens once offers none
 
 Screenshots of the board before and after Assign Everyone (its diff) and of the cancellation
 land in build/screenshots/. Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session).
@@ -315,7 +317,26 @@ def test_app_cancellation_shows_on_the_board(app):
                                  for n in find_all(window, roles=("label",))), timeout=60)
 
 
-TESTS = [test_assign_everyone_shows_the_diff_and_accepts, test_unassign_by_hand_frees_a_seat,
+def test_series_offers_a_choice_of_date(app):
+    """A weekly series with ride sharing: its row and board name its next date, and the board
+    offers a choice of date; an event that happens once offers none."""
+    first = (datetime.datetime.now(ZONE) + datetime.timedelta(days=3)).replace(hour=18, minute=0, second=0, microsecond=0)
+    title = "Weekly Prayer Walk"
+    ctl("events", "add", "--org", "crossroads-campus", "--title", title, "--starts", first.strftime("%Y-%m-%dT%H:%M"),
+        "--repeat", "FREQ=WEEKLY;COUNT=5", "--ride-sharing")
+    window = open_page(app)
+    open_event(window, f"{title}, {first.strftime('%a')} {first.day} {first.strftime('%b %H:%M')}")
+    choice = wait_for('the choice of date', lambda: next((n for n in find_all(window, name_is="Date") if showing(n)), None),
+                      timeout=60)
+    if role(choice) not in ("combo box", "button", "push button"):
+        raise Failure(f'the choice of date is a "{role(choice)}"')
+    shot("rides-series-date.png")
+    open_event(window, ride_event("Thursday Large Group")[1])
+    wait_for("no choice of date for an event that happens once",
+             lambda: not any(showing(n) for n in find_all(window, name_is="Date")), timeout=60)
+
+
+TESTS = [test_series_offers_a_choice_of_date, test_assign_everyone_shows_the_diff_and_accepts, test_unassign_by_hand_frees_a_seat,
          test_cancellation_proposes_the_smallest_change, test_app_cancellation_shows_on_the_board]
 APP = None
 

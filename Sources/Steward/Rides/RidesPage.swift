@@ -21,11 +21,17 @@ final class RidesPage: ModulePage {
     private let eventList = ListBox.sidebar()
     private let boardPane = RideBoardPane()
     private let proposalPane = RideProposalPane()
+    /// For a repeating event, which date's rides the board shows (the next by default).
+    private let dateChoice = DropDown(strings: [])
+    private var dates: [EventOccurrence] = []
+    private var fillingDates = false
     private let actions = ActionGroup()
     private var proposeAction: Action?
     private var organization: Organization?
     private var events: [RideEvent] = []
     private var chosen: RideEvent?
+    /// The date of a repeating event chosen; nil: the next (or an event that happens once).
+    private var chosenDate: String?
     private var board: RideBoard?
     /// The proposal shown, and the plan it was made against.
     private var proposal: (diff: RidePlanDiff, basis: [RidePair])?
@@ -48,6 +54,13 @@ final class RidesPage: ModulePage {
         eventList.vexpand = true
         ui.object("events_holder", as: Box.self).append(eventList)
         let boardHolder: Box = ui.object("board_holder")
+        dateChoice.setAccessibleLabel(tr("Date"))
+        dateChoice.tooltip = tr("Which date of this repeating event to plan rides for")
+        dateChoice.horizontalAlignment = .start
+        // In line with the board's own margins, above its heading.
+        dateChoice.setMargins(top: 12, bottom: 0, start: 12, end: 12)
+        dateChoice.isVisible = false
+        boardHolder.append(dateChoice)
         boardHolder.append(boardPane.widget)
         boardPane.widget.vexpand = true
         let proposalHolder: Box = ui.object("proposal_holder")
@@ -58,6 +71,12 @@ final class RidesPage: ModulePage {
         eventList.onRowSelected { [weak self] row in
             guard let self, let tag = row?.tag, let event = self.events.first(where: { $0.id.uuidString == tag }) else { return }
             self.choose(event)
+        }
+        dateChoice.onSelectionChanged { [weak self] index in
+            guard let self, !self.fillingDates, let index, index < self.dates.count else { return }
+            self.chosenDate = self.dates[index].occurrence
+            self.proposal = nil
+            self.loadBoard()
         }
         boardPane.onSelectionChanged = { [weak self] in self?.updateButtons() }
         boardPane.assignButton.onClicked { [weak self] in self?.assignChosen() }
@@ -75,6 +94,9 @@ final class RidesPage: ModulePage {
         organization = org
         header.show(org)
         chosen = nil
+        chosenDate = nil
+        dates = []
+        dateChoice.isVisible = false
         board = nil
         proposal = nil
         stack.visibleChildName = "empty"
@@ -169,21 +191,58 @@ final class RidesPage: ModulePage {
     private func choose(_ event: RideEvent) {
         guard chosen?.id != event.id || board == nil else { return }
         chosen = event
+        chosenDate = event.occurrence
         proposal = nil
         boardPane.clearSearch()
+        loadDates(of: event)
         loadBoard()
+    }
+
+    /// The dates of a repeating event to choose from, the one shown selected; hidden for an
+    /// event that happens once.
+    private func loadDates(of event: RideEvent) {
+        guard let org = organization else { return }
+        dates = []
+        dateChoice.isVisible = false
+        guard event.occurrence != nil else { return }
+        Task {
+            do {
+                let found = try await service.dates(of: event.id, in: org)
+                guard chosen?.id == event.id else { return }
+                dates = found
+                fillingDates = true
+                dateChoice.setStrings(found.map { Self.dateText($0, zone: org.timeZone) })
+                dateChoice.selectedIndex = found.firstIndex { $0.occurrence == chosenDate } ?? 0
+                fillingDates = false
+                dateChoice.isVisible = !found.isEmpty
+            } catch {
+                toasts.showToast(tr("Could not read the rides: {error}", ["error": "\(error)"]))
+            }
+        }
+    }
+
+    static func dateText(_ occurrence: EventOccurrence, zone: TimeZone) -> String {
+        guard let start = occurrence.timing.sortStart(orgZone: zone) else { return occurrence.occurrence }
+        return DatePatternText.format(start, occurrence.timing.kind == .allDay ? "EEE d MMM" : "EEE d MMM HH:mm", zone: zone)
+    }
+
+    /// The board's heading: the event and, for a repeating one, the date shown.
+    private func boardTitle(_ event: RideEvent, _ board: RideBoard, zone: TimeZone) -> String {
+        guard let occurrence = board.occurrence else { return rowTitle(event, zone: zone) }
+        return tr("{event}, {date}", ["event": event.title, "date": Self.dateText(occurrence, zone: zone)])
     }
 
     private func loadBoard() {
         guard let org = organization, let event = chosen else { return }
         loadRequest += 1
         let request = loadRequest
+        let date = chosenDate
         Task {
             do {
-                let read = try await service.board(event: event.id, occurrence: event.occurrence, in: org)
-                guard request == loadRequest, chosen?.id == event.id else { return }
+                let read = try await service.board(event: event.id, occurrence: date, in: org)
+                guard request == loadRequest, chosen?.id == event.id, chosenDate == date else { return }
                 board = read
-                boardPane.show(read, title: rowTitle(event, zone: org.timeZone), zone: org.timeZone)
+                boardPane.show(read, title: boardTitle(event, read, zone: org.timeZone), zone: org.timeZone)
                 if proposal == nil { stack.visibleChildName = "board" }
                 updateButtons()
             } catch {
@@ -222,6 +281,7 @@ final class RidesPage: ModulePage {
 
     private func propose() {
         guard let org = organization, let event = chosen, canEdit else { return }
+        let date = chosenDate
         busy = true
         updateButtons()
         Task {
@@ -230,11 +290,11 @@ final class RidesPage: ModulePage {
                 updateButtons()
             }
             do {
-                let (read, diff) = try await service.propose(event: event.id, occurrence: event.occurrence, in: org)
+                let (read, diff) = try await service.propose(event: event.id, occurrence: date, in: org)
                 guard chosen?.id == event.id else { return }
                 board = read
                 proposal = (diff, read.plan)
-                proposalPane.show(diff, board: read, title: rowTitle(event, zone: org.timeZone))
+                proposalPane.show(diff, board: read, title: boardTitle(event, read, zone: org.timeZone))
                 stack.visibleChildName = "proposal"
             } catch {
                 toasts.showToast(Self.sentence("\(error)"))
@@ -245,10 +305,11 @@ final class RidesPage: ModulePage {
     private func accept() {
         guard let org = organization, let event = chosen, let shown = proposal, canEdit else { return }
         let (diff, basis) = shown
+        let date = chosenDate
         proposal = nil
         stack.visibleChildName = "board"
         change { [service] in
-            try await service.accept(diff, basis: basis, event: event.id, occurrence: event.occurrence, in: org)
+            try await service.accept(diff, basis: basis, event: event.id, occurrence: date, in: org)
             return tr("Plan accepted: {summary}. The riders it changes are notified with the next sync.", ["summary": diff.summary])
         }
     }
@@ -263,8 +324,9 @@ final class RidesPage: ModulePage {
         guard let org = organization, let event = chosen, let seat = boardPane.chosenWaiting, let offer = boardPane.chosenDriver,
               let board else { return }
         let passenger = board.name(of: seat.request), driver = board.name(of: offer)
+        let date = chosenDate
         change { [service] in
-            try await service.assign(request: seat.request.key, offer: offer.key, leg: seat.leg, event: event.id, occurrence: event.occurrence, in: org)
+            try await service.assign(request: seat.request.key, offer: offer.key, leg: seat.leg, event: event.id, occurrence: date, in: org)
             return tr("{passenger} rides with {driver} {leg}.", ["passenger": passenger, "driver": driver, "leg": seat.leg.text])
         }
     }
@@ -272,8 +334,9 @@ final class RidesPage: ModulePage {
     private func unassignChosen() {
         guard let org = organization, let event = chosen, let pair = boardPane.chosenPair, let board else { return }
         let passenger = board.name(of: pair.passenger), driver = board.name(of: pair.driver)
+        let date = chosenDate
         change { [service] in
-            try await service.unassign(request: pair.passenger.description, leg: pair.leg, event: event.id, occurrence: event.occurrence, in: org)
+            try await service.unassign(request: pair.passenger.description, leg: pair.leg, event: event.id, occurrence: date, in: org)
             return tr("{passenger} no longer rides with {driver} {leg}; they wait again.",
                       ["passenger": passenger, "driver": driver, "leg": pair.leg.text])
         }

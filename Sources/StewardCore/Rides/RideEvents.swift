@@ -34,3 +34,20 @@ extension RidePlanService {
         }
     }
 }
+
+extension RidePlanService {
+    /// The dates of a repeating event the Rides page offers: its next date (the one its board
+    /// shows first) and up to `count` in all from there; none for an event that happens once.
+    public func dates(of event: UUID, in org: Organization, now: Date = Date(), count: Int = 12) async throws -> [EventOccurrence] {
+        try await database.writer.read { db in
+            guard let record = try RecordType.event.storage.fetch(entity: RecordType.event.entity, id: UUIDColumn.encode(event), db),
+                  record.orgId == org.id, !record.deleted, let details = try? EventDetails(syncFields: record.fields),
+                  let next = RideOccurrences.next(of: details, id: event, after: now, zone: org.timeZone),
+                  let from = next.timing.sortStart(orgZone: org.timeZone) else { return [] }
+            // A year is enough for a dozen dates of any rule a series may have (daily at most often).
+            let later = Event(id: event, orgId: org.id, details: details)
+                .occurrences(from: from, to: from.addingTimeInterval(366 * 86_400), zone: org.timeZone)
+            return Array(([next] + later.filter { $0.occurrence != next.occurrence }).prefix(count))
+        }
+    }
+}

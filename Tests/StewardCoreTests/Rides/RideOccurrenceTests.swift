@@ -80,6 +80,15 @@ struct RideOccurrenceTests {
         #expect(try await f.service.board(event: event, occurrence: Self.week1, in: f.org).plan.isEmpty)
     }
 
+    @Test("the page offers the next date first, then those after it; an event that happens once offers none")
+    func datesOffered() async throws {
+        let f = try await RideFixture()
+        let event = try await Self.series(f)
+        let dates = try await f.service.dates(of: event, in: f.org, now: Self.first.addingTimeInterval(3 * 3600))
+        #expect(dates.map(\.occurrence) == [Self.week2, "2026-12-17T19:00", "2026-12-24T19:00"])
+        #expect(try await f.service.dates(of: f.event, in: f.org).isEmpty)
+    }
+
     @Test("a date is checked against the series: not one of its dates, on an event that happens once, or malformed")
     func datesChecked() async throws {
         let f = try await RideFixture()
