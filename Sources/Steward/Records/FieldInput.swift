@@ -25,9 +25,19 @@ final class FieldInput {
     var rows: [Widget] {
         switch control {
         case .timing(let timing): return timing.rows
-        // Its problem right under the choice it concerns.
-        case .repeatRule(let repeats): return [repeats.rows[0], errorRow] + repeats.rows.dropFirst()
+        // Its problem right under the choice it concerns; the rest follow once built.
+        case .repeatRule(let repeats): return [repeats.choiceRow, errorRow]
         default: return [row, errorRow]
+        }
+    }
+
+    /// Adds the rows to `group`. Rows built later (a repeat's Until, Rule and summary, once a
+    /// repeat is chosen) are added to its end then, so a field that builds rows later is
+    /// declared last in its section, but for fields that wait for it.
+    func place(in group: PreferencesGroup) {
+        for row in rows { group.add(row) }
+        if case .repeatRule(let repeats) = control {
+            repeats.addRows = { [weak group] rows in for row in rows { group?.add(row) } }
         }
     }
     private let errorLabel: Label
@@ -116,7 +126,7 @@ final class FieldInput {
             control = .textView(view)
         case .repeatRule:
             let repeats = RepeatInput(zone: context.zone)
-            row = repeats.rows[0]
+            row = repeats.choiceRow
             control = .repeatRule(repeats)
         case .date, .dateTime, .duration, .webURL, .email, .occurrences:
             let entry = Entry(placeholder: Self.format(field.kind))

@@ -110,7 +110,7 @@ final class RecordEditor {
                     form.append(input.row)
                     lastInForm = input.row
                 } else {
-                    for row in input.rows { group.add(row) }
+                    input.place(in: group)
                 }
                 // A book's form fills itself from Open Library by its ISBN (see BookLookupRow).
                 if case .isbn = input.field.kind, canEdit {
@@ -186,7 +186,7 @@ final class RecordEditor {
             let input = FieldInput(pending.field, context: context, lines: layout.linesByField[pending.field.name])
             switch pending.place {
             case .group(let group):
-                for row in input.rows { group.add(row) }
+                input.place(in: group)
                 group.isVisible = true
             case .form(let form, let after):
                 form.insert(input.row, after: after)

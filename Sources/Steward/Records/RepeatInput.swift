@@ -10,15 +10,44 @@ import Translation
 /// (`timing`), read again as it is edited.
 @MainActor
 final class RepeatInput {
-    private(set) var rows: [Widget] = []
-    private let choiceRow = ActionRow(title: tr("Repeats"))
+    /// The Repeats row; the others (`Further`) follow it once a repeat is chosen.
+    let choiceRow = ActionRow(title: tr("Repeats"))
     private let choices = DropDown(strings: RepeatChoice.allCases.map { $0.title(start: nil) })
-    private let untilRow = ActionRow(title: tr("Until"), subtitle: tr("The last day; leave empty to repeat on"))
-    private let until = Entry(placeholder: "YYYY-MM-DD")
-    private let ruleRow = ActionRow(title: tr("Rule"), subtitle: tr("An iCalendar RRULE, like FREQ=WEEKLY;BYDAY=MO,TH"))
-    private let rule = Entry(placeholder: "FREQ=WEEKLY;BYDAY=WE")
-    private let summary = Label()
-    private let summaryRow: PreferencesRow
+    /// The rows under the choice: until which day, the rule as typed, the rule in words. Most
+    /// events happen once, so they are built the first time a repeat is chosen or read.
+    private final class Further {
+        let untilRow = ActionRow(title: tr("Until"), subtitle: tr("The last day; leave empty to repeat on"))
+        let until = Entry(placeholder: "YYYY-MM-DD")
+        let ruleRow = ActionRow(title: tr("Rule"), subtitle: tr("An iCalendar RRULE, like FREQ=WEEKLY;BYDAY=MO,TH"))
+        let rule = Entry(placeholder: "FREQ=WEEKLY;BYDAY=WE")
+        let summary = Label()
+        let summaryRow: PreferencesRow
+
+        init(onEdited: @escaping () -> Void) {
+            summary.xalign = 0
+            summary.wrapsAnywhere = true
+            summary.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+            summary.addCSSClass("caption")
+            summary.addCSSClass("dim-label")
+            summaryRow = PreferencesRow(child: summary, focusable: false)
+            // Each entry is named by its row's title (heard once), as a row's activatable widget is.
+            for (row, entry) in [(untilRow, until), (ruleRow, rule)] {
+                entry.verticalAlignment = .center
+                entry.widthChars = 18
+                entry.activatesDefault = true
+                row.addSuffix(entry)
+                row.setActivatableWidget(entry)
+                entry.onChanged(onEdited)
+            }
+            rule.widthChars = 26
+        }
+
+        var rows: [Widget] { [untilRow, ruleRow, summaryRow] }
+    }
+    private var builtFurther: Further?
+    /// Where the further rows go when they are built: after the rows given so far.
+    var addRows: (([Widget]) -> Void)?
+    private var isEditable = true
     private let zone: TimeZone
     /// The series' timing as typed so far (nil while it does not read).
     var timing: () -> EventTiming? = { nil }
@@ -27,28 +56,20 @@ final class RepeatInput {
 
     init(zone: TimeZone) {
         self.zone = zone
-        summary.xalign = 0
-        summary.wrapsAnywhere = true
-        summary.setMargins(top: 6, bottom: 6, start: 12, end: 12)
-        summary.addCSSClass("caption")
-        summary.addCSSClass("dim-label")
-        summaryRow = PreferencesRow(child: summary, focusable: false)
         choices.verticalAlignment = .center
         choices.setAccessibleLabel(tr("Repeats"))
         choiceRow.addSuffix(choices)
-        // Each entry is named by its row's title (heard once), as a row's activatable widget is.
-        for (row, entry) in [(untilRow, until), (ruleRow, rule)] {
-            entry.verticalAlignment = .center
-            entry.widthChars = 18
-            entry.activatesDefault = true
-            row.addSuffix(entry)
-            row.setActivatableWidget(entry)
-            entry.onChanged { [weak self] in self?.edited() }
-        }
-        rule.widthChars = 26
-        rows = [choiceRow, untilRow, ruleRow, summaryRow]
         choices.onSelectionChanged { [weak self] _ in self?.edited() }
-        refresh()
+    }
+
+    private var further: Further {
+        if let builtFurther { return builtFurther }
+        let made = Further { [weak self] in self?.edited() }
+        made.until.isEditable = isEditable
+        made.rule.isEditable = isEditable
+        builtFurther = made
+        addRows?(made.rows)
+        return made
     }
 
     private var choice: RepeatChoice {
@@ -59,17 +80,17 @@ final class RepeatInput {
     var value: JSONValue {
         switch choice {
         case .never: return .string("")
-        case .custom: return .string(rule.text)
+        case .custom: return .string(further.rule.text)
         default:
             guard let timing = timing(), let made = choice.rule(timing: timing, until: untilDay, zone: zone) else {
                 // No start to make it from yet: the rule as it stands, for validation to name the start.
-                return .string(rule.text)
+                return .string(further.rule.text)
             }
             return .string(made)
         }
     }
 
-    private var untilDay: LocalDate? { LocalDate(iso: until.text.trimmingCharacters(in: .whitespaces)) }
+    private var untilDay: LocalDate? { LocalDate(iso: further.until.text.trimmingCharacters(in: .whitespaces)) }
 
     func fill(_ stored: JSONValue?) {
         isFilling = true
@@ -78,8 +99,10 @@ final class RepeatInput {
         let timing = self.timing() ?? .untimed
         let (read, last) = RepeatChoice.reading(text, timing: timing, zone: zone)
         choices.selectedIndex = RepeatChoice.allCases.firstIndex(of: read)
-        until.text = last?.description ?? ""
-        rule.text = text
+        if read != .never || builtFurther != nil {
+            further.until.text = last?.description ?? ""
+            further.rule.text = text
+        }
         refresh()
     }
 
@@ -91,7 +114,7 @@ final class RepeatInput {
         if choice != .custom, choice != .never, let timing = timing(),
            let made = choice.rule(timing: timing, until: untilDay, zone: zone) {
             isFilling = true
-            rule.text = made
+            further.rule.text = made
             isFilling = false
         }
         refresh()
@@ -117,28 +140,31 @@ final class RepeatInput {
             choices.selectedIndex = selected ?? 0
             isFilling = wasFilling
         }
-        untilRow.isVisible = choice != .never && choice != .custom
-        ruleRow.isVisible = choice == .custom
+        guard choice != .never || builtFurther != nil else { return }
+        let further = self.further
+        further.untilRow.isVisible = choice != .never && choice != .custom
+        further.ruleRow.isVisible = choice == .custom
         let text = value.stringValue ?? ""
         if text.isEmpty {
-            summaryRow.isVisible = false
+            further.summaryRow.isVisible = false
             return
         }
-        summaryRow.isVisible = true
+        further.summaryRow.isVisible = true
         if let timing, let parsed = try? RepeatRule(text) {
-            summary.text = RepeatSummary.text(parsed, timing: timing, zone: zone)
+            further.summary.text = RepeatSummary.text(parsed, timing: timing, zone: zone)
         } else if timing == nil {
-            summary.text = tr("Give the event a start to repeat it from.")
+            further.summary.text = tr("Give the event a start to repeat it from.")
         } else {
-            summary.text = tr("This rule does not read yet; saving names what is wrong.")
+            further.summary.text = tr("This rule does not read yet; saving names what is wrong.")
         }
     }
 
-    var focusWidget: Widget { choice == .custom ? rule : choices }
+    var focusWidget: Widget { choice == .custom ? further.rule : choices }
 
     func setEditable(_ editable: Bool) {
+        isEditable = editable
         choices.isSensitive = editable
-        until.isEditable = editable
-        rule.isEditable = editable
+        builtFurther?.until.isEditable = editable
+        builtFurther?.rule.isEditable = editable
     }
 }
