@@ -153,7 +153,7 @@ final class EventsPage: ModulePage {
     /// Keys and rows loaded before the page existed (for `org`, in the page's initial order):
     /// the first frame shows them without asking the database again.
     func prime(_ org: Organization, keys: [Int64], rows: [EventRow]) {
-        list.prime(EventQuery(orgId: org.id, sort: sortColumn.sortKey, ascending: ascending), keys: keys, rows: rows)
+        list.prime(EventQuery(orgId: org.id, sort: sortKey, ascending: ascending), keys: keys, rows: rows)
         firstLoad = true
     }
 
@@ -267,10 +267,16 @@ final class EventsPage: ModulePage {
 
     // MARK: loading
 
+    /// "When", ascending (as the page opens): upcoming events first, soonest first, then past
+    /// ones, latest first, so the list opens on today. Descending is every event latest first.
+    private var sortKey: EventSortKey {
+        sortColumn == .when && ascending ? .upcoming : sortColumn.sortKey
+    }
+
     private var currentQuery: EventQuery? {
         guard let organization else { return nil }
         return EventQuery(orgId: organization.id, search: searchEntry.text,
-                          sort: sortColumn.sortKey, ascending: ascending)
+                          sort: sortKey, ascending: ascending)
     }
 
     /// Re-runs the query; afterwards selects `select` (a key) if given, else keeps the

@@ -104,3 +104,39 @@ import Testing
         #expect(EventOccurrence.ordered(all + [double], zone: chicago).first?.span(zone: chicago)?.start == at("2026-12-01T08:00"))
     }
 }
+
+/// The events page opens on today: upcoming events first, soonest first, then past ones.
+@Suite struct UpcomingOrderTests {
+    @Test func theUpcomingOrderPutsWhatIsToComeFirstAndWhatIsOverAfterLatestFirst() async throws {
+        let f = try await Fixture()
+        let now = Date()
+        func timed(_ title: String, days: Double, hours: Double = 2) -> EventDetails {
+            let start = now.addingTimeInterval(days * 86_400).rounded()
+            return EventDetails(title: title, timing: .timed(start: start, end: start.addingTimeInterval(hours * 3600), timeZone: "UTC"))
+        }
+        for details in [timed("Last year", days: -365), timed("Tomorrow", days: 1), timed("Yesterday", days: -1),
+                        timed("Next month", days: 30), timed("On now", days: -0.02, hours: 3),
+                        EventDetails(title: "Mural walk", timing: .untimed)] {
+            _ = try await f.events.create(details, in: f.org)
+        }
+        var weekly = timed("Weekly since spring", days: -200)
+        weekly.repeats = EventRepeats(rule: try RepeatRule("FREQ=WEEKLY"))
+        _ = try await f.events.create(weekly, in: f.org)
+
+        func titles(_ sort: EventSortKey, ascending: Bool = true) async throws -> [String] {
+            let keys = try await f.events.keys(for: EventQuery(orgId: f.org.id, sort: sort, ascending: ascending))
+            let rows = try await f.events.rows(for: keys)
+            let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0.title) })
+            return keys.compactMap { byKey[$0] }
+        }
+        #expect(try await titles(.upcoming) == ["Mural walk", "Weekly since spring", "On now", "Tomorrow", "Next month",
+                                                "Yesterday", "Last year"])
+        // The plain order by start is still there for the column's other direction and the command line.
+        #expect(try await titles(.starts, ascending: false) == ["Next month", "Tomorrow", "On now", "Yesterday",
+                                                                "Weekly since spring", "Last year", "Mural walk"])
+    }
+}
+
+private extension Date {
+    func rounded() -> Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded()) }
+}
