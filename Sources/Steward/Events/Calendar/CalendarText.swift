@@ -45,10 +45,11 @@ enum CalendarText {
         return parts.joined(separator: ", ")
     }
 
-    /// "19:00" for a timed occurrence, "All day" for the others: the start of a line in a cell.
-    static func startTime(_ occurrence: EventOccurrence, zone: TimeZone) -> String {
-        guard case .timed(let start, _, _) = occurrence.timing else { return trc("event timing", "All day") }
-        return DatePatternText.format(start, "HH:mm", zone: zone)
+    /// A line in a month's cell: "19:00 Choir practice", or the title alone for an all-day
+    /// occurrence (its name says "all day"; the words would crowd the title out of a cell).
+    static func cellLine(_ occurrence: EventOccurrence, zone: TimeZone) -> String {
+        guard case .timed(let start, _, _) = occurrence.timing else { return occurrence.title }
+        return DatePatternText.format(start, "HH:mm", zone: zone) + " " + occurrence.title
     }
 
     /// "Choir practice, Wed 2 Dec 2026, 19:00–20:30, Hall; clashes with “Council”".

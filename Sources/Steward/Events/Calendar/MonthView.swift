@@ -151,7 +151,8 @@ final class MonthCell {
             }
             let occurrence = occurrences[index]
             let clashing = clashes.clashes(occurrence)
-            lineLabels[index].text = CalendarText.startTime(occurrence, zone: zone) + " " + occurrence.title
+            lineLabels[index].text = CalendarText.cellLine(occurrence, zone: zone)
+            lineLabels[index].setCSSClass("all-day", occurrence.timing.kind == .allDay)
             let name = CalendarText.spokenOccurrence(occurrence, clashes: clashing, zone: zone)
             button.setAccessibleLabel(name)
             button.tooltip = name

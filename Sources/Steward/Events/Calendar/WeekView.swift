@@ -17,6 +17,9 @@ final class WeekView: DrawnScheduleContent {
     private let allDayScroller = ScrolledWindow()
     private var allDayButtons: [Widget] = []
     private let scroller = ScrolledWindow()
+    /// The days' headings, drawn above the hours so they stay in view as the hours scroll.
+    private let headingArea = DrawingArea()
+    private var headings: [String] = []
     private let schedule = DrawnSchedule(emptyText: tr("No events this week."))
     private var layout = EventWeekLayout([], firstDay: LocalDate(year: 2026, month: 1, day: 1), zone: .gmt)
     private var clashes: [EventOccurrence.Reference: [EventOccurrence]] = [:]
@@ -35,6 +38,14 @@ final class WeekView: DrawnScheduleContent {
         allDayScroller.setChild(allDayRow)
         allDayScroller.setPolicy(horizontal: GTK_POLICY_AUTOMATIC, vertical: GTK_POLICY_NEVER)
         widget.append(allDayScroller)
+        headingArea.contentHeight = Int(WeekGridGeometry.margin.top + WeekGridGeometry.headingHeight)
+        headingArea.onDraw { [weak self] context, width, _ in
+            guard let self else { return }
+            WeekGridPicture(headings: self.headings, hours: [], blocks: [])
+                .draw(on: context, geometry: self.geometry(width: width), dark: StyleManager.isDark,
+                      fontFamily: self.headingArea.font.family, fontSize: self.headingArea.font.points)
+        }
+        widget.append(headingArea)
         scroller.setChild(schedule.box)
         scroller.vexpand = true
         schedule.follow(scroller)
@@ -48,11 +59,13 @@ final class WeekView: DrawnScheduleContent {
         var seen = Set<EventOccurrence.Reference>()
         let unique = occurrences.filter { seen.insert($0.reference).inserted }
         layout = EventWeekLayout(unique, firstDay: period.days.first, zone: zone)
+        headings = (0..<7).map { index in
+            let date = layout.firstDay.adding(days: index)
+            return ScheduleText.shortDay(date) + (date == today ? " •" : "")
+        }
+        headingArea.redraw()
         picture = WeekGridPicture(
-            headings: (0..<7).map { index in
-                let date = layout.firstDay.adding(days: index)
-                return ScheduleText.shortDay(date) + (date == today ? " •" : "")
-            },
+            headings: [],
             hours: (layout.firstHour..<layout.lastHour).map { String(format: "%02d:00", $0) },
             blocks: layout.blocks.map { self.picture(of: $0) })
         schedule.show(count: layout.blocks.count) { [weak self] index in
@@ -73,8 +86,8 @@ final class WeekView: DrawnScheduleContent {
             scroller.verticalOffset = 0
             guard let first else { return }
             let top = WeekGridGeometry.margin.top + WeekGridGeometry.headingHeight + Double(first.row) * WeekGridGeometry.rowHeight
-            scroller.scrollToShow(top: max(0, top - WeekGridGeometry.rowHeight * 2),
-                                  height: Double(first.rows + 4) * WeekGridGeometry.rowHeight)
+            // Near the top, an hour above it in view; GTK keeps the offset within the grid.
+            scroller.verticalOffset = max(0, top - WeekGridGeometry.rowHeight * 4)
         }
     }
 
