@@ -25,10 +25,21 @@ final class AgendaView {
         widget.vexpand = true
     }
 
+    /// What the agenda lists, in order: day headings and occurrences.
+    private enum Item {
+        case day(CalendarDays.Day)
+        case occurrence(EventOccurrence, clashes: [EventOccurrence])
+    }
+
+    /// Builds the rows a few per turn of the main loop after the first screenful, so a long
+    /// agenda never holds the window for more than a frame.
+    private var builder: PiecewiseWork?
+
     func show(_ days: CalendarDays, today: LocalDate, zone: TimeZone) {
+        builder = nil
         for widget in shown { box.remove(widget) }
         shown = []
-        occurrences = []
+        var items: [Item] = []
         var rows = 0
         var left = 0
         for day in days.days where !day.occurrences.isEmpty {
@@ -36,19 +47,14 @@ final class AgendaView {
                 left += day.occurrences.count
                 continue
             }
-            let heading = Label(CalendarText.longDay(day.date) + (day.date == today ? " · " + tr("today") : ""))
-            heading.xalign = 0
-            heading.addCSSClass("heading")
-            heading.addCSSClass("calendar-agenda-day")
-            heading.setAccessibleLabel(CalendarText.spokenDay(day, isToday: day.date == today))
-            add(heading)
+            items.append(.day(day))
             for occurrence in day.occurrences {
                 guard rows < Self.mostRows else {
                     left += 1
                     continue
                 }
                 rows += 1
-                add(row(occurrence, clashes: days.clashes(occurrence), zone: zone))
+                items.append(.occurrence(occurrence, clashes: days.clashes(occurrence)))
             }
         }
         if rows == 0 {
@@ -57,13 +63,34 @@ final class AgendaView {
             empty.setMargins(top: 24, bottom: 0, start: 0, end: 0)
             add(empty)
         }
-        if left > 0 {
-            let more = Label(trn("{count} more event in these four weeks: move on with Next.",
-                                 "{count} more events in these four weeks: move on with Next.", left))
-            more.addCSSClass("dim-label")
-            more.xalign = 0
-            add(more)
+        builder = PiecewiseWork(count: items.count + 1) { [weak self] index in
+            guard let self else { return }
+            guard index < items.count else {
+                if left > 0 { self.addMore(left) }
+                return
+            }
+            switch items[index] {
+            case .day(let day): self.add(self.heading(day, isToday: day.date == today))
+            case .occurrence(let occurrence, let clashes): self.add(self.row(occurrence, clashes: clashes, zone: zone))
+            }
         }
+    }
+
+    private func heading(_ day: CalendarDays.Day, isToday: Bool) -> Label {
+        let heading = Label(CalendarText.longDay(day.date) + (isToday ? " · " + tr("today") : ""))
+        heading.xalign = 0
+        heading.addCSSClass("heading")
+        heading.addCSSClass("calendar-agenda-day")
+        heading.setAccessibleLabel(CalendarText.spokenDay(day, isToday: isToday))
+        return heading
+    }
+
+    private func addMore(_ left: Int) {
+        let more = Label(trn("{count} more event in these four weeks: move on with Next.",
+                             "{count} more events in these four weeks: move on with Next.", left))
+        more.addCSSClass("dim-label")
+        more.xalign = 0
+        add(more)
     }
 
     private func row(_ occurrence: EventOccurrence, clashes: [EventOccurrence], zone: TimeZone) -> Button {
