@@ -41,11 +41,15 @@ final class WeekView: DrawnScheduleContent {
         headingArea.contentHeight = Int(WeekGridGeometry.margin.top + WeekGridGeometry.headingHeight)
         headingArea.onDraw { [weak self] context, width, _ in
             guard let self else { return }
+            // Laid out as the grid under it is, and moved as far as it is scrolled sideways.
+            let gridWidth = max(width, Int(self.size(horizontal: true).rounded(.up)))
+            cairo_translate(context, -self.scroller.visibleRect.x, 0)
             WeekGridPicture(headings: self.headings, hours: [], blocks: [])
-                .draw(on: context, geometry: self.geometry(width: width), dark: StyleManager.isDark,
+                .draw(on: context, geometry: self.geometry(width: gridWidth), dark: StyleManager.isDark,
                       fontFamily: self.headingArea.font.family, fontSize: self.headingArea.font.points)
         }
         widget.append(headingArea)
+        scroller.onViewChanged { [weak self] in self?.headingArea.redraw() }
         scroller.setChild(schedule.box)
         scroller.vexpand = true
         schedule.follow(scroller)
