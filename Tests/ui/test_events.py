@@ -35,7 +35,7 @@ TIMEOUT = 15
 # Finding, waiting for and driving controls is shared with the sync tests.
 from accessibility import (  # noqa: E402
     Failure, button, children, choose, click, field, find_all, frames, has_action, main_window, name, named,
-    press, role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named,
+    point_at, press, role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named,
 )
 import accessibility  # noqa: E402
 
@@ -314,6 +314,14 @@ def go_to_month(window, year, month):
     wait_for(f'the month view titled "{wanted}"', lambda: find_all(window, name_is=wanted, roles=("label",)))
 
 
+def press_alt(keysym):
+    """A key pressed with Alt held, through the X server."""
+    alt_keycode = 64  # Alt_L in Xvfb's default keymap
+    pyatspi.Registry.generateKeyboardEvent(alt_keycode, None, pyatspi.KEY_PRESS)
+    pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+    pyatspi.Registry.generateKeyboardEvent(alt_keycode, None, pyatspi.KEY_RELEASE)
+
+
 def occurrence_buttons(window, title):
     return [name(b) for b in find_all(window, name_starts=title + ", ", roles=("push button",))]
 
@@ -365,6 +373,19 @@ def test_calendar_views(app):
     wait_for("the day named with its clash",
              lambda: find_all(window, name_starts="Wednesday 2 December 2026, ", name_has="1 clash", roles=("push button",)))
     screenshot("calendar-month.png")
+
+    # The keys: Ctrl+T goes to today's month, Alt+Right to the next, Alt+Left back.
+    point_at(window)
+    today = time.strftime("%B %Y")
+    press(ord("t"), control=True)
+    wait_for(f'Ctrl+T to show "{today}"', lambda: find_all(window, name_is=today, roles=("label",)))
+    now = time.localtime()
+    following = time.strftime("%B %Y", (now.tm_year + now.tm_mon // 12, now.tm_mon % 12 + 1, 1, 0, 0, 0, 0, 1, -1))
+    press_alt(0xFF53)  # Alt+Right
+    wait_for(f'Alt+Right to show "{following}"', lambda: find_all(window, name_is=following, roles=("label",)))
+    press_alt(0xFF51)  # Alt+Left
+    wait_for(f'Alt+Left to show "{today}" again', lambda: find_all(window, name_is=today, roles=("label",)))
+    go_to_month(window, 2026, 12)
 
     click(button(window, "Week"))
     wait_for("the clash in the week view", lambda: [n for n in occurrence_buttons(window, COUNCIL)
