@@ -22,10 +22,22 @@ public struct LocaleFormats: Sendable, Equatable {
     /// Before a number's fraction, for people only: "." in English, "," in Spanish. Numbers that
     /// are stored or sent never use it (`StoredNumber` in StewardCore).
     public var decimalSeparator: String
+    /// "Sunday" … "Saturday" ("domingo" … "sábado"), Sunday first: for what is heard, where an
+    /// abbreviation would be spelt out letter by letter.
+    public var weekdayNames: [String]
+    /// "January" … "December" ("enero" … "diciembre").
+    public var monthNames: [String]
+    /// The day a week starts on in calendars, 0 = Sunday: Sunday in the United States, Monday
+    /// in Spain (glibc's `_NL_TIME_FIRST_WEEKDAY`, counted from `_NL_TIME_WEEK_1STDAY`).
+    public var firstWeekday: Int
 
     public init(weekdayAbbreviations: [String], monthAbbreviations: [String], twelveHour: Bool,
                 am: String, pm: String, thousandsSeparator: String = ",", groupSizes: [Int] = [3],
-                decimalSeparator: String = ".") {
+                decimalSeparator: String = ".", weekdayNames: [String] = LocaleFormats.englishWeekdays,
+                monthNames: [String] = LocaleFormats.englishMonths, firstWeekday: Int = 0) {
+        self.weekdayNames = weekdayNames.count == 7 ? weekdayNames : Self.englishWeekdays
+        self.monthNames = monthNames.count == 12 ? monthNames : Self.englishMonths
+        self.firstWeekday = (0..<7).contains(firstWeekday) ? firstWeekday : 0
         self.weekdayAbbreviations = weekdayAbbreviations
         self.monthAbbreviations = monthAbbreviations
         self.twelveHour = twelveHour
@@ -60,6 +72,19 @@ public struct LocaleFormats: Sendable, Equatable {
         monthAbbreviations: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
         twelveHour: false, am: "AM", pm: "PM")
 
+    public static let englishWeekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    public static let englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                       "September", "October", "November", "December"]
+
+    /// The first weekday (0 = Sunday) from glibc's two items: `_NL_TIME_WEEK_1STDAY`, a date as
+    /// an integer (19971130, a Sunday, in nearly every locale), and `_NL_TIME_FIRST_WEEKDAY`,
+    /// the first day of the week counted from it (1 = that day).
+    public static func firstWeekdayIndex(week1stDay: Int, firstWeekday: Int) -> Int {
+        // 30 November 1997 was a Sunday; 1 December 1997 (19971201, some locales' base) a Monday.
+        let base = week1stDay == 19971201 ? 1 : 0
+        return ((base + firstWeekday - 1) % 7 + 7) % 7
+    }
+
     /// A locale's time format (`T_FMT`) names a 12-hour clock with %I, %l or %r
     /// (en_US: "%r"; en_GB and es_ES: "%T").
     public static func usesTwelveHourClock(timeFormat: String) -> Bool {
@@ -74,13 +99,21 @@ public struct LocaleFormats: Sendable, Equatable {
         let timeFormat = info(Int32(T_FMT))
         let am = info(Int32(AM_STR)), pm = info(Int32(PM_STR))
         let (separator, sizes) = numberGrouping()
+        let days = [DAY_1, DAY_2, DAY_3, DAY_4, DAY_5, DAY_6, DAY_7].map { info(Int32($0)) }
+        let monthNames = [MON_1, MON_2, MON_3, MON_4, MON_5, MON_6, MON_7, MON_8, MON_9, MON_10, MON_11, MON_12]
+            .map { info(Int32($0)) }
+        let week1stDay = Int(bitPattern: UnsafeRawPointer(nl_langinfo(nl_item(_NL_TIME_WEEK_1STDAY))))
+        let firstDay = nl_langinfo(nl_item(_NL_TIME_FIRST_WEEKDAY)).map { Int($0.pointee) } ?? 1
         let decimalPoint = localeconv()?.pointee.decimal_point.map { String(cString: $0) } ?? "."
         return LocaleFormats(
             weekdayAbbreviations: weekdays.contains("") ? english.weekdayAbbreviations : weekdays,
             monthAbbreviations: months.contains("") ? english.monthAbbreviations : months,
             twelveHour: usesTwelveHourClock(timeFormat: timeFormat) && !am.isEmpty,
             am: am.isEmpty ? "AM" : am, pm: pm.isEmpty ? "PM" : pm,
-            thousandsSeparator: separator, groupSizes: sizes, decimalSeparator: decimalPoint)
+            thousandsSeparator: separator, groupSizes: sizes, decimalSeparator: decimalPoint,
+            weekdayNames: days.contains("") ? englishWeekdays : days,
+            monthNames: monthNames.contains("") ? englishMonths : monthNames,
+            firstWeekday: firstWeekdayIndex(week1stDay: week1stDay, firstWeekday: firstDay))
     }
 
     /// LC_NUMERIC's thousands separator and grouping. The "C" locale has neither; Steward's

@@ -38,6 +38,7 @@ enum Benchmarks {
         if arguments.contains("--schedule-stall") { return try await ScheduleStallBenchmark.report(arguments: arguments, folder: folder) }
         if arguments.contains("--schedules") { return try await ScheduleBenchmark.report(arguments: arguments, folder: folder) }
         if arguments.contains("--library") { return try await LibraryBenchmark.run(arguments: arguments, folder: folder) }
+        if arguments.contains("--calendar") { return try await CalendarBenchmark.run(arguments: arguments, folder: folder) }
         say("steward-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
         // 1. Bulk insert.

@@ -169,8 +169,17 @@ def run(scene):
     row_label(window, TITLE)
     print("ok    queue", flush=True)
 
-    # changes: request changes with a stock reason, the organizer edits, the approver approves.
+    # clash: an event already on the calendar at the same porches, overlapping: the detail says so.
+    clash = f"Carol Sing {SUFFIX}"
+    scene.ctl.run("events", "add", "--org", SLUG, "--title", clash, "--starts", "2026-12-12T19:00",
+                  "--ends", "2026-12-12T20:00", "--location", "elm street porches")
     select(window, TITLE)
+    wanted = f"Clashes with “{clash}”, Sat 12 Dec 2026, 19:00–20:00, elm street porches"
+    wait_for("the clash in the submission's detail", lambda: labels(window, wanted))
+    shot("approvals-clash.png")
+    print("ok    clash shown", flush=True)
+
+    # changes: request changes with a stock reason, the organizer edits, the approver approves.
     decide_with_reason(scene.app, window, "Request Changes", STOCK)
     # The status may still say "All changes sent" from before: the store is asked instead.
     wait_for("the organizer's notification", lambda: scene.http("GET", "/me/notifications", organizer)[1]["items"][0]

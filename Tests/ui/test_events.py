@@ -35,7 +35,7 @@ TIMEOUT = 15
 # Finding, waiting for and driving controls is shared with the sync tests.
 from accessibility import (  # noqa: E402
     Failure, button, children, choose, click, field, find_all, frames, has_action, main_window, name, named,
-    press, role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named,
+    point_at, press, role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named,
 )
 import accessibility  # noqa: E402
 
@@ -302,6 +302,115 @@ def test_weekly_series(app):
         raise Failure(f"the weekly series was stored with the rule {rule!r}")
 
 
+# ---------------------------------------------------------------- the calendar views
+
+CAROLS = f"Carol Practice {random.randint(1000, 9999)}"
+COUNCIL = f"Council Meeting {random.randint(1000, 9999)}"
+
+
+def go_to_month(window, year, month):
+    """Previous or Next until the month view's title names the month (today's month first)."""
+    wanted = time.strftime("%B %Y", (year, month, 1, 0, 0, 0, 0, 1, -1))
+    today = time.localtime()
+    steps = (year - today.tm_year) * 12 + month - today.tm_mon
+    for _ in range(abs(steps)):
+        click(button(window, "Next" if steps > 0 else "Previous"))
+    wait_for(f'the month view titled "{wanted}"', lambda: find_all(window, name_is=wanted, roles=("label",)))
+
+
+def press_alt(keysym):
+    """A key pressed with Alt held, through the X server."""
+    alt_keycode = 64  # Alt_L in Xvfb's default keymap
+    pyatspi.Registry.generateKeyboardEvent(alt_keycode, None, pyatspi.KEY_PRESS)
+    pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+    pyatspi.Registry.generateKeyboardEvent(alt_keycode, None, pyatspi.KEY_RELEASE)
+
+
+def occurrence_buttons(window, title):
+    return [name(b) for b in find_all(window, name_starts=title + ", ", roles=("push button",))]
+
+
+def test_calendar_views(app):
+    """A weekly event with one date cancelled and one moved, and another event in the same hall
+    at an overlapping time: the month view has the moved date and not the cancelled one, the
+    first Wednesday says it has a clash, and the week and agenda views mark it too."""
+    window = main_window(app)
+    click(button(window, "New Event"))
+    editor = editor_window(app)
+    type_into(editor, "Title", CAROLS)
+    type_into(editor, "Starts", "2026-12-02 19:00")
+    type_into(editor, "Ends", "2026-12-02 20:30")
+    type_into(editor, "Location", "Fellowship Hall")
+    choose(app, editor, "Repeats", "Weekly on Wednesday")
+    type_into(editor, "Until", "2026-12-30")
+    type_into(editor, "Cancelled dates", "2026-12-09T19:00")
+    click(button(editor, "Add Changed Date"))
+    type_into(editor, "Changed Date 1 Occurrence", "2026-12-16T19:00")
+    type_into(editor, "Changed Date 1 Starts", "2026-12-17 18:00")
+    type_into(editor, "Changed Date 1 Ends", "2026-12-17 19:30")
+    click(button(editor, "Save"))
+    wait_gone("the editor", lambda: any(name(w).startswith("New Event") for w in frames(app)))
+
+    click(button(window, "New Event"))
+    editor = editor_window(app)
+    type_into(editor, "Title", COUNCIL)
+    type_into(editor, "Starts", "2026-12-02 20:00")
+    type_into(editor, "Ends", "2026-12-02 21:00")
+    type_into(editor, "Location", "fellowship hall ")
+    click(button(editor, "Save"))
+    wait_gone("the editor", lambda: any(name(w).startswith("New Event") for w in frames(app)))
+
+    click(button(window, "Month"))
+    go_to_month(window, 2026, 12)
+    wait_for("the moved date on Thursday 17 December",
+             lambda: [n for n in occurrence_buttons(window, CAROLS) if n.startswith(f"{CAROLS}, Thu 17 Dec 2026, 18:00")])
+    carols = occurrence_buttons(window, CAROLS)
+    for gone in ("Wed 9 Dec 2026", "Wed 16 Dec 2026"):
+        if any(gone in n for n in carols):
+            raise Failure(f"the month view still shows {CAROLS} on {gone}: {carols}")
+    if sorted(n.split(", ")[1] for n in carols) != sorted(["Wed 2 Dec 2026", "Thu 17 Dec 2026", "Wed 23 Dec 2026",
+                                                           "Wed 30 Dec 2026"]):
+        raise Failure(f"the month view shows {CAROLS} as {carols}")
+    first = next(n for n in carols if "Wed 2 Dec 2026" in n)
+    if f"clashes with “{COUNCIL}”" not in first:
+        raise Failure(f"the first date is not marked as a clash: {first!r}")
+    wait_for("the day named with its clash",
+             lambda: find_all(window, name_starts="Wednesday 2 December 2026, ", name_has="1 clash", roles=("push button",)))
+    screenshot("calendar-month.png")
+
+    # The keys: Ctrl+T goes to today's month, Alt+Right to the next, Alt+Left back.
+    point_at(window)
+    today = time.strftime("%B %Y")
+    press(ord("t"), control=True)
+    wait_for(f'Ctrl+T to show "{today}"', lambda: find_all(window, name_is=today, roles=("label",)))
+    now = time.localtime()
+    following = time.strftime("%B %Y", (now.tm_year + now.tm_mon // 12, now.tm_mon % 12 + 1, 1, 0, 0, 0, 0, 1, -1))
+    press_alt(0xFF53)  # Alt+Right
+    wait_for(f'Alt+Right to show "{following}"', lambda: find_all(window, name_is=following, roles=("label",)))
+    press_alt(0xFF51)  # Alt+Left
+    wait_for(f'Alt+Left to show "{today}" again', lambda: find_all(window, name_is=today, roles=("label",)))
+    go_to_month(window, 2026, 12)
+
+    click(button(window, "Week"))
+    wait_for("the clash in the week view", lambda: [n for n in occurrence_buttons(window, COUNCIL)
+                                                    if f"clashes with “{CAROLS}”" in n])
+    screenshot("calendar-week.png")
+    click(button(window, "Agenda"))
+    wait_for("the clash in the agenda", lambda: [n for n in occurrence_buttons(window, CAROLS)
+                                                 if f"clashes with “{COUNCIL}”" in n])
+    screenshot("calendar-agenda.png")
+
+    # An occurrence opens its event.
+    click(next(b for b in find_all(window, name_starts=f"{COUNCIL}, ", roles=("push button",))))
+    editor = editor_window(app, "Edit Event")
+    if text_of(field(editor, "Title")) != COUNCIL:
+        raise Failure(f'the occurrence opened "{text_of(field(editor, "Title"))}", not "{COUNCIL}"')
+    press(0xFF1B)  # Escape closes the editor unchanged
+    wait_gone("the editor", lambda: any(name(w).startswith("Edit Event") for w in frames(app)))
+    click(button(window, "List"))
+    wait_for("the search field back with the table", lambda: find_all(window, name_is="Search events"))
+
+
 def test_search_without_match(app):
     window = main_window(app)
     type_into(window, "Search events", "xylophone quartet")
@@ -334,6 +443,7 @@ TESTS = [
     test_duplicate,
     test_invalid_event_is_refused,
     test_weekly_series,
+    test_calendar_views,
     test_search_without_match,
     test_dark_style,
 ]

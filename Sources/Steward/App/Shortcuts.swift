@@ -24,6 +24,13 @@ enum Shortcuts {
         ("<Control>d", "events.duplicate"),
         // Enabled only while there is a delete to undo, so Ctrl+Z still undoes typing otherwise.
         ("<Control>z", "events.undo"),
+        // The calendar views' period; disabled in the table, so the keys go on to the focus there.
+        ("<Alt>Left", "events.previous"),
+        ("<Alt>Right", "events.next"),
+        ("<Alt>Page_Up", "events.previous"),
+        ("<Alt>Page_Down", "events.next"),
+        ("<Control>t", "events.today"),
+        ("<Alt>Home", "events.today"),
     ]
 
     /// Keys that act on the event list while it has focus.

@@ -38,7 +38,7 @@ final class StartupPreload: Sendable {
             return Loaded(environment: environment, organizations: organizations, firstKeys: [], firstRows: [])
         }
         // The same service and query the page uses, so its first load hits the key cache.
-        let keys = try await environment.events.keys(for: EventQuery(orgId: org.id))
+        let keys = try await environment.events.keys(for: EventQuery(orgId: org.id, sort: .upcoming))
         let rows = try await environment.events.rows(for: Array(keys.prefix(firstScreen)))
         return Loaded(environment: environment, organizations: organizations, firstKeys: keys, firstRows: rows)
     }

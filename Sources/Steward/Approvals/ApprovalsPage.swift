@@ -217,8 +217,10 @@ final class ApprovalsPage: ModulePage {
         }
         Task {
             guard let record = try? await service.submission(first, in: org), request == detailRequest else { return }
+            let clashes = (try? await service.clashes(of: record, in: org)) ?? []
+            guard request == detailRequest else { return }
             shownRecord = record
-            detail.show(record, zone: org.timeZone)
+            detail.show(record, zone: org.timeZone, clashes: clashes)
             updateButtons()
         }
     }

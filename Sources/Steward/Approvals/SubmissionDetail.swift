@@ -22,7 +22,12 @@ final class SubmissionDetail {
         label.wraps = true
     }
 
-    func show(_ record: LocalRecord, zone: TimeZone) {
+    /// Clashes listed one by one before the rest are counted.
+    static let clashesListed = 5
+
+    /// Shows `record`; `clashes` are the organization's occurrences its event would clash with
+    /// (one place, overlapping times), said right under where and when.
+    func show(_ record: LocalRecord, zone: TimeZone, clashes: [EventOccurrence] = []) {
         removeAll()
         let submission = SubmissionRecord(fields: record.fields)
         let title = add(Label(submission.title))
@@ -49,6 +54,15 @@ final class SubmissionDetail {
         field(tr("Repeats"), submission.repeatSummary(zone: zone) ?? "")
         field(tr("Where"), [event["locationName"]?.stringValue, event["address"]?.stringValue]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
+        for clash in clashes.prefix(Self.clashesListed) {
+            let label = line(tr("Clashes with “{title}”, {when}, {place}",
+                                ["title": clash.title, "when": EventTimingText.describe(clash.timing, orgZone: zone),
+                                 "place": clash.locationName]), css: "warning")
+            label.addCSSClass("clash")
+        }
+        if clashes.count > Self.clashesListed {
+            line(trn("and {count} more clash", "and {count} more clashes", clashes.count - Self.clashesListed), css: "warning")
+        }
         field(tr("Description"), event["description"]?.stringValue ?? "")
         field(tr("Host"), event["host"]?.stringValue ?? "")
         field(tr("Contact"), [event["contactName"]?.stringValue, event["contactEmail"]?.stringValue, event["contactPhone"]?.stringValue]

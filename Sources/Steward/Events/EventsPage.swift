@@ -4,7 +4,9 @@ import StewardCore
 import Translation
 
 /// The Events page of one organization: a searchable, sortable table of its events, the
-/// actions on them (new, open, duplicate, delete with undo), and the empty states. For people
+/// actions on them (new, open, duplicate, delete with undo), and the empty states; beside the
+/// table, the calendar's month, week and agenda views of their occurrences (`EventsCalendar`),
+/// moved with Previous, Today and Next (Alt+Left, Ctrl+T, Alt+Right). For people
 /// who may only look (a viewer's role) it has no editing actions and opens events read-only.
 ///
 /// Its actions ("events.new", "events.duplicate"...) belong to the page, so the header buttons,
@@ -29,6 +31,11 @@ final class EventsPage: ModulePage {
     private let selection: SingleSelection
     private let table: ColumnView
     private var contextMenu: PopoverMenu?
+    private let calendar: EventsCalendar
+    private let searchRowParts: [Widget]
+    private let periodBar: Widget
+    private let periodLabel: Label
+    private var viewToggles: [(view: CalendarView, button: ToggleButton)] = []
 
     private(set) var organization: Organization?
     private var sortColumn = EventColumn.when
@@ -77,6 +84,15 @@ final class EventsPage: ModulePage {
         editingButtons = ["new_event_button", "duplicate_button", "delete_button", "create_event_button"]
             .map { builder.object($0, as: Widget.self) }
         emptyPage = ui.object("empty_page")
+        periodBar = ui.object("period_bar")
+        periodLabel = ui.object("period_label")
+        searchRowParts = [builder.object("search_entry", as: Widget.self), builder.object("count_label", as: Widget.self)]
+        calendar = EventsCalendar(service: environment.events)
+        stack.addNamed(calendar.month.widget, name: CalendarView.month.rawValue)
+        stack.addNamed(calendar.week.widget, name: CalendarView.week.rawValue)
+        stack.addNamed(calendar.agenda.widget, name: CalendarView.agenda.rawValue)
+        viewToggles = [(.list, ui.object("view_list")), (.month, ui.object("view_month")),
+                       (.week, ui.object("view_week")), (.agenda, ui.object("view_agenda"))]
 
         list = EventsListController(service: environment.events)
         selection = SingleSelection(model: list.keys, autoselect: false, canUnselect: true)
@@ -87,7 +103,37 @@ final class EventsPage: ModulePage {
         addColumns()
         installActions()
         connectSignals()
+        connectCalendar()
         updateActionStates()
+    }
+
+    // MARK: calendar views
+
+    private func connectCalendar() {
+        for (view, button) in viewToggles {
+            button.onToggled { [weak self] active in
+                guard active, let self, self.calendar.period.view != view else { return }
+                self.calendar.show(view)
+            }
+        }
+        calendar.onPeriodChanged = { [weak self] period in self?.periodChanged(period) }
+        calendar.onOpen = { [weak self] occurrence in
+            self?.openOccurrence(eventId: occurrence.eventId, occurrence: occurrence.occurrence)
+        }
+        calendar.onError = { [weak self] error in
+            self?.toasts.showToast(tr("Could not load events: {error}", ["error": "\(error)"]))
+        }
+    }
+
+    private func periodChanged(_ period: CalendarPeriod) {
+        for (view, button) in viewToggles where (view == period.view) != button.isActive {
+            button.isActive = view == period.view
+        }
+        let isCalendar = period.view != .list
+        periodBar.isVisible = isCalendar
+        for part in searchRowParts { part.isVisible = !isCalendar }
+        periodLabel.text = CalendarText.title(period)
+        updateState()
     }
 
     // MARK: showing an organization
@@ -95,7 +141,7 @@ final class EventsPage: ModulePage {
     /// Keys and rows loaded before the page existed (for `org`, in the page's initial order):
     /// the first frame shows them without asking the database again.
     func prime(_ org: Organization, keys: [Int64], rows: [EventRow]) {
-        list.prime(EventQuery(orgId: org.id, sort: sortColumn.sortKey, ascending: ascending), keys: keys, rows: rows)
+        list.prime(EventQuery(orgId: org.id, sort: sortKey, ascending: ascending), keys: keys, rows: rows)
         firstLoad = true
     }
 
@@ -113,6 +159,7 @@ final class EventsPage: ModulePage {
         searchEntry.text = ""
         updateActionStates()
         reload()
+        calendar.setOrganization(org)
     }
 
     /// On a narrow window the page stands alone: it shows a back button and the window buttons.
@@ -208,10 +255,16 @@ final class EventsPage: ModulePage {
 
     // MARK: loading
 
+    /// "When", ascending (as the page opens): upcoming events first, soonest first, then past
+    /// ones, latest first, so the list opens on today. Descending is every event latest first.
+    private var sortKey: EventSortKey {
+        sortColumn == .when && ascending ? .upcoming : sortColumn.sortKey
+    }
+
     private var currentQuery: EventQuery? {
         guard let organization else { return nil }
         return EventQuery(orgId: organization.id, search: searchEntry.text,
-                          sort: sortColumn.sortKey, ascending: ascending)
+                          sort: sortKey, ascending: ascending)
     }
 
     /// Re-runs the query; afterwards selects `select` (a key) if given, else keeps the
@@ -221,6 +274,8 @@ final class EventsPage: ModulePage {
     }
 
     private func reloadNow(invalidating changed: [Int64] = [], select: Int64? = nil) async {
+        // The calendar view shown follows every change the table does (a save, a sync, a delete).
+        if calendar.period.view != .list { calendar.reload() }
         guard let query = currentQuery else {
             list.clear()
             updateState()
@@ -251,7 +306,9 @@ final class EventsPage: ModulePage {
         // The empty states say it in words; a "0 events" beside them would only repeat it.
         countLabel.text = organization == nil || count == 0 ? "" : RecordType.event.nouns.count(count)
         let page: String
-        if count > 0 {
+        if calendar.period.view != .list && organization != nil {
+            page = calendar.period.view.rawValue
+        } else if count > 0 {
             page = "list"
         } else {
             page = searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty ? "empty" : "no-results"
@@ -260,7 +317,8 @@ final class EventsPage: ModulePage {
         // the empty state that is actually on screen.
         stack.child(named: page)?.isVisible = true
         stack.visibleChildName = page
-        for other in ["list", "empty", "no-results"] where other != page {
+        for other in ["list", "empty", "no-results"] + CalendarView.allCases.filter { $0 != .list }.map(\.rawValue)
+        where other != page {
             stack.child(named: other)?.isVisible = false
         }
         updateActionStates()
@@ -291,6 +349,9 @@ final class EventsPage: ModulePage {
         actions["duplicate"] = actionGroup.addAction("duplicate") { [weak self] in self?.duplicateSelected() }
         actions["delete"] = actionGroup.addAction("delete") { [weak self] in self?.deleteSelected() }
         actions["undo"] = actionGroup.addAction("undo") { [weak self] in self?.undoDelete() }
+        actions["previous"] = actionGroup.addAction("previous") { [weak self] in self?.calendar.move(by: -1) }
+        actions["next"] = actionGroup.addAction("next") { [weak self] in self?.calendar.move(by: 1) }
+        actions["today"] = actionGroup.addAction("today") { [weak self] in self?.calendar.goToToday() }
         widget.insertActionGroup(actionGroup, prefix: "events")
         // The page's keys work wherever the focus is in the window, as long as the page is on
         // screen: a hidden page's shortcuts are skipped. They run before the focused widget
@@ -310,6 +371,8 @@ final class EventsPage: ModulePage {
         actions["duplicate"]?.isEnabled = hasSelection && canEdit
         actions["delete"]?.isEnabled = hasSelection && canEdit
         actions["undo"]?.isEnabled = lastDeleted != nil && canEdit
+        let inCalendar = hasOrg && calendar.period.view != .list
+        for name in ["previous", "next", "today"] { actions[name]?.isEnabled = inCalendar }
     }
 
     /// Shows or hides everything that changes events, as the current person's role allows.
@@ -350,7 +413,7 @@ final class EventsPage: ModulePage {
                       let event = try? await environment.events.event(id: selected.id) else { return }
                 existing = event
             }
-            openEditor(existing, key: key)
+            presentEditor(for: existing, key: key, in: org)
         }
     }
 
@@ -362,17 +425,20 @@ final class EventsPage: ModulePage {
         Task {
             defer { isOpeningEditor = false }
             guard let event = try? await environment.events.event(id: eventId) else { return }
-            guard canEdit else { return openEditor(event, key: nil) }
+            guard canEdit else { return presentEditor(for: event, key: nil, in: org) }
             OccurrenceEditing(window: window, events: environment.events, organization: org, history: history, toasts: toasts,
                               present: { [weak self] in self?.present($0) },
-                              changed: { [weak self] in self?.saved($0, key: nil) })
-                .open(event, occurrence: occurrence) { [weak self] in self?.openEditor($0, key: nil) }
+                              changed: { [weak self] event in
+                                  self?.saved(event, key: nil)
+                                  // The table's row of the series, if shown, is read again.
+                                  self?.refresh()
+                              })
+                .open(event, occurrence: occurrence) { [weak self] in self?.presentEditor(for: $0, key: nil, in: org) }
         }
     }
 
-    /// The editor on `existing` (nil: a new event); `key` is its row in the list, if known.
-    private func openEditor(_ existing: Event?, key: Int64?) {
-        guard let org = organization else { return }
+    /// The event editor on `existing` (nil: a new event); `key` is its row in the table, if known.
+    private func presentEditor(for existing: Event?, key: Int64?, in org: Organization) {
         let events = environment.events
         let record = existing.map { LocalRecord(entity: SyncEntity.event, id: $0.id, orgId: org.id, fields: $0.details.syncFields) }
         present(RecordEditor(parent: window, type: .event, organization: org, record: record,
@@ -387,6 +453,8 @@ final class EventsPage: ModulePage {
                 event = try await events.create(details, in: org)
             }
             self?.saved(event, key: key)
+            // Opened from the calendar: the table's row of it, if shown, is read again.
+            if key == nil, existing != nil { self?.refresh() }
         })
     }
 

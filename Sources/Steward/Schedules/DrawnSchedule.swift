@@ -16,8 +16,8 @@ final class DrawnSchedule {
 
     let box: PlacedBox
     private let area: DrawingArea
-    /// "No classes this week.", shown by the owner when its week has none.
-    let empty = Label(tr("No classes this week."))
+    /// "No classes this week." (or the owner's words), shown when its week has none.
+    let empty: Label
     private var buttons: [Button] = []
     private var count = 0
     private var namer: PiecewiseWork?
@@ -26,7 +26,8 @@ final class DrawnSchedule {
     /// The view whose blocks these are; held weakly, as the view holds this.
     weak var content: (any DrawnScheduleContent)?
 
-    init() {
+    init(emptyText: String = tr("No classes this week.")) {
+        empty = Label(emptyText)
         let area = DrawingArea()
         self.area = area
         // The box's handlers reach the content weakly: the box lives as long as GTK shows it.

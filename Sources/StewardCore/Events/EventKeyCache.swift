@@ -16,6 +16,8 @@ final class EventKeyCache: @unchecked Sendable {
         var orgId: UUID
         var sort: EventSortKey
         var ascending: Bool
+        /// For the upcoming order, the minute it was cut at: what is over changes as time passes.
+        var minute: Int?
     }
 
     // A few orders at most (one per list on screen); guarded by the lock because GRDB runs
@@ -25,7 +27,8 @@ final class EventKeyCache: @unchecked Sendable {
     private let capacity = 8
 
     func keys(for query: EventQuery, _ db: Database) throws -> [Int64] {
-        let ordered = try orderedKeys(Order(orgId: query.orgId, sort: query.sort, ascending: query.ascending), db)
+        let minute = query.sort == .upcoming ? Int(Date().timeIntervalSince1970 / 60) : nil
+        let ordered = try orderedKeys(Order(orgId: query.orgId, sort: query.sort, ascending: query.ascending, minute: minute), db)
         guard let match = SearchText.ftsQuery(query.search) else { return ordered }
         let matching = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM eventSearch WHERE eventSearch MATCH ?"),
                                           arguments: [match])
@@ -37,7 +40,8 @@ final class EventKeyCache: @unchecked Sendable {
         if let entry = lock.withLock({ entries[order] }), entry.generation == generation {
             return entry.keys
         }
-        let keys = try EventQueries.orderedKeys(orgId: order.orgId, sort: order.sort, ascending: order.ascending, db)
+        let now = order.minute.map { Date(timeIntervalSince1970: Double($0) * 60) } ?? Date()
+        let keys = try EventQueries.orderedKeys(orgId: order.orgId, sort: order.sort, ascending: order.ascending, now: now, db)
         lock.withLock {
             if entries.count >= capacity { entries.removeAll() }
             entries[order] = Entry(generation: generation, keys: keys)

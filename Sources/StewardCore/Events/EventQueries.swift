@@ -6,11 +6,16 @@ import GRDB
 /// more with a hundred thousand events than with a hundred.
 enum EventQueries {
     /// Every key of an organization's live events, in a list order: one scan of an index.
-    static func orderedKeys(orgId: UUID, sort: EventSortKey, ascending: Bool, _ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db.cachedStatement(sql: """
+    static func orderedKeys(orgId: UUID, sort: EventSortKey, ascending: Bool, now: Date = Date(), _ db: Database) throws -> [Int64] {
+        var arguments: StatementArguments = [UUIDColumn.encode(orgId)]
+        if sort == .upcoming {
+            let cutoff = DateTimeText.storage(now)
+            arguments += [cutoff, cutoff]
+        }
+        return try Int64.fetchAll(db.cachedStatement(sql: """
             SELECT e.rowid FROM event e WHERE e.orgId = ? AND e.deleted = 0
             ORDER BY \(orderClause(sort, ascending: ascending))
-            """), arguments: [UUIDColumn.encode(orgId)])
+            """), arguments: arguments)
     }
 
     static func rows(for keys: [Int64], _ db: Database) throws -> [EventRow] {
@@ -56,6 +61,15 @@ enum EventQueries {
         case .title: return "e.title COLLATE NOCASE \(direction), e.rowid \(direction)"
         case .location: return "e.locationName COLLATE NOCASE \(direction), e.rowid \(direction)"
         case .updated: return "e.updatedAt \(direction), e.rowid \(direction)"
+        case .upcoming:
+            // Ongoing (no time), then to come (a series, or not ended by the cutoff), then over.
+            let toCome = "(e.repeatRule != '' OR e.endsAt > ?)"
+            let reverse = ascending ? "" : " DESC"
+            return """
+                CASE WHEN e.startsAt IS NULL THEN 0 WHEN \(toCome) THEN 1 ELSE 2 END\(reverse),
+                CASE WHEN \(toCome) THEN e.startsAt END \(ascending ? "ASC" : "DESC"),
+                e.startsAt \(ascending ? "DESC" : "ASC"), e.rowid \(direction)
+                """
         }
     }
 }

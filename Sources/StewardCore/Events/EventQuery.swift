@@ -6,6 +6,10 @@ public enum EventSortKey: String, CaseIterable, Sendable {
     case title
     case location
     case updated
+    /// What a person opening the list wants first: what is on now or still to come, soonest
+    /// first (ongoing events, which have no time, at the head), then what is over, the most
+    /// recent first. A series counts as to come while it repeats.
+    case upcoming
 }
 
 /// What an event list shows: one organization's events, optionally narrowed by a search, in

@@ -28,45 +28,23 @@ public struct WeekLayout: Sendable {
     /// Lays out the classes starting in the 7 days from `firstDay` (the gym's days).
     public init(_ classes: [ScheduledClass], firstDay: LocalDate, zone: TimeZone) {
         self.firstDay = firstDay
-        var byDay = Array(repeating: [ScheduledClass](), count: 7)
-        var earliest = 24 * 60, latest = 0
-        var minuteOfDay: [UUID: (start: Int, end: Int)] = [:]
-        for scheduled in classes {
+        let spans = classes.map { scheduled -> WeekPlacement.Span in
             let day = LocalDate(scheduled.source.startsAt, in: zone)
-            let index = WeekLayout.days(from: firstDay, to: day)
-            guard (0..<7).contains(index) else { continue }
             let dayStart = day.startOfDay(in: zone)
             let start = Int(scheduled.source.startsAt.timeIntervalSince(dayStart) / 60)
             // A class running past midnight is drawn to the end of its day.
             let end = min(24 * 60, max(start + Self.slotMinutes, Int(scheduled.source.endsAt.timeIntervalSince(dayStart) / 60)))
-            minuteOfDay[scheduled.id] = (start, end)
-            earliest = min(earliest, start)
-            latest = max(latest, end)
-            byDay[index].append(scheduled)
+            return WeekPlacement.Span(day: WeekLayout.days(from: firstDay, to: day), start: start, end: end)
         }
-        // Whole hours around the classes; a working day when there are none.
-        firstHour = earliest > latest ? 6 : earliest / 60
-        lastHour = earliest > latest ? 21 : min(24, (latest + 59) / 60)
-        var lanes = Array(repeating: 1, count: 7)
-        var blocks: [Block] = []
-        for (day, dayClasses) in byDay.enumerated() {
-            let sorted = dayClasses.sorted {
-                (minuteOfDay[$0.id]!.start, $0.source.room, $0.source.name) < (minuteOfDay[$1.id]!.start, $1.source.room, $1.source.name)
-            }
-            // Greedy lanes: each class takes the first lane free at its start.
-            var laneEnds: [Int] = []
-            for scheduled in sorted {
-                let span = minuteOfDay[scheduled.id]!
-                let lane = laneEnds.firstIndex { $0 <= span.start } ?? laneEnds.count
-                if lane == laneEnds.count { laneEnds.append(span.end) } else { laneEnds[lane] = span.end }
-                let firstRow = (span.start - firstHour * 60) / Self.slotMinutes
-                let lastRow = (span.end - firstHour * 60 + Self.slotMinutes - 1) / Self.slotMinutes
-                blocks.append(Block(scheduled: scheduled, day: day, lane: lane, row: firstRow, rows: max(1, lastRow - firstRow)))
-            }
-            lanes[day] = max(1, laneEnds.count)
+        let placement = WeekPlacement(spans) { a, b in
+            (classes[a].source.room, classes[a].source.name) < (classes[b].source.room, classes[b].source.name)
         }
-        self.lanes = lanes
-        self.blocks = blocks
+        firstHour = placement.firstHour
+        lastHour = placement.lastHour
+        lanes = placement.lanes
+        blocks = placement.placed.map {
+            Block(scheduled: classes[$0.index], day: $0.day, lane: $0.lane, row: $0.row, rows: $0.rows)
+        }
     }
 
     static func days(from a: LocalDate, to b: LocalDate) -> Int {
@@ -119,5 +97,74 @@ public struct ScheduleFilter: Hashable, Sendable {
         if room != nil || program != nil || substitutesOnly { return false }
         if cancelledOnly, !appointment.source.kind.didNotHappen { return false }
         return true
+    }
+}
+
+/// Where things of a week go in a grid of days across and 15-minute rows down: whole hours
+/// around what is there (a working day when nothing is), and things that overlap on a day side
+/// by side, each in the first lane free at its start. The gym's classes and the calendar's
+/// events are laid out alike.
+public struct WeekPlacement: Sendable {
+    /// A thing's day (0 = the week's first) and its minutes of that day.
+    public struct Span: Sendable {
+        public var day: Int
+        public var start: Int
+        public var end: Int
+
+        public init(day: Int, start: Int, end: Int) {
+            self.day = day
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// Span `index` placed: its lane and its rows from `firstHour`.
+    public struct Placed: Sendable {
+        public var index: Int
+        public var day: Int
+        public var lane: Int
+        public var row: Int
+        public var rows: Int
+    }
+
+    public let firstHour: Int
+    public let lastHour: Int
+    /// Lanes per day (7 entries, at least 1).
+    public let lanes: [Int]
+    /// By day, then by start (and `before` among those starting together).
+    public let placed: [Placed]
+
+    /// Places `spans` whose `included` is true (all without it); `before` orders those that
+    /// start at one minute.
+    public init(_ spans: [Span], included: [Bool]? = nil, before: (Int, Int) -> Bool) {
+        let slot = WeekLayout.slotMinutes
+        var byDay = Array(repeating: [Int](), count: 7)
+        var earliest = 24 * 60, latest = 0
+        for (index, span) in spans.enumerated() where included?[index] ?? true {
+            guard (0..<7).contains(span.day) else { continue }
+            earliest = min(earliest, span.start)
+            latest = max(latest, span.end)
+            byDay[span.day].append(index)
+        }
+        let firstHour = earliest > latest ? 6 : earliest / 60
+        self.firstHour = firstHour
+        lastHour = earliest > latest ? 21 : min(24, (latest + 59) / 60)
+        var lanes = Array(repeating: 1, count: 7)
+        var placed: [Placed] = []
+        for (day, indices) in byDay.enumerated() {
+            let sorted = indices.sorted { spans[$0].start != spans[$1].start ? spans[$0].start < spans[$1].start : before($0, $1) }
+            var laneEnds: [Int] = []
+            for index in sorted {
+                let span = spans[index]
+                let lane = laneEnds.firstIndex { $0 <= span.start } ?? laneEnds.count
+                if lane == laneEnds.count { laneEnds.append(span.end) } else { laneEnds[lane] = span.end }
+                let firstRow = (span.start - firstHour * 60) / slot
+                let lastRow = (span.end - firstHour * 60 + slot - 1) / slot
+                placed.append(Placed(index: index, day: day, lane: lane, row: firstRow, rows: max(1, lastRow - firstRow)))
+            }
+            lanes[day] = max(1, laneEnds.count)
+        }
+        self.lanes = lanes
+        self.placed = placed
     }
 }
