@@ -35,7 +35,7 @@ TIMEOUT = 15
 # Finding, waiting for and driving controls is shared with the sync tests.
 from accessibility import (  # noqa: E402
     Failure, button, children, choose, click, field, find_all, frames, has_action, main_window, name, named,
-    point_at, press, role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named,
+    point_at, press, role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named, window_open,
 )
 import accessibility  # noqa: E402
 
@@ -326,6 +326,13 @@ def press_alt(keysym):
     pyatspi.Registry.generateKeyboardEvent(alt_keycode, None, pyatspi.KEY_RELEASE)
 
 
+def dialog_with(app, text):
+    """The dialog showing a label with `text` (message dialogs have no title to find them by)."""
+    return wait_for(f'a dialog showing "{text}"',
+                    lambda: next((f for f in frames(app) if "Steward" not in name(f)
+                                  and find_all(f, name_has=text, roles=("label",))), None))
+
+
 def occurrence_buttons(window, title):
     return [name(b) for b in find_all(window, name_starts=title + ", ", roles=("push button",))]
 
@@ -407,6 +414,37 @@ def test_calendar_views(app):
         raise Failure(f'the occurrence opened "{text_of(field(editor, "Title"))}", not "{COUNCIL}"')
     press(0xFF1B)  # Escape closes the editor unchanged
     wait_gone("the editor", lambda: any(name(w).startswith("Edit Event") for w in frames(app)))
+
+    # A date of the series asks which dates the edit is for; "This and Following" splits it.
+    click(next(b for b in find_all(window, name_starts=f"{CAROLS}, Wed 23 Dec 2026", roles=("push button",))))
+    choice = dialog_with(app, "is one date of a series")
+    screenshot("occurrence-choice.png")
+    for offered in ("This Event", "All Events", "Cancel This Date"):
+        button(choice, offered)
+    click(button(choice, "This and Following"))
+    editor = editor_window(app, "Edit This and Following Dates")
+    if text_of(field(editor, "Starts")) != "2026-12-23 19:00":
+        raise Failure(f'"This and Following" opened on {text_of(field(editor, "Starts"))!r}, not the 23rd at 19:00')
+    type_into(editor, "Location", "Chapel")
+    click(button(editor, "Save"))
+    wait_gone("the editor", lambda: window_open(app, "Edit This and Following Dates"))
+    with db() as c:
+        rows = wait_for("the split series in the database", lambda: (lambda r: r if len(r) == 2 else None)(
+            c.execute("SELECT locationName, repeatRule FROM event WHERE title = ? AND deleted = 0 ORDER BY startsAt", (CAROLS,)).fetchall()))
+    if rows[0][0] != "Fellowship Hall" or rows[1][0] != "Chapel" or "UNTIL=" not in rows[0][1]:
+        raise Failure(f"the series was not split at the 23rd: {rows}")
+
+    # "Cancel This Date" on the new series' last date, at once (the next four weeks hold it).
+    point_at(window)
+    press_alt(0xFF53)  # Alt+Right
+    wait_for("the new series in the agenda", lambda: [n for n in occurrence_buttons(window, CAROLS) if "Wed 30 Dec 2026" in n])
+    click(next(b for b in find_all(window, name_starts=f"{CAROLS}, Wed 30 Dec 2026", roles=("push button",))))
+    click(button(dialog_with(app, "is one date of a series"), "Cancel This Date"))
+    with db() as c:
+        wait_for("the 30th cancelled", lambda: c.execute(
+            "SELECT 1 FROM event WHERE title = ? AND locationName = 'Chapel' AND occurrenceExceptions LIKE '%2026-12-30T19:00%'",
+            (CAROLS,)).fetchone())
+    wait_gone("the cancelled date in the agenda", lambda: [n for n in occurrence_buttons(window, CAROLS) if "Wed 30 Dec 2026" in n])
     click(button(window, "List"))
     wait_for("the search field back with the table", lambda: find_all(window, name_is="Search events"))
 

@@ -15,6 +15,7 @@ final class RepeatInput {
     private let choices = DropDown(strings: RepeatChoice.allCases.map { $0.title(start: nil) })
     /// The rows under the choice: until which day, the rule as typed, the rule in words. Most
     /// events happen once, so they are built the first time a repeat is chosen or read.
+    @MainActor
     private final class Further {
         let untilRow = ActionRow(title: tr("Until"), subtitle: tr("The last day; leave empty to repeat on"))
         let until = Entry(placeholder: "YYYY-MM-DD")
@@ -23,7 +24,7 @@ final class RepeatInput {
         let summary = Label()
         let summaryRow: PreferencesRow
 
-        init(onEdited: @escaping () -> Void) {
+        init(onEdited: @escaping @MainActor @Sendable () -> Void) {
             summary.xalign = 0
             summary.wrapsAnywhere = true
             summary.setMargins(top: 6, bottom: 6, start: 12, end: 12)
