@@ -24,6 +24,24 @@ public final class DropDown: Widget {
         g_object_unref(UnsafeMutableRawPointer(list))
     }
 
+    /// Changes the choices' texts in place: only those that differ are replaced, so the item
+    /// shown is rebuilt only when its own text changes, and the selection stays where it is.
+    /// With another number of choices, the same as `setStrings`.
+    public func updateStrings(_ strings: [String]) {
+        guard let model = gtk_drop_down_get_model(opaque), g_list_model_get_n_items(model) == UInt32(strings.count) else {
+            return setStrings(strings)
+        }
+        let selected = gtk_drop_down_get_selected(opaque)
+        for (index, text) in strings.enumerated()
+        where String(cString: gtk_string_list_get_string(model, UInt32(index))) != text {
+            text.withCString { cText in
+                var additions: [UnsafePointer<CChar>?] = [cText, nil]
+                gtk_string_list_splice(model, UInt32(index), 1, &additions)
+            }
+        }
+        if gtk_drop_down_get_selected(opaque) != selected { gtk_drop_down_set_selected(opaque, selected) }
+    }
+
     /// The choices, as currently shown.
     public var strings: [String] {
         guard let model = gtk_drop_down_get_model(opaque) else { return [] }

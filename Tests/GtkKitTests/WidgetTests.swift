@@ -207,6 +207,13 @@ final class WidgetTests: XCTestCase {
             XCTAssertEqual(drop.selectedIndex, 2)
             XCTAssertEqual(drop.selectedString, "High")
             XCTAssertEqual(picks.last, 2)
+            // Texts changed in place keep the selection, the selected one's own included.
+            drop.updateStrings(["Low", "Normal", "Highest"])
+            XCTAssertEqual(drop.strings, ["Low", "Normal", "Highest"])
+            XCTAssertEqual(drop.selectedIndex, 2)
+            drop.selectedIndex = 0
+            drop.updateStrings(["Lowest", "Normal", "Highest"])
+            XCTAssertEqual(drop.selectedString, "Lowest")
             drop.setStrings(["A", "B"])
             XCTAssertEqual(drop.strings, ["A", "B"])
         }

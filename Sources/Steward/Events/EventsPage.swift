@@ -88,9 +88,6 @@ final class EventsPage: ModulePage {
         periodLabel = ui.object("period_label")
         searchRowParts = [builder.object("search_entry", as: Widget.self), builder.object("count_label", as: Widget.self)]
         calendar = EventsCalendar(service: environment.events)
-        stack.addNamed(calendar.month.widget, name: CalendarView.month.rawValue)
-        stack.addNamed(calendar.week.widget, name: CalendarView.week.rawValue)
-        stack.addNamed(calendar.agenda.widget, name: CalendarView.agenda.rawValue)
         viewToggles = [(.list, ui.object("view_list")), (.month, ui.object("view_month")),
                        (.week, ui.object("view_week")), (.agenda, ui.object("view_agenda"))]
 
@@ -110,6 +107,7 @@ final class EventsPage: ModulePage {
     // MARK: calendar views
 
     private func connectCalendar() {
+        calendar.onViewMade = { [weak self] widget, view in self?.stack.addNamed(widget, name: view.rawValue) }
         for (view, button) in viewToggles {
             button.onToggled { [weak self] active in
                 guard active, let self, self.calendar.period.view != view else { return }

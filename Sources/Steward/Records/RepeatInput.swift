@@ -133,12 +133,11 @@ final class RepeatInput {
         }
         let titles = RepeatChoice.allCases.map { $0.title(start: start) }
         if choices.strings != titles {
-            // Replacing the list moves the selection: put it back without taking it for an edit.
-            let selected = choices.selectedIndex
+            // Only the titles that name the start change: the item shown (most often "Does not
+            // repeat") is not rebuilt, and a selection moved on the way is not taken for an edit.
             let wasFilling = isFilling
             isFilling = true
-            choices.setStrings(titles)
-            choices.selectedIndex = selected ?? 0
+            choices.updateStrings(titles)
             isFilling = wasFilling
         }
         guard choice != .never || builtFurther != nil else { return }

@@ -10,11 +10,17 @@ import Translation
 /// request overtakes an older one, whose result is dropped.
 @MainActor
 final class EventsCalendar {
-    let month = MonthView()
-    let week = WeekView()
-    let agenda = AgendaView()
     private let service: EventService
-    private(set) var period: CalendarPeriod
+    /// Most sessions stay in the list: each view is built the first time it is shown, so
+    /// none of them costs the window's start (see `onViewMade`).
+    private(set) var period: CalendarPeriod {
+        didSet { makeView(period.view) }
+    }
+    private var month: MonthView?
+    private var week: WeekView?
+    private var agenda: AgendaView?
+    /// A view was built: the page puts its widget in its stack, named by the view.
+    var onViewMade: ((Widget, CalendarView) -> Void)?
     private var request = 0
     private(set) var organization: Organization?
 
@@ -29,10 +35,28 @@ final class EventsCalendar {
     init(service: EventService) {
         self.service = service
         period = CalendarPeriod(view: .list, anchor: LocalDate(Date(), in: .current), firstWeekday: LocaleFormats.current.firstWeekday)
-        month.onOpen = { [weak self] in self?.onOpen?($0) }
-        week.onOpen = { [weak self] in self?.onOpen?($0) }
-        agenda.onOpen = { [weak self] in self?.onOpen?($0) }
-        month.onOpenDay = { [weak self] date in self?.show(.agenda, at: date) }
+    }
+
+    private func makeView(_ view: CalendarView) {
+        switch view {
+        case .month where month == nil:
+            let made = MonthView()
+            made.onOpen = { [weak self] in self?.onOpen?($0) }
+            made.onOpenDay = { [weak self] date in self?.show(.agenda, at: date) }
+            month = made
+            onViewMade?(made.widget, view)
+        case .week where week == nil:
+            let made = WeekView()
+            made.onOpen = { [weak self] in self?.onOpen?($0) }
+            week = made
+            onViewMade?(made.widget, view)
+        case .agenda where agenda == nil:
+            let made = AgendaView()
+            made.onOpen = { [weak self] in self?.onOpen?($0) }
+            agenda = made
+            onViewMade?(made.widget, view)
+        default: break
+        }
     }
 
     var today: LocalDate { LocalDate(Date(), in: organization?.timeZone ?? .current) }
@@ -97,11 +121,11 @@ final class EventsCalendar {
 
     private func present(_ days: CalendarDays, period: CalendarPeriod, zone: TimeZone) {
         switch period.view {
-        case .month: month.show(days, period: period, today: today, zone: zone)
-        case .week: week.show(days, period: period, today: today, zone: zone)
+        case .month: month?.show(days, period: period, today: today, zone: zone)
+        case .week: week?.show(days, period: period, today: today, zone: zone)
         case .agenda:
-            agenda.show(days, today: today, zone: zone)
-            agenda.scrollToTop()
+            agenda?.show(days, today: today, zone: zone)
+            agenda?.scrollToTop()
         case .list: break
         }
     }
