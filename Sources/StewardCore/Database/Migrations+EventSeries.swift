@@ -8,5 +8,14 @@ extension Migrations {
             try db.execute(sql: "ALTER TABLE event ADD COLUMN repeatRule TEXT NOT NULL DEFAULT ''")
             try db.execute(sql: "ALTER TABLE event ADD COLUMN occurrenceExceptions TEXT NOT NULL DEFAULT '{}'")
         }
+    
+        // The events page opens on what is to come (`EventQueries.upcomingKeys`): these let it
+        // find the events running now and the series without reading the table.
+        migrator.registerMigration("v20: the upcoming order's indexes") { db in
+            try db.execute(sql: """
+                CREATE INDEX event_org_end ON event(orgId, endsAt, startsAt) WHERE deleted = 0;
+                CREATE INDEX event_org_series ON event(orgId, startsAt) WHERE deleted = 0 AND repeatRule != '';
+                """)
+        }
     }
 }

@@ -7,15 +7,49 @@ import GRDB
 enum EventQueries {
     /// Every key of an organization's live events, in a list order: one scan of an index.
     static func orderedKeys(orgId: UUID, sort: EventSortKey, ascending: Bool, now: Date = Date(), _ db: Database) throws -> [Int64] {
-        var arguments: StatementArguments = [UUIDColumn.encode(orgId)]
         if sort == .upcoming {
-            let cutoff = DateTimeText.storage(now)
-            arguments += [cutoff, cutoff]
+            let keys = try upcomingKeys(orgId: orgId, now: now, db)
+            return ascending ? keys : keys.reversed()
         }
         return try Int64.fetchAll(db.cachedStatement(sql: """
             SELECT e.rowid FROM event e WHERE e.orgId = ? AND e.deleted = 0
             ORDER BY \(orderClause(sort, ascending: ascending))
-            """), arguments: arguments)
+            """), arguments: [UUIDColumn.encode(orgId)])
+    }
+
+    /// The order the events page opens in: ongoing events (no time), then those to come
+    /// (not ended by `now`, or a series) soonest first, then those over, latest first; ties by
+    /// key. Read from indexes alone, as the order by start is, so a hundred thousand events
+    /// open as quickly as before: what starts after `now` is to come, and of what started by
+    /// then only the few still running and the series are.
+    static func upcomingKeys(orgId: UUID, now: Date, _ db: Database) throws -> [Int64] {
+        let org = UUIDColumn.encode(orgId), cutoff = DateTimeText.storage(now)
+        let ongoing = try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid FROM event INDEXED BY event_org_start
+            WHERE orgId = ? AND deleted = 0 AND startsAt IS NULL ORDER BY rowid
+            """), arguments: [org])
+        // Started by now and not over: running (by the end's index) or a series (by its own).
+        let running = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid, startsAt FROM event INDEXED BY event_org_end
+            WHERE orgId = ? AND deleted = 0 AND endsAt > ? AND startsAt <= ?
+            """), arguments: [org, cutoff, cutoff])
+            + Row.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid, startsAt FROM event INDEXED BY event_org_series
+            WHERE orgId = ? AND deleted = 0 AND repeatRule != '' AND startsAt <= ?
+            """), arguments: [org, cutoff])
+        var started: [(key: Int64, start: String)] = running.map { ($0[0], $0[1]) }
+        started.sort { ($0.start, $0.key) < ($1.start, $1.key) }
+        var stillOn = Set<Int64>()
+        started.removeAll { !stillOn.insert($0.key).inserted }
+        let later = try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid FROM event INDEXED BY event_org_start
+            WHERE orgId = ? AND deleted = 0 AND startsAt > ? ORDER BY startsAt, rowid
+            """), arguments: [org, cutoff])
+        let over = try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid FROM event INDEXED BY event_org_start
+            WHERE orgId = ? AND deleted = 0 AND startsAt <= ? ORDER BY startsAt DESC, rowid
+            """), arguments: [org, cutoff])
+        return ongoing + started.map(\.key) + later + over.filter { !stillOn.contains($0) }
     }
 
     static func rows(for keys: [Int64], _ db: Database) throws -> [EventRow] {
@@ -61,15 +95,7 @@ enum EventQueries {
         case .title: return "e.title COLLATE NOCASE \(direction), e.rowid \(direction)"
         case .location: return "e.locationName COLLATE NOCASE \(direction), e.rowid \(direction)"
         case .updated: return "e.updatedAt \(direction), e.rowid \(direction)"
-        case .upcoming:
-            // Ongoing (no time), then to come (a series, or not ended by the cutoff), then over.
-            let toCome = "(e.repeatRule != '' OR e.endsAt > ?)"
-            let reverse = ascending ? "" : " DESC"
-            return """
-                CASE WHEN e.startsAt IS NULL THEN 0 WHEN \(toCome) THEN 1 ELSE 2 END\(reverse),
-                CASE WHEN \(toCome) THEN e.startsAt END \(ascending ? "ASC" : "DESC"),
-                e.startsAt \(ascending ? "DESC" : "ASC"), e.rowid \(direction)
-                """
+        case .upcoming: return "e.startsAt \(direction), e.rowid \(direction)"  // read by `upcomingKeys`
         }
     }
 }
