@@ -39,6 +39,7 @@ enum Benchmarks {
         if arguments.contains("--schedules") { return try await ScheduleBenchmark.report(arguments: arguments, folder: folder) }
         if arguments.contains("--library") { return try await LibraryBenchmark.run(arguments: arguments, folder: folder) }
         if arguments.contains("--calendar") { return try await CalendarBenchmark.run(arguments: arguments, folder: folder) }
+        if arguments.contains("--repeating") { return try await RepeatingBenchmark.run(arguments: arguments, folder: folder) }
         say("steward-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
         // 1. Bulk insert.

@@ -11,6 +11,7 @@ import StewardCore
 //   steward-bench --schedule-stall [--classes N] [--rounds N]
 //   steward-bench --library [--books N] [--loans N] [--import N]
 //   steward-bench --calendar [--series N] [--runs N]
+//   steward-bench --repeating [--count N] [--runs N]
 //   steward-bench --rides [--passengers N] [--drivers N] [--seed N]
 //   steward-bench --passport [--members N] [--events N] [--entries N] [--postgres URL [--keep]]
 

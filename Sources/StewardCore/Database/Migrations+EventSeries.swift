@@ -13,7 +13,7 @@ extension Migrations {
         // find the events running now and the series without reading the table.
         migrator.registerMigration("v20: the upcoming order's indexes") { db in
             try db.execute(sql: """
-                CREATE INDEX event_org_end ON event(orgId, endsAt, startsAt) WHERE deleted = 0;
+                CREATE INDEX event_org_start_end ON event(orgId, startsAt, endsAt) WHERE deleted = 0;
                 CREATE INDEX event_org_series ON event(orgId, startsAt) WHERE deleted = 0 AND repeatRule != '';
                 """)
         }

@@ -18,38 +18,43 @@ enum EventQueries {
     }
 
     /// The order the events page opens in: ongoing events (no time), then those to come
-    /// (not ended by `now`, or a series) soonest first, then those over, latest first; ties by
-    /// key. Read from indexes alone, as the order by start is, so a hundred thousand events
-    /// open as quickly as before: what starts after `now` is to come, and of what started by
-    /// then only the few still running and the series are.
+    /// (not ended by `now`, or a series) soonest first, then those over, latest first. Read
+    /// from indexes alone, in the order they keep, as the order by start is, so a hundred
+    /// thousand events open as quickly as before: what starts after `now` is to come; of what
+    /// started by then, only the few still running and the series are.
     static func upcomingKeys(orgId: UUID, now: Date, _ db: Database) throws -> [Int64] {
         let org = UUIDColumn.encode(orgId), cutoff = DateTimeText.storage(now)
-        let ongoing = try Int64.fetchAll(db.cachedStatement(sql: """
+        func keys(_ sql: String, _ arguments: StatementArguments) throws -> [Int64] {
+            try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        }
+        let ongoing = try keys("""
             SELECT rowid FROM event INDEXED BY event_org_start
             WHERE orgId = ? AND deleted = 0 AND startsAt IS NULL ORDER BY rowid
-            """), arguments: [org])
-        // Started by now and not over: running (by the end's index) or a series (by its own).
-        let running = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT rowid, startsAt FROM event INDEXED BY event_org_end
-            WHERE orgId = ? AND deleted = 0 AND endsAt > ? AND startsAt <= ?
+            """, [org])
+        // Started by now and not over: running now, or a series (its later dates).
+        let started = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid, startsAt FROM event INDEXED BY event_org_start_end
+            WHERE orgId = ? AND deleted = 0 AND startsAt <= ? AND endsAt > ?
             """), arguments: [org, cutoff, cutoff])
             + Row.fetchAll(db.cachedStatement(sql: """
             SELECT rowid, startsAt FROM event INDEXED BY event_org_series
             WHERE orgId = ? AND deleted = 0 AND repeatRule != '' AND startsAt <= ?
             """), arguments: [org, cutoff])
-        var started: [(key: Int64, start: String)] = running.map { ($0[0], $0[1]) }
-        started.sort { ($0.start, $0.key) < ($1.start, $1.key) }
         var stillOn = Set<Int64>()
-        started.removeAll { !stillOn.insert($0.key).inserted }
-        let later = try Int64.fetchAll(db.cachedStatement(sql: """
+        let startedKeys = started.map { (key: $0[0] as Int64, start: $0[1] as String) }
+            .sorted { ($0.start, $0.key) < ($1.start, $1.key) }
+            .filter { stillOn.insert($0.key).inserted }
+            .map(\.key)
+        let later = try keys("""
             SELECT rowid FROM event INDEXED BY event_org_start
             WHERE orgId = ? AND deleted = 0 AND startsAt > ? ORDER BY startsAt, rowid
-            """), arguments: [org, cutoff])
-        let over = try Int64.fetchAll(db.cachedStatement(sql: """
-            SELECT rowid FROM event INDEXED BY event_org_start
-            WHERE orgId = ? AND deleted = 0 AND startsAt <= ? ORDER BY startsAt DESC, rowid
-            """), arguments: [org, cutoff])
-        return ongoing + started.map(\.key) + later + over.filter { !stillOn.contains($0) }
+            """, [org, cutoff])
+        // Over: by start, then end, then key, read forwards and turned round.
+        let over = try keys("""
+            SELECT rowid FROM event INDEXED BY event_org_start_end
+            WHERE orgId = ? AND deleted = 0 AND startsAt <= ? AND endsAt <= ? ORDER BY startsAt, endsAt, rowid
+            """, [org, cutoff, cutoff])
+        return ongoing + startedKeys + later + over.reversed().filter { !stillOn.contains($0) }
     }
 
     static func rows(for keys: [Int64], _ db: Database) throws -> [EventRow] {
