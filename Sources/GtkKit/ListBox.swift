@@ -15,6 +15,20 @@ public class ListBoxRow: Widget {
     /// Position in the list box, -1 if not in one.
     public var index: Int { Int(gtk_list_box_row_get_index(row)) }
 
+    /// Puts `next` right under `row` in the list box that holds `row` (a preferences group's
+    /// rows are in one); false when `row` is no list box row or is in no list box yet.
+    @discardableResult
+    public static func insert(_ next: Widget, after row: Widget) -> Bool {
+        guard g_type_check_instance_is_a(row.raw.assumingMemoryBound(to: GTypeInstance.self), gtk_list_box_row_get_type()) != 0,
+              let parent = gtk_widget_get_parent(row.widget),
+              g_type_check_instance_is_a(UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GTypeInstance.self),
+                                         gtk_list_box_get_type()) != 0
+        else { return false }
+        let index = gtk_list_box_row_get_index(UnsafeMutableRawPointer(row.widget).assumingMemoryBound(to: GtkListBoxRow.self))
+        gtk_list_box_insert(OpaquePointer(parent), next.widget, index + 1)
+        return true
+    }
+
     public var isSelected: Bool { gtk_list_box_row_is_selected(row) != 0 }
 
     public var isActivatable: Bool {

@@ -19,16 +19,31 @@ struct FormContext {
 final class FieldInput {
     let field: FieldSpec
     let row: Widget
-    let errorRow: Widget
+    /// The problem row under `row`. Most fields never show a problem: outside lists (where it
+    /// stands between the title and the items), it is built and put under the row the first
+    /// time there is one, which keeps a long form quick to open.
+    private var builtErrorRow: Widget?
     /// What goes into the form's group, in order: the row and its problem row, or a timing's
     /// rows (see `TimingInput`).
     var rows: [Widget] {
         switch control {
         case .timing(let timing): return timing.rows
-        // Its problem right under the choice it concerns; the rest follow once built.
-        case .repeatRule(let repeats): return [repeats.choiceRow, errorRow]
-        default: return [row, errorRow]
+        // Its problem, when there is one, right under the choice it concerns; the rest follow
+        // once built.
+        case .repeatRule(let repeats): return [repeats.choiceRow]
+        default: return [row]
         }
+    }
+
+    /// The problem row, built at the first problem and put right under the field's row.
+    private var errorRow: Widget {
+        if let builtErrorRow { return builtErrorRow }
+        let made = PreferencesRow(child: errorLabel, focusable: false)
+        made.addCSSClass("field-error")
+        made.isVisible = false
+        builtErrorRow = made
+        ListBoxRow.insert(made, after: row)
+        return made
     }
 
     /// Adds the rows to `group`. Rows built later (a repeat's Until, Rule and summary, once a
@@ -84,16 +99,11 @@ final class FieldInput {
         errorLabel.setMargins(top: 6, bottom: 6, start: 12, end: 12)
         errorLabel.addCSSClass("caption")
         errorLabel.addCSSClass("error")
-        let errorRow: Widget
         if case .list = field.kind {
             // A list's problem shows between its title and its items, outside any boxed list.
-            errorRow = errorLabel
-        } else {
-            errorRow = PreferencesRow(child: errorLabel, focusable: false)
-            errorRow.addCSSClass("field-error")
+            errorLabel.isVisible = false
+            builtErrorRow = errorLabel
         }
-        errorRow.isVisible = false
-        self.errorRow = errorRow
 
         switch field.kind {
         case .list where lines != nil:
@@ -170,7 +180,7 @@ final class FieldInput {
             (row, control) = Self.dropDownRow(field, values: values, names: names)
         case .list(let itemFields, let maxItems):
             let editor = ListFieldEditor(field, itemFields: itemFields, maxItems: maxItems, context: context)
-            editor.attach(errorRow: errorRow)
+            editor.attach(errorRow: errorLabel)
             row = editor.widget
             control = .list(editor)
         case .timing:
@@ -380,7 +390,7 @@ final class FieldInput {
             return
         }
         let text = message ?? ""
-        if message == nil && !errorRow.isVisible { return }
+        if message == nil && builtErrorRow?.isVisible != true { return }
         errorLabel.text = text
         errorRow.isVisible = message != nil
         // The control, not its row: a row's hint in red would read as part of the problem.

@@ -46,10 +46,7 @@ final class ListFieldEditor {
                 buttons.append(button)
             }
             group.setHeaderSuffix(buttons)
-            for input in inputs {
-                group.add(input.row)
-                group.add(input.errorRow)
-            }
+            for input in inputs { group.add(input.row) }
         }
 
         var value: JSONValue {

@@ -21,8 +21,9 @@ final class TimingInput {
     private let starts = Entry()
     private let ends = Entry()
     private let zone = Entry()
-    /// The problem rows, by the part validation names.
-    private var problems: [String: (row: Widget, label: Label, control: Widget)] = [:]
+    /// By the part validation names: the row the part's problem goes under, the control it
+    /// concerns, and the problem's row once there has been one (built then, as a form's).
+    private var problems: [String: (under: Widget, control: Widget, shown: (row: Widget, label: Label)?)] = [:]
     private let organizationZone: TimeZone
     var onEdited: (() -> Void)?
 
@@ -63,17 +64,8 @@ final class TimingInput {
     }
 
     private func add(_ row: Widget, part: String, control: Widget) {
-        let label = Label()
-        label.xalign = 0
-        label.wrapsAnywhere = true
-        label.setMargins(top: 6, bottom: 6, start: 12, end: 12)
-        label.addCSSClass("caption")
-        label.addCSSClass("error")
-        let problemRow = PreferencesRow(child: label, focusable: false)
-        problemRow.addCSSClass("field-error")
-        problemRow.isVisible = false
-        rows += [row, problemRow]
-        problems[part] = (problemRow, label, control)
+        rows.append(row)
+        problems[part] = (row, control, nil)
     }
 
     private var kind: EventTiming.Kind {
@@ -157,11 +149,24 @@ final class TimingInput {
     @discardableResult
     func showIssue(_ message: String?, part: String) -> Widget? {
         guard let problem = problems[part] else { return nil }
-        if message == nil && !problem.row.isVisible { return problem.control }
-        problem.label.text = message ?? ""
-        problem.row.isVisible = message != nil
+        if message == nil && problem.shown?.row.isVisible != true { return problem.control }
+        let shown = problem.shown ?? {
+            let label = Label()
+            label.xalign = 0
+            label.wrapsAnywhere = true
+            label.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+            label.addCSSClass("caption")
+            label.addCSSClass("error")
+            let row = PreferencesRow(child: label, focusable: false)
+            row.addCSSClass("field-error")
+            ListBoxRow.insert(row, after: problem.under)
+            problems[part]?.shown = (row, label)
+            return (row, label)
+        }()
+        shown.label.text = message ?? ""
+        shown.row.isVisible = message != nil
         problem.control.setCSSClass("error", message != nil)
-        problem.control.tieProblem(message == nil ? nil : problem.label)
+        problem.control.tieProblem(message == nil ? nil : shown.label)
         return problem.control
     }
 
