@@ -46,8 +46,10 @@ public protocol StoreRepository: StaffRepository, MemberRepository, HistoryRepos
     /// The live records of `entity` whose indexed start (`RecordType.storeWindow`) is in
     /// [from, to), ms since 1970, soonest first: the apps' date-range reads (the gym's classes).
     func liveRecords(org: String, entity: String, startingFrom from: Int64, before to: Int64, limit: Int) async throws -> [RemoteRecord]
-    /// The live records of `entity` whose indexed window has not ended at `now` (ms since 1970),
-    /// soonest start first, those with no start (an ongoing event) last: the apps' upcoming reads.
+    /// The live records of `entity` that can give one of the first `limit` occurrences not over
+    /// at `now` (ms since 1970): every one that started by then and has not ended (a running
+    /// event, a series, however many), the first `limit` to start after it, and up to `limit`
+    /// with no start (ongoing events). The apps' upcoming reads; callers order the occurrences.
     func liveRecords(org: String, entity: String, notOverAt now: Int64, limit: Int) async throws -> [RemoteRecord]
     /// Every record of the organization, tombstones included (the canonical dump's input).
     func allRecords(org: String) async throws -> [RemoteRecord]

@@ -83,4 +83,26 @@ struct EventSeriesReadTests {
             #expect(try await store.upcoming(limit: 1).decode(UpcomingEventsResponse.self).events.count == 1)
         }
     }
+
+    @Test("events/upcoming finds what comes soonest however many series started before it", arguments: Backend.available)
+    func upcomingPastManySeries(backend: Backend) async throws {
+        try await TestStore.with(backend, timeZone: "UTC") { store in
+            let now = Date()
+            let start = Date(timeIntervalSince1970: (now.timeIntervalSince1970 - 28 * 86_400).rounded(.down))
+            var mutations: [Mutation] = []
+            // Three weekly series that began weeks ago, each next three or more days on…
+            for index in 0..<3 {
+                let first = start.addingTimeInterval(Double(3 + index) * 86_400)
+                var details = EventDetails(title: "Weekly \(index)", timing: .timed(start: first, end: first.addingTimeInterval(3600), timeZone: "UTC"))
+                details.repeats = EventRepeats(rule: try RepeatRule("FREQ=WEEKLY"))
+                mutations.append(Fixtures.upsert(Int64(index + 1), Fixtures.newRecordId(), fields: details.syncFields))
+            }
+            // …and one event tomorrow, which started after all of them.
+            let tomorrow = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + 86_400).rounded(.down))
+            mutations.append(Fixtures.upsert(4, Fixtures.newRecordId(), fields: Fixtures.timed("Tomorrow", start: tomorrow)))
+            _ = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: mutations))
+            let first = try await store.upcoming(limit: 1).decode(UpcomingEventsResponse.self).events
+            #expect(first.map { $0.fields["title"]?.stringValue } == ["Tomorrow"])
+        }
+    }
 }

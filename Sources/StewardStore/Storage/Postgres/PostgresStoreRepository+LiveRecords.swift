@@ -26,14 +26,24 @@ extension PostgresStoreRepository {
         }
     }
 
-    // `records_upcoming` (org, entity, deleted, sort_end) serves this as one index range.
+    // What started by `now` and is not over (a running event, a series), then the first
+    // `limit` to start after it, then up to `limit` with no start: every record that can give
+    // one of the first `limit` occurrences, however many series started before the others.
     public func liveRecords(org: String, entity: String, notOverAt now: Int64, limit: Int) async throws -> [RemoteRecord] {
         try await transaction { connection, logger in
             try await Self.live(entity, connection.query("""
-                SELECT id, version, fields FROM records
-                WHERE org = \(org) AND entity = \(entity) AND NOT deleted
-                  AND (sort_end IS NULL OR sort_end >= \(now))
-                ORDER BY sort_start ASC NULLS LAST, id LIMIT \(Int64(limit))
+                (SELECT id, version, fields FROM records
+                 WHERE org = \(org) AND entity = \(entity) AND NOT deleted
+                   AND sort_start < \(now) AND (sort_end IS NULL OR sort_end >= \(now)))
+                UNION ALL
+                (SELECT id, version, fields FROM records
+                 WHERE org = \(org) AND entity = \(entity) AND NOT deleted AND sort_start >= \(now)
+                 ORDER BY sort_start, id LIMIT \(Int64(limit)))
+                UNION ALL
+                (SELECT id, version, fields FROM records
+                 WHERE org = \(org) AND entity = \(entity) AND NOT deleted AND sort_start IS NULL
+                   AND (sort_end IS NULL OR sort_end >= \(now))
+                 ORDER BY id LIMIT \(Int64(limit)))
                 """, logger: logger))
         }
     }

@@ -31,14 +31,23 @@ extension SQLiteStoreRepository {
         }
     }
 
-    // `records_upcoming` (org, entity, deleted, sort_end) serves this as one index range.
+    // What started by `now` and is not over (a running event, a series), then the first
+    // `limit` to start after it, then up to `limit` with no start: every record that can give
+    // one of the first `limit` occurrences, however many series started before the others.
     public func liveRecords(org: String, entity: String, notOverAt now: Int64, limit: Int) async throws -> [RemoteRecord] {
         try await pool.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, version, fields FROM records
-                WHERE org = ? AND entity = ? AND deleted = 0 AND (sort_end IS NULL OR sort_end >= ?)
-                ORDER BY sort_start IS NULL, sort_start, id LIMIT ?
-                """, arguments: [org, entity, now, limit]).map { row in
+                WHERE org = ? AND entity = ? AND deleted = 0 AND sort_start < ? AND (sort_end IS NULL OR sort_end >= ?)
+                UNION ALL
+                SELECT * FROM (SELECT id, version, fields FROM records
+                               WHERE org = ? AND entity = ? AND deleted = 0 AND sort_start >= ?
+                               ORDER BY sort_start, id LIMIT ?)
+                UNION ALL
+                SELECT * FROM (SELECT id, version, fields FROM records
+                               WHERE org = ? AND entity = ? AND deleted = 0 AND sort_start IS NULL AND (sort_end IS NULL OR sort_end >= ?)
+                               ORDER BY id LIMIT ?)
+                """, arguments: [org, entity, now, now, org, entity, now, limit, org, entity, now, limit]).map { row in
                 try RecordColumns.record(entity: entity, id: row["id"], version: row["version"], deleted: false,
                                          fieldsText: row["fields"])
             }
