@@ -10,7 +10,7 @@ import Translation
 /// are drawn (`WeekGridPicture`), with a button over each whose accessible name says all of the
 /// class, cancellation and substitute included (`DrawnSchedule`).
 @MainActor
-final class WeekGrid: DrawnScheduleContent {
+final class WeekGrid: WeekGridContent {
     var widget: Widget { schedule.box }
     private let schedule = DrawnSchedule()
     /// The class under each button, in the layout's order (by day, then time).
@@ -26,10 +26,6 @@ final class WeekGrid: DrawnScheduleContent {
     }
 
     func follow(_ scroller: ScrolledWindow) { schedule.follow(scroller) }
-
-    private func geometry(width: Int) -> WeekGridGeometry {
-        WeekGridGeometry(lanes: layout.lanes, rows: layout.rowCount, width: Double(width))
-    }
 
     /// Shows `layout`'s week: drawn at once, its buttons named over the next few turns.
     func show(_ layout: WeekLayout, zone: TimeZone) {
@@ -57,24 +53,10 @@ final class WeekGrid: DrawnScheduleContent {
 
     // MARK: DrawnScheduleContent
 
-    func size(horizontal: Bool) -> Double {
-        horizontal ? WeekGridGeometry.minimumWidth(lanes: layout.lanes.reduce(0, +)) : WeekGridGeometry.height(rows: layout.rowCount)
-    }
-
-    func place(in schedule: DrawnSchedule, width: Int) {
-        let geometry = geometry(width: width)
-        if schedule.empty.isVisible {
-            schedule.allocate(schedule.empty, at: (0, geometry.rowY(8), Double(width), WeekGridGeometry.rowHeight * 4))
-        }
-        for (index, block) in layout.blocks.enumerated() {
-            schedule.place(index, at: geometry.block(day: block.day, lane: block.lane, row: block.row, rows: block.rows))
-        }
-    }
-
-    func draw(on context: OpaquePointer, width: Int, font: (family: String, points: Double), within shown: DrawnSchedule.Span?) {
-        picture.draw(on: context, geometry: geometry(width: width), dark: StyleManager.isDark,
-                     fontFamily: font.family, fontSize: font.points, within: shown)
-    }
+    var gridLanes: [Int] { layout.lanes }
+    var gridRowCount: Int { layout.rowCount }
+    var gridBlocks: [(day: Int, lane: Int, row: Int, rows: Int)] { layout.blocks.map { ($0.day, $0.lane, $0.row, $0.rows) } }
+    var gridPicture: WeekGridPicture { picture }
 
     func open(_ index: Int) {
         guard index < classes.count else { return }

@@ -11,7 +11,7 @@ import Translation
 /// occurrence is drawn in red, edged in the warning colour, with "Clash" as its last line, and
 /// heard with what it clashes with.
 @MainActor
-final class WeekView: DrawnScheduleContent {
+final class WeekView: WeekGridContent {
     let widget = Box.vertical(spacing: 0)
     private let allDayRow = Box.horizontal(spacing: 6)
     private let allDayScroller = ScrolledWindow()
@@ -127,28 +127,10 @@ final class WeekView: DrawnScheduleContent {
 
     // MARK: DrawnScheduleContent
 
-    private func geometry(width: Int) -> WeekGridGeometry {
-        WeekGridGeometry(lanes: layout.lanes, rows: layout.rowCount, width: Double(width))
-    }
-
-    func size(horizontal: Bool) -> Double {
-        horizontal ? WeekGridGeometry.minimumWidth(lanes: layout.lanes.reduce(0, +)) : WeekGridGeometry.height(rows: layout.rowCount)
-    }
-
-    func place(in schedule: DrawnSchedule, width: Int) {
-        let geometry = geometry(width: width)
-        if schedule.empty.isVisible {
-            schedule.allocate(schedule.empty, at: (0, geometry.rowY(8), Double(width), WeekGridGeometry.rowHeight * 4))
-        }
-        for (index, block) in layout.blocks.enumerated() {
-            schedule.place(index, at: geometry.block(day: block.day, lane: block.lane, row: block.row, rows: block.rows))
-        }
-    }
-
-    func draw(on context: OpaquePointer, width: Int, font: (family: String, points: Double), within shown: DrawnSchedule.Span?) {
-        picture.draw(on: context, geometry: geometry(width: width), dark: StyleManager.isDark,
-                     fontFamily: font.family, fontSize: font.points, within: shown)
-    }
+    var gridLanes: [Int] { layout.lanes }
+    var gridRowCount: Int { layout.rowCount }
+    var gridBlocks: [(day: Int, lane: Int, row: Int, rows: Int)] { layout.blocks.map { ($0.day, $0.lane, $0.row, $0.rows) } }
+    var gridPicture: WeekGridPicture { picture }
 
     func open(_ index: Int) {
         guard index < layout.blocks.count else { return }
