@@ -1,15 +1,24 @@
 import Foundation
 
-/// A recurring or one-off event in the demo calendars, written the way office staff write them.
+/// A repeating or one-off event in the demo calendars, written the way office staff write them.
 struct DemoEventTemplate {
     enum When {
-        /// Every `everyWeeks` weeks on `weekday` (1 = Sunday) at `hour:minute`, for `minutes`.
+        /// A series: every `everyWeeks` weeks on `weekday` (1 = Sunday) at `hour:minute`, for
+        /// `minutes`, from `DemoEvents.weeksBack` weeks ago with no end.
         case weekly(weekday: Int, hour: Int, minute: Int, minutes: Int, everyWeeks: Int = 1)
         /// Once, `weeksFromNow` weeks from the reference week, on `weekday` at `hour:minute`.
         case once(weeksFromNow: Int, weekday: Int, hour: Int, minute: Int, minutes: Int)
         /// Whole days starting `weeksFromNow` weeks from now on `weekday`, lasting `days`.
         case allDay(weeksFromNow: Int, weekday: Int, days: Int)
         case ongoing
+    }
+
+    /// One date of a weekly series that differs, `week` weeks from the reference week.
+    enum Exception {
+        /// Does not happen (EXDATE).
+        case cancelled(week: Int)
+        /// Held at another time, with its own title when given (RECURRENCE-ID).
+        case moved(week: Int, hour: Int, minute: Int, title: String = "")
     }
 
     var title: String
@@ -25,12 +34,12 @@ struct DemoEventTemplate {
     var rideSharing = false
     var links: [EventLink] = []
     var imageURL: String? = nil
+    var exceptions: [Exception] = []
 }
 
 enum DemoEvents {
-    /// Weeks of history and of future the recurring events fill, around the reference date.
+    /// Weeks of history the weekly series have, before the reference date; they go on with no end.
     static let weeksBack = 13
-    static let weeksAhead = 14
 
     static func templates(for org: Organization) -> [DemoEventTemplate] {
         switch org.kind {
@@ -42,7 +51,7 @@ enum DemoEvents {
         }
     }
 
-    /// Expands an organization's templates into events around `reference`.
+    /// The events of an organization's templates around `reference`: a weekly template is one series.
     static func events(for org: Organization, reference: Date) -> [EventDetails] {
         let zone = org.timeZone
         var calendar = Calendar(identifier: .gregorian)
@@ -58,33 +67,53 @@ enum DemoEvents {
 
         var result: [EventDetails] = []
         for template in templates(for: org) {
-            var timings: [EventTiming] = []
+            var timing: EventTiming
+            var repeats = EventRepeats.none
             switch template.when {
             case let .weekly(day, hour, minute, minutes, every):
-                for week in stride(from: -weeksBack, through: weeksAhead, by: every) {
-                    let start = at(week: week, weekday: day, hour: hour, minute: minute)
-                    timings.append(.timed(start: start, end: start.addingTimeInterval(Double(minutes) * 60), timeZone: zone.identifier))
+                let start = at(week: -weeksBack, weekday: day, hour: hour, minute: minute)
+                let length = Double(minutes) * 60
+                timing = .timed(start: start, end: start.addingTimeInterval(length), timeZone: zone.identifier)
+                let rule = ["FREQ=WEEKLY"] + (every > 1 ? ["INTERVAL=\(every)"] : []) + ["BYDAY=" + weekdayCodes[day - 1]]
+                repeats.rule = try? RepeatRule(rule.joined(separator: ";"))
+                // Exceptions are named by the original start of their date, as the series gives it.
+                let series = Series(timing: timing, rule: repeats.rule)
+                func key(week: Int) -> String? {
+                    let original = at(week: week, weekday: day, hour: hour, minute: minute)
+                    return series.occurrences(from: original, to: original.addingTimeInterval(60), zone: zone).first?.key
+                }
+                for exception in template.exceptions {
+                    switch exception {
+                    case let .cancelled(week):
+                        if let key = key(week: week) { repeats.cancelled.append(key) }
+                    case let .moved(week, newHour, newMinute, title):
+                        guard let key = key(week: week) else { continue }
+                        let moved = at(week: week, weekday: day, hour: newHour, minute: newMinute)
+                        repeats.changed.append(ChangedOccurrence(
+                            occurrence: key, timing: .timed(start: moved, end: moved.addingTimeInterval(length), timeZone: zone.identifier),
+                            title: title))
+                    }
                 }
             case let .once(week, day, hour, minute, minutes):
                 let start = at(week: week, weekday: day, hour: hour, minute: minute)
-                timings.append(.timed(start: start, end: start.addingTimeInterval(Double(minutes) * 60), timeZone: zone.identifier))
+                timing = .timed(start: start, end: start.addingTimeInterval(Double(minutes) * 60), timeZone: zone.identifier)
             case let .allDay(week, day, days):
                 let first = LocalDate(at(week: week, weekday: day, hour: 12, minute: 0), in: zone)
-                timings.append(.allDay(first: first, last: first.adding(days: days - 1)))
+                timing = .allDay(first: first, last: first.adding(days: days - 1))
             case .ongoing:
-                timings.append(.untimed)
+                timing = .untimed
             }
-            for timing in timings {
-                result.append(EventDetails(
-                    title: template.title, description: template.description, locationName: template.locationName,
-                    address: template.address, coordinate: template.coordinate, timing: timing,
-                    imageURL: template.imageURL, links: template.links, host: template.host,
-                    contact: template.contact, audience: template.audience,
-                    stampValue: template.stampValue, rideSharing: template.rideSharing))
-            }
+            result.append(EventDetails(
+                title: template.title, description: template.description, locationName: template.locationName,
+                address: template.address, coordinate: template.coordinate, timing: timing,
+                imageURL: template.imageURL, links: template.links, host: template.host,
+                contact: template.contact, audience: template.audience,
+                stampValue: template.stampValue, rideSharing: template.rideSharing, repeats: repeats))
         }
         return result
     }
+
+    private static let weekdayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
     // MARK: The calendars
 
@@ -97,11 +126,13 @@ enum DemoEvents {
               locationName: "Main Sanctuary", address: graceAddress, coordinate: graceSpot,
               when: .weekly(weekday: 1, hour: 10, minute: 30, minutes: 75), host: "Pastor James Whitfield",
               contact: graceOffice, audience: ["everyone", "families"],
-              links: [EventLink(label: "Livestream", url: "https://live.gracecommunity.example.org")]),
+              links: [EventLink(label: "Livestream", url: "https://live.gracecommunity.example.org")],
+              exceptions: [.moved(week: 4, hour: 10, minute: 0, title: "Lessons and Carols")]),
         .init(title: "Wednesday Bible Study", description: "Verse-by-verse study through the Gospel of Mark. Bring a Bible; coffee provided.",
               locationName: "Room 204", address: graceAddress, coordinate: graceSpot,
               when: .weekly(weekday: 4, hour: 19, minute: 0, minutes: 90), host: "Elder Ruth Kim",
-              contact: graceOffice, audience: ["adults"]),
+              contact: graceOffice, audience: ["adults"],
+              exceptions: [.cancelled(week: 0)]),
         .init(title: "Youth Group Night", description: "Games, worship and small groups for grades 6–12. Pizza at 6:15.",
               locationName: "Youth Room", address: graceAddress, coordinate: graceSpot,
               when: .weekly(weekday: 6, hour: 18, minute: 30, minutes: 120, everyWeeks: 2), host: "Marcus Bell",
@@ -140,7 +171,8 @@ enum DemoEvents {
               locationName: "Riverfront Plaza", address: "100 Front St, Riverton, NY 13501",
               coordinate: Coordinate(latitude: 43.1009, longitude: -75.2327),
               when: .weekly(weekday: 7, hour: 8, minute: 0, minutes: 300, everyWeeks: 2), host: "Riverton Main Street Association",
-              contact: rivertonOffice, audience: ["residents", "families"], stampValue: 1),
+              contact: rivertonOffice, audience: ["residents", "families"], stampValue: 1,
+              exceptions: [.cancelled(week: -5)]),
         .init(title: "Neighborhood Cleanup: East Side", description: "Gloves, bags and grabbers provided. Meet at the pavilion.",
               locationName: "Kemble Park Pavilion", address: "Kemble St & Mohawk St, Riverton, NY",
               coordinate: Coordinate(latitude: 43.0912, longitude: -75.2201),
@@ -182,7 +214,8 @@ enum DemoEvents {
         .init(title: "Saturday Community Workout", description: "A free, all-levels partner workout. Bring a friend who has never been to a gym.",
               locationName: "Main Floor", address: ironworksAddress, coordinate: Coordinate(latitude: 39.7547, longitude: -104.9907),
               when: .weekly(weekday: 7, hour: 9, minute: 0, minutes: 60), host: "Coach Dana Price",
-              contact: ironworks, audience: ["members", "guests"]),
+              contact: ironworks, audience: ["members", "guests"],
+              exceptions: [.cancelled(week: 3)]),
         .init(title: "Mobility Clinic", description: "Hips, shoulders and ankles: a hands-on clinic with our physical therapist.",
               locationName: "Studio B", address: ironworksAddress,
               when: .weekly(weekday: 3, hour: 18, minute: 30, minutes: 75, everyWeeks: 3), host: "Dr. Sam Okafor, DPT",
@@ -213,7 +246,8 @@ enum DemoEvents {
               locationName: "Student Union, Room 240", address: "2495 Bancroft Way, Berkeley, CA 94720",
               coordinate: Coordinate(latitude: 37.8691, longitude: -122.2597),
               when: .weekly(weekday: 5, hour: 19, minute: 30, minutes: 120), host: "Crossroads Staff",
-              contact: crossroads, audience: ["students"], rideSharing: true),
+              contact: crossroads, audience: ["students"], rideSharing: true,
+              exceptions: [.cancelled(week: 3)]),
         .init(title: "Sunday Church Rides", description: "Drivers take students to partner churches; sign up for a seat by Saturday night.",
               locationName: "Unit 3 Dorms, front steps", address: "2400 Durant Ave, Berkeley, CA 94704",
               when: .weekly(weekday: 1, hour: 9, minute: 15, minutes: 180), host: "Crossroads Drivers",
@@ -253,7 +287,8 @@ enum DemoEvents {
         .init(title: "Saturday Story Hour", description: "Picture books and songs for ages 3–7, with a craft after.",
               locationName: "Children's Corner", address: mapleAddress, coordinate: Coordinate(latitude: 43.6889, longitude: -79.3938),
               when: .weekly(weekday: 7, hour: 10, minute: 30, minutes: 60), host: "Mrs. Adeyemi",
-              contact: mapleDesk, audience: ["families", "children"]),
+              contact: mapleDesk, audience: ["families", "children"],
+              exceptions: [.moved(week: 2, hour: 11, minute: 0, title: "Saturday Story Hour: Winter Tales")]),
         .init(title: "Neighbourhood Book Club", description: "This month: \"The Overstory\". Copies are on the lending shelf.",
               locationName: "Reading Room", address: mapleAddress,
               when: .weekly(weekday: 3, hour: 19, minute: 0, minutes: 90, everyWeeks: 4), host: "Tom Reilly",

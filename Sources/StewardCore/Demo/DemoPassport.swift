@@ -40,10 +40,11 @@ enum DemoPassport {
                 if random.chance(0.1) {
                     _ = try store.write(.stamp, StampEntry.fields(member: member.key, event: event.id, stamps: event.stamps,
                                                                   kind: .grant, by: office, at: later(at, by: 86_400, reference: reference),
-                                                                  note: random.pick(grantNotes)))
+                                                                  note: random.pick(grantNotes), occurrence: event.occurrence))
                 } else {
                     let id = try store.write(.stamp, StampEntry.fields(member: member.key, event: event.id, stamps: event.stamps,
-                                                                       kind: .checkIn, by: "member:\(email)", at: at, note: ""))
+                                                                       kind: .checkIn, by: "member:\(email)", at: at, note: "",
+                                                                       occurrence: event.occurrence))
                     checkIns.append((id, member, at))
                 }
             }
@@ -57,7 +58,7 @@ enum DemoPassport {
             _ = try store.write(.stamp, StampEntry.fields(member: entry.member, event: entry.event, stamps: -entry.stamps,
                                                           kind: .revoke, by: office,
                                                           at: later(target.at, by: 2 * 86_400, reference: reference),
-                                                          note: note, reverses: entry.key))
+                                                          note: note, reverses: entry.key, occurrence: entry.occurrence))
         }
         return store.added
     }
@@ -110,14 +111,16 @@ enum DemoPassport {
         "Left before the event started, confirmed by the organizer",
     ]
 
-    /// A past event of the office that earns stamps: the ongoing ones get check-ins on days
-    /// spread over the past year.
+    /// A past event (or a past date of a series) of the office that earns stamps: the ongoing
+    /// ones get check-ins on days spread over the past year.
     struct StampEvent {
         var id: String
         var stamps: Int
         var start: Date?
         var end: Date?
         var reference: Date
+        /// A series' date (its original local start); nil for an event that happens once.
+        var occurrence: String? = nil
 
         func at(_ random: inout DemoRandom) -> Date {
             guard let start else {
@@ -130,12 +133,27 @@ enum DemoPassport {
     }
 
     static func pastStampEvents(org: Organization, reference: Date, _ db: Database) throws -> [StampEvent] {
-        try RecordService.live(.event, org: org, db).compactMap { record in
+        let zone = org.timeZone
+        // A series is checked into at each of its past dates (the codes are per date).
+        let yearBack = reference.addingTimeInterval(-400 * 86_400)
+        let seriesDates = try Dictionary(grouping: Event.fetchAll(db, sql: "SELECT * FROM event WHERE orgId = ? AND deleted = 0",
+                                                                      arguments: [UUIDColumn.encode(org.id)])
+            .filter { $0.details.stampValue > 0 && $0.details.repeats.isSeries }
+            .flatMap { $0.occurrences(from: yearBack, to: reference, zone: zone) }) { $0.eventId.uuidString.lowercased() }
+        return try RecordService.live(.event, org: org, db).flatMap { record -> [StampEvent] in
             let stamps = Int(record["stampValue"]?.int64Value ?? 0)
-            let window = RecordType.event.storeWindow(of: record.fields, zone: org.timeZone)
+            guard stamps > 0 else { return [] }
+            if let dates = seriesDates[record.key.lowercased()] {
+                return dates.compactMap { date in
+                    guard let (start, end) = date.span(zone: zone), end < reference else { return nil }
+                    return StampEvent(id: record.key, stamps: stamps, start: start, end: end, reference: reference,
+                                      occurrence: date.occurrence)
+                }
+            }
+            let window = RecordType.event.storeWindow(of: record.fields, zone: zone)
             let start = window.start.map(Milliseconds.date), end = window.end.map(Milliseconds.date)
-            guard stamps > 0, (end ?? .distantPast) < reference || start == nil else { return nil }
-            return StampEvent(id: record.key, stamps: stamps, start: start, end: end, reference: reference)
+            guard (end ?? .distantPast) < reference || start == nil else { return [] }
+            return [StampEvent(id: record.key, stamps: stamps, start: start, end: end, reference: reference)]
         }.sorted { ($0.start ?? .distantPast, $0.id) < ($1.start ?? .distantPast, $1.id) }
     }
 

@@ -29,10 +29,14 @@ enum DemoRides {
         let genders = people.map(\.gender)
         let events = try RecordService.live(.event, org: org, db).filter { $0["rideSharing"]?.boolValue == true }
         let start: (LocalRecord) -> Date? = { $0["startsAt"]?.stringValue.flatMap(DateTimeText.parseUTC) }
-        guard let meeting = events.filter({ $0["title"]?.stringValue == "Thursday Large Group" && (start($0) ?? .distantPast) > reference })
-                .min(by: { start($0)! < start($1)! }),
+        // The weekly meeting is a series: its rides, naming no date, are for its next one.
+        guard let meeting = events.first(where: { $0["title"]?.stringValue == "Thursday Large Group" }),
+              let meetingId = UUID(uuidString: meeting.key), let series = try Event.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?",
+                                                                                   arguments: [UUIDColumn.encode(meetingId)]),
+              let meetingStart = series.occurrences(from: reference, to: reference.addingTimeInterval(15 * 86_400), zone: org.timeZone)
+                .first?.span(zone: org.timeZone)?.start,
               let retreat = events.first(where: { $0["title"]?.stringValue == "Winter Retreat" }),
-              let meetingStart = start(meeting), let retreatStart = start(retreat) else { return store.added }
+              let retreatStart = start(retreat) else { return store.added }
 
         // Thursday: everyone; rides leave half an hour before and come back after two hours.
         try addRides(event: meeting.key, members: members, genders: genders, drivers: 0..<driverCount,

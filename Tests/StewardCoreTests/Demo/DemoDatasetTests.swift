@@ -9,7 +9,7 @@ import Testing
         let reference = DateTimeText.parseUTC("2026-11-22T12:00")!
         let summary = try DemoDataset(database: database).load(reference: reference)
         #expect(summary.organizationsAdded == 5)
-        #expect(summary.eventsAdded >= 200)
+        #expect(summary.eventsAdded >= 40)
 
         let orgs = try await OrganizationService(database: database).all()
         #expect(Set(orgs.map(\.kind)) == Set(OrganizationKind.allCases))
@@ -18,23 +18,58 @@ import Testing
         var past = 0, upcoming = 0
         for org in orgs {
             let all = try await events.events(for: EventQuery(orgId: org.id))
-            #expect(all.count >= 20, "\(org.name) has only \(all.count) events")
+            #expect(all.count >= 6, "\(org.name) has only \(all.count) events")
+            #expect(all.contains { $0.details.repeats.isSeries }, "\(org.name) has no repeating event")
             for event in all {
                 kinds.insert(event.details.timing.kind)
-                if let start = event.details.timing.sortStart(orgZone: org.timeZone) {
-                    if start < reference { past += 1 } else { upcoming += 1 }
-                }
                 // Everything in the demo passes the same validation as typed input.
                 let form = EventForm(event.details, organizationZone: org.timeZone)
                 #expect(throws: Never.self) { try form.validate(organizationZone: org.timeZone) }
             }
+            // Thirteen weeks back and fourteen ahead, as the calendar views show them.
+            let dates = try await events.occurrences(in: org, from: reference.addingTimeInterval(-13 * 7 * 86_400),
+                                                     to: reference.addingTimeInterval(14 * 7 * 86_400))
+            for date in dates {
+                guard let start = date.span(zone: org.timeZone)?.start else { continue }
+                if start < reference { past += 1 } else { upcoming += 1 }
+            }
         }
         #expect(kinds == Set(EventTiming.Kind.allCases))
-        #expect(past >= 50)
-        #expect(upcoming >= 50)
+        #expect(past >= 100)
+        #expect(upcoming >= 100)
 
         let again = try DemoDataset(database: database).load(reference: reference)
         #expect(again == DemoDataset.Summary(organizationsAdded: 0, eventsAdded: 0))
+    }
+
+    /// The weekly services, large groups and story times are series, each written once, with a
+    /// date cancelled or moved as offices do.
+    @Test func weeklyEventsAreSeriesWithExceptions() async throws {
+        let database = try AppDatabase.inMemory()
+        let reference = DateTimeText.parseUTC("2026-11-22T18:00")!
+        _ = try DemoDataset(database: database).load(reference: reference)
+        let service = EventService(database: database)
+        func only(_ title: String, in slug: String) async throws -> (Event, Organization) {
+            let org = try await OrganizationService(database: database).find(slug: slug)
+            let found = try await service.events(for: EventQuery(orgId: org.id)).filter { $0.details.title == title }
+            #expect(found.count == 1, "\(title): \(found.count) events")
+            return (try #require(found.first), org)
+        }
+        let (worship, church) = try await only("Sunday Worship", in: "grace-church")
+        #expect(worship.details.repeats.rule?.text == "FREQ=WEEKLY;BYDAY=SU")
+        #expect(worship.details.repeats.changed.map(\.title) == ["Lessons and Carols"])
+        let december = try await service.occurrences(in: church, from: DateTimeText.parseUTC("2026-12-01T00:00")!,
+                                                     to: DateTimeText.parseUTC("2027-01-01T00:00")!)
+            .filter { $0.eventId == worship.id }
+        #expect(december.count == 4)
+        #expect(december.filter(\.isChanged).map(\.title) == ["Lessons and Carols"])
+
+        let (study, _) = try await only("Wednesday Bible Study", in: "grace-church")
+        #expect(study.details.repeats.cancelled == ["2026-11-25T19:00"])
+        let (group, _) = try await only("Thursday Large Group", in: "crossroads-campus")
+        #expect(group.details.repeats.cancelled.count == 1)
+        let (story, _) = try await only("Saturday Story Hour", in: "maple-street-library")
+        #expect(story.details.repeats.changed.count == 1)
     }
 
     /// The church's records, by type, with ids and references taken out: what two loads at the

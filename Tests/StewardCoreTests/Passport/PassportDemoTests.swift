@@ -23,12 +23,13 @@ struct PassportDemoTests {
         #expect(byKind[.revoke] == DemoPassport.revokeNotes.count)
         #expect(entries.allSatisfy { $0.at < Self.reference })
         #expect(entries.allSatisfy { !$0.kind.needsNote || !$0.note.isEmpty })
-        // Over the past year, and at most one live stamp per member and event.
+        // Over the past year, and at most one live stamp per member and event (a series': per date).
         #expect(entries.map(\.at).min()! < Self.reference.addingTimeInterval(-330 * 86_400))
         let months = Set(entries.map { DatePatternText.format($0.at, "yyyy MMM", zone: city.timeZone) })
         #expect(months.count >= 12, "\(months.sorted())")
         let live = StampTotals.live(entries)
-        #expect(Set(live.map { "\($0.member) \($0.event)" }).count == live.count)
+        #expect(Set(live.map { "\($0.member) \($0.event) \($0.occurrence ?? "")" }).count == live.count)
+        #expect(live.contains { $0.occurrence != nil })
         // Stored as a pull brings them: nothing to send.
         let outbox = try await database.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE entity = 'stamp'") ?? 0
