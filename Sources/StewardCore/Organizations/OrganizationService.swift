@@ -32,6 +32,15 @@ public final class OrganizationService: Sendable {
         try await database.writer.read { db in try Self.find(slug: slug, db) }
     }
 
+    /// The organization a record of `type` belongs to (deleted ones too); nil when there is no
+    /// such record. Lets a command that names a record by its id leave its organization out.
+    public func owner(of id: UUID, type: RecordType) async throws -> Organization? {
+        try await database.writer.read { db in
+            guard let record = try type.storage.fetch(entity: type.entity, id: UUIDColumn.encode(id), db) else { return nil }
+            return try Organization.fetchOne(db, sql: "SELECT * FROM organization WHERE id = ?", arguments: [UUIDColumn.encode(record.orgId)])
+        }
+    }
+
     /// Adds an organization after checking its slug, name and zone.
     @discardableResult
     public func add(slug: String, name: String, timeZone: String, kind: OrganizationKind) async throws -> Organization {

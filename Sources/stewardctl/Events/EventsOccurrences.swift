@@ -47,7 +47,7 @@ struct EventsOccurrences: AsyncParsableCommand {
             throw CLIError.usage("to: " + tr("must be within {days} days of --from", ["days": String(Self.mostDays)]))
         }
         let database = try global.openDatabase()
-        let organization = try await org.resolve(in: database)
+        let organization = try await org.resolve(in: database, holding: eventID, of: .event)
         let service = RecordService(database: database)
         _ = try await RecordLookup.find(eventID, of: .event, in: organization, service: service)
         guard let event = try await EventService(database: database).event(id: eventID) else { return }

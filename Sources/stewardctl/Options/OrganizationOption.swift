@@ -1,10 +1,11 @@
+import Foundation
 import CommandLineSupport
 import ArgumentParser
 import StewardCore
 import Translation
 
-/// `--org SLUG`: which organization an event command works in. It may be left out when the
-/// database holds exactly one organization.
+/// `--org SLUG`: which organization a command works in. It may be left out when the database
+/// holds exactly one organization, or when the command names a record by its id.
 struct OrganizationOption: ParsableArguments {
     @Option(name: .customLong("org"),
             help: ArgumentHelp("The organization's slug (see `stewardctl orgs list`); optional when there is only one.",
@@ -30,5 +31,15 @@ struct OrganizationOption: ParsableArguments {
                                                "is required when there are {count} organizations; pass --org with one of: {slugs}",
                                                all.count, ["slugs": slugs]))
         }
+    }
+
+    /// The organization named by `--org`; without it, the one that holds the record `id` names
+    /// (or the only one there is). A record found in no organization is looked for as before,
+    /// so the command says which it is missing from.
+    func resolve(in database: AppDatabase, holding id: UUID, of type: RecordType) async throws -> Organization {
+        if slug == nil, let owner = try await OrganizationService(database: database).owner(of: id, type: type) {
+            return owner
+        }
+        return try await resolve(in: database)
     }
 }

@@ -25,7 +25,7 @@ struct RecordRemove<Kind: RecordKind>: AsyncParsableCommand {
         let type = Kind.type
         let recordID = try id.uuid()
         let database = try global.openDatabase()
-        let organization = try await org.resolve(in: database)
+        let organization = try await org.resolve(in: database, holding: recordID, of: type)
         let service = RecordService(database: database)
         let stored = try await RecordLookup.find(recordID, of: type, in: organization, service: service)
         let out = try await Kind.printer(org: organization, service: service)

@@ -15,7 +15,7 @@ struct RecordShow<Kind: RecordKind>: AsyncParsableCommand {
     func run() async throws {
         let recordID = try id.uuid()
         let database = try global.openDatabase()
-        let organization = try await org.resolve(in: database)
+        let organization = try await org.resolve(in: database, holding: recordID, of: Kind.type)
         let service = RecordService(database: database)
         let record = try await RecordLookup.find(recordID, of: Kind.type, in: organization, service: service)
         let out = try await Kind.printer(org: organization, service: service)

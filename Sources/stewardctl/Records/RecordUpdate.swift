@@ -46,7 +46,7 @@ struct RecordUpdate<Kind: RecordKind>: AsyncParsableCommand {
                                                  ["option": "--" + type.fields[0].optionName, "command": command + " --help"]))
         }
         let database = try global.openDatabase()
-        let organization = try await org.resolve(in: database)
+        let organization = try await org.resolve(in: database, holding: recordID, of: type)
         let service = RecordService(database: database)
         let stored = try await RecordLookup.find(recordID, of: type, in: organization, service: service)
         let out = try await Kind.printer(org: organization, service: service)

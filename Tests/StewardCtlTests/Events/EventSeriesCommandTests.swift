@@ -35,6 +35,27 @@ struct EventSeriesCommandTests {
         #expect(once["repeat"]?.stringValue == "" && once["cancelledOccurrences"] == .array([]))
     }
 
+    @Test("with several organizations, a command naming an event by its id finds its organization without --org")
+    func idNamesTheOrganization() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let id = try #require(try await cli("events", "add", "--title", "Choir", "--starts", "2026-12-02T19:00",
+                                            "--repeat", "FREQ=WEEKLY;BYDAY=WE;COUNT=3").stdoutLines.first)
+        #expect(try await cli("orgs", "add", "other-org", "--name", "Other Org", "--time-zone", "Europe/Madrid",
+                              "--kind", "library").status == 0)
+        let dates = try await cli("events", "occurrences", id, "--from", "2026-12-01", "--to", "2027-01-01", "--json")
+        #expect(dates.status == 0, "\(dates.stderr)")
+        #expect(try dates.json().items.compactMap { $0["occurrence"]?.stringValue }
+                == ["2026-12-02T19:00", "2026-12-09T19:00", "2026-12-16T19:00"])
+        #expect(try await cli("events", "update", id, "--title", "Carols").status == 0)
+        #expect(try await cli("events", "show", id, "--json").json()["title"]?.stringValue == "Carols")
+        #expect(try await cli("events", "remove", id, "--occurrence", "2026-12-09T19:00").status == 0)
+        // An id of no event still needs --org, and says so.
+        let unknown = try await cli("events", "show", UUID().uuidString.lowercased())
+        #expect(unknown.status == 2 && unknown.stderr.contains("--org"), "\(unknown.stderr)")
+        // --org still decides: the event is not in the other organization.
+        #expect(try await cli("events", "show", id, "--org", "other-org").status == 1)
+    }
+
     @Test("a rule that is no rule, repeats by the hour, or repeats an ongoing event is refused naming repeat (exit 2), and nothing is added")
     func refusedRules() async throws {
         let cli = try await CLI.withOneOrganization()
