@@ -14,16 +14,31 @@ public struct WeekGridGeometry: Sendable, Equatable {
     /// The gap left between a block and the one right below it, so they read as two.
     public static let blockGap: Double = 2
 
+    /// How the width is shared. The gym's grid gives every lane the same width, so a day of
+    /// three overlapping classes is three lanes wide and a busy week scrolls sideways. A calendar's
+    /// week gives every day the same width, as calendars do, and splits a day among its lanes, so
+    /// the seven days fit the window.
+    public enum Sharing: Sendable, Equatable {
+        case lanesEqual
+        case daysEqual
+    }
+
+    /// The narrowest a day is when days share the width equally.
+    public static let dayMinimumWidth: Double = 64
+
     /// Lanes per day (7 entries, each at least 1) and 15-minute rows in the day shown.
     public let lanes: [Int]
     public let rows: Int
+    public let sharing: Sharing
     /// The first lane of each day, counted across the week.
     private let firstLane: [Int]
-    public let laneWidth: Double
+    /// Every lane's width when lanes share the width; when days do, a day's width.
+    private let unit: Double
 
-    public init(lanes: [Int], rows: Int, width: Double) {
+    public init(lanes: [Int], rows: Int, width: Double, sharing: Sharing = .lanesEqual) {
         self.lanes = lanes
         self.rows = rows
+        self.sharing = sharing
         var first: [Int] = []
         var total = 0
         for count in lanes {
@@ -31,15 +46,37 @@ public struct WeekGridGeometry: Sendable, Equatable {
             total += count
         }
         firstLane = first
-        let spare = width - Self.margin.start - Self.margin.end - Self.hourColumnWidth - Self.laneSpacing * Double(max(0, total - 1))
-        laneWidth = max(Self.laneMinimumWidth, (spare / Double(max(1, total))).rounded(.down))
+        let across = width - Self.margin.start - Self.margin.end - Self.hourColumnWidth
+        switch sharing {
+        case .lanesEqual:
+            let spare = across - Self.laneSpacing * Double(max(0, total - 1))
+            unit = max(Self.laneMinimumWidth, (spare / Double(max(1, total))).rounded(.down))
+        case .daysEqual:
+            let spare = across - Self.laneSpacing * Double(max(0, lanes.count - 1))
+            unit = max(Self.dayMinimumWidth, (spare / Double(max(1, lanes.count))).rounded(.down))
+        }
     }
 
     public var laneCount: Int { lanes.reduce(0, +) }
 
+    /// The width of each of `day`'s lanes.
+    public func laneWidth(day: Int) -> Double {
+        switch sharing {
+        case .lanesEqual: return unit
+        case .daysEqual:
+            let count = Double(max(1, lanes[day]))
+            return ((unit - Self.laneSpacing * (count - 1)) / count).rounded(.down)
+        }
+    }
+
     /// The narrowest the grid can be and still show every lane at its minimum width.
     public static func minimumWidth(lanes: Int) -> Double {
         margin.start + hourColumnWidth + Double(lanes) * laneMinimumWidth + Double(max(0, lanes - 1)) * laneSpacing + margin.end
+    }
+
+    /// The narrowest a grid whose days share the width equally can be (`daysEqual`).
+    public static func minimumWidth(days: Int) -> Double {
+        margin.start + hourColumnWidth + Double(days) * dayMinimumWidth + Double(max(0, days - 1)) * laneSpacing + margin.end
     }
 
     public static func height(rows: Int) -> Double {
@@ -47,7 +84,11 @@ public struct WeekGridGeometry: Sendable, Equatable {
     }
 
     public func laneX(day: Int, lane: Int) -> Double {
-        Self.margin.start + Self.hourColumnWidth + Double(firstLane[day] + lane) * (laneWidth + Self.laneSpacing)
+        let left = Self.margin.start + Self.hourColumnWidth
+        switch sharing {
+        case .lanesEqual: return left + Double(firstLane[day] + lane) * (unit + Self.laneSpacing)
+        case .daysEqual: return left + Double(day) * (unit + Self.laneSpacing) + Double(lane) * (laneWidth(day: day) + Self.laneSpacing)
+        }
     }
 
     public func rowY(_ row: Int) -> Double {
@@ -56,13 +97,15 @@ public struct WeekGridGeometry: Sendable, Equatable {
 
     /// A block's rectangle: its lane, from its first row for `rows` rows.
     public func block(day: Int, lane: Int, row: Int, rows: Int) -> (x: Double, y: Double, width: Double, height: Double) {
-        (laneX(day: day, lane: lane), rowY(row), laneWidth, Double(rows) * Self.rowHeight - Self.blockGap)
+        (laneX(day: day, lane: lane), rowY(row), laneWidth(day: day), Double(rows) * Self.rowHeight - Self.blockGap)
     }
 
     /// A day's span across its lanes (for its heading).
     public func day(_ day: Int) -> (x: Double, width: Double) {
-        let x = laneX(day: day, lane: 0)
-        return (x, Double(lanes[day]) * (laneWidth + Self.laneSpacing) - Self.laneSpacing)
+        switch sharing {
+        case .lanesEqual: return (laneX(day: day, lane: 0), Double(lanes[day]) * (unit + Self.laneSpacing) - Self.laneSpacing)
+        case .daysEqual: return (laneX(day: day, lane: 0), unit)
+        }
     }
 }
 
@@ -130,7 +173,8 @@ public struct WeekGridPicture: Sendable {
         // Hours: a faint line across the week and the hour dimmed at its start.
         painter.setScale(0.85)
         let gridLeft = WeekGridGeometry.margin.start + WeekGridGeometry.hourColumnWidth
-        let gridRight = geometry.laneX(day: 6, lane: geometry.lanes[6] - 1) + geometry.laneWidth
+        let lastDay = geometry.day(geometry.lanes.count - 1)
+        let gridRight = lastDay.x + lastDay.width
         for (index, hour) in hours.enumerated() {
             let y = geometry.rowY(index * 4)
             guard y + WeekGridGeometry.rowHeight >= top, y - 2 <= bottom else { continue }

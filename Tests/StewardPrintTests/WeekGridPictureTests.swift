@@ -15,18 +15,36 @@ struct WeekGridPictureTests {
         let expectedMinimum: Double = 12 + 50 + 8 * 84 + 7 * 4 + 12
         #expect(minimum == expectedMinimum)
         let narrow = WeekGridGeometry(lanes: Self.lanes, rows: 8, width: 300)
-        #expect(narrow.laneWidth == WeekGridGeometry.laneMinimumWidth, "a narrow window scrolls rather than squeezes")
+        #expect(narrow.laneWidth(day: 0) == WeekGridGeometry.laneMinimumWidth, "a narrow window scrolls rather than squeezes")
         let wide = WeekGridGeometry(lanes: Self.lanes, rows: 8, width: 1_200)
         let spare: Double = 1_200 - 12 - 12 - 50 - 7 * 4
-        #expect(wide.laneWidth == (spare / 8).rounded(.down))
-        #expect(wide.laneX(day: 0, lane: 1) == wide.laneX(day: 0, lane: 0) + wide.laneWidth + 4)
-        #expect(wide.laneX(day: 1, lane: 0) == wide.laneX(day: 0, lane: 1) + wide.laneWidth + 4, "Tuesday after Monday's two lanes")
+        #expect(wide.laneWidth(day: 0) == (spare / 8).rounded(.down))
+        #expect(wide.laneX(day: 0, lane: 1) == wide.laneX(day: 0, lane: 0) + wide.laneWidth(day: 0) + 4)
+        #expect(wide.laneX(day: 1, lane: 0) == wide.laneX(day: 0, lane: 1) + wide.laneWidth(day: 0) + 4, "Tuesday after Monday's two lanes")
         let block = wide.block(day: 1, lane: 0, row: 4, rows: 3)
         #expect(block.y == wide.rowY(4))
         #expect(block.height == 3 * WeekGridGeometry.rowHeight - WeekGridGeometry.blockGap)
-        #expect(wide.day(0).width == 2 * wide.laneWidth + 4)
+        #expect(wide.day(0).width == 2 * wide.laneWidth(day: 0) + 4)
         let expectedHeight: Double = 6 + 26 + 8 * 20 + 12
         #expect(WeekGridGeometry.height(rows: 8) == expectedHeight)
+    }
+
+    @Test("a calendar's week gives each day the same width, splits a busy day among its lanes, and fits 700 points")
+    func daysShareTheWidth() {
+        let lanes = [1, 1, 3, 1, 1, 1, 1]
+        let width: Double = 700
+        let geometry = WeekGridGeometry(lanes: lanes, rows: 8, width: width, sharing: .daysEqual)
+        let spare: Double = 700 - 12 - 12 - 50 - 6 * 4
+        let day = (spare / 7).rounded(.down)
+        #expect((0..<7).allSatisfy { geometry.day($0).width == day })
+        #expect(geometry.day(3).x == geometry.day(2).x + day + 4, "Thursday right after Wednesday, however many lanes it has")
+        #expect(geometry.laneWidth(day: 2) == ((day - 2 * 4) / 3).rounded(.down))
+        let last = geometry.block(day: 2, lane: 2, row: 0, rows: 1)
+        #expect(last.x + last.width <= geometry.day(2).x + day, "the third lane stays inside its day")
+        #expect(geometry.day(6).x + geometry.day(6).width <= width - 12, "the seven days fit")
+        #expect(WeekGridGeometry.minimumWidth(days: 7) < 600, "a week fits a 1024-point window beside the sidebar")
+        let narrow = WeekGridGeometry(lanes: lanes, rows: 8, width: 300, sharing: .daysEqual)
+        #expect(narrow.day(0).width == WeekGridGeometry.dayMinimumWidth, "a narrow window scrolls rather than squeezes")
     }
 
     /// The colour at (x, y) of an ARGB32 image surface, as 0...255 components.

@@ -57,6 +57,8 @@ final class WeekGrid: WeekGridContent {
     var gridRowCount: Int { layout.rowCount }
     var gridBlocks: [(day: Int, lane: Int, row: Int, rows: Int)] { layout.blocks.map { ($0.day, $0.lane, $0.row, $0.rows) } }
     var gridPicture: WeekGridPicture { picture }
+    /// Every class its readable lane; a busy week scrolls sideways.
+    var gridSharing: WeekGridGeometry.Sharing { .lanesEqual }
 
     func open(_ index: Int) {
         guard index < classes.count else { return }

@@ -13,15 +13,21 @@ protocol WeekGridContent: DrawnScheduleContent {
     /// Each block's day, lane, first row and rows, in the order of its buttons.
     var gridBlocks: [(day: Int, lane: Int, row: Int, rows: Int)] { get }
     var gridPicture: WeekGridPicture { get }
+    /// Whether lanes or days share the width equally (`WeekGridGeometry.Sharing`).
+    var gridSharing: WeekGridGeometry.Sharing { get }
 }
 
 extension WeekGridContent {
     func geometry(width: Int) -> WeekGridGeometry {
-        WeekGridGeometry(lanes: gridLanes, rows: gridRowCount, width: Double(width))
+        WeekGridGeometry(lanes: gridLanes, rows: gridRowCount, width: Double(width), sharing: gridSharing)
     }
 
     func size(horizontal: Bool) -> Double {
-        horizontal ? WeekGridGeometry.minimumWidth(lanes: gridLanes.reduce(0, +)) : WeekGridGeometry.height(rows: gridRowCount)
+        guard horizontal else { return WeekGridGeometry.height(rows: gridRowCount) }
+        switch gridSharing {
+        case .lanesEqual: return WeekGridGeometry.minimumWidth(lanes: gridLanes.reduce(0, +))
+        case .daysEqual: return WeekGridGeometry.minimumWidth(days: gridLanes.count)
+        }
     }
 
     func place(in schedule: DrawnSchedule, width: Int) {

@@ -131,6 +131,8 @@ final class WeekView: WeekGridContent {
     var gridRowCount: Int { layout.rowCount }
     var gridBlocks: [(day: Int, lane: Int, row: Int, rows: Int)] { layout.blocks.map { ($0.day, $0.lane, $0.row, $0.rows) } }
     var gridPicture: WeekGridPicture { picture }
+    /// Days of one width, as calendars draw a week, so the seven fit the window.
+    var gridSharing: WeekGridGeometry.Sharing { .daysEqual }
 
     func open(_ index: Int) {
         guard index < layout.blocks.count else { return }
