@@ -561,6 +561,54 @@ def test_import_calendar(app):
     type_into(window, "Search events", "")
 
 
+def test_import_calendar_refused(app):
+    """A calendar with an event the importer refuses: the preview names it (event number, UID,
+    why) and offers no import; a file that is not a calendar gets a message saying so. Nothing
+    is written either way."""
+    import tempfile
+    window = main_window(app)
+    before = event_count()
+    folder = tempfile.mkdtemp(prefix="steward-ics-")
+    path = os.path.join(folder, "broken.ics")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\r\n".join([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Riverton//Broken//EN",
+            "BEGIN:VEVENT", f"UID:fine-{CALENDAR_TAG}@riverton.example.org", "DTSTART:20270301T100000",
+            f"SUMMARY:Fine Event {CALENDAR_TAG}", "END:VEVENT",
+            "BEGIN:VEVENT", f"UID:hourly-{CALENDAR_TAG}@riverton.example.org", "DTSTART:20270301T100000",
+            "RRULE:FREQ=HOURLY", f"SUMMARY:Hourly Event {CALENDAR_TAG}", "END:VEVENT",
+            "END:VCALENDAR"]) + "\r\n")
+    preview = open_import_preview(app, path)
+    wait_for("the summary saying nothing will be imported",
+             lambda: find_all(preview, name_starts="1 event of the file cannot be imported, so nothing will be: correct it"))
+    wait_for("the refused event named by number and UID",
+             lambda: find_all(preview, name_starts=f"Event 2, UID hourly-{CALENDAR_TAG}@riverton.example.org, Hourly Event"))
+    confirm = button(preview, "Import 1 Event")
+    if sensitive(confirm):
+        raise Failure("the confirm button is on although an event of the file cannot be imported")
+    screenshot("events-import-refused.png")
+    press(0xFF1B)  # Escape
+    wait_gone("the import preview", lambda: window_open(app, "Import Calendar"))
+
+    text = os.path.join(folder, "members.csv")
+    with open(text, "w", encoding="utf-8") as f:
+        f.write("name,email\nAda,ada@example.org\n")
+    click(button(window, "Events Menu"))
+    click(wait_for('the menu item "Import Calendar…"',
+                   lambda: next(iter(find_all(app.node(), name_is="Import Calendar…", roles=("menu item",))), None)))
+    chooser = window_named(app, "Choose a Calendar to Import")
+    point_at(chooser)
+    pyatspi.Registry.generateKeyboardEvent(0, text, pyatspi.KEY_STRING)
+    time.sleep(0.5)
+    press(0xFF0D)  # Return
+    message = dialog_with(app, "“members.csv” cannot be imported: not an iCalendar file")
+    if not find_all(message, name_has="Choose an iCalendar file (.ics)", roles=("label",)):
+        raise Failure("the message does not say which file to choose instead")
+    click(button(message, "Close"))
+    if event_count() != before:
+        raise Failure(f"refused imports wrote events: {before} before, {event_count()} after")
+
+
 TESTS = [
     test_window_opens,
     test_switch_organization,
@@ -576,6 +624,7 @@ TESTS = [
     test_calendar_views,
     test_search_without_match,
     test_import_calendar,
+    test_import_calendar_refused,
     test_dark_style,
 ]
 

@@ -13,30 +13,32 @@ enum CalendarImportPreview {
                      confirm: @escaping @MainActor () async throws -> Void) -> ImportPreview {
         let imported = Dictionary(file.events.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         let writes = plan.added.count + plan.changed.count
+        var groups: [ImportPreview.Group] = [
+            .init(title: trn("Event to Add ({count})", "Events to Add ({count})", plan.added.count), rows: plan.added.map { item in
+                .init(heading: heading(item), detail: imported[item.number].map { when($0, zone: organization.timeZone) } ?? "")
+            }),
+            .init(title: trn("Event to Change ({count})", "Events to Change ({count})", plan.changed.count),
+                  rows: plan.changed.map { item in
+                .init(heading: heading(item), detail: tr("Changes: {fields}", ["fields": fieldWords(item.fields)]))
+            }),
+            .init(title: trn("Event Left Alone ({count})", "Events Left Alone ({count})", plan.unchanged.count),
+                  rows: plan.unchanged.map { .init(heading: heading($0)) },
+                  foldedTitle: trn("{count} event is already as the file has it", "{count} events are already as the file has them",
+                                   plan.unchanged.count)),
+            .init(title: trn("Cancelled in the File ({count})", "Cancelled in the File ({count})", plan.skipped.count),
+                  rows: plan.skipped.map { .init(heading: heading($0), detail: tr("Skipped: the file marks it cancelled")) }),
+            .init(title: trn("Event That Cannot Be Imported ({count})", "Events That Cannot Be Imported ({count})",
+                             plan.refused.count),
+                  rows: plan.refused.map { problem in
+                .init(heading: tr("Event {number}, UID {uid}", ["number": String(problem.number),
+                                                                "uid": problem.uid.isEmpty ? tr("none") : problem.uid]),
+                      detail: ([problem.title].filter { !$0.isEmpty } + [problem.messages.joined(separator: "; ")]).joined(separator: ": "))
+            }),
+        ]
+        // What keeps the file from being imported comes first.
+        if !plan.refused.isEmpty { groups.insert(groups.removeLast(), at: 0) }
         return ImportPreview(
-            title: tr("Import Calendar"), subtitle: fileName, summary: summary(plan),
-            groups: [
-                .init(title: trn("Event to Add ({count})", "Events to Add ({count})", plan.added.count), rows: plan.added.map { item in
-                    .init(heading: heading(item), detail: imported[item.number].map { when($0, zone: organization.timeZone) } ?? "")
-                }),
-                .init(title: trn("Event to Change ({count})", "Events to Change ({count})", plan.changed.count),
-                      rows: plan.changed.map { item in
-                    .init(heading: heading(item), detail: tr("Changes: {fields}", ["fields": fieldWords(item.fields)]))
-                }),
-                .init(title: trn("Event Left Alone ({count})", "Events Left Alone ({count})", plan.unchanged.count),
-                      rows: plan.unchanged.map { .init(heading: heading($0)) },
-                      foldedTitle: trn("{count} event is already as the file has it", "{count} events are already as the file has them",
-                                       plan.unchanged.count)),
-                .init(title: trn("Cancelled in the File ({count})", "Cancelled in the File ({count})", plan.skipped.count),
-                      rows: plan.skipped.map { .init(heading: heading($0), detail: tr("Skipped: the file marks it cancelled")) }),
-                .init(title: trn("Event That Cannot Be Imported ({count})", "Events That Cannot Be Imported ({count})",
-                                 plan.refused.count),
-                      rows: plan.refused.map { problem in
-                    .init(heading: tr("Event {number}, UID {uid}", ["number": String(problem.number),
-                                                                    "uid": problem.uid.isEmpty ? tr("none") : problem.uid]),
-                          detail: ([problem.title].filter { !$0.isEmpty } + [problem.messages.joined(separator: "; ")]).joined(separator: ": "))
-                }),
-            ],
+            title: tr("Import Calendar"), subtitle: fileName, summary: summary(plan), groups: groups,
             confirmLabel: trn("_Import {count} Event", "_Import {count} Events", writes),
             blockedReason: !plan.refused.isEmpty ? tr("Nothing can be imported until every event of the file can be.")
                 : writes == 0 ? tr("Every event of the file is here already as it is.") : nil,
@@ -46,9 +48,9 @@ enum CalendarImportPreview {
 
     static func summary(_ plan: EventImportPlan) -> String {
         if !plan.refused.isEmpty {
-            return [trn("{count} event of the file cannot be imported, so nothing will be.",
-                        "{count} events of the file cannot be imported, so nothing will be.", plan.refused.count),
-                    tr("Correct them in the calendar file, or take them out of it, and import it again.")].joined(separator: " ")
+            return trn("{count} event of the file cannot be imported, so nothing will be: correct it in the calendar file, or take it out, then import the file again.",
+                       "{count} events of the file cannot be imported, so nothing will be: correct them in the calendar file, or take them out, then import the file again.",
+                       plan.refused.count)
         }
         if plan.added.isEmpty && plan.changed.isEmpty {
             return tr("Nothing to add or change: every event of the file is here already as it is.")
