@@ -112,3 +112,23 @@ public final class PreferencesGroup: Widget {
         adw_preferences_group_set_header_suffix(ptr(), widget?.widget)
     }
 }
+
+/// AdwExpanderRow: a titled row that opens to show rows of its own (a long list kept folded).
+@MainActor
+public final class ExpanderRow: PreferencesRow {
+    override public class var gType: GType { adw_expander_row_get_type() }
+
+    public convenience init(title: String, subtitle: String? = nil) {
+        self.init(owning: UnsafeMutableRawPointer(adw_expander_row_new()))
+        self.title = title
+        if let subtitle { adw_expander_row_set_subtitle(ptr(), subtitle) }
+    }
+
+    public var isExpanded: Bool {
+        get { adw_expander_row_get_expanded(ptr()) != 0 }
+        set { adw_expander_row_set_expanded(ptr(), newValue ? 1 : 0) }
+    }
+
+    /// Adds a row shown while the row is open.
+    public func addRow(_ row: Widget) { adw_expander_row_add_row(ptr(), row.widget) }
+}

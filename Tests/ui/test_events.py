@@ -35,7 +35,7 @@ TIMEOUT = 15
 # Finding, waiting for and driving controls is shared with the sync tests.
 from accessibility import (  # noqa: E402
     Failure, button, children, choose, click, field, find_all, frames, has_action, main_window, name, named,
-    point_at, press, role, showing, text_of, type_into, wait_for, wait_gone, walk, window_named, window_open,
+    point_at, press, role, sensitive, showing, text_of, type_into, wait_for, wait_gone, walk, window_named, window_open,
 )
 import accessibility  # noqa: E402
 
@@ -469,6 +469,146 @@ def test_dark_style(app):
         dark.stop()
 
 
+# ---------------------------------------------------------------- importing a calendar
+
+CALENDAR_TAG = f"K{random.randint(1000, 9999)}"
+
+
+def calendar_file():
+    """A small .ics in a temporary folder: a weekly series with one date cancelled (EXDATE), an
+    event that happens once and an all-day one, their titles sharing a tag to search by."""
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="steward-ics-")
+    path = os.path.join(folder, "parish-calendar.ics")
+    lines = [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Riverton//Parish calendar//EN",
+        "BEGIN:VEVENT", f"UID:study-{CALENDAR_TAG}@riverton.example.org", "DTSTAMP:20260101T000000Z",
+        "DTSTART:20270106T190000", "DTEND:20270106T203000", "RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=8",
+        "EXDATE:20270120T190000", f"SUMMARY:Bible Study {CALENDAR_TAG}", "LOCATION:Parish Library", "END:VEVENT",
+        "BEGIN:VEVENT", f"UID:picnic-{CALENDAR_TAG}@riverton.example.org", "DTSTAMP:20260101T000000Z",
+        "DTSTART:20270612T120000", "DTEND:20270612T150000", f"SUMMARY:Parish Picnic {CALENDAR_TAG}", "END:VEVENT",
+        "BEGIN:VEVENT", f"UID:retreat-{CALENDAR_TAG}@riverton.example.org", "DTSTAMP:20260101T000000Z",
+        "DTSTART;VALUE=DATE:20270320", "DTEND;VALUE=DATE:20270322", f"SUMMARY:Lenten Retreat {CALENDAR_TAG}",
+        "END:VEVENT", "END:VCALENDAR",
+    ]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\r\n".join(lines) + "\r\n")
+    return path
+
+
+def open_import_preview(app, path):
+    """The page's menu → Import Calendar… → the path typed into the chooser → the preview."""
+    window = main_window(app)
+    click(button(window, "Events Menu"))
+    item = wait_for('the menu item "Import Calendar…"',
+                    lambda: next(iter(find_all(app.node(), name_is="Import Calendar…", roles=("menu item",))), None))
+    click(item)
+    chooser = window_named(app, "Choose a Calendar to Import")
+    point_at(chooser)
+    # GTK's file chooser opens its location field on a typed "/", then takes the whole path.
+    pyatspi.Registry.generateKeyboardEvent(0, path, pyatspi.KEY_STRING)
+    time.sleep(0.5)
+    press(0xFF0D)  # Return
+    return wait_for("the import preview", lambda: next((w for w in frames(app) if name(w) == "Import Calendar"), None))
+
+
+def test_import_calendar(app):
+    """Import Calendar… → a file of a series, a single and an all-day event → the preview lists
+    three to add → "Import 3 Events" → they are in the table, the series one row saying how it
+    repeats; the same file again has nothing to add or change."""
+    window = main_window(app)
+    path = calendar_file()
+    preview = open_import_preview(app, path)
+    wait_for("the file's name under the title", lambda: find_all(preview, name_is="parish-calendar.ics", roles=("label",)))
+    wait_for("the preview's summary", lambda: find_all(preview, name_starts="3 new events will be added."))
+    for title in ("Bible Study", "Parish Picnic", "Lenten Retreat"):
+        wait_for(f'"{title}" among the events to add',
+                 lambda: find_all(preview, name_starts="Event ", name_has=f"{title} {CALENDAR_TAG}"))
+    screenshot("events-import-preview.png")
+    confirm = button(preview, "Import 3 Events")
+    if not sensitive(confirm):
+        raise Failure('"Import 3 Events" is greyed out for a file of three new events')
+    click(confirm)
+    wait_gone("the import preview", lambda: window_open(app, "Import Calendar"))
+    wait_for('the toast "Imported 3 events"', lambda: find_all(window, name_has="Imported 3 events", roles=("label",)))
+
+    type_into(window, "Search events", CALENDAR_TAG)
+    wait_for("the count to show three events", lambda: find_all(window, name_is="3 events", roles=("label",)))
+    for title in ("Bible Study", "Parish Picnic", "Lenten Retreat"):
+        wait_for(f'"{title} {CALENDAR_TAG}" in the table',
+                 lambda: find_all(window, name_is=f"{title} {CALENDAR_TAG}", roles=("label", "table cell")))
+    summary = "Every Wednesday at 19:00, 8 times"
+    wait_for(f'the series as one row saying "{summary}"',
+             lambda: find_all(window, name_is=summary, roles=("label", "table cell")))
+    with db() as c:
+        rows = c.execute("SELECT title, repeatRule, occurrenceExceptions FROM event WHERE title LIKE ? AND deleted = 0",
+                         (f"%{CALENDAR_TAG}",)).fetchall()
+    if len(rows) != 3:
+        raise Failure(f"expected the three imported events in the database, found {rows}")
+    series = next(r for r in rows if r[0].startswith("Bible Study"))
+    if "2027-01-20T19:00" not in (series[2] or ""):
+        raise Failure(f"the series was stored without its cancelled date: {series}")
+    screenshot("events-imported.png")
+
+    # The same file again: nothing to add or change, and nothing to confirm.
+    preview = open_import_preview(app, path)
+    wait_for("the preview saying nothing changes", lambda: find_all(preview, name_has="Nothing to add or change"))
+    confirm = button(preview, "Import 0 Events")
+    if sensitive(confirm):
+        raise Failure('the confirm button is on for a file with nothing to add or change')
+    press(0xFF1B)  # Escape closes the preview, writing nothing
+    wait_gone("the import preview", lambda: window_open(app, "Import Calendar"))
+    type_into(window, "Search events", "")
+
+
+def test_import_calendar_refused(app):
+    """A calendar with an event the importer refuses: the preview names it (event number, UID,
+    why) and offers no import; a file that is not a calendar gets a message saying so. Nothing
+    is written either way."""
+    import tempfile
+    window = main_window(app)
+    before = event_count()
+    folder = tempfile.mkdtemp(prefix="steward-ics-")
+    path = os.path.join(folder, "broken.ics")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\r\n".join([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Riverton//Broken//EN",
+            "BEGIN:VEVENT", f"UID:fine-{CALENDAR_TAG}@riverton.example.org", "DTSTART:20270301T100000",
+            f"SUMMARY:Fine Event {CALENDAR_TAG}", "END:VEVENT",
+            "BEGIN:VEVENT", f"UID:hourly-{CALENDAR_TAG}@riverton.example.org", "DTSTART:20270301T100000",
+            "RRULE:FREQ=HOURLY", f"SUMMARY:Hourly Event {CALENDAR_TAG}", "END:VEVENT",
+            "END:VCALENDAR"]) + "\r\n")
+    preview = open_import_preview(app, path)
+    wait_for("the summary saying nothing will be imported",
+             lambda: find_all(preview, name_starts="1 event of the file cannot be imported, so nothing will be: correct it"))
+    wait_for("the refused event named by number and UID",
+             lambda: find_all(preview, name_starts=f"Event 2, UID hourly-{CALENDAR_TAG}@riverton.example.org, Hourly Event"))
+    confirm = button(preview, "Import 1 Event")
+    if sensitive(confirm):
+        raise Failure("the confirm button is on although an event of the file cannot be imported")
+    screenshot("events-import-refused.png")
+    press(0xFF1B)  # Escape
+    wait_gone("the import preview", lambda: window_open(app, "Import Calendar"))
+
+    text = os.path.join(folder, "members.csv")
+    with open(text, "w", encoding="utf-8") as f:
+        f.write("name,email\nAda,ada@example.org\n")
+    click(button(window, "Events Menu"))
+    click(wait_for('the menu item "Import Calendar…"',
+                   lambda: next(iter(find_all(app.node(), name_is="Import Calendar…", roles=("menu item",))), None)))
+    chooser = window_named(app, "Choose a Calendar to Import")
+    point_at(chooser)
+    pyatspi.Registry.generateKeyboardEvent(0, text, pyatspi.KEY_STRING)
+    time.sleep(0.5)
+    press(0xFF0D)  # Return
+    message = dialog_with(app, "“members.csv” cannot be imported: not an iCalendar file")
+    if not find_all(message, name_has="Choose an iCalendar file (.ics)", roles=("label",)):
+        raise Failure("the message does not say which file to choose instead")
+    click(button(message, "Close"))
+    if event_count() != before:
+        raise Failure(f"refused imports wrote events: {before} before, {event_count()} after")
+
+
 TESTS = [
     test_window_opens,
     test_switch_organization,
@@ -483,6 +623,8 @@ TESTS = [
     test_weekly_series,
     test_calendar_views,
     test_search_without_match,
+    test_import_calendar,
+    test_import_calendar_refused,
     test_dark_style,
 ]
 

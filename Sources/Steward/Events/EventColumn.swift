@@ -41,7 +41,12 @@ enum EventColumn: Int, CaseIterable {
         guard let row else { return "" }
         switch self {
         case .title: return row.title
-        case .when: return EventTimingText.describe(row.timing, orgZone: zone)
+        case .when:
+            // A series is one row: how it repeats says more than its first date.
+            if !row.repeatRule.isEmpty, let rule = try? RepeatRule(row.repeatRule) {
+                return RepeatSummary.text(rule, timing: row.timing, zone: zone)
+            }
+            return EventTimingText.describe(row.timing, orgZone: zone)
         case .location: return row.locationName
         case .updated: return ListText.updated(row.updatedAt)
         }

@@ -9,6 +9,8 @@ import Translation
 /// moved with Previous, Today and Next (Alt+Left, Ctrl+T, Alt+Right). For people
 /// who may only look (a viewer's role) it has no editing actions and opens events read-only.
 ///
+/// The page's menu imports an iCalendar file's events (`CalendarImporting`), with a preview.
+///
 /// Its actions ("events.new", "events.duplicate"...) belong to the page, so the header buttons,
 /// the right-click menu and the keyboard shortcuts all run the same code and grey out together,
 /// and its keys (Ctrl+N, Ctrl+F, Ctrl+D, Ctrl+Z) work anywhere in the window while it is shown
@@ -36,6 +38,7 @@ final class EventsPage: ModulePage {
     private let periodBar: Widget
     private let periodLabel: Label
     private var viewToggles: [(view: CalendarView, button: ToggleButton)] = []
+    private let calendarImport: CalendarImporting
 
     private(set) var organization: Organization?
     private var sortColumn = EventColumn.when
@@ -92,6 +95,7 @@ final class EventsPage: ModulePage {
                        (.week, ui.object("view_week")), (.agenda, ui.object("view_agenda"))]
 
         list = EventsListController(service: environment.events)
+        calendarImport = CalendarImporting(database: environment.database, window: window, toasts: toasts)
         selection = SingleSelection(model: list.keys, autoselect: false, canUnselect: true)
         table = ColumnView(model: selection)
         table.setAccessibleLabel(tr("Events"))
@@ -350,6 +354,15 @@ final class EventsPage: ModulePage {
         actions["previous"] = actionGroup.addAction("previous") { [weak self] in self?.calendar.move(by: -1) }
         actions["next"] = actionGroup.addAction("next") { [weak self] in self?.calendar.move(by: 1) }
         actions["today"] = actionGroup.addAction("today") { [weak self] in self?.calendar.goToToday() }
+        actions["import"] = actionGroup.addAction("import") { [weak self] in
+            guard let self, let org = self.organization, self.canEdit else { return }
+            self.calendarImport.start(into: org)
+        }
+        calendarImport.onImported = { [weak self] in
+            // As after any edit: sync follows, and the table and calendar show the new events.
+            self?.onLocalChange?()
+            self?.refresh()
+        }
         widget.insertActionGroup(actionGroup, prefix: "events")
         // The page's keys work wherever the focus is in the window, as long as the page is on
         // screen: a hidden page's shortcuts are skipped. They run before the focused widget
@@ -369,6 +382,7 @@ final class EventsPage: ModulePage {
         actions["duplicate"]?.isEnabled = hasSelection && canEdit
         actions["delete"]?.isEnabled = hasSelection && canEdit
         actions["undo"]?.isEnabled = lastDeleted != nil && canEdit
+        actions["import"]?.isEnabled = hasOrg && canEdit
         let inCalendar = hasOrg && calendar.period.view != .list
         for name in ["previous", "next", "today"] { actions[name]?.isEnabled = inCalendar }
     }

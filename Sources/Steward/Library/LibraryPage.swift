@@ -164,15 +164,15 @@ final class LibraryPage: ModulePage {
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 let file = try BookImportFile.parse(text, format: BookImportFormat.detect(text: text), file: name)
                 let preview = try await importer.preview(file, in: org)
-                let shown = ImportPreviewWindow(parent: window, fileName: name, file: file, preview: preview,
-                                                importer: importer, organization: org)
-                shown.onClosed = { [weak self] in self?.importWindow = nil }
-                shown.onImported = { [weak self] count in
+                let content = CatalogueImportPreview.make(fileName: name, file: file, preview: preview, importer: importer,
+                                                          organization: org) { [weak self] count in
                     guard let self else { return }
                     self.toasts.showToast(trn("Imported {count} book", "Imported {count} books", count))
                     self.changed()
                     self.group.refresh()
                 }
+                let shown = ImportPreviewWindow(parent: window, preview: content)
+                shown.onClosed = { [weak self] in self?.importWindow = nil }
                 importWindow = shown
                 shown.present()
             } catch let error as BookImportError {

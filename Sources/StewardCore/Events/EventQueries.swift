@@ -67,14 +67,15 @@ enum EventQueries {
             let placeholders = Array(repeating: "?", count: slice.count).joined(separator: ",")
             let fetched = try Row.fetchAll(db, sql: """
                 SELECT rowid, id, title, locationName, timingKind, startsAt, endsAt, startDate, endDate,
-                       timeZone, updatedAt, stampValue, rideSharing
+                       timeZone, updatedAt, stampValue, rideSharing, repeatRule
                 FROM event WHERE rowid IN (\(placeholders))
                 """, arguments: StatementArguments(Array(slice)))
             for row in fetched {
                 rows.append(EventRow(
                     key: row["rowid"], id: try UUIDColumn.decode(row["id"]), title: row["title"],
                     locationName: row["locationName"], timing: EventTiming(row: row),
-                    updatedAt: row["updatedAt"], stampValue: row["stampValue"], rideSharing: row["rideSharing"]))
+                    updatedAt: row["updatedAt"], stampValue: row["stampValue"], rideSharing: row["rideSharing"],
+                    repeatRule: row["repeatRule"] ?? ""))
             }
         }
         return rows

@@ -39,9 +39,11 @@ public struct EventRow: Hashable, Sendable, Identifiable {
     public var updatedAt: Date
     public var stampValue: Int
     public var rideSharing: Bool
+    /// A series' repeat rule (libical's text); empty for an event that happens once.
+    public var repeatRule: String
 
     public init(key: Int64, id: UUID, title: String, locationName: String, timing: EventTiming,
-                updatedAt: Date, stampValue: Int, rideSharing: Bool) {
+                updatedAt: Date, stampValue: Int, rideSharing: Bool, repeatRule: String = "") {
         self.key = key
         self.id = id
         self.title = title
@@ -50,5 +52,6 @@ public struct EventRow: Hashable, Sendable, Identifiable {
         self.updatedAt = updatedAt
         self.stampValue = stampValue
         self.rideSharing = rideSharing
+        self.repeatRule = repeatRule
     }
 }

@@ -23,6 +23,22 @@ import Testing
         Event(id: id, orgId: UUID(), details: details).occurrences(from: .distantPast, to: .distantFuture, zone: chicago)[0]
     }
 
+    /// The table shows a series as one row saying how it repeats: its row carries the rule.
+    @Test func aSeriesRowCarriesItsRuleSoTheTableCanSayHowItRepeats() async throws {
+        let f = try await Fixture()
+        var weekly = timed("Choir practice", "2026-11-04T19:00")
+        let rule = try RepeatRule("FREQ=WEEKLY;BYDAY=WE;COUNT=8")
+        weekly.repeats = EventRepeats(rule: rule)
+        let series = try await f.events.create(weekly, in: f.org)
+        let once = try await f.events.create(timed("Advent supper", "2026-12-05T18:00"), in: f.org)
+        let rows = try await f.events.rows(for: try await f.events.keys(for: EventQuery(orgId: f.org.id, sort: .title)))
+        let seriesRow = try #require(rows.first { $0.id == series.id })
+        #expect(seriesRow.repeatRule == rule.text)
+        #expect(rows.first { $0.id == once.id }?.repeatRule == "")
+        #expect(RepeatSummary.text(try RepeatRule(seriesRow.repeatRule), timing: seriesRow.timing, zone: chicago)
+            == "Every Wednesday at 19:00, 8 times")
+    }
+
     @Test func aRangeHasTheSeriesDatesThatStartInItAndNoDeletedOrFinishedEvents() async throws {
         let f = try await Fixture()
         var weekly = timed("Choir practice", "2026-11-04T19:00")
