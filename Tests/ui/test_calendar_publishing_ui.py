@@ -66,6 +66,18 @@ def status(prefs):
     return ""
 
 
+def after_sync_switch(prefs):
+    return wait_for("the switch of “Publish after each sync”",
+                    lambda: next((n for n in find_all(prefs, roles=("switch", "toggle button", "check box"))
+                                  if "Publish after each sync" in name(n)), None))
+
+
+def publishes_after_sync():
+    with sqlite3.connect(DB) as db:
+        row = db.execute("SELECT publishAfterSync FROM calendarPublishing WHERE url = ?", (state["calendar"],)).fetchone()
+    return row[0] if row else None
+
+
 def resources_on_server():
     parts = urllib.parse.urlsplit(state["calendar"])
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
@@ -102,6 +114,11 @@ def test_publish_now_sends_the_events_and_says_what_it_did(app):
         raise Failure(f"{match.group(1)} added, {len(recorded)} recorded, {len(served)} on the calendar")
     click(publish)
     wait_for("the second publish to send nothing", lambda: f"0 added, 0 updated, 0 removed, {len(recorded)} unchanged" in status(prefs))
+    # With a calendar kept, publishing after each sync can be chosen, and is kept at once.
+    switch = after_sync_switch(prefs)
+    wait_for("the switch to be usable once a calendar is kept", lambda: sensitive(switch))
+    click(switch)
+    wait_for("the choice to be kept", lambda: publishes_after_sync() == 1)
     close(app, prefs)
 
 
@@ -114,6 +131,8 @@ def test_reopened_preferences_keep_the_address_and_the_last_result(app):
         raise Failure(f"reopened, the address is {address!r} and the user {user!r}")
     if " unchanged" not in status(prefs):
         raise Failure(f"reopened, the status line says {status(prefs)!r}")
+    if not accessibility.state_has(after_sync_switch(prefs), accessibility.pyatspi.STATE_CHECKED):
+        raise Failure("reopened, “Publish after each sync” is off")
     close(app, prefs)
 
 

@@ -210,6 +210,10 @@ final class MainWindow {
         if case .syncing = previous.phase {
             if case .syncing = state.phase {} else { recordsChanged() }
         }
+        if state.endsSuccessfulSync(after: previous), let org = syncMonitor?.organization ?? organization, let environment {
+            CalendarPublishRuns.shared.publishAfterSync(
+                org, service: CalendarPublishingService(database: environment.database, credentials: LazyCredentialStore()))
+        }
     }
 
     /// Records changed under the pages (a sync, a settled conflict): every page built reads

@@ -24,6 +24,8 @@ extension Migrations {
                 t.primaryKey("orgId", .text).references("organization", onDelete: .cascade)
                 t.column("url", .text).notNull()
                 t.column("userName", .text).notNull()
+                // Publish after each sync that reached its end, as well as when asked.
+                t.column("publishAfterSync", .boolean).notNull().defaults(to: false)
             }
         }
     }

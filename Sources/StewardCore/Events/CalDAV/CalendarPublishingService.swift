@@ -18,9 +18,9 @@ public final class CalendarPublishingService: Sendable {
     /// What is kept for the organization, or nil when it publishes nowhere yet.
     public func settings(for org: Organization) async throws -> CalendarPublishingSettings? {
         try await database.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT url, userName FROM calendarPublishing WHERE orgId = ?",
+            try Row.fetchOne(db, sql: "SELECT url, userName, publishAfterSync FROM calendarPublishing WHERE orgId = ?",
                              arguments: [UUIDColumn.encode(org.id)])
-                .map { CalendarPublishingSettings(url: $0["url"], user: $0["userName"]) }
+                .map { CalendarPublishingSettings(url: $0["url"], user: $0["userName"], publishesAfterSync: $0["publishAfterSync"]) }
         }
     }
 
@@ -55,14 +55,26 @@ public final class CalendarPublishingService: Sendable {
                                                           ["store": credentials.displayName, "error": "\(error)"]))
             }
         }
-        let settings = CalendarPublishingSettings(url: collection, user: user)
-        try await database.writer.write { db in
+        return try await database.writer.write { db in
             try db.execute(sql: """
                 INSERT INTO calendarPublishing (orgId, url, userName) VALUES (?, ?, ?)
                 ON CONFLICT (orgId) DO UPDATE SET url = excluded.url, userName = excluded.userName
-                """, arguments: [UUIDColumn.encode(org.id), settings.url, settings.user])
+                """, arguments: [UUIDColumn.encode(org.id), collection, user])
+            let after = try Bool.fetchOne(db, sql: "SELECT publishAfterSync FROM calendarPublishing WHERE orgId = ?",
+                                          arguments: [UUIDColumn.encode(org.id)]) ?? false
+            return CalendarPublishingSettings(url: collection, user: user, publishesAfterSync: after)
         }
-        return settings
+    }
+
+    /// Whether the window publishes after each sync that reached its end. Only for an
+    /// organization that has a calendar (`save` first); returns whether it changed.
+    @discardableResult
+    public func setPublishesAfterSync(_ on: Bool, for org: Organization) async throws -> Bool {
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE calendarPublishing SET publishAfterSync = ? WHERE orgId = ?",
+                           arguments: [on, UUIDColumn.encode(org.id)])
+            return db.changesCount > 0
+        }
     }
 
     /// Publishes the organization's events to its calendar (`CalendarPublisher`). Throws
@@ -90,6 +102,8 @@ public struct CalendarPublishingSettings: Hashable, Sendable {
     public var url: String
     /// Empty for a server that asks for none.
     public var user: String
+    /// Publish after each sync that reached its end, as well as when asked.
+    public var publishesAfterSync = false
 }
 
 /// Why the window's calendar could not be kept or used.

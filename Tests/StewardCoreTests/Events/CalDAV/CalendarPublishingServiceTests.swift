@@ -44,4 +44,26 @@ import Testing
         try await service.save(url: server.url + "/office/events/", user: "office", password: "wrong", for: fixture.org)
         await #expect(throws: CalDAVError.unauthorized) { try await service.publish(fixture.org) }
     }
+
+    @Test func publishingAfterEachSyncIsKeptOnlyForACalendarThatIsSet() async throws {
+        let fixture = try await Fixture()
+        let service = CalendarPublishingService(database: fixture.database, credentials: MemoryCredentialStore())
+        #expect(try await service.setPublishesAfterSync(true, for: fixture.org) == false)
+        try await service.save(url: "https://calendar.example.org/office/", user: "", password: nil, for: fixture.org)
+        #expect(try await service.settings(for: fixture.org)?.publishesAfterSync == false)
+        #expect(try await service.setPublishesAfterSync(true, for: fixture.org))
+        // Saving the address again keeps the choice.
+        let saved = try await service.save(url: "https://calendar.example.org/parish/", user: "", password: nil, for: fixture.org)
+        let kept = try await service.settings(for: fixture.org)
+        #expect(saved.publishesAfterSync && kept?.publishesAfterSync == true)
+    }
+
+    @Test func onlyASyncThatReachedItsEndIsFollowedByAPublish() {
+        let syncing = SyncState(phase: .syncing(progress: nil))
+        #expect(SyncState(phase: .idle).endsSuccessfulSync(after: syncing))
+        #expect(!SyncState(phase: .failed(message: "refused")).endsSuccessfulSync(after: syncing))
+        #expect(!SyncState(phase: .offline(nextRetry: Date())).endsSuccessfulSync(after: syncing))
+        #expect(!SyncState(phase: .idle).endsSuccessfulSync(after: SyncState(phase: .idle)))
+        #expect(!SyncState(phase: .syncing(progress: 0.5)).endsSuccessfulSync(after: syncing))
+    }
 }
