@@ -14,6 +14,7 @@ import Testing
         try await service.save(url: " https://calendar.example.org/office ", user: "office", password: "s3cret", for: fixture.org)
         #expect(try await service.settings(for: fixture.org) == CalendarPublishingSettings(url: "https://calendar.example.org/office/", user: "office"))
         #expect(service.hasPassword(for: fixture.org))
+        #expect(try await !SecretsAtRestTests.allStoredText(fixture.database).contains("s3cret"))
         // A new address without a password keeps the one kept.
         try await service.save(url: "https://calendar.example.org/parish/", user: "office", password: nil, for: fixture.org)
         #expect(service.hasPassword(for: fixture.org))
