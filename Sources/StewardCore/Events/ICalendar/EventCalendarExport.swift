@@ -7,6 +7,7 @@ import Foundation
 /// (RECURRENCE-ID, its original start). UIDs are `<id>@steward` and never change; SEQUENCE is the
 /// event's version, which rises with each change the store takes. Ongoing events, which have no
 /// time, are left out (a calendar needs a start). Lines are folded at 75 octets and end in CRLF.
+/// `resource` writes one event alone, as a CalDAV calendar object resource (`CalendarPublisher`).
 public enum EventCalendarExport {
     /// The UID of an event in every calendar Steward writes.
     public static func uid(_ id: UUID) -> String { id.uuidString.lowercased() + "@steward" }
