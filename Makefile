@@ -13,7 +13,7 @@
 #   demo-db     build/demo.sqlite, made with `stewardctl demo load` when it does not exist
 #   run         deps, build, demo-db, then opens steward on the demo database
 #   test        test-deps, build, swift-test, test-spanish, fuzz-short, check-data, test-store,
-#               test-ui, test-sync (stops at the first failure)
+#               test-ui, test-sync, test-caldav (stops at the first failure)
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
 #   test-spanish  the core and CLI tests, and the sync tests whose records the console writes,
@@ -29,6 +29,8 @@
 #               import` against python's icalendar and recurring_ical_events
 #   test-sync   end-to-end sync with real store processes, injected faults and kill -9, and
 #               two store processes on one PostgreSQL behind nginx (round robin)
+#   test-caldav `stewardctl calendar publish` against a throwaway Radicale CalDAV server: what it
+#               holds read back, only changes sent, a change made on the server reported, --force
 #   soak        not part of test: the sync's random kill points (every record type; SQLite,
 #               PostgreSQL, two processes behind nginx) for SOAK_SECONDS (600) or SOAK_KILLS;
 #               prints how many kills it survived with nothing lost, exits 1 at the first loss
@@ -176,7 +178,7 @@ define apt_install
 endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
-	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync \
+	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync test-caldav \
 	soak postgres install uninstall bench clean distclean fuzz fuzz-short fuzz-build
 
 all: build
@@ -327,7 +329,7 @@ run: check-display deps build demo-db
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync
+test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync test-caldav
 	@Tests/store/postgres.sh stop >/dev/null 2>&1 || true
 	@echo "make test: all tests passed"
 
@@ -355,6 +357,10 @@ test-store: build postgres
 
 test-sync: build postgres
 	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py
+
+# Debian's python3 and radicale (TEST_PACKAGES); Radicale on a free loopback port, stopped after.
+test-caldav: build
+	STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" /usr/bin/python3 Tests/calendar/test_caldav.py
 
 # Not part of `make test`: it runs for as long as asked. `make soak SOAK_KILLS=2000` stops after
 # 2,000 kills, `make soak SOAK_SECONDS=3600` after an hour (600 s when neither is given); both:

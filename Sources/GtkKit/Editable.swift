@@ -102,3 +102,4 @@ public final class SearchEntry: Widget, Editable {
 
 extension SpinButton: Editable {}
 extension EntryRow: Editable {}
+extension PasswordEntryRow: Editable {}

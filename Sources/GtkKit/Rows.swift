@@ -51,6 +51,18 @@ public final class EntryRow: PreferencesRow {
     }
 }
 
+/// AdwPasswordEntryRow: an entry row whose text is shown as dots, with a button to peek. Text
+/// access comes from `Editable`.
+@MainActor
+public final class PasswordEntryRow: PreferencesRow {
+    override public class var gType: GType { adw_password_entry_row_get_type() }
+
+    public convenience init(title: String) {
+        self.init(owning: UnsafeMutableRawPointer(adw_password_entry_row_new()))
+        self.title = title
+    }
+}
+
 /// AdwActionRow: title, subtitle and suffix widgets (a switch, a button, a value label).
 @MainActor
 public final class ActionRow: PreferencesRow {
@@ -101,6 +113,11 @@ public final class PreferencesGroup: Widget {
     public var title: String {
         get { String(cString: adw_preferences_group_get_title(ptr())) }
         set { adw_preferences_group_set_title(ptr(), newValue) }
+    }
+
+    public var groupDescription: String {
+        get { adw_preferences_group_get_description(ptr()).map { String(cString: $0) } ?? "" }
+        set { adw_preferences_group_set_description(ptr(), newValue) }
     }
 
     /// Adds a row (or any widget) to the group's boxed list.

@@ -96,6 +96,10 @@ fi
 if [ -z "$only" ] || [ "$only" = ministry ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_ministry_ui.py
 fi
+# Preferences' Calendar Publishing, against a throwaway Radicale CalDAV server.
+if [ -z "$only" ] || [ "$only" = calendar ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_calendar_publishing_ui.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

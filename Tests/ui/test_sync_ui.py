@@ -615,6 +615,58 @@ def test_viewer_sees_no_edit_controls(scene_holder):
         raise Failure("opening an event as a viewer wrote a change to send")
 
 
+def test_calendar_published_after_each_sync(scene_holder):
+    """With "Publish after each sync" on in Preferences, an edit that a sync sends reaches the
+    organization's CalDAV calendar (a throwaway Radicale) without anyone pressing Publish Now."""
+    import base64
+    import http.client
+    import urllib.parse
+    scene = scene_holder(Scene(debounce_ms=300))
+    radicale = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "calendar", "radicale.sh")
+    radicale_env = dict(os.environ, RADICALE_TEST_DIR=os.path.join(scene.folder, "radicale"), RADICALE_TEST_PASSWORD="secret")
+    base = subprocess.run(["bash", radicale, "start"], env=radicale_env, capture_output=True, text=True, check=True).stdout.strip()
+    try:
+        calendar = base + "steward/office/"
+        event_id = next(e["id"] for e in scene.ctl.json("events", "list", "--org", scene.slug) if e["title"] == TITLE)
+
+        def published():
+            parts = urllib.parse.urlsplit(calendar + event_id + ".ics")
+            connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+            connection.request("GET", parts.path, headers={"Authorization": "Basic " + base64.b64encode(b"steward:secret").decode()})
+            answer = connection.getresponse()
+            body = answer.read().decode(errors="replace")
+            connection.close()
+            return body if answer.status == 200 else ""
+
+        scene.store.start()
+        window = scene.open_window()
+        point_at(window)
+        press(ord(","), control=True)
+        prefs = window_named(scene.app, "Preferences")
+        type_into(prefs, "Calendar Address", calendar)
+        type_into(prefs, "User Name", "steward")
+        type_into(prefs, "Password", "secret")
+        click(button(prefs, "Publish Now"))
+        wait_for("the first publish", lambda: TITLE in published())
+        switch = wait_for("the switch of “Publish after each sync”",
+                          lambda: next((n for n in find_all(prefs, roles=("switch", "toggle button", "check box"))
+                                        if "Publish after each sync" in name(n) and sensitive(n)), None))
+        click(switch)
+        wait_for("the switch to turn on", lambda: state_has(switch, pyatspi.STATE_CHECKED))
+        click(button(prefs, "Close"))
+        wait_gone("Preferences", lambda: window_open(scene.app, "Preferences"))
+
+        sign_in(scene, window)
+        wait_signed_in(window)
+        wait_all_sent(scene)
+        new_location = f"Calendar Room {SUFFIX}"
+        edit_event(scene.app, window, TITLE, {"Location": new_location})
+        wait_all_sent(scene)
+        wait_for("the edit to reach the calendar after the sync", lambda: new_location in published(), timeout=SYNC_TIMEOUT)
+    finally:
+        subprocess.run(["bash", radicale, "stop"], env=radicale_env, check=False)
+
+
 TESTS = [
     test_sign_in_edit_and_send,
     test_history_names_the_editor,
@@ -624,6 +676,7 @@ TESTS = [
     test_wrong_password_stores_nothing,
     test_viewer_sees_no_edit_controls,
     test_plain_http_needs_the_box_ticked,
+    test_calendar_published_after_each_sync,
 ]
 
 

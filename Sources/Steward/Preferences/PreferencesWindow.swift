@@ -3,8 +3,9 @@ import StewardCore
 import Translation
 
 /// Preferences (Ctrl+,): how often the background sync runs and which organization Steward
-/// opens with. Each choice is kept in GSettings the moment it is made and takes effect at
-/// once; there is nothing to apply or cancel.
+/// opens with, each kept in GSettings the moment it is made and taking effect at once (there is
+/// nothing to apply or cancel); and the organization shown's calendar publishing
+/// (`CalendarPublishingGroup`).
 @MainActor
 final class Preferences {
     private let ui: Builder
@@ -13,13 +14,15 @@ final class Preferences {
     private let afterEditsSwitch: Switch
     private let startRow: ComboRow
     private let settings: AppSettings
+    private let calendarPublishing: CalendarPublishingGroup
     /// The organizations offered for start-up, after "the one shown last".
     private let organizations: [Organization]
 
     /// Called with the cadence to follow once the sync timing changed.
     var onSyncCadenceChanged: ((SyncCadence) -> Void)?
 
-    init(parent: Window, settings: AppSettings, organizations: [Organization]) {
+    init(parent: Window, settings: AppSettings, organizations: [Organization], organization: Organization?,
+         publishing: CalendarPublishingService?) {
         self.settings = settings
         self.organizations = organizations
         ui = Builder(resource: ResourceBundle.path("Preferences/preferences.ui"))
@@ -27,6 +30,7 @@ final class Preferences {
         intervalRow = ui.object("sync_interval_row")
         afterEditsSwitch = ui.object("sync_after_edits_switch")
         startRow = ui.object("start_organization_row")
+        calendarPublishing = CalendarPublishingGroup(ui: ui, organization: organization, service: publishing)
         window.setTransientFor(parent)
         fill()
         intervalRow.onSelectionChanged { [weak self] _ in self?.syncTimingChanged() }

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import StewardCredentials
 import Translation
 
 /// The main window: organization switcher and page list on the left, the page on the right,
@@ -90,7 +91,9 @@ final class MainWindow {
     func close() { window.close() }
 
     private func showPreferences() {
-        let shown = Preferences(parent: window, settings: settings, organizations: organizations)
+        let publishing = environment.map { CalendarPublishingService(database: $0.database, credentials: LazyCredentialStore()) }
+        let shown = Preferences(parent: window, settings: settings, organizations: organizations, organization: organization,
+                                publishing: publishing)
         shown.onSyncCadenceChanged = { [weak self] cadence in
             self?.syncMonitor?.services.backgroundSync.setCadence(cadence)
             self?.syncPage?.showTiming()
@@ -206,6 +209,10 @@ final class MainWindow {
         // A sync that ended may have brought other people's changes.
         if case .syncing = previous.phase {
             if case .syncing = state.phase {} else { recordsChanged() }
+        }
+        if state.endsSuccessfulSync(after: previous), let org = syncMonitor?.organization ?? organization, let environment {
+            CalendarPublishRuns.shared.publishAfterSync(
+                org, service: CalendarPublishingService(database: environment.database, credentials: LazyCredentialStore()))
         }
     }
 

@@ -117,6 +117,7 @@ enum Migrations {
         registerStoreIdentity(&migrator)
         registerDecimalNumbers(&migrator)
         registerEventSeries(&migrator)
+        registerCalDAV(&migrator)
         return migrator
     }
 }

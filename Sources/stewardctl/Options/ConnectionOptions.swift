@@ -22,8 +22,11 @@ struct ConnectionOptions: ParsableArguments {
 
 extension InsecureConnectionError {
     /// The command line's refusal: what is wrong, and the two ways out.
-    var cliMessage: String {
-        "url: " + tr("{problem}. Use an https:// address ({secureURL}), or pass {option} if you accept that risk.",
-                     ["problem": problem, "secureURL": secureURL, "option": "--allow-insecure"])
+    var cliMessage: String { "url: " + cliDetail }
+
+    /// The same without the option's name, for commands whose address has another option.
+    var cliDetail: String {
+        tr("{problem}. Use an https:// address ({secureURL}), or pass {option} if you accept that risk.",
+           ["problem": problem, "secureURL": secureURL, "option": "--allow-insecure"])
     }
 }

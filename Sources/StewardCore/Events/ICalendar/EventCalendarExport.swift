@@ -7,6 +7,7 @@ import Foundation
 /// (RECURRENCE-ID, its original start). UIDs are `<id>@steward` and never change; SEQUENCE is the
 /// event's version, which rises with each change the store takes. Ongoing events, which have no
 /// time, are left out (a calendar needs a start). Lines are folded at 75 octets and end in CRLF.
+/// `resource` writes one event alone, as a CalDAV calendar object resource (`CalendarPublisher`).
 public enum EventCalendarExport {
     /// The UID of an event in every calendar Steward writes.
     public static func uid(_ id: UUID) -> String { id.uuidString.lowercased() + "@steward" }
@@ -15,24 +16,41 @@ public enum EventCalendarExport {
     /// knows and a store's feed does not.
     public static func calendar(_ events: [Event], name: String, orgZone: TimeZone, now: Date = Date(),
                                 lastModified: Bool = true) -> String {
+        let shown = events.filter { !$0.deleted && $0.details.timing.kind != .untimed }
+            .sorted { ($0.details.timing.sortStart(orgZone: orgZone) ?? .distantPast, $0.id.uuidString)
+                      < ($1.details.timing.sortStart(orgZone: orgZone) ?? .distantPast, $1.id.uuidString) }
+        return write(shown, name: name, stamp: { _ in utcTime(now) }, lastModified: lastModified)
+    }
+
+    /// One event as a CalDAV calendar object resource (RFC 4791 §4.1): a calendar of that event,
+    /// its changed dates (RECURRENCE-ID) and the VTIMEZONEs it uses, with no METHOD. DTSTAMP is
+    /// when the event last changed, as RFC 5545 has it for a calendar without METHOD, so the
+    /// same event always gives the same text and a publisher can tell a change by it. Nil for
+    /// an event a calendar cannot hold (deleted, or ongoing with no time).
+    public static func resource(_ event: Event) -> String? {
+        guard !event.deleted, event.details.timing.kind != .untimed else { return nil }
+        return write([event], name: nil, stamp: { utcTime($0.updatedAt) }, lastModified: true)
+    }
+
+    /// The VCALENDAR around `events`: METHOD:PUBLISH and X-WR-CALNAME for a whole calendar
+    /// (`name`), neither for one resource of a CalDAV collection.
+    private static func write(_ shown: [Event], name: String?, stamp: (Event) -> icaltimetype, lastModified: Bool) -> String {
         let calendar = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
         defer { icalcomponent_free(calendar) }
         icalcomponent_add_property(calendar, icalproperty_new_prodid("-//Steward//Steward Events//EN"))
         icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
         icalcomponent_add_property(calendar, icalproperty_new_calscale("GREGORIAN"))
-        icalcomponent_add_property(calendar, icalproperty_new_method(ICAL_METHOD_PUBLISH))
-        let calendarName = icalproperty_new_x(name)!
-        icalproperty_set_x_name(calendarName, "X-WR-CALNAME")
-        icalcomponent_add_property(calendar, calendarName)
-
-        let shown = events.filter { !$0.deleted && $0.details.timing.kind != .untimed }
-            .sorted { ($0.details.timing.sortStart(orgZone: orgZone) ?? .distantPast, $0.id.uuidString)
-                      < ($1.details.timing.sortStart(orgZone: orgZone) ?? .distantPast, $1.id.uuidString) }
+        if let name {
+            icalcomponent_add_property(calendar, icalproperty_new_method(ICAL_METHOD_PUBLISH))
+            let calendarName = icalproperty_new_x(name)!
+            icalproperty_set_x_name(calendarName, "X-WR-CALNAME")
+            icalcomponent_add_property(calendar, calendarName)
+        }
         for (zone, earliest) in zonesUsed(shown) {
             if let timezone = timezone(zone, from: earliest) { icalcomponent_add_component(calendar, timezone) }
         }
-        let stamp = utcTime(now)
         for event in shown {
+            let stamp = stamp(event)
             icalcomponent_add_component(calendar, vevent(event, stamp: stamp, lastModified: lastModified))
             for change in event.details.repeats.changed where !event.details.repeats.cancelled.contains(change.occurrence) {
                 icalcomponent_add_component(calendar, override(change, of: event, stamp: stamp, lastModified: lastModified))

@@ -34,6 +34,13 @@ public struct SyncState: Hashable, Sendable {
         self.lastSuccess = lastSuccess
     }
 
+    /// Whether this state ends a sync that reached its end: the one before was syncing, and
+    /// nothing went wrong (failed or offline).
+    public func endsSuccessfulSync(after previous: SyncState) -> Bool {
+        guard case .syncing = previous.phase, case .idle = phase else { return false }
+        return true
+    }
+
     /// The status in plain words: "All changes sent", "3 changes waiting", "2 changes need
     /// attention" (conflicts and refused changes), "Syncing…",
     /// "Offline, will retry", "Signed out", "Sync failed".
