@@ -226,6 +226,14 @@ import GRDB
         #expect(copy.fields["publishAt"] == .null)
         #expect(copy.fields["sections"]?.arrayValue?.compactMap { $0["heading"]?.stringValue } == ["Welcome", "Giving"])
         #expect(RecordType.bulletin.statusText(of: copy.fields) == "Draft")
+        #expect(copy.fields["title"] == .string("Advent II"), "a title without a date stays as it is")
+
+        // A title that names its date names the new one.
+        let dated = try await service.create(.bulletin, fields: .object([
+            "title": .string("Sunday Worship, November 29"), "date": .string("2026-11-29"), "sections": sections,
+        ]), in: f.org)
+        let next = try await service.copyBulletinToNextWeek(dated.id, in: f.org)
+        #expect(next.fields["title"] == .string("Sunday Worship, December 6"))
     }
 
     @Test func thePodcastSettingsAreKeptOncePerOrganization() async throws {
