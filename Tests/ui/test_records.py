@@ -206,6 +206,19 @@ def test_bulletin_with_three_sections(app):
         type_into(form, f"Section {number} Heading", heading)
     type_into(form, "Section 1 Text", "Advent candles are lit at both services.")
     type_into(form, "Section 3 Link label", "Sign up")
+    # A link that is no web address: its problem is shown and heard at the third section's
+    # Link, in the staff's words, and nothing else is marked (the first heading was, once).
+    type_into(form, "Section 3 Link", "grace.example.org/serve")
+    click(button(form, "Save"))
+    link = field(form, "Section 3 Link")
+    wait_for("the problem at Section 3 Link", lambda: heard_invalid(link), timeout=10)
+    check_problem_tied(link, "Link must be a web address")
+    screenshot("bulletin-error.png")
+    for other in ("Section 1 Heading", "Section 3 Heading", "Section 3 Link label"):
+        if heard_invalid(field(form, other)):
+            raise Failure(f'"{other}" is marked as having a problem; only Section 3 Link has one')
+    if count("bulletin") != state["bulletins_before"]:
+        raise Failure("a bulletin with a bad link was stored")
     type_into(form, "Section 3 Link", "https://grace.example.org/serve")
     # The third section moves up one place; the names follow the places.
     click(button(form, "Move Section 3 Up"))

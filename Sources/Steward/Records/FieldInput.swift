@@ -370,6 +370,12 @@ final class FieldInput {
     /// the others; returns the control of the first, in the form's order.
     @discardableResult
     func showIssues(_ messages: [String: String]) -> Widget? {
+        if case .list(let editor) = control {
+            // An item's problem goes under the item's field it names, which takes the focus.
+            let (rest, itemFocus) = editor.showItemIssues(messages[field.reportName])
+            showOwnIssue(rest)
+            return itemFocus ?? (rest == nil ? nil : focusWidget)
+        }
         guard case .timing(let timing) = control else {
             showIssue(messages[field.reportName])
             return messages[field.reportName] == nil ? nil : focusWidget
@@ -389,14 +395,24 @@ final class FieldInput {
             timing.showIssue(message, part: TimingField.Part.timing)
             return
         }
+        if case .list(let editor) = control {
+            showOwnIssue(editor.showItemIssues(message).rest)
+            return
+        }
+        showOwnIssue(message)
+    }
+
+    /// Shows `message` in the field's own problem row, under it.
+    private func showOwnIssue(_ message: String?) {
         let text = message ?? ""
         if message == nil && builtErrorRow?.isVisible != true { return }
         errorLabel.text = text
         errorRow.isVisible = message != nil
+        // A list's own problem is about the list: no item's field is marked for it.
+        if case .list = control { return }
         // The control, not its row: a row's hint in red would read as part of the problem.
         focusWidget.setCSSClass("error", message != nil)
         focusWidget.tieProblem(message == nil ? nil : errorLabel)
-        if case .list(let editor) = control { editor.markItem(message) }
     }
 
     func setEditable(_ editable: Bool) {

@@ -168,14 +168,37 @@ final class ListFieldEditor {
             : trn("At most {count} {items}", "At most {count} {items}", maxItems, ["items": field.label.lowercased()])
     }
 
-    /// The core names the items at fault ("item 2: heading is required"): their groups are
-    /// marked too, so a problem is found without counting.
-    func markItem(_ message: String?) {
-        for item in items { item.group.removeCSSClass("item-error") }
-        guard let message else { return }
-        for (index, item) in items.enumerated() where ListItemIssue.names(item: index + 1, in: message) {
-            item.group.addCSSClass("item-error")
+    /// The core names the items at fault ("Item 3: Link must be a web address"): each such line
+    /// goes under the item's field it names, which is marked and takes the focus, and the item's
+    /// group is marked too, so a problem is found without counting. Answers the lines that name
+    /// no field of an item (they stay under the list's title) and the control to focus.
+    func showItemIssues(_ message: String?) -> (rest: String?, focus: Widget?) {
+        for item in items {
+            item.group.removeCSSClass("item-error")
+            for input in item.inputs { input.showIssue(nil) }
         }
+        guard let message else { return (nil, nil) }
+        let labels = itemFields.map(\.label)
+        var rest: [String] = []
+        var placed: [Int: [Int: [String]]] = [:]
+        for line in message.split(whereSeparator: \.isNewline).map(String.init) {
+            guard let (position, field) = ListItemIssue.locate(line, itemCount: items.count, labels: labels),
+                  items.indices.contains(position - 1) else {
+                rest.append(line)
+                continue
+            }
+            items[position - 1].group.addCSSClass("item-error")
+            if let field { placed[position - 1, default: [:]][field, default: []].append(line) } else { rest.append(line) }
+        }
+        var focus: Widget?
+        for (index, item) in items.enumerated() {
+            for (field, input) in item.inputs.enumerated() {
+                guard let lines = placed[index]?[field] else { continue }
+                input.showIssue(lines.joined(separator: "\n"))
+                if focus == nil { focus = input.focusWidget }
+            }
+        }
+        return (rest.isEmpty ? nil : rest.joined(separator: "\n"), focus)
     }
 
     func setEditable(_ editable: Bool) {

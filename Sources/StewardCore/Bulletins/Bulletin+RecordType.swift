@@ -28,8 +28,10 @@ extension RecordType {
             }
             for (index, section) in (values["sections"]?.arrayValue ?? []).enumerated()
             where !FieldKind.isEmpty(section["linkLabel"]) && FieldKind.isEmpty(section["linkURL"]) {
+                // Named by the Link field, so the editor puts it there.
+                let missing = ValidationIssue(field: "linkURL", message: tr("is needed for the link label (or clear the label)"))
                 issues.add("sections", ListItemIssue.message(
-                    item: index + 1, tr("a link label needs a link address (or clear the label)")))
+                    item: index + 1, ListItemIssue.fieldProblem(missing, fields: bulletinSectionFields)))
             }
         }
         .withStatus { fields, now in BulletinStatus(fields: fields, now: now).recordStatus }

@@ -138,7 +138,7 @@ extension FieldKind {
                 do {
                     parsed.append(try RecordFields.check(item, fields: itemFields, zone: zone, noun: tr("item")))
                 } catch {
-                    let first = error.issues.first.map { ListItemIssue.fieldProblem($0) } ?? tr("is not valid")
+                    let first = error.issues.first.map { ListItemIssue.fieldProblem($0, fields: itemFields) } ?? tr("is not valid")
                     throw FieldError(ListItemIssue.message(item: index + 1, first))
                 }
             }

@@ -57,11 +57,18 @@ import GRDB
             _ = try RecordType.bulletin.validate(input, orgZone: zone)
             Issue.record("an empty heading and an expiry before publishing must be refused")
         } catch {
-            #expect(error.message(for: "sections") == "item 2: heading is required")
+            #expect(error.message(for: "sections") == "item 2: Heading is required")
             // The editor shows it as a sentence, among others, and still finds the item.
             #expect(ListItemIssue.names(item: 2, in: "Title is required\nItem 2: heading is required"))
             #expect(!ListItemIssue.names(item: 1, in: "Title is required\nItem 2: heading is required"))
             #expect(!ListItemIssue.names(item: 2, in: "Item 12: heading is required"))
+            // The field at fault is found by its label, the longest first.
+            let labels = RecordType.bulletinSectionFields.map(\.label)
+            #expect(ListItemIssue.locate("Item 2: Heading is required", itemCount: 3, labels: labels)! == (2, 0))
+            #expect(ListItemIssue.locate("Item 3: Link label is too long", itemCount: 3, labels: labels)! == (3, 2))
+            #expect(ListItemIssue.locate("Item 3: Link must be a web address", itemCount: 3, labels: labels)! == (3, 3))
+            #expect(ListItemIssue.locate("Item 3: something else", itemCount: 3, labels: labels)! == (3, nil))
+            #expect(ListItemIssue.locate("Title is required", itemCount: 3, labels: labels) == nil)
         }
         let swapped = JSONValue.object([
             "title": .string("Advent II"), "date": .string("2026-12-06"),
@@ -73,7 +80,7 @@ import GRDB
             Issue.record("an expiry before publishing must be refused")
         } catch {
             #expect(error.message(for: "expire-at") == "must be after the publish time")
-            #expect(error.message(for: "sections")?.contains("a link label needs a link address") == true)
+            #expect(error.message(for: "sections") == "item 1: Link is needed for the link label (or clear the label)")
         }
     }
 
