@@ -178,13 +178,24 @@ def open_event(app, window, title):
     event's window (for an editor "Edit Event", for a viewer whatever it is called)."""
     choose_page(window, "Events")
     entry = field(window, "Search events")
-    point_at(window)
-    press(ord("f"), control=True)  # Ctrl+F: focus the search field
     entry.queryEditableText().setTextContents(title)
     wait_for(f'"{title}" in the events table', lambda: find_all(window, name_is=title, roles=("label",)))
-    press(0xFF0D)  # Return: selects the first match
-    wait_for('"Open Event" to become available',
-             lambda: next((b for b in buttons(window, "Open Event") if sensitive(b)), None))
+    # Ctrl+F puts the cursor in the search field and Return selects the first match. A page
+    # that has only just been switched to may not take the keys yet (its stack is still
+    # changing pages), so, as a person would, the keys are pressed again if nothing was chosen.
+    for attempt in range(3):
+        point_at(window)
+        press(ord("f"), control=True)  # Ctrl+F: focus the search field
+        time.sleep(0.3)
+        press(0xFF0D)  # Return: selects the first match
+        try:
+            wait_for('"Open Event" to become available',
+                     lambda: next((b for b in buttons(window, "Open Event") if sensitive(b)), None),
+                     timeout=5 if attempt < 2 else 15)
+            break
+        except Failure:
+            if attempt == 2:
+                raise
     click(button(window, "Open Event"))
     return wait_for("the event's window",
                     lambda: next((w for w in frames(app) if "Steward" not in name(w)), None))
