@@ -96,6 +96,10 @@ fi
 if [ -z "$only" ] || [ "$only" = ministry ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_ministry_ui.py
 fi
+# The first run: Create an Organization and Explore the Demo, each on an empty database of its own.
+if [ -z "$only" ] || [ "$only" = firstrun ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_firstrun.py
+fi
 # Preferences' Calendar Publishing, against a throwaway Radicale CalDAV server.
 if [ -z "$only" ] || [ "$only" = calendar ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_calendar_publishing_ui.py

@@ -8,8 +8,9 @@ import Translation
 /// and the current organization's sync status in the sidebar's header.
 ///
 /// It opens the database after the window is on screen (a spinner shows meanwhile), then lists
-/// the organizations: none gives the first-run page, otherwise the last one used is shown. Sync
-/// starts once the first rows are painted, so launching never waits for it.
+/// the organizations: none gives the first-run page (create one, or explore the demo), otherwise
+/// the last one used is shown. Sync starts once the first rows are painted, so launching never
+/// waits for it.
 @MainActor
 final class MainWindow {
     private let ui: Builder
@@ -19,6 +20,7 @@ final class MainWindow {
     private let leaflet: Leaflet
     private let contentStack: Stack
     private let noOrganizationsPage: StatusPage
+    private let firstRunActions: Box
     private let switcher: OrganizationSwitcher
     private let sidebar: Sidebar
     private let syncStatus: SyncStatusIndicator
@@ -41,6 +43,8 @@ final class MainWindow {
     private var organizations: [Organization] = []
     private var page: SidebarPage?
     private var preferences: Preferences?
+    /// Create an Organization, kept while it is open.
+    private var createDialog: CreateOrganizationDialog?
 
     init(application: Application) {
         ui = Builder(resource: ResourceBundle.path("Window/window.ui"))
@@ -51,6 +55,7 @@ final class MainWindow {
         leaflet = ui.object("leaflet")
         contentStack = ui.object("content_stack")
         noOrganizationsPage = ui.object("no_organizations_page")
+        firstRunActions = ui.object("first_run_actions")
         switcher = OrganizationSwitcher(ui: ui)
         sidebar = Sidebar(list: ui.object("sidebar_list"))
         syncStatus = SyncStatusIndicator(ui: ui)
@@ -70,6 +75,8 @@ final class MainWindow {
         }
         window.addAction("sync-now") { [weak self] in self?.syncNow() }
         window.addAction("preferences") { [weak self] in self?.showPreferences() }
+        window.addAction("create-organization") { [weak self] in self?.showCreateOrganization() }
+        window.addAction("explore-demo") { [weak self] in self?.exploreDemo() }
     }
 
     func present() { window.present() }
@@ -258,6 +265,48 @@ final class MainWindow {
         monitor.syncNow()
     }
 
+    // MARK: first run
+
+    /// The first-run page's Create an Organization…, and the organization menu's Add
+    /// Organization…: the dialog, then the window shows the organization made.
+    private func showCreateOrganization() {
+        guard let environment else { return }
+        if let createDialog { return createDialog.present() }
+        let dialog = CreateOrganizationDialog(parent: window, service: environment.organizations)
+        dialog.onCreated = { [weak self] org in
+            guard let self else { return }
+            self.organization = org
+            Task { await self.loadOrganizations() }
+            self.toasts.showToast(tr("Created {name}", ["name": org.name]))
+        }
+        dialog.onClosed = { [weak self] in self?.createDialog = nil }
+        createDialog = dialog
+        dialog.present()
+    }
+
+    /// Explore the Demo: the five demo organizations and their records, as `stewardctl demo
+    /// load` (and `make run`) adds them, read in off the main thread; then the window shows them.
+    private func exploreDemo() {
+        guard let environment else { return }
+        firstRunActions.isSensitive = false
+        noOrganizationsPage.statusDescription = tr("Loading the demo organizations…")
+        Task {
+            let loaded = await Task.detached(priority: .userInitiated) {
+                Result { try DemoDataset(database: environment.database).load() }
+            }.value
+            firstRunActions.isSensitive = true
+            if case .failure(let error) = loaded {
+                noOrganizationsPage.statusDescription = Self.firstRunDescription
+                toasts.showToast(tr("The demo could not be loaded: {error}", ["error": "\(error)"]))
+            }
+            await loadOrganizations()
+        }
+    }
+
+    private static var firstRunDescription: String {
+        tr("Create the organization this console runs, or look around first with five demo organizations.")
+    }
+
     // MARK: organizations and pages
 
     private func loadOrganizations() async {
@@ -273,7 +322,7 @@ final class MainWindow {
         self.organizations = organizations
         guard !organizations.isEmpty else {
             window.title = "Steward"
-            windowStack.visibleChildName = "no-organizations"
+            showFirstRun()
             organization = nil
             for page in modulePages.values { page.show(nil) }
             syncMonitor?.show(nil)
@@ -348,7 +397,24 @@ final class MainWindow {
         window.title = parts.joined(separator: " — ")
     }
 
+    /// The no-organization page with its ways in (it may have shown a startup error before).
+    private func showFirstRun() {
+        noOrganizationsPage.iconName = "system-users-symbolic"
+        noOrganizationsPage.title = tr("No Organizations Yet")
+        noOrganizationsPage.statusDescription = Self.firstRunDescription
+        setFirstRunOffered(true)
+        windowStack.visibleChildName = "no-organizations"
+    }
+
+    /// Create and Demo on the first run; only Check Again when the database would not open.
+    private func setFirstRunOffered(_ offered: Bool) {
+        ui.object("create_organization_button", as: Button.self).isVisible = offered
+        ui.object("explore_demo_button", as: Button.self).isVisible = offered
+        ui.object("check_again_button", as: Button.self).isVisible = !offered
+    }
+
     private func showStartupError(_ error: Error) {
+        setFirstRunOffered(false)
         noOrganizationsPage.iconName = "dialog-warning-symbolic"
         noOrganizationsPage.title = tr("Cannot Open the Database")
         noOrganizationsPage.statusDescription = Label.escapeMarkup(

@@ -1,9 +1,11 @@
 import GtkKit
 import StewardCore
+import Translation
 
 /// The button at the top of the sidebar naming the current organization; its popover lists
 /// the others by name, the current one checked. Buttons rather than a drop-down list so each
 /// organization is a plainly named, clickable control for keyboards and screen readers alike.
+/// Under them, Add Organization… opens the first run's Create an Organization dialog.
 @MainActor
 final class OrganizationSwitcher {
     private let button: MenuButton
@@ -29,6 +31,13 @@ final class OrganizationSwitcher {
         for org in organizations {
             list.append(makeItem(org, isCurrent: org.id == selected?.id))
         }
+        let add = Button(label: tr("_Add Organization…"))
+        add.hasFrame = false
+        add.addCSSClass("organization-item")
+        // The window's action, so the popover closes before the dialog opens.
+        add.onClicked { [weak self] in self?.popover.popdown() }
+        add.actionName = "win.create-organization"
+        list.append(add)
     }
 
     private func makeItem(_ org: Organization, isCurrent: Bool) -> Button {

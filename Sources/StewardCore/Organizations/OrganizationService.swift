@@ -41,10 +41,13 @@ public final class OrganizationService: Sendable {
         }
     }
 
-    /// Adds an organization after checking its slug, name and zone.
+    /// Adds an organization after checking its slug, name and zone. `modules` nil gives the
+    /// ones its kind starts with (what `stewardctl orgs add` does); the window lets people
+    /// choose them.
     @discardableResult
-    public func add(slug: String, name: String, timeZone: String, kind: OrganizationKind) async throws -> Organization {
-        let org = try Self.validated(slug: slug, name: name, timeZone: timeZone, kind: kind)
+    public func add(slug: String, name: String, timeZone: String, kind: OrganizationKind,
+                    modules: [Module]? = nil) async throws -> Organization {
+        let org = try Self.validated(slug: slug, name: name, timeZone: timeZone, kind: kind, modules: modules)
         try await database.writer.write { db in
             if try Organization.filter(Column("slug") == org.slug).fetchCount(db) > 0 {
                 throw OrganizationError.invalid(ValidationError(field: "slug", message: tr("\"{slug}\" is already used by another organization", ["slug": org.slug])))
@@ -65,7 +68,25 @@ public final class OrganizationService: Sendable {
         return org
     }
 
-    static func validated(slug: String, name: String, timeZone: String, kind: OrganizationKind) throws -> Organization {
+    /// A slug made from an organization's name, for a form to offer: "Grace Church" gives
+    /// grace-church. Letters lose their accents; anything else becomes one dash.
+    public static func suggestedSlug(for name: String) -> String {
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
+        var slug = ""
+        for scalar in folded.unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug += "-"
+            }
+        }
+        slug = String(slug.prefix(40))
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug
+    }
+
+    static func validated(slug: String, name: String, timeZone: String, kind: OrganizationKind,
+                          modules: [Module]? = nil) throws -> Organization {
         var issues = IssueCollector()
         let cleanSlug = FieldParsers.trimmed(slug)
         let slugShape = cleanSlug.range(of: "^[a-z0-9][a-z0-9-]{1,39}$", options: .regularExpression) != nil
@@ -76,7 +97,10 @@ public final class OrganizationService: Sendable {
         let cleanName = issues.check("name") { () throws(FieldError) in try FieldParsers.required(name, maxLength: 120) }
         let zone = issues.check("time-zone") { () throws(FieldError) in try FieldParsers.timeZone(timeZone) } ?? nil
         if FieldParsers.trimmed(timeZone).isEmpty { issues.add("time-zone", tr("is required, like America/Chicago")) }
+        if let modules, modules.isEmpty { issues.add("modules", tr("choose at least one module")) }
         do { try issues.throwIfAny() } catch { throw OrganizationError.invalid(error) }
-        return Organization(slug: cleanSlug, name: cleanName!, timeZoneIdentifier: zone!, kind: kind)
+        // The sidebar's order, whatever order they were chosen in.
+        let ordered = modules.map { chosen in Module.allCases.filter(chosen.contains) }
+        return Organization(slug: cleanSlug, name: cleanName!, timeZoneIdentifier: zone!, kind: kind, modules: ordered)
     }
 }
