@@ -415,6 +415,11 @@ final class FieldInput {
         focusWidget.tieProblem(message == nil ? nil : errorLabel)
     }
 
+    /// Builds what was left for after the editor's first frame (see `RepeatInput.finishBuilding`).
+    func finishBuilding() {
+        repeatInput?.finishBuilding()
+    }
+
     func setEditable(_ editable: Bool) {
         switch control {
         case .entryRow(let w): w.isEditable = editable

@@ -48,6 +48,8 @@ final class RecordEditor {
     private var historyWindow: HistoryWindow?
     private var isSaving = false
     private var isClosed = false
+    /// The editor has been painted once: rows left for after its first frame are built.
+    private var isPainted = false
     /// A book's ISBN look-up, under its ISBN field.
     private var lookupRow: BookLookupRow?
 
@@ -192,6 +194,7 @@ final class RecordEditor {
                 form.insert(input.row, after: after)
             }
             prepare(input)
+            if isPainted { input.finishBuilding() }
             inputs.append(input)
         }
         // In the form's order, for the first problem's focus.
@@ -219,6 +222,12 @@ final class RecordEditor {
     func present() {
         window.present()
         inputs.first?.focusWidget.grabFocus()
+        // What costs the first frame most and is rarely used first comes right after it.
+        NextPaint.after(window) { [weak self] in
+            guard let self else { return }
+            self.isPainted = true
+            for input in self.inputs { input.finishBuilding() }
+        }
     }
 
     /// Every field as typed, in the record's JSON shape.

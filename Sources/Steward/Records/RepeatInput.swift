@@ -12,7 +12,13 @@ import Translation
 final class RepeatInput {
     /// The Repeats row; the others (`Further`) follow it once a repeat is chosen.
     let choiceRow = ActionRow(title: tr("Repeats"))
-    private let choices = DropDown(strings: RepeatChoice.allCases.map { $0.title(start: nil) })
+    /// The drop-down of choices. A drop-down builds its list's rows as it is made: on an event
+    /// editor those were a sixth of the window's widgets, so it is made once the editor has
+    /// first been painted (`finishBuilding`), or sooner when something needs it. Until then
+    /// `chosen` and `titles` hold what it will show.
+    private var builtChoices: DropDown?
+    private var chosen: RepeatChoice = .never
+    private var titles = RepeatChoice.allCases.map { $0.title(start: nil) }
     /// The rows under the choice: until which day, the rule as typed, the rule in words. Most
     /// events happen once, so they are built the first time a repeat is chosen or read.
     @MainActor
@@ -57,10 +63,26 @@ final class RepeatInput {
 
     init(zone: TimeZone) {
         self.zone = zone
-        choices.verticalAlignment = .center
-        choices.setAccessibleLabel(tr("Repeats"))
-        choiceRow.addSuffix(choices)
-        choices.onSelectionChanged { [weak self] _ in self?.edited() }
+    }
+
+    /// Makes the drop-down now if it is not made yet (see `builtChoices`).
+    func finishBuilding() { _ = choices }
+
+    private var choices: DropDown {
+        if let builtChoices { return builtChoices }
+        let made = DropDown(strings: titles)
+        made.selectedIndex = RepeatChoice.allCases.firstIndex(of: chosen)
+        made.verticalAlignment = .center
+        made.setAccessibleLabel(tr("Repeats"))
+        made.isSensitive = isEditable
+        choiceRow.addSuffix(made)
+        made.onSelectionChanged { [weak self, weak made] _ in
+            guard let self, let made else { return }
+            self.chosen = made.selectedIndex.map { RepeatChoice.allCases[$0] } ?? .never
+            self.edited()
+        }
+        builtChoices = made
+        return made
     }
 
     private var further: Further {
@@ -73,9 +95,7 @@ final class RepeatInput {
         return made
     }
 
-    private var choice: RepeatChoice {
-        choices.selectedIndex.map { RepeatChoice.allCases[$0] } ?? .never
-    }
+    private var choice: RepeatChoice { chosen }
 
     /// The rule as chosen: the custom one as typed, the others made for the typed start.
     var value: JSONValue {
@@ -99,7 +119,8 @@ final class RepeatInput {
         let text = stored?.stringValue ?? ""
         let timing = self.timing() ?? .untimed
         let (read, last) = RepeatChoice.reading(text, timing: timing, zone: zone)
-        choices.selectedIndex = RepeatChoice.allCases.firstIndex(of: read)
+        chosen = read
+        builtChoices?.selectedIndex = RepeatChoice.allCases.firstIndex(of: read)
         if read != .never || builtFurther != nil {
             further.until.text = last?.description ?? ""
             further.rule.text = text
@@ -132,12 +153,13 @@ final class RepeatInput {
             }
         }
         let titles = RepeatChoice.allCases.map { $0.title(start: start) }
-        if choices.strings != titles {
+        if self.titles != titles {
+            self.titles = titles
             // Only the titles that name the start change: the item shown (most often "Does not
             // repeat") is not rebuilt, and a selection moved on the way is not taken for an edit.
             let wasFilling = isFilling
             isFilling = true
-            choices.updateStrings(titles)
+            builtChoices?.updateStrings(titles)
             isFilling = wasFilling
         }
         guard choice != .never || builtFurther != nil else { return }
@@ -163,7 +185,7 @@ final class RepeatInput {
 
     func setEditable(_ editable: Bool) {
         isEditable = editable
-        choices.isSensitive = editable
+        builtChoices?.isSensitive = editable
         builtFurther?.until.isEditable = editable
         builtFurther?.rule.isEditable = editable
     }
