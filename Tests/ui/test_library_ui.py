@@ -25,7 +25,7 @@ import pyatspi
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
-from accessibility import (Failure, button, choose_page, click, click_at, find_all, frames, main_window,  # noqa: E402
+from accessibility import (Failure, button, choose, choose_page, click, click_at, find_all, frames, main_window,  # noqa: E402
                            name, point_at, press, role, text_of, type_into, wait_for, wait_gone, window_named,
                            window_open)
 
@@ -217,9 +217,18 @@ def test_lend_one(app):
     def dialog_lend():
         found = [b for b in find_all(app.node(), roles=("push button",)) if accessibility.named(b, "Lend") and on_screen(b)]
         return found[-1] if len(found) > 1 else None
-    click(wait_for("the dialog's Lend button", dialog_lend))
+    lend = wait_for("the dialog's Lend button", dialog_lend)
+    # Nobody is picked for staff: Lend waits for a borrower.
+    if accessibility.sensitive(lend):
+        raise Failure("the dialog's Lend button is on before a borrower is chosen")
+    borrower_id, person = sorted(live("borrower"), key=lambda b: b[1]["name"].lower())[1]
+    shown = f'{person["name"]} ({person["phone"]})' if person.get("phone") else person["name"]
+    choose(app, app.node(), "Borrower", shown)
+    wait_for("the dialog's Lend button to be on", lambda: accessibility.sensitive(lend))
+    click(lend)
     book_id, _ = book_by_isbn("9780439023481")
-    wait_for("a loan of the book", lambda: any(f.get("state") == "out" for _, f in loans_of(book_id)))
+    wait_for("a loan of the book to the borrower chosen",
+             lambda: any(f.get("state") == "out" and f.get("borrower") == borrower_id for _, f in loans_of(book_id)))
     # The same book again is refused, saying who has it (the list reloads after the loan:
     # Lend again once it shows the book selected).
     refusal = f"“{LENT_TITLE}” is already on loan to"

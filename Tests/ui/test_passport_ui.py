@@ -33,7 +33,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
-from accessibility import (Failure, button, choose_page, click, click_at, find_all, frames, main_window,  # noqa: E402
+from accessibility import (Failure, button, choose, choose_page, click, click_at, find_all, frames, main_window,  # noqa: E402
                            name, press, role, showing, text_of, type_into, wait_for, wait_gone, walk)
 
 from stewardctl_calls import ctl, ctl_json  # noqa: E402
@@ -234,8 +234,18 @@ def test_check_in_code_matches_stewardctl(app):
     click(button(window, "Show Check-In Code"))
     dialog = accessibility.window_named(app, "Show a Check-In Code")
     box = wait_for("the event drop-down", lambda: next(iter(find_all(dialog, name_is="Event", roles=("combo box",))), None))
-    shown = wait_for("the chosen event", lambda: next((text_of(n) for n in walk(box)
-                                                       if role(n) == "label" and " — " in text_of(n)), None))
+    # No event is picked for staff: the drop-down asks, and the code cannot be shown yet.
+    wait_for("the drop-down to ask for an event",
+             lambda: any(text_of(n) == "Choose an event…" for n in walk(box) if role(n) == "label"))
+    if accessibility.sensitive(button(dialog, "Show Full Screen")):
+        raise Failure("Show Full Screen is on before an event is chosen")
+    import datetime
+    soon = (datetime.datetime.now(datetime.timezone.utc)).strftime("%Y-%m-%d %H:%M:%S")
+    timed = [e for e in stamp_events() if e["startsAt"]]
+    picked = next((e for e in sorted(timed, key=lambda e: e["startsAt"]) if e["startsAt"] > soon), timed[0])
+    shown = f'{picked["title"]} — {local_start(picked["startsAt"])}'
+    choose(app, dialog, "Event", shown)
+    wait_for("Show Full Screen to be on", lambda: accessibility.sensitive(button(dialog, "Show Full Screen")))
     click(button(dialog, "Show Full Screen"))
     screen = accessibility.window_named(app, "Check-In Code: ")
     # The event chosen: its title, and its start in the organization's zone ("12 Dec 2026 18:00").

@@ -5,7 +5,7 @@ import Translation
 
 /// Asks to whom a book goes and until when: the borrowers by name, and the due date the
 /// organization's loan period gives (changeable, as `loans lend --due` is). Lend stays off
-/// until the date reads as one.
+/// until a borrower is chosen and the date reads as one.
 @MainActor
 enum LendDialog {
     static func ask(parent: Window, title: String, borrowers: [LocalRecord], due: LocalDate,
@@ -25,9 +25,9 @@ enum LendDialog {
         let borrowerLabel = Label(tr("Borrower"))
         borrowerLabel.xalign = 0
         borrowerLabel.addCSSClass("dim-label")
-        let picker = DropDown(strings: names)
-        picker.setAccessibleLabel(tr("Borrower"))
-        picker.selectedIndex = 0
+        // Nobody is picked for staff: lending to the first name by mistake is too easy.
+        let picker = ChoiceDropDown(prompt: tr("Choose a borrower…"), choices: names)
+        picker.widget.setAccessibleLabel(tr("Borrower"))
         let dueLabel = Label(tr("Due on"))
         dueLabel.xalign = 0
         dueLabel.addCSSClass("dim-label")
@@ -35,19 +35,23 @@ enum LendDialog {
         dueEntry.text = due.description
         dueEntry.setAccessibleLabel(tr("Due on"))
         dueEntry.activatesDefault = true
-        for widget in [borrowerLabel, picker, dueLabel, dueEntry] as [Widget] { content.append(widget) }
+        for widget in [borrowerLabel, picker.widget, dueLabel, dueEntry] as [Widget] { content.append(widget) }
         dialog.setExtraChild(content)
         dialog.addResponse("cancel", tr("_Cancel"))
         dialog.addResponse("lend", tr("_Lend"), appearance: .suggested)
         dialog.defaultResponse = "lend"
         dialog.closeResponse = "cancel"
-        dueEntry.onChanged {
+        // Lend waits for a borrower and a date that reads as one.
+        func update() {
             let valid = LocalDate(iso: dueEntry.text.trimmingCharacters(in: .whitespaces)) != nil
             dueEntry.setInvalid(!valid)
-            dialog.setResponseEnabled("lend", valid)
+            dialog.setResponseEnabled("lend", valid && picker.chosenIndex != nil)
         }
+        dueEntry.onChanged { update() }
+        picker.onChanged { _ in update() }
+        update()
         dialog.present { response in
-            guard response == "lend", let index = picker.selectedIndex, people.indices.contains(index),
+            guard response == "lend", let index = picker.chosenIndex, people.indices.contains(index),
                   let dueOn = LocalDate(iso: dueEntry.text.trimmingCharacters(in: .whitespaces)) else { return }
             lend(people[index].id, dueOn)
         }

@@ -294,21 +294,26 @@ final class PassportPage: ModulePage {
         }
         let dialog = MessageDialog(parent: window, heading: tr("Show a Check-In Code"),
                                    body: tr("The code changes every 5 minutes; the screen follows it by itself."))
-        let chooser = DropDown(strings: events.map { event in
+        // Nothing is picked for staff (a code for the wrong event checks people in to it); the
+        // events still to come are listed first, soonest first, then past ones, latest first.
+        let now = Date().addingTimeInterval(-6 * 3600)
+        let coming = events.filter { ($0.startsAt ?? .distantPast) > now }
+        let past = events.filter { ($0.startsAt ?? .distantPast) <= now }.reversed()
+        let ordered = coming + past
+        let chooser = ChoiceDropDown(prompt: tr("Choose an event…"), choices: ordered.map { event in
             event.startsAt.map { "\(event.title) — \(DatePatternText.format($0, "d MMM yyyy HH:mm", zone: org.timeZone))" } ?? event.title
         })
-        chooser.setAccessibleLabel(tr("Event"))
-        // The next event to come, else the last one.
-        let now = Date()
-        chooser.selectedIndex = events.firstIndex { ($0.startsAt ?? .distantPast) > now.addingTimeInterval(-6 * 3600) } ?? events.count - 1
-        dialog.setExtraChild(chooser)
+        chooser.widget.setAccessibleLabel(tr("Event"))
+        dialog.setExtraChild(chooser.widget)
         dialog.addResponse("cancel", tr("_Cancel"))
         dialog.addResponse("show", tr("_Show Full Screen"), appearance: .suggested)
+        dialog.setResponseEnabled("show", false)
+        chooser.onChanged { dialog.setResponseEnabled("show", $0 != nil) }
         dialog.defaultResponse = "show"
         dialog.closeResponse = "cancel"
         dialog.present { [weak self] response in
-            guard response == "show", let self, let index = chooser.selectedIndex, events.indices.contains(index) else { return }
-            self.showCode(events[index], in: org)
+            guard response == "show", let self, let index = chooser.chosenIndex, ordered.indices.contains(index) else { return }
+            self.showCode(ordered[index], in: org)
         }
     }
 

@@ -167,16 +167,15 @@ final class FieldInput {
             if field.defaultValue == nil && !field.isRequired { values.insert(nil, at: 0) }
             (row, control) = Self.dropDownRow(field, values: values, names: values.map { $0 ?? tr("None") })
         case .reference(let entity):
-            // Sorted by title, "None" first: a reference is optional unless declared required.
+            // Sorted by title, after "None" (a reference is optional unless declared required) or,
+            // for a required one, after a prompt: nobody and nothing is picked for staff.
             let titles = (context.titles[entity] ?? [:]).sorted {
                 $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending
             }
             var values: [String?] = titles.map { $0.key.uuidString.lowercased() }
             var names = titles.map(\.value)
-            if !field.isRequired {
-                values.insert(nil, at: 0)
-                names.insert(tr("None"), at: 0)
-            }
+            values.insert(nil, at: 0)
+            names.insert(field.isRequired ? tr("Choose…") : tr("None"), at: 0)
             (row, control) = Self.dropDownRow(field, values: values, names: names)
         case .list(let itemFields, let maxItems):
             let editor = ListFieldEditor(field, itemFields: itemFields, maxItems: maxItems, context: context)
@@ -194,6 +193,8 @@ final class FieldInput {
 
     private static func dropDownRow(_ field: FieldSpec, values: [String?], names: [String]) -> (Widget, Control) {
         let dropDown = DropDown(strings: names)
+        // A long list (members, events) narrows as staff type.
+        if names.count > ChoiceDropDown.searchableOver { dropDown.enableSearch() }
         dropDown.verticalAlignment = .center
         dropDown.setAccessibleLabel(field.label)
         let actionRow = ActionRow(title: field.label)
