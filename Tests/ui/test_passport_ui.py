@@ -278,6 +278,12 @@ def test_check_in_code_matches_stewardctl(app):
     until = next((text_of(n) for n in find_all(screen, roles=("label",)) if text_of(n).startswith("Valid until")), "")
     if not until:
         raise Failure("the check-in screen does not say until when the code is valid")
+    # An event days away: the screen says members cannot check in yet (the store refuses the
+    # code until half an hour before the start).
+    start = datetime.datetime.strptime(event["startsAt"][:19], "%Y-%m-%d %H:%M:%S").replace(tzinfo=datetime.timezone.utc)
+    if datetime.datetime.now(datetime.timezone.utc) < start - datetime.timedelta(minutes=35):
+        wait_for('the screen to say when check-in opens',
+                 lambda: next((n for n in find_all(screen, roles=("label",)) if text_of(n).startswith("Check-in opens ")), None))
     shot("passport-check-in.png")
     click(button(screen, "Close"))
     wait_gone("the check-in screen", lambda: accessibility.window_open(app, "Check-In Code: "))

@@ -100,6 +100,7 @@ final class CheckInCodeWindow {
             do {
                 let current = try await keys.occurrenceCodeTheStoreChecks(for: event.id, in: organization)
                 showReady(true)
+                instructionsLabel.text = Self.instructions(instructions, window: current.window, now: Date(), zone: organization.timeZone)
                 // A repeating event's code is its date's own: the date open now, or the next.
                 eventLabel.text = current.occurrence.map { Self.title(event.title, of: $0, zone: organization.timeZone) } ?? event.title
                 codeLabel.text = current.code
@@ -144,6 +145,20 @@ final class CheckInCodeWindow {
         untilLabel.text = tr("Valid until {time} ({minutes}:{seconds} left)",
                              ["time": DatePatternText.format(validUntil, "HH:mm", zone: organization.timeZone),
                               "minutes": String(left / 60), "seconds": String(format: "%02d", left % 60)])
+    }
+
+    /// What members are told to do, or, outside the date's check-in window, that the store
+    /// refuses the code until it opens (a screen put up days early) or since it closed.
+    static func instructions(_ usual: String, window: CheckInWindow, now: Date, zone: TimeZone) -> String {
+        if let opens = window.opens, now < opens {
+            return tr("Check-in opens {when}. Until then, members who type this code are refused.",
+                      ["when": DatePatternText.format(opens, "EEE d MMM, HH:mm", zone: zone)])
+        }
+        if let closes = window.closes, now > closes {
+            return tr("Check-in closed {when}. Members who type this code now are refused.",
+                      ["when": DatePatternText.format(closes, "EEE d MMM, HH:mm", zone: zone)])
+        }
+        return usual
     }
 
     /// The event's title with the date of a repeating event the code is for.

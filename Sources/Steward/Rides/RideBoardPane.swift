@@ -73,8 +73,8 @@ final class RideBoardPane {
         widget = box
         drivers.addColumns([
             .init(tr("Driver"), expand: true) { [weak self] offer in self?.board?.name(of: offer) ?? "" },
-            .init(tr("To"), width: 58) { [weak self] offer in self?.seatsText(offer, .to) ?? "" },
-            .init(tr("Back"), width: 58) { [weak self] offer in self?.seatsText(offer, .from) ?? "" },
+            .init(trc("ride leg", "To"), width: 58) { [weak self] offer in self?.seatsText(offer, .to) ?? "" },
+            .init(trc("ride leg", "Back"), width: 58) { [weak self] offer in self?.seatsText(offer, .from) ?? "" },
         ])
         waiting.addColumns([
             .init(tr("Passenger"), expand: true) { [weak self] seat in self?.board?.name(of: seat.request) ?? "" },
@@ -109,8 +109,10 @@ final class RideBoardPane {
     }
 
     /// "to", "back": short, the column is narrow.
+    /// The leg in a row, in the words of the drivers' columns ("To" and "Back": the ride to the
+    /// event and home from it), with a context so they are not taken for "until" or "go back".
     static func legText(_ leg: RideLeg) -> String {
-        leg == .to ? tr("to") : tr("back")
+        leg == .to ? trc("ride leg", "to") : trc("ride leg", "back")
     }
 
     /// "2 of 4 left", or a dash when the driver does not drive that way.

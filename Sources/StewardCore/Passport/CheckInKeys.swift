@@ -31,7 +31,7 @@ public final class CheckInKeys: Sendable {
     public func codeOfOccurrence(for event: UUID, in org: Organization,
                                  at date: Date = Date()) async throws -> (code: String, validUntil: Date, occurrence: EventOccurrence?) {
         let secret = try await secret(for: event, in: org)
-        let occurrence = try await currentOccurrence(of: event, in: org, at: date)
+        let (occurrence, _) = try await currentOccurrence(of: event, in: org, at: date)
         let generator = CheckInOccurrences.code(secret: secret, occurrence: occurrence?.occurrence)
         return (generator.code(at: date), generator.validUntil(date), occurrence)
     }
@@ -46,24 +46,30 @@ public final class CheckInKeys: Sendable {
     }
 
     /// `codeTheStoreChecks` with the date of a repeating event the code is for (nil for an
-    /// event that happens once): what the passport's code window shows.
+    /// event that happens once) and when that date takes check-ins (`window`: a code shown before
+    /// it opens is refused, and the screen says so): what the passport's code window shows.
     public func occurrenceCodeTheStoreChecks(for event: UUID, in org: Organization, at date: Date = Date())
-        async throws -> (code: String, validUntil: Date, occurrence: EventOccurrence?) {
+        async throws -> (code: String, validUntil: Date, occurrence: EventOccurrence?, window: CheckInWindow) {
         let secret = try await secret(for: event, in: org)
         try await database.writer.read { db in
             if let missing = try Self.notOnStore(event, org: org, db) { throw missing }
         }
-        let occurrence = try await currentOccurrence(of: event, in: org, at: date)
+        let (occurrence, window) = try await currentOccurrence(of: event, in: org, at: date)
         let generator = CheckInOccurrences.code(secret: secret, occurrence: occurrence?.occurrence)
-        return (generator.code(at: date), generator.validUntil(date), occurrence)
+        return (generator.code(at: date), generator.validUntil(date), occurrence, window)
     }
 
-    /// The date of a repeating event whose code is shown at `date`; nil for one that happens once.
-    private func currentOccurrence(of event: UUID, in org: Organization, at date: Date) async throws -> EventOccurrence? {
+    /// The date of a repeating event whose code is shown at `date` (nil for one that happens
+    /// once), and its check-in window (the event's own for one that happens once).
+    private func currentOccurrence(of event: UUID, in org: Organization, at date: Date) async throws
+        -> (EventOccurrence?, CheckInWindow) {
         try await database.writer.read { db in
             let record = try StampLedger.stampEvent(event, org: org, db).record
-            guard let details = try? EventDetails(syncFields: record.fields) else { return nil }
-            return CheckInOccurrences.current(of: details, id: event, at: date, zone: org.timeZone)?.occurrence
+            guard let details = try? EventDetails(syncFields: record.fields) else { return (nil, .alwaysOpen) }
+            if let current = CheckInOccurrences.current(of: details, id: event, at: date, zone: org.timeZone) {
+                return (current.occurrence, current.window)
+            }
+            return (nil, CheckInWindow(timing: details.timing, orgZone: org.timeZone))
         }
     }
 
