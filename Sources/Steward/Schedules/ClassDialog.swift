@@ -1,13 +1,20 @@
 import Foundation
+import CGtk
 import GtkKit
 import StewardCore
 import Translation
 
-/// A class's page: everything the booking service says of it, read-only, and the gym's own
+/// A class's page: what the booking service says of it, read-only, and the gym's own
 /// fields — its note and whether the app features it — to edit. A refresh never changes those.
+/// The service's own ids are not shown (staff never need them), and the service's part
+/// scrolls within the dialog so Save and Close stay on a 700-pixel screen.
 @MainActor
 enum ClassDialog {
-    static func present(_ scheduled: ScheduledClass, org: Organization, parent: Window, canEdit: Bool,
+    /// The height the booking service's part takes at most before it scrolls.
+    static let sourcePartHeight: Int32 = 300
+
+    /// `regular`: whom a substitute stands in for, when the schedule's other weeks say.
+    static func present(_ scheduled: ScheduledClass, standingInFor regular: String?, org: Organization, parent: Window, canEdit: Bool,
                         save: @escaping @MainActor (_ note: String, _ featured: Bool) -> Void) {
         let c = scheduled.source
         let zone = org.timeZone
@@ -36,7 +43,11 @@ enum ClassDialog {
                                                       source: c, isRemoved: scheduled.isRemoved, firstSeenAt: scheduled.firstSeenAt,
                                                       changedAt: scheduled.changedAt)).joined(separator: ", ")
         add(tr("Status"), status.isEmpty ? tr("scheduled") : status)
-        add(tr("Trainer"), c.isSubstitute ? tr("{trainer} (substitute)", ["trainer": c.trainer]) : c.trainer)
+        if c.isSubstitute, let regular {
+            add(tr("Trainer"), tr("{trainer}, substitute for {regular}", ["trainer": c.trainer, "regular": regular]))
+        } else {
+            add(tr("Trainer"), c.isSubstitute ? tr("{trainer} (substitute)", ["trainer": c.trainer]) : c.trainer)
+        }
         add(tr("Room"), c.room)
         add(tr("Location"), c.location)
         add(tr("Program"), c.program)
@@ -46,14 +57,16 @@ enum ClassDialog {
         add(tr("Waitlist"), c.isWaitlistAvailable ? tr("open") : tr("closed"))
         add(tr("Bookable"), c.isActive ? yes : no)
         add(tr("Description"), c.description)
-        add(tr("Class id"), c.sourceClassId)
-        add(tr("Class schedule id"), c.classScheduleId ?? "")
         add(tr("Changed by a refresh"), ScheduleText.dateTime(scheduled.changedAt, zone: zone))
         let sourceHeading = Label(tr("From the booking service (read-only)"))
         sourceHeading.addCSSClass("heading")
         sourceHeading.xalign = 0
         content.append(sourceHeading)
-        content.append(fields)
+        let scroller = ScrolledWindow(child: fields)
+        scroller.setPolicy(horizontal: GTK_POLICY_NEVER, vertical: GTK_POLICY_AUTOMATIC)
+        scroller.setProperty("propagate-natural-height", true)
+        scroller.setProperty("max-content-height", sourcePartHeight)
+        content.append(scroller)
 
         let gymHeading = Label(tr("The gym's own"))
         gymHeading.addCSSClass("heading")

@@ -307,7 +307,15 @@ final class SchedulePage: ModulePage {
 
     private func open(_ scheduled: ScheduledClass) {
         guard let org = organization else { return }
-        ClassDialog.present(scheduled, org: org, parent: window, canEdit: canEdit) { [weak self] note, featured in
+        Task { @MainActor in
+            // A substitute's page says whom they stand in for (read from the schedule's other weeks).
+            let regular = try? await service.regularTrainer(of: scheduled, in: org)
+            present(scheduled, standingInFor: regular ?? nil, in: org)
+        }
+    }
+
+    private func present(_ scheduled: ScheduledClass, standingInFor regular: String?, in org: Organization) {
+        ClassDialog.present(scheduled, standingInFor: regular, org: org, parent: window, canEdit: canEdit) { [weak self] note, featured in
             guard let self else { return }
             Task { @MainActor in
                 do {

@@ -81,8 +81,11 @@ enum ScheduleText {
         return parts.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
-    static func listLine(_ scheduled: ScheduledClass, zone: TimeZone) -> String {
-        spoken(scheduled, zone: zone)
+    /// A list row's line under the class's name: trainer, room, bookings and marks
+    /// ("Sam Lee · Studio 2 · 7/12 booked · substitute").
+    static func listDetails(_ scheduled: ScheduledClass) -> String {
+        let c = scheduled.source
+        return ([c.trainer, c.room, booked(c)] + marks(scheduled)).filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     /// A style class per program, the same program always the same colour.

@@ -344,6 +344,23 @@ public final class ScheduleService: Sendable {
         }
     }
 
+    /// Whom a substitute stands in for: the trainer who most often teaches the class's
+    /// schedule (the same `classScheduleId` from the same source) when no substitute does,
+    /// the nearest in time breaking a tie. nil when the class is no substitute's, has no
+    /// schedule, or the schedule was never taught by its own trainer here.
+    public func regularTrainer(of scheduled: ScheduledClass, in org: Organization) async throws -> String? {
+        guard scheduled.source.isSubstitute, let schedule = scheduled.source.classScheduleId, !schedule.isEmpty else { return nil }
+        return try await database.writer.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT trainer FROM scheduledClass
+                WHERE orgId = ? AND sourceId = ? AND classScheduleId = ? AND isSubstitute = 0 AND trainer <> ''
+                GROUP BY trainer
+                ORDER BY COUNT(*) DESC, MIN(ABS(julianday(startsAt) - julianday(?))), trainer
+                LIMIT 1
+                """, arguments: [UUIDColumn.encode(org.id), UUIDColumn.encode(scheduled.sourceId), schedule, scheduled.source.startsAt])
+        }
+    }
+
     public func scheduledClass(_ id: UUID, in org: Organization) async throws -> ScheduledClass {
         try await database.writer.read { db in try Self.scheduledClass(id, org: org, db) }
     }

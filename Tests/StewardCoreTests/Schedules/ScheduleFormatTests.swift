@@ -405,6 +405,29 @@ import Testing
             #expect(error.message.contains("API key"))
         }
     }
+
+    @Test("a substitute's class names whom they stand in for: the schedule's own trainer")
+    func substituteNamesTheRegularTrainer() async throws {
+        let database = try AppDatabase.inMemory()
+        let reference = DateTimeText.parseUTC("2026-11-25T19:00")!
+        _ = try DemoDataset(database: database).load(reference: reference)
+        let gym = try await OrganizationService(database: database).find(slug: "ironworks-gym")
+        let service = ScheduleService(database: database, credentials: MemoryCredentialStore())
+        let month = try await service.classes(in: gym, from: reference.addingTimeInterval(-10 * 86_400),
+                                              to: reference.addingTimeInterval(40 * 86_400))
+        let substitutes = month.filter(\.source.isSubstitute)
+        #expect(!substitutes.isEmpty)
+        for scheduled in substitutes {
+            let regular = try await service.regularTrainer(of: scheduled, in: gym)
+            let own = month.filter { $0.source.classScheduleId == scheduled.source.classScheduleId && !$0.source.isSubstitute }
+            let counts = Dictionary(grouping: own, by: \.source.trainer).mapValues(\.count)
+            #expect(regular != nil && counts[regular ?? ""] == counts.values.max(), "\(scheduled.source.name): \(String(describing: regular)) of \(counts)")
+            #expect(regular != scheduled.source.trainer)
+        }
+        // A class its own trainer teaches stands in for nobody.
+        let usual = try #require(month.first { !$0.source.isSubstitute })
+        #expect(try await service.regularTrainer(of: usual, in: gym) == nil)
+    }
 }
 
 /// The week grid's layout and the filters, without a window.
