@@ -1,5 +1,4 @@
 import Foundation
-import Translation
 
 /// A staff member signed in at a store without naming an organization (`POST /v1/session`):
 /// the organizations their email and password open there, each with its own session, not kept
