@@ -10,6 +10,8 @@ member and a few events that another console pushed with stewardctl.
   connected        Connect makes the organization here with the store's name, short name and
                    time zone, signed in, pulls its records, and the Events page shows the
                    store's events
+  menu             the organization menu offers the same dialog; signed in again, the
+                   organization is listed as already in this console, not offered a second time
 
 What the window did is checked in the console's database with stewardctl. Run by
 Tests/ui/inner.sh (STEWARD_UI_ONLY=firstrun-connect, or firstrun).
@@ -159,12 +161,32 @@ def test_connected(app):
     screenshot("firstrun-connect-events.png")
 
 
+def test_menu(app):
+    window = main_window(app)
+    click(button(window, "Organization"))
+    click(button(app.node(), "Connect to Your Organization’s Store…"))
+    form = dialog(app)
+    sign_in(form, PASSWORD)
+    label = f"{ORG_NAME} ({SLUG}), already in this console"
+    choice = wait_for(f'the "{label}" check box',
+                      lambda: next((n for n in find_all(form, roles=("check box",)) if name(n) == label), None),
+                      timeout=30)
+    if state_has(choice, pyatspi.STATE_SENSITIVE):
+        raise Failure(f'"{label}" can be ticked again')
+    if state_has(button(form, "Connect"), pyatspi.STATE_SENSITIVE):
+        raise Failure("Connect is offered with nothing new to connect")
+    click(button(form, "Cancel"))
+    wait_gone("the dialog", lambda: [w for w in frames(app) if name(w).startswith(DIALOG)])
+    if len(console_orgs()) != 1:
+        raise Failure(f"the console now holds {console_orgs()}")
+
+
 def main():
     os.makedirs(SHOTS, exist_ok=True)
     try:
         set_up_store()
         app = accessibility.App(os.path.join(BIN_DIR, "steward"), ENV, LOG)
-        status = accessibility.run_suite(app, [test_wrong_password, test_listed, test_connected],
+        status = accessibility.run_suite(app, [test_wrong_password, test_listed, test_connected, test_menu],
                                          "firstrun-connect", SHOTS, "steward-firstrun-connect.log", screenshot)
     finally:
         STORE.stop()
