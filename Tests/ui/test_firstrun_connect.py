@@ -152,6 +152,9 @@ def test_connected(app):
     remote = CTL.json("remote", "show", "--org", SLUG)
     if remote.get("url") != STORE.url or remote.get("staffEmail") != EMAIL:
         raise Failure(f"the organization is not signed in to the store: {remote}")
+    # The session kept is alive on the store (closing the dialog ended only unused ones):
+    # stewardctl, on the same console, syncs with it.
+    CTL.run("sync", "--org", SLUG)
     pulled = [e["title"] for e in CTL.json("events", "list", "--org", SLUG)]
     if sorted(pulled) != sorted(TITLES):
         raise Failure(f"the console holds {pulled}, not the store's events")

@@ -33,8 +33,9 @@ final class ConnectToStoreDialog {
     private var connecting = false
     /// Each organization set up, as soon as it is (the window lists it at once).
     var onConnected: ((Organization) -> Void)?
-    /// The last one set up, once every chosen one is pulled.
-    var onFinished: ((Organization) -> Void)?
+    /// The last one set up, once every chosen one is pulled, and what went wrong pulling, if
+    /// anything did (said in words for people).
+    var onFinished: ((Organization, String?) -> Void)?
     var onClosed: (() -> Void)?
 
     init(parent: Window, services: SyncServices, organizations: OrganizationService) {
@@ -129,15 +130,29 @@ final class ConnectToStoreDialog {
         pullSpinner.setActive(true)
         Task {
             defer { connecting = false }
+            // From here on the chosen sessions are in use: closing the dialog must not end them.
+            self.account = nil
             await services.sessions.discard(account.organizations.filter { session in !chosen.contains(session) },
                                             of: account)
             var last: Organization?
-            for session in chosen {
+            var pullFailure: String?
+            for (index, session) in chosen.enumerated() {
                 showPulling(session.name, pulled: 0)
                 let org: Organization
                 do {
                     org = try await services.sessions.connect(session, of: account, kind: kind)
                 } catch {
+                    // This one's session was ended by `connect`; the ones after it stay offered
+                    // (and are ended on the store if the dialog is closed); the ones before it
+                    // are set up, and no longer offered.
+                    let remaining = Array(chosen[(index + 1)...])
+                    self.account = StoreAccount(url: account.url, security: account.security, email: account.email,
+                                                organizations: remaining)
+                    for choice in choices where !remaining.contains(choice.session) {
+                        choice.check.isActive = false
+                        choice.check.isSensitive = false
+                    }
+                    updateConnectButton()
                     pullSpinner.setActive(false)
                     steps.visibleChildName = "choose"
                     showChooseMessage(tr("{name} could not be set up: {error}",
@@ -148,11 +163,11 @@ final class ConnectToStoreDialog {
                 last = org
                 if let failure = await pull(org) {
                     // Set up and signed in all the same: the background sync tries again.
-                    pullStatus.text = failure
+                    pullFailure = failure
                 }
             }
             pullSpinner.setActive(false)
-            if let last { onFinished?(last) }
+            if let last { onFinished?(last, pullFailure) }
             window.close()
         }
     }
@@ -203,7 +218,7 @@ final class ConnectToStoreDialog {
 
     /// Closed before connecting: the sessions the store opened for the listing are ended there.
     private func closing() {
-        if !connecting, let account {
+        if let account {
             let sessions = services.sessions
             Task { await sessions.discard(account.organizations, of: account) }
         }

@@ -306,11 +306,11 @@ final class MainWindow {
             guard let self else { return }
             Task { await self.loadOrganizations() }
         }
-        dialog.onFinished = { [weak self] org in
+        dialog.onFinished = { [weak self] org, pullFailure in
             guard let self else { return }
             self.organization = org
             Task { await self.loadOrganizations() }
-            self.toasts.showToast(tr("Connected {name}", ["name": org.name]))
+            self.toasts.showToast(pullFailure ?? tr("Connected {name}", ["name": org.name]))
         }
         dialog.onClosed = { [weak self] in self?.connectDialog = nil }
         connectDialog = dialog
