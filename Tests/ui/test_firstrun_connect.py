@@ -6,6 +6,8 @@ member and a few events that another console pushed with stewardctl.
 
   wrong password   the store's address and a wrong password: the dialog says the password is
                    not right and keeps the address typed; nothing is stored
+  throttled        after 5 failures for an email (sent to the store directly), the dialog says
+                   to try again in 1 minute
   listed           the right password lists the store's organization with a check box, ticked
   connected        Connect makes the organization here with the store's name, short name and
                    time zone, signed in, pulls its records, and the Events page shows the
@@ -17,11 +19,14 @@ What the window did is checked in the console's database with stewardctl. Run by
 Tests/ui/inner.sh (STEWARD_UI_ONLY=firstrun-connect, or firstrun).
 """
 
+import json
 import os
 import random
 import shutil
 import sys
 import tempfile
+import urllib.error
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -125,8 +130,32 @@ def test_wrong_password(app):
         raise Failure(f"an organization was stored after a wrong password: {console_orgs()}")
 
 
+def test_throttled(app):
+    form = dialog(app)
+    other = f"someone-{SUFFIX}@harbor.example"
+    for attempt in range(5):
+        request = urllib.request.Request(f"{STORE.url}/v1/session", method="POST",
+                                         data=json.dumps({"email": other, "password": f"guess {attempt}"}).encode(),
+                                         headers={"Content-Type": "application/json"})
+        try:
+            urllib.request.urlopen(request, timeout=30)
+            raise Failure("the store let a guess in")
+        except urllib.error.HTTPError as error:
+            if error.code != 401:
+                raise Failure(f"guess {attempt + 1} answered {error.code}, not 401")
+    type_into(form, "Email", other)
+    type_into(form, "Password", "one more guess")
+    click(button(form, "Sign In"))
+    wanted = "Too many failed sign-ins. Try again in 1 minute."
+    wait_for(f'"{wanted}"', lambda: label_text(form, "Sign-in message") == wanted, timeout=30)
+    screenshot("firstrun-connect-throttled.png")
+    if text_of(field(form, "Store address")) != STORE.url:
+        raise Failure("the store address typed was lost")
+
+
 def test_listed(app):
     form = dialog(app)
+    type_into(form, "Email", EMAIL)
     type_into(form, "Password", PASSWORD)
     click(button(form, "Sign In"))
     label = f"{ORG_NAME} ({SLUG})"
@@ -189,7 +218,7 @@ def main():
     try:
         set_up_store()
         app = accessibility.App(os.path.join(BIN_DIR, "steward"), ENV, LOG)
-        status = accessibility.run_suite(app, [test_wrong_password, test_listed, test_connected, test_menu],
+        status = accessibility.run_suite(app, [test_wrong_password, test_throttled, test_listed, test_connected, test_menu],
                                          "firstrun-connect", SHOTS, "steward-firstrun-connect.log", screenshot)
     finally:
         STORE.stop()
