@@ -100,6 +100,14 @@ fi
 if [ -z "$only" ] || [ "$only" = firstrun ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_firstrun.py
 fi
+# The first run's Connect to Your Organization's Store, against a real steward-store on loopback.
+if [ -z "$only" ] || [ "$only" = firstrun ] || [ "$only" = firstrun-connect ]; then
+    if [ ! -x "$STEWARD_BIN_DIR/steward-store" ]; then
+        echo "ui: $STEWARD_BIN_DIR/steward-store not found; build first (make build) or set STEWARD_BIN_DIR" >&2
+        exit 2
+    fi
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_firstrun_connect.py
+fi
 # Preferences' Calendar Publishing, against a throwaway Radicale CalDAV server.
 if [ -z "$only" ] || [ "$only" = calendar ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_calendar_publishing_ui.py

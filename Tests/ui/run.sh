@@ -10,7 +10,8 @@
 #   STEWARD_BIN_DIR   folder holding steward and stewardctl (and steward-store for the sync
 #                     tests; default .build/debug)
 #   STEWARD_UI_ONLY   events, records, pages, spanish, prizes, schedule, passport, rides, ministry, calendar, firstrun, sync,
-#                     approvals or library: run that suite only
+#                     approvals, library or firstrun-connect: run that suite only (firstrun runs
+#                     firstrun-connect too)
 #
 # Screenshots of each state land in build/screenshots/.
 set -euo pipefail

@@ -25,4 +25,10 @@ public final class ProgressBar: Widget {
         get { gtk_progress_bar_get_show_text(opaque) != 0 }
         set { gtk_progress_bar_set_show_text(opaque, newValue ? 1 : 0) }
     }
+
+    /// Moves the bar's block along once: for a task whose length is not known ahead, each step
+    /// of it (a page pulled) shows that it still goes on.
+    public func pulse() {
+        gtk_progress_bar_pulse(opaque)
+    }
 }

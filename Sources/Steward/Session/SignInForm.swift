@@ -21,7 +21,7 @@ final class SignInForm {
     private let button: Button
     private let spinner: Spinner
     private let message: Label
-    private let window: ApplicationWindow
+    private let window: Window
     private var chooser: FileChooser?
     private var isSigningIn = false
 
@@ -29,7 +29,7 @@ final class SignInForm {
     /// reached). Returns the error to show, or nil when signed in.
     var signIn: ((String, String, String, TransportSecurity) async -> Error?)?
 
-    init(ui: Builder, window: ApplicationWindow) {
+    init(ui: Builder, window: Window) {
         self.window = window
         address = ui.object("store_address_entry")
         email = ui.object("email_entry")

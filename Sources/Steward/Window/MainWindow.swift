@@ -45,6 +45,10 @@ final class MainWindow {
     private var preferences: Preferences?
     /// Create an Organization, kept while it is open.
     private var createDialog: CreateOrganizationDialog?
+    /// Connect to Your Organization’s Store, kept while it is open.
+    private var connectDialog: ConnectToStoreDialog?
+    /// Sign-in and sync, once made (after the first paint).
+    private var syncServices: SyncServices?
 
     init(application: Application) {
         ui = Builder(resource: ResourceBundle.path("Window/window.ui"))
@@ -77,6 +81,7 @@ final class MainWindow {
         window.addAction("preferences") { [weak self] in self?.showPreferences() }
         window.addAction("create-organization") { [weak self] in self?.showCreateOrganization() }
         window.addAction("explore-demo") { [weak self] in self?.exploreDemo() }
+        window.addAction("connect-to-store") { [weak self] in self?.showConnectToStore() }
     }
 
     func present() { window.present() }
@@ -163,6 +168,7 @@ final class MainWindow {
     }
 
     private func attach(_ services: SyncServices) {
+        syncServices = services
         let monitor = SyncMonitor(services: services)
         syncMonitor = monitor
         let page = SyncPage(monitor: monitor, window: window, toasts: toasts)
@@ -284,6 +290,33 @@ final class MainWindow {
         dialog.present()
     }
 
+    /// The first-run page's and the organization menu's Connect to Your Organization’s Store…:
+    /// the dialog signs in, lists the store's organizations, sets up and pulls the ones chosen;
+    /// the window lists each as it is set up, then shows the last.
+    private func showConnectToStore() {
+        guard let environment else { return }
+        if let connectDialog { return connectDialog.present() }
+        guard let services = syncServices else {
+            // Sync is still being set up (a click in the first instants): it is on its way.
+            toasts.showToast(tr("Getting ready to connect; try again in a moment."))
+            return
+        }
+        let dialog = ConnectToStoreDialog(parent: window, services: services, organizations: environment.organizations)
+        dialog.onConnected = { [weak self] _ in
+            guard let self else { return }
+            Task { await self.loadOrganizations() }
+        }
+        dialog.onFinished = { [weak self] org, pullFailure in
+            guard let self else { return }
+            self.organization = org
+            Task { await self.loadOrganizations() }
+            self.toasts.showToast(pullFailure ?? tr("Connected {name}", ["name": org.name]))
+        }
+        dialog.onClosed = { [weak self] in self?.connectDialog = nil }
+        connectDialog = dialog
+        dialog.present()
+    }
+
     /// Explore the Demo: the five demo organizations and their records, as `stewardctl demo
     /// load` (and `make run`) adds them, read in off the main thread; then the window shows them.
     private func exploreDemo() {
@@ -304,7 +337,7 @@ final class MainWindow {
     }
 
     private static var firstRunDescription: String {
-        tr("Create the organization this console runs, or look around first with five demo organizations.")
+        tr("Create the organization this console runs, connect to your organization’s store if it already has one, or look around first with five demo organizations.")
     }
 
     // MARK: organizations and pages

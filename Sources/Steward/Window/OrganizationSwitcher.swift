@@ -5,7 +5,9 @@ import Translation
 /// The button at the top of the sidebar naming the current organization; its popover lists
 /// the others by name, the current one checked. Buttons rather than a drop-down list so each
 /// organization is a plainly named, clickable control for keyboards and screen readers alike.
-/// Under them, Add Organization… opens the first run's Create an Organization dialog.
+/// Under them, Add Organization… opens the first run's Create an Organization dialog, and
+/// Connect to Your Organization’s Store… the first run's dialog for an organization whose
+/// store already runs.
 @MainActor
 final class OrganizationSwitcher {
     private let button: MenuButton
@@ -38,6 +40,12 @@ final class OrganizationSwitcher {
         add.onClicked { [weak self] in self?.popover.popdown() }
         add.actionName = "win.create-organization"
         list.append(add)
+        let connect = Button(label: tr("C_onnect to Your Organization’s Store…"))
+        connect.hasFrame = false
+        connect.addCSSClass("organization-item")
+        connect.onClicked { [weak self] in self?.popover.popdown() }
+        connect.actionName = "win.connect-to-store"
+        list.append(connect)
     }
 
     private func makeItem(_ org: Organization, isCurrent: Bool) -> Button {

@@ -37,6 +37,15 @@ public final class SessionService: Sendable {
         } catch {
             throw Self.signInError(for: error, url: cleanURL, slug: org.slug)
         }
+        return try await keep(tokens, for: org, url: cleanURL, security: security)
+    }
+
+    /// Keeps a session the store has just opened as the organization's sign-in: the tokens in
+    /// the credential store, the remote pointed at the store as this staff member (see `signIn`).
+    /// A session it replaces is ended on its store; on failure the new one is ended there and
+    /// nothing is kept.
+    func keep(_ tokens: SessionTokens, for org: Organization, url cleanURL: String,
+              security: TransportSecurity) async throws -> StaffSession {
         let installation = try await database.writer.read { db in try AppDatabase.installationId(db) }
         let key = CredentialKey(installation: UUIDColumn.encode(installation), orgSlug: org.slug)
         // Signing in again (another member, another store): the session it replaces ends too.

@@ -8,6 +8,18 @@ public protocol SessionTransport: Sendable {
     func signIn(url: String, security: TransportSecurity, org: String, _ request: SignInRequest) async throws(SyncTransportError) -> SessionTokens
     func refresh(url: String, security: TransportSecurity, org: String, _ request: RefreshRequest) async throws(SyncTransportError) -> SessionTokens
     func signOut(url: String, security: TransportSecurity, org: String, accessToken: String) async throws(SyncTransportError)
+    /// `POST /v1/session`: a session in every organization of the store where the email and
+    /// password are on staff.
+    func signInToEveryOrganization(url: String, security: TransportSecurity,
+                                   _ request: SignInRequest) async throws(SyncTransportError) -> AccountSessions
+}
+
+extension SessionTransport {
+    /// For transports made before the store had it: answered like a store without the endpoint.
+    public func signInToEveryOrganization(url: String, security: TransportSecurity,
+                                          _ request: SignInRequest) async throws(SyncTransportError) -> AccountSessions {
+        throw .status(404, ErrorResponse(error: "not-found", message: "no such endpoint"))
+    }
 }
 
 /// `POST /v1/orgs/{org}/session`, `POST …/session/refresh` and `DELETE …/session` over HTTP.
@@ -21,6 +33,11 @@ public struct HTTPSessionTransport: SessionTransport {
     public func signIn(url: String, security: TransportSecurity, org: String,
                        _ request: SignInRequest) async throws(SyncTransportError) -> SessionTokens {
         try await post(Self.endpoint(url, org, "session"), security, request)
+    }
+
+    public func signInToEveryOrganization(url: String, security: TransportSecurity,
+                                          _ request: SignInRequest) async throws(SyncTransportError) -> AccountSessions {
+        try await post("\(url)/v1/session", security, request)
     }
 
     public func refresh(url: String, security: TransportSecurity, org: String,
@@ -49,8 +66,8 @@ public struct HTTPSessionTransport: SessionTransport {
     }
 
     /// Sign-in and refresh bodies hold a password or a refresh token: sent as secrets.
-    private func post<Body: Encodable>(_ address: String, _ security: TransportSecurity,
-                                       _ body: Body) async throws(SyncTransportError) -> SessionTokens {
+    private func post<Body: Encodable, Answer: Decodable>(_ address: String, _ security: TransportSecurity,
+                                                          _ body: Body) async throws(SyncTransportError) -> Answer {
         let data: Data
         do {
             data = try JSONEncoder().encode(body)
@@ -70,7 +87,7 @@ public struct HTTPSessionTransport: SessionTransport {
             throw .status(response.status, try? JSONDecoder().decode(ErrorResponse.self, from: response.body))
         }
         do {
-            return try JSONDecoder().decode(SessionTokens.self, from: response.body)
+            return try JSONDecoder().decode(Answer.self, from: response.body)
         } catch {
             throw .invalidResponse(tr("the answer is not a session: {error}", ["error": "\(error)"]))
         }

@@ -19,6 +19,9 @@ public enum SignInError: Error, Hashable, Sendable, CustomStringConvertible {
     case notAStewardStore(url: String)
     /// The store has no organization with this console organization's slug.
     case unknownOrganization(url: String, slug: String)
+    /// The store does not offer signing in without naming an organization (it is older than
+    /// this console): the organization can be created here and signed in from its Sync page.
+    case storeWithoutAccountSignIn(url: String)
     /// Another refusal from the store, with its own words.
     case refused(url: String, message: String)
     /// Signed in, but the tokens could not be kept on this computer (the store's session was
@@ -46,6 +49,9 @@ public enum SignInError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownOrganization(let url, let slug):
             return tr("The store at {url} has no organization \"{slug}\". Check the address, or ask the store's administrator.",
                       ["url": url, "slug": slug])
+        case .storeWithoutAccountSignIn(let url):
+            return tr("The store at {url} cannot list your organizations: it is older than this console. Ask its administrator to update it, or create the organization here and sign in from its Sync page.",
+                      ["url": url])
         case .refused(let url, let message):
             return tr("The store at {url} refused the sign-in: {message}", ["url": url, "message": message])
         case .credentialsNotSaved(let reason):

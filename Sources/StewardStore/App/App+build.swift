@@ -58,6 +58,9 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
         trustForwardedFor: configuration.trustForwardedFor)
     // Signing in and refreshing are how a staff member gets a bearer token: no token needed.
     // Registering and signing in are how an app member gets one.
+    // A staff member who does not know their organization's slug signs in to all of theirs.
+    AccountSessionController(sessions: staffSessions, trustForwardedFor: configuration.trustForwardedFor)
+        .addRoutes(to: router.group("v1"))
     let open = router.group("v1/orgs/{org}")
     sessions.addOpenRoutes(to: open)
     members.addOpenRoutes(to: open)

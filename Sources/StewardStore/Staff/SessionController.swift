@@ -74,3 +74,35 @@ struct SessionController {
         return Response(status: .noContent)
     }
 }
+
+/// `POST /v1/session`: a staff member signs in to every organization of the store where their
+/// email and password are on staff (see `StaffSessions.signInToEveryOrganization`). No bearer
+/// token; refused answers are the per-organization sign-in's.
+struct AccountSessionController {
+    let sessions: StaffSessions
+    /// See `StoreConfiguration.trustForwardedFor`.
+    let trustForwardedFor: Bool
+    let bodyReader = RequestBodyReader(limit: 16 * 1024)
+
+    func addRoutes(to group: RouterGroup<StoreRequestContext>) {
+        group.post("session", use: signIn)
+    }
+
+    @Sendable func signIn(request: Request, context: StoreRequestContext) async throws -> Response {
+        let body = try JSONInput.decode(SignInRequest.self, from: try await bodyReader.read(request))
+        let email = try SignInHTTP.email(body.email)
+        try SignInHTTP.checkLength(ofPassword: body.password)
+        let source = ClientAddress.of(request, peer: context.peerAddress, trustForwardedFor: trustForwardedFor)
+        switch try await sessions.signInToEveryOrganization(email: email, source: source, password: body.password, at: Date()) {
+        case .signedIn(let organizations):
+            context.logger.info("signed in to every organization of the account", metadata: [
+                "orgs": "\(organizations.map(\.org).joined(separator: ","))", "email": "\(email)"])
+            return try SignInHTTP.tokensResponse(AccountSessions(organizations: organizations), request: request, context: context)
+        case .refused(let outcome):
+            if outcome == .wrongCredentials {
+                context.logger.notice("sign-in without an organization failed", metadata: ["email": "\(email)", "source": "\(source)"])
+            }
+            throw SignInHTTP.refusal(outcome) ?? StoreHTTPError.wrongCredentials
+        }
+    }
+}

@@ -72,12 +72,26 @@ struct StaffSessions: Sendable {
         _ attempt: SignInAttempt, password: String,
         account lookup: @escaping @Sendable () async throws -> (account: Account, passwordHash: String)?
     ) async throws -> Authentication<Account> {
+        switch try await authenticateAny(attempt, password: password, accounts: { try await lookup().map { [$0] } ?? [] }) {
+        case .verified(let accounts): .verified(accounts[0])
+        case .refused(let outcome): .refused(outcome)
+        }
+    }
+
+    /// `authenticate` for a sign-in that may match several accounts (one email on the staff of
+    /// several organizations, each with its own password): every account `accounts` finds is
+    /// checked within the one place in line, and the ones the password opens are answered (never
+    /// none: no match is `.wrongCredentials`).
+    func authenticateAny<Account: Sendable>(
+        _ attempt: SignInAttempt, password: String,
+        accounts lookup: @escaping @Sendable () async throws -> [(account: Account, passwordHash: String)]
+    ) async throws -> Authentication<[Account]> {
         // A wait already known is answered before taking a place in line.
         if let known = memo.admission(for: attempt), let refusal = Self.refusal(known) { return .refused(refusal) }
         // Looked up before taking a place: a sign-in to an account that exists may take one of
         // the places kept for real accounts, so a flood of made-up emails cannot turn it away.
         let found = try await lookup()
-        let outcome: Authentication<Account>? = try await queue.withSlot(found == nil ? .other : .knownAccount) {
+        let outcome: Authentication<[Account]>? = try await queue.withSlot(found.isEmpty ? .other : .knownAccount) {
             // Counted as a failure before the slow check, in the same transaction as the check
             // of the limits, and cleared if it succeeds: guesses sent all at once see one
             // another instead of all passing the throttle together. (Looked up in the memo
@@ -90,19 +104,19 @@ struct StaffSessions: Sendable {
                 memo.remember(admission, for: attempt)
             }
             if let refusal = Self.refusal(admission) { return .refused(refusal) }
-            let storedHash = found?.passwordHash
+            let storedHashes = found.map(\.passwordHash)
             let hasher = self.hasher
-            let matches = try await queue.check {
-                guard let storedHash else {
+            let matching = try await queue.check { () -> [Int] in
+                guard !storedHashes.isEmpty else {
                     hasher.spendVerificationTime(password)
-                    return false
+                    return []
                 }
-                return PasswordHasher.verify(password, against: storedHash)
+                return storedHashes.indices.filter { PasswordHasher.verify(password, against: storedHashes[$0]) }
             }
-            guard let found, matches else { return .refused(.wrongCredentials) }
+            guard !matching.isEmpty else { return .refused(.wrongCredentials) }
             try await repository.clearSignInFailures(org: attempt.org, email: attempt.email)
             memo.forgetAccount(of: attempt)
-            return .verified(found.account)
+            return .verified(matching.map { found[$0].account })
         }
         return outcome ?? .refused(.busy)
     }

@@ -9,6 +9,8 @@ public protocol StaffRepository: Sendable {
     /// The organization's staff, by email.
     func staff(org: String) async throws -> [StaffMember]
     func staffMember(org: String, email: String) async throws -> StaffMember?
+    /// Every staff account with this (normalized) email, one per organization, by organization.
+    func staffAccounts(email: String) async throws -> [StaffMember]
     /// Removes the member and ends every session of theirs; false when there was no such member.
     func removeStaff(org: String, email: String, now: Date) async throws -> Bool
 

@@ -21,6 +21,16 @@ actor FakeSessionTransport: SessionTransport {
     }
 
     func answerSignIn(_ answer: Result<SessionTokens, SyncTransportError>) { signInAnswers.append(answer) }
+    private var accountSignInAnswers: [Result<AccountSessions, SyncTransportError>] = []
+    private(set) var accountSignInRequests: [SignInRequest] = []
+    func answerAccountSignIn(_ answer: Result<AccountSessions, SyncTransportError>) { accountSignInAnswers.append(answer) }
+
+    func signInToEveryOrganization(url: String, security: TransportSecurity,
+                                   _ request: SignInRequest) async throws(SyncTransportError) -> AccountSessions {
+        accountSignInRequests.append(request)
+        guard !accountSignInAnswers.isEmpty else { throw .transport(.couldNotConnect("connection refused")) }
+        return try accountSignInAnswers.removeFirst().get()
+    }
     func answerRefresh(_ answer: Result<SessionTokens, SyncTransportError>) { refreshAnswers.append(answer) }
 
     func signIn(url: String, security: TransportSecurity, org: String, _ request: SignInRequest) async throws(SyncTransportError) -> SessionTokens {

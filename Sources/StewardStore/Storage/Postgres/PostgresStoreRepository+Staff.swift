@@ -36,6 +36,14 @@ extension PostgresStoreRepository {
         }
     }
 
+    public func staffAccounts(email: String) async throws -> [StaffMember] {
+        try await transaction { connection, logger in
+            try await Self.staffMembers(connection.query("""
+                SELECT org, email, role, password_hash, created_at FROM staff WHERE email = \(email) ORDER BY org
+                """, logger: logger))
+        }
+    }
+
     public func removeStaff(org: String, email: String, now: Date) async throws -> Bool {
         try await transaction { connection, logger in
             let removed = try await connection.query("""

@@ -37,6 +37,14 @@ extension SQLiteStoreRepository {
         }
     }
 
+    public func staffAccounts(email: String) async throws -> [StaffMember] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT org, email, role, password_hash, created_at FROM staff WHERE email = ? ORDER BY org
+                """, arguments: [email]).compactMap(Self.staffMember(from:))
+        }
+    }
+
     public func removeStaff(org: String, email: String, now: Date) async throws -> Bool {
         try await pool.write { db in
             try db.execute(sql: "DELETE FROM staff WHERE org = ? AND email = ?", arguments: [org, email])
