@@ -165,7 +165,8 @@ final class FieldInput {
         case .choice(let words):
             var values: [String?] = words
             if field.defaultValue == nil && !field.isRequired { values.insert(nil, at: 0) }
-            (row, control) = Self.dropDownRow(field, values: values, names: values.map { $0 ?? tr("None") })
+            // Staff read each word's name, never the stored word ("single-choice").
+            (row, control) = Self.dropDownRow(field, values: values, names: values.map { $0.map(field.title(ofChoice:)) ?? tr("None") })
         case .reference(let entity):
             // Sorted by title, after "None" (a reference is optional unless declared required) or,
             // for a required one, after a prompt: nobody and nothing is picked for staff.

@@ -218,7 +218,7 @@ final class RecordListPage {
             guard let id = value?.stringValue.flatMap(UUID.init(uuidString:)) else { return "" }
             return titles[entity]?[id] ?? ""
         }
-        return field.kind.displayText(value, zone: organization?.timeZone ?? .gmt)
+        return field.displayText(value, zone: organization?.timeZone ?? .gmt)
     }
 
     private func connectSignals() {

@@ -17,7 +17,8 @@ extension RecordType {
                       help: trLater("Who the account is for: students or residents.")),
             FieldSpec("role", trLater("Role"), .choice(MemberRole.allCases.map(\.rawValue)), [.listed],
                       help: trLater("member, or organizer: a trusted organizer's submissions skip the queue."),
-                      default: .string(MemberRole.member.rawValue)),
+                      default: .string(MemberRole.member.rawValue))
+                .showingChoices { MemberRole(rawValue: $0)?.title },
             FieldSpec("disabled", trLater("Disabled"), .boolean, [.listed],
                       help: trLater("A disabled member can no longer sign in or submit."), default: .bool(false)),
             FieldSpec("registeredAt", trLater("Registered"), .dateTime, help: trLater("When the member registered.")),

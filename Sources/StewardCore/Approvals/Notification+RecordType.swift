@@ -14,7 +14,8 @@ extension RecordType {
             FieldSpec("member", trLater("Member"), .text(maxLength: 40), help: trLater("The submitter's member id.")),
             FieldSpec("submission", trLater("Submission"), .text(maxLength: 40), help: trLater("The submission it is about.")),
             FieldSpec("title", trLater("Event"), .text(maxLength: EventForm.maxTitleLength), [.listed], help: trLater("The event's title.")),
-            FieldSpec("status", trLater("Status"), .choice(SubmissionStatus.words), [.listed], help: trLater("The submission's new status.")),
+            FieldSpec("status", trLater("Status"), .choice(SubmissionStatus.words), [.listed], help: trLater("The submission's new status."))
+                .showingChoices { SubmissionStatus(rawValue: $0)?.title },
             FieldSpec("at", trLater("At"), .dateTime, [.listed], help: trLater("When it was made.")),
         ],
         titleField: "message", orderField: "at", orderDescending: true)

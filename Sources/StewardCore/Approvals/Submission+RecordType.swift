@@ -29,7 +29,8 @@ extension RecordType {
 public enum SubmissionFields {
     static let review: [FieldSpec] = [
         FieldSpec("status", trLater("Status"), .choice(SubmissionStatus.words), [.required],
-                  help: trLater("pending, approved, rejected or changes-requested.")),
+                  help: trLater("pending, approved, rejected or changes-requested."))
+            .showingChoices { SubmissionStatus(rawValue: $0)?.title },
         FieldSpec("submitterId", trLater("Submitter id"), .text(maxLength: 40), help: trLater("The member who submitted it.")),
         FieldSpec("submitterName", trLater("Submitted by"), .text(maxLength: MemberRules.maxDisplayNameLength), [.listed, .searchable],
                   help: trLater("The submitter's name.")),

@@ -22,7 +22,8 @@ extension RecordType {
             FieldSpec("group", trLater("Routed to"), .reference(entity: RecordType.communityGroup.entity), [.listed],
                       help: trLater("The community group whose leader follows the lead up.")),
             FieldSpec("state", trLater("State"), .choice(LeadState.allCases.map(\.rawValue)),
-                      help: trLater("new, contacted, joined or not-interested."), default: .string(LeadState.new.rawValue)),
+                      help: trLater("new, contacted, joined or not-interested."), default: .string(LeadState.new.rawValue))
+                .showingChoices { LeadState(rawValue: $0)?.title },
             FieldSpec("member", trLater("App account"), .reference(entity: "member"),
                       help: trLater("The member who sent it from the app; empty for a lead typed here.")),
             FieldSpec("receivedAt", trLater("Received"), .dateTime,

@@ -43,7 +43,7 @@ struct FieldConflicts: ConflictPresentation {
                 }
             }
             return [Row(key: field.reportName, label: field.label, recordKeys: field.wireFields.map(\.name),
-                        text: { record, zone in field.kind.displayText(field.value(in: record), zone: zone) })]
+                        text: { record, zone in field.displayText(field.value(in: record), zone: zone) })]
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Translation
 
 /// One field of a record type: everything the editor, the list, the CLI, validation and sync
@@ -39,6 +40,10 @@ public struct FieldSpec: Sendable {
     /// The name validation reports problems under when it is not the option name: an event's
     /// links are typed one `--link` at a time, so their problems name `link`.
     public let reportedAs: String?
+    /// How a `.choice` word reads to staff (a question's "single-choice" as "Single choice");
+    /// nil: the word made readable (`ChoiceWords.readable`). Lists and editors show this, never
+    /// the stored word.
+    public private(set) var choiceTitles: (@Sendable (String) -> String?)? = nil
 
     public init(_ name: String, _ label: Translatable, _ kind: FieldKind, _ traits: Traits = [], help: Translatable,
                 item itemLabel: Translatable? = nil, default defaultValue: JSONValue? = nil, reportedAs: String? = nil) {
@@ -50,6 +55,25 @@ public struct FieldSpec: Sendable {
         self.declaredItemLabel = itemLabel
         self.defaultValue = defaultValue
         self.reportedAs = reportedAs
+    }
+
+    /// This field with its choice words read through `title`: the words' own names in the
+    /// person's language.
+    public func showingChoices(_ title: @escaping @Sendable (String) -> String?) -> FieldSpec {
+        var copy = self
+        copy.choiceTitles = title
+        return copy
+    }
+
+    /// A choice word as staff read it.
+    public func title(ofChoice word: String) -> String {
+        choiceTitles?(word) ?? ChoiceWords.readable(word)
+    }
+
+    /// `value` as staff read it: a choice by its name, anything else as its kind shows it.
+    public func displayText(_ value: JSONValue?, zone: TimeZone) -> String {
+        if case .choice = kind, let word = value?.stringValue, !word.isEmpty { return title(ofChoice: word) }
+        return kind.displayText(value, zone: zone)
     }
 
     /// "Publish at", in the person's language.
@@ -86,5 +110,15 @@ public struct FieldSpec: Sendable {
             out.append(contentsOf: character.lowercased())
         }
         return out
+    }
+}
+
+/// Choice words as stored ("changes-requested", "not_interested") made readable for a field
+/// that declares no names of its own: "Changes requested".
+public enum ChoiceWords {
+    public static func readable(_ word: String) -> String {
+        let spaced = word.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        guard let first = spaced.first else { return spaced }
+        return first.uppercased() + spaced.dropFirst()
     }
 }

@@ -15,7 +15,8 @@ extension RecordType {
             FieldSpec("prompt", trLater("Question"), .text(maxLength: 300), [.required, .listed, .searchable],
                       help: trLater("What the app asks, like \"How did you hear about the passport?\".")),
             FieldSpec("type", trLater("Type"), .choice(QuestionKind.allCases.map(\.rawValue)), [.required, .listed],
-                      help: trLater("single-choice, multiple-choice, short-text, long-text, yes-no, number, date or scale.")),
+                      help: trLater("single-choice, multiple-choice, short-text, long-text, yes-no, number, date or scale."))
+                .showingChoices { QuestionKind(rawValue: $0)?.title },
             FieldSpec("audience", trLater("Audience"), .choice(QuestionAudience.allCases.map(\.rawValue)), [.listed],
                       help: trLater("Who is asked: everyone, students or residents."),
                       default: .string(QuestionAudience.everyone.rawValue)),
@@ -37,7 +38,8 @@ extension RecordType {
                 FieldSpec("version", trLater("Version"), .integer(1...100_000), [.required], help: trLater("Its number.")),
                 FieldSpec("prompt", trLater("Question"), .text(maxLength: 300), [.required], help: trLater("What it asked.")),
                 FieldSpec("type", trLater("Type"), .choice(QuestionKind.allCases.map(\.rawValue)), [.required],
-                          help: trLater("Its type.")),
+                          help: trLater("Its type."))
+                    .showingChoices { QuestionKind(rawValue: $0)?.title },
                 FieldSpec("options", trLater("Options"), .longText(maxLength: 4000), help: trLater("Its options, one per line.")),
                 FieldSpec("minimum", trLater("Minimum"), .integer(-1_000_000...1_000_000), help: trLater("Its lowest answer.")),
                 FieldSpec("maximum", trLater("Maximum"), .integer(-1_000_000...1_000_000), help: trLater("Its highest answer.")),
