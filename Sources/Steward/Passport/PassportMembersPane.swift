@@ -31,7 +31,9 @@ final class PassportMembersPane {
         let toolbar = Box.horizontal(spacing: 8)
         for child in [searchEntry as Widget, countLabel] { toolbar.append(child) }
         toolbar.setMargins(top: 8, bottom: 4, start: 12, end: 12)
-        let actions = Box.horizontal(spacing: 8)
+        // The actions wrap onto a second line rather than widen the page (in Spanish they
+        // were wider than the space beside the sidebar at 1,000 pixels, folding it away).
+        let actions = FlowBox(spacing: 8)
         for child in [grantButton as Widget, importButton, choiceButton] { actions.append(child) }
         actions.setMargins(top: 0, bottom: 8, start: 12, end: 12)
         let box = Box.vertical()
