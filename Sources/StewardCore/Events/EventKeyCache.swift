@@ -29,10 +29,14 @@ final class EventKeyCache: @unchecked Sendable {
     func keys(for query: EventQuery, _ db: Database) throws -> [Int64] {
         let minute = query.sort == .upcoming ? Int(Date().timeIntervalSince1970 / 60) : nil
         let ordered = try orderedKeys(Order(orgId: query.orgId, sort: query.sort, ascending: query.ascending, minute: minute), db)
-        guard let match = SearchText.ftsQuery(query.search) else { return ordered }
+        var keys = ordered
+        if let dates = query.dates {
+            keys = Self.filter(keys, keeping: try EventQueries.keys(orgId: query.orgId, occurringIn: dates, db))
+        }
+        guard let match = SearchText.ftsQuery(query.search) else { return keys }
         let matching = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM eventSearch WHERE eventSearch MATCH ?"),
                                           arguments: [match])
-        return Self.filter(ordered, keeping: matching)
+        return Self.filter(keys, keeping: matching)
     }
 
     private func orderedKeys(_ order: Order, _ db: Database) throws -> [Int64] {

@@ -57,6 +57,30 @@ enum EventQueries {
         return ongoing + startedKeys + later + over.reversed().filter { !stillOn.contains($0) }
     }
 
+    /// The keys of the events on during `dates` (a date searched for): one that happens once
+    /// when any of it falls in them (a weekend festival is found on its Saturday), a series when
+    /// one of its occurrences starts in them. Two range reads of the start indexes; only the
+    /// series that began before the end are expanded.
+    static func keys(orgId: UUID, occurringIn dates: DateInterval, _ db: Database) throws -> [Int64] {
+        let org = UUIDColumn.encode(orgId)
+        let from = DateTimeText.storage(dates.start), to = DateTimeText.storage(dates.end)
+        var keys = try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid FROM event INDEXED BY event_org_start_end
+            WHERE orgId = ? AND deleted = 0 AND startsAt < ? AND endsAt > ? AND repeatRule = ''
+            """), arguments: [org, to, from])
+        let series = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid AS key, * FROM event INDEXED BY event_org_series
+            WHERE orgId = ? AND deleted = 0 AND repeatRule != '' AND startsAt < ?
+            """), arguments: [org, to])
+        guard !series.isEmpty else { return keys }
+        let zoneName = try String.fetchOne(db, sql: "SELECT timeZone FROM organization WHERE id = ?", arguments: [org])
+        let zone = zoneName.flatMap(TimeZone.init(identifier:)) ?? .gmt
+        for row in series where !(try Event(row: row).occurrences(from: dates.start, to: dates.end, zone: zone).isEmpty) {
+            keys.append(row["key"])
+        }
+        return keys
+    }
+
     static func rows(for keys: [Int64], _ db: Database) throws -> [EventRow] {
         guard !keys.isEmpty else { return [] }
         var rows: [EventRow] = []
