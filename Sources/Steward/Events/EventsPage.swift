@@ -27,6 +27,7 @@ final class EventsPage: ModulePage {
     private let backButton: Button
     private let searchEntry: SearchEntry
     private let countLabel: Label
+    private let dateLabel: Label
     private let stack: Stack
     private let scroller: ScrolledWindow
     private let list: EventsListController
@@ -80,6 +81,7 @@ final class EventsPage: ModulePage {
         backButton = ui.object("back_button")
         searchEntry = ui.object("search_entry")
         countLabel = ui.object("count_label")
+        dateLabel = ui.object("date_label")
         stack = ui.object("events_stack")
         scroller = ui.object("events_scroller")
         viewOnlyLabel = ui.object("view_only_label")
@@ -134,6 +136,7 @@ final class EventsPage: ModulePage {
         let isCalendar = period.view != .list
         periodBar.isVisible = isCalendar
         for part in searchRowParts { part.isVisible = !isCalendar }
+        dateLabel.isVisible = !isCalendar && dateRead != nil
         periodLabel.text = CalendarText.title(period)
         updateState()
     }
@@ -263,10 +266,25 @@ final class EventsPage: ModulePage {
         sortColumn == .when && ascending ? .upcoming : sortColumn.sortKey
     }
 
+    /// The search as a query: a date in it ("worship december") is read once here and becomes
+    /// a range of days, the other words the text searched for.
     private var currentQuery: EventQuery? {
         guard let organization else { return nil }
-        return EventQuery(orgId: organization.id, search: searchEntry.text,
-                          sort: sortKey, ascending: ascending)
+        let text = searchEntry.text
+        let date = DateSearchText.read(text, zone: organization.timeZone)
+        showDateRead(date?.span)
+        return EventQuery(orgId: organization.id, search: date?.text ?? text,
+                          sort: sortKey, ascending: ascending, dates: date?.span.interval(in: organization.timeZone))
+    }
+
+    /// The date the search was read as, shown beside it while the list is (the calendar views
+    /// hide the search row).
+    private var dateRead: SearchDateSpan?
+
+    private func showDateRead(_ span: SearchDateSpan?) {
+        dateRead = span
+        dateLabel.isVisible = span != nil && calendar.period.view == .list
+        dateLabel.text = span.map(DateSearchText.showing) ?? ""
     }
 
     /// Re-runs the query; afterwards selects `select` (a key) if given, else keeps the
