@@ -230,3 +230,28 @@ public final class ColumnView: Widget {
         }
     }
 }
+
+// MARK: keyboard focus
+
+extension ColumnView {
+    /// Selects the row at `position` (alone) and puts the keyboard focus on it, so Enter
+    /// activates it and Up and Down move from it. GTK 4.8 has no call for this: its list's
+    /// "list.scroll-to-item" action scrolls there and makes it the row the list focuses next.
+    public func focusRow(at position: Int) {
+        guard let model = gtk_column_view_get_model(opaque),
+              position >= 0, position < Int(g_list_model_get_n_items(model)) else { return }
+        gtk_selection_model_select_item(model, guint(position), 1)
+        if let list = children.first(where: { $0.typeName == "GtkColumnListView" }) {
+            _ = gtk_widget_activate_action_variant(list.widget, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
+        }
+        if !moveFocusInto() { _ = grabFocus() }
+    }
+
+    /// The position of the selected row (the first, for a list that selects several).
+    public var selectedPosition: Int? {
+        guard let model = gtk_column_view_get_model(opaque) else { return nil }
+        let selected = gtk_selection_model_get_selection(model)
+        defer { gtk_bitset_unref(selected) }
+        return gtk_bitset_is_empty(selected) != 0 ? nil : Int(gtk_bitset_get_minimum(selected))
+    }
+}

@@ -231,7 +231,7 @@ final class EventsPage: ModulePage {
                 if self.list.query?.search != self.searchEntry.text { await self.reloadNow() }
                 guard self.list.count > 0 else { return }
                 self.selectAndReveal(0)
-                self.table.grabFocus()
+                SearchToList.focusList(self.table, if: true)
             }
         }
         // The list's own keys first, in the capture phase: the search field's key capture
@@ -239,8 +239,8 @@ final class EventsPage: ModulePage {
         let keys = Shortcuts.controller(Shortcuts.eventList)
         keys.runsInCapturePhase = true
         table.addController(keys)
-        // Typing while the table has focus goes to the search field.
-        searchEntry.setKeyCaptureWidget(table)
+        // Down goes to the list; typing while the table has focus goes to the search field.
+        SearchToList.connect(search: searchEntry, list: table) { [weak self] in self?.list.count ?? 0 }
 
         let click = GestureClick(button: 3)
         click.onPressed { [weak self] _, x, y in self?.showContextMenu(x: x, y: y) }

@@ -237,14 +237,14 @@ final class RecordListPage {
                 await self.reloadNow()
                 guard !self.order.isEmpty else { return }
                 self.selection.selectedPosition = 0
-                self.table.grabFocus()
+                SearchToList.focusList(self.table, if: true)
             }
         }
         // The list's own keys first, in the capture phase, as on the Events page.
         let keyController = Shortcuts.controller(Shortcuts.recordList)
         keyController.runsInCapturePhase = true
         table.addController(keyController)
-        searchEntry.setKeyCaptureWidget(table)
+        SearchToList.connect(search: searchEntry, list: table) { [weak self] in self?.order.count ?? 0 }
     }
 
     // MARK: showing an organization
