@@ -91,7 +91,7 @@ final class EventsPage: ModulePage {
         emptyPage = ui.object("empty_page")
         periodBar = ui.object("period_bar")
         periodLabel = ui.object("period_label")
-        searchRowParts = [builder.object("search_entry", as: Widget.self), builder.object("count_label", as: Widget.self)]
+        searchRowParts = ["search_entry", "count_label", "past_button"].map { builder.object($0, as: Widget.self) }
         calendar = EventsCalendar(service: environment.events)
         viewToggles = [(.list, ui.object("view_list")), (.month, ui.object("view_month")),
                        (.week, ui.object("view_week")), (.agenda, ui.object("view_agenda"))]
@@ -204,16 +204,25 @@ final class EventsPage: ModulePage {
     private func bind(_ label: Label, key: Int64, column: EventColumn) {
         boundCells[ObjectIdentifier(label)] = BoundCell(label: label, key: key, column: column)
         let row = list.row(for: key)
-        label.text = column.text(for: row, zone: organization?.timeZone ?? .gmt)
+        show(row, column: column, in: label)
         if row != nil { FirstPaintReport.rowsShown(in: window) }
+    }
+
+    /// A cell's text, with today's rows marked and past ones dimmed (`EventDayMark`).
+    private func show(_ row: EventRow?, column: EventColumn, in label: Label) {
+        let zone = organization?.timeZone ?? .gmt
+        let mark = row.flatMap { EventDayMark.of($0, now: Date(), zone: zone) }
+        let text = column.text(for: row, zone: zone)
+        label.text = mark == .today && column == .when ? EventDayMark.todayText(text) : text
+        // Labels are reused for other rows: the classes are set every time.
+        for name in EventDayMark.cssClasses { label.setCSSClass(name, name == mark?.cssClass) }
     }
 
     private func fill(_ rows: [EventRow]) {
         defer { FirstPaintReport.rowsShown(in: window) }
         let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) })
-        let zone = organization?.timeZone ?? .gmt
         for cell in boundCells.values {
-            if let row = byKey[cell.key] { cell.label.text = cell.column.text(for: row, zone: zone) }
+            if let row = byKey[cell.key] { show(row, column: cell.column, in: cell.label) }
         }
     }
 
@@ -372,6 +381,7 @@ final class EventsPage: ModulePage {
         actions["previous"] = actionGroup.addAction("previous") { [weak self] in self?.calendar.move(by: -1) }
         actions["next"] = actionGroup.addAction("next") { [weak self] in self?.calendar.move(by: 1) }
         actions["today"] = actionGroup.addAction("today") { [weak self] in self?.calendar.goToToday() }
+        actions["past"] = actionGroup.addAction("past") { [weak self] in self?.goToPast() }
         actions["import"] = actionGroup.addAction("import") { [weak self] in
             guard let self, let org = self.organization, self.canEdit else { return }
             self.calendarImport.start(into: org)
@@ -401,8 +411,27 @@ final class EventsPage: ModulePage {
         actions["delete"]?.isEnabled = hasSelection && canEdit
         actions["undo"]?.isEnabled = lastDeleted != nil && canEdit
         actions["import"]?.isEnabled = hasOrg && canEdit
+        // Past events follow the upcoming ones only in the order the list opens in.
+        actions["past"]?.isEnabled = hasOrg && sortKey == .upcoming && list.count > 0
         let inCalendar = hasOrg && calendar.period.view != .list
         for name in ["previous", "next", "today"] { actions[name]?.isEnabled = inCalendar }
+    }
+
+    /// "Past Events": selects the latest event that is over (where the list's past part
+    /// begins) and puts the focus on it; Up goes back towards today.
+    private func goToPast() {
+        guard let org = organization else { return }
+        Task {
+            guard let over = try? await environment.events.keysOver(orgId: org.id),
+                  let position = (0..<list.keys.count).first(where: { list.keys.key(at: $0).map(over.contains) == true })
+            else {
+                toasts.showToast(tr("No past events in this list"))
+                return
+            }
+            selectAndReveal(position)
+            table.focusRow(at: position)
+            updateActionStates()
+        }
     }
 
     /// Shows or hides everything that changes events, as the current person's role allows.

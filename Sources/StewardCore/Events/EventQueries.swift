@@ -57,6 +57,16 @@ enum EventQueries {
         return ongoing + startedKeys + later + over.reversed().filter { !stillOn.contains($0) }
     }
 
+    /// The keys of the events over by `now` (ended; a series never is): where the upcoming
+    /// order's past part begins, for the list's "Past Events".
+    static func overKeys(orgId: UUID, now: Date, _ db: Database) throws -> [Int64] {
+        let cutoff = DateTimeText.storage(now)
+        return try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid FROM event INDEXED BY event_org_start_end
+            WHERE orgId = ? AND deleted = 0 AND startsAt <= ? AND endsAt <= ? AND repeatRule = ''
+            """), arguments: [UUIDColumn.encode(orgId), cutoff, cutoff])
+    }
+
     /// The keys of the events on during `dates` (a date searched for): one that happens once
     /// when any of it falls in them (a weekend festival is found on its Saturday), a series when
     /// one of its occurrences starts in them. Two range reads of the start indexes; only the

@@ -39,5 +39,10 @@ import Testing
         #expect(try await titles("1/7/2026") == ["Summer Camp"])
         // Without a date the search is as before.
         #expect(try await titles("worship").count == 2)
+        // Over by 1 December: the 29 November worship, not the series nor what is to come.
+        let over = try await f.events.keysOver(orgId: f.org.id, now: DateTimeText.parse("2026-12-01T00:00:00Z", zone: .gmt)!)
+        let overRows = try await f.events.rows(for: Array(over))
+        #expect(overRows.map(\.title) == ["Worship"])
+        #expect(overRows.first?.timing.sortStart(orgZone: zone) == DateTimeText.parse("2026-11-29T10:30", zone: zone))
     }
 }
