@@ -21,9 +21,15 @@ enum EventDayMark {
         return end <= now ? .past : nil
     }
 
-    /// The "When" cell of a row on today: "Today · Sat 28 Nov 2026, 18:00–19:15".
-    static func todayText(_ when: String) -> String {
-        tr("Today · {when}", ["when": when])
+    /// The "When" cell of a row on today: "Today, 18:00–19:15" for a time within today in the
+    /// organization's zone, else "Today · " before what the cell says ("Today · Every Saturday at 10:00").
+    static func todayText(_ row: EventRow, when: String, zone: TimeZone) -> String {
+        if row.repeatRule.isEmpty, case .timed(let start, let end, let zoneName) = row.timing, zoneName == zone.identifier,
+           LocalDate(start, in: zone) == LocalDate(end, in: zone) {
+            let times = DatePatternText.format(start, "HH:mm", zone: zone) + "–" + DatePatternText.format(end, "HH:mm", zone: zone)
+            return tr("Today, {times}", ["times": times])
+        }
+        return tr("Today · {when}", ["when": when])
     }
 
     static let cssClasses = ["event-today", "event-past"]

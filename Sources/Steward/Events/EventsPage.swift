@@ -213,7 +213,11 @@ final class EventsPage: ModulePage {
         let zone = organization?.timeZone ?? .gmt
         let mark = row.flatMap { EventDayMark.of($0, now: Date(), zone: zone) }
         let text = column.text(for: row, zone: zone)
-        label.text = mark == .today && column == .when ? EventDayMark.todayText(text) : text
+        if let row, mark == .today, column == .when {
+            label.text = EventDayMark.todayText(row, when: text, zone: zone)
+        } else {
+            label.text = text
+        }
         // Labels are reused for other rows: the classes are set every time.
         for name in EventDayMark.cssClasses { label.setCSSClass(name, name == mark?.cssClass) }
     }
