@@ -314,7 +314,7 @@ final class EventsPage: ModulePage {
             updateState()
             return
         }
-        let keep = select ?? selection.selectedKey
+        let selectedBefore = selection.selectedKey
         do {
             // A maximized window is as tall as the screen: then the first frame gets a full page.
             let height = window.isMaximized ? Int.max / 2 : window.defaultSize.height
@@ -325,6 +325,10 @@ final class EventsPage: ModulePage {
             toasts.showToast(tr("Could not load events: {error}", ["error": "\(error)"]))
             return
         }
+        // The row selected now, if any, rather than the one selected when the read began: Enter
+        // in the search may have chosen the first match while a sync's refresh was reading, and
+        // clearing it here left "Open Event" greyed out under the person's keys.
+        let keep = select ?? selection.selectedKey ?? selectedBefore
         if let keep, let position = list.position(of: keep) {
             selectAndReveal(position)
         } else {
