@@ -37,6 +37,12 @@ import Testing
         // A series over before the date is not on then.
         #expect(try await titles("next week").contains("Summer Camp") == false)
         #expect(try await titles("1/7/2026") == ["Summer Camp"])
+        // A long exhibition is on every day of it; an event added later is found by the same date.
+        _ = try await f.events.create(.timed("Quilt Exhibition", starts: "2026-10-01T09:00", ends: "2026-12-15T17:00"), in: f.org)
+        #expect(try await titles("quilt 10 dec") == ["Quilt Exhibition"])
+        #expect(try await titles("quilt 16 dec") == [])
+        _ = try await f.events.create(.timed("Nativity Rehearsal", starts: "2026-12-05T15:00", ends: "2026-12-05T16:00"), in: f.org)
+        #expect(try await titles("5 dec") == ["Quilt Exhibition", "Advent Fair", "Nativity Rehearsal"])
         // Without a date the search is as before.
         #expect(try await titles("worship").count == 2)
         // Over by 1 December: the 29 November worship, not the series nor what is to come.
