@@ -34,7 +34,7 @@ TIMEOUT = 15
 
 # Finding, waiting for and driving controls is shared with the sync tests.
 from accessibility import (  # noqa: E402
-    Failure, button, children, choose, choose_page, click, click_at, field, find_all, frames, has_action, main_window, name, named,
+    Failure, button, buttons, children, choose, choose_page, click, click_at, field, find_all, frames, has_action, main_window, name, named,
     point_at, press, role, sensitive, showing, text_of, type_into, wait_for, wait_gone, walk, window_named, window_open,
 )
 import accessibility  # noqa: E402
@@ -510,6 +510,41 @@ def test_keyboard_from_search_to_list(app):
     choose_page(window, "Events")
 
 
+def test_today_marked_and_past_one_click_away(app):
+    """An event on today reads "Today, 18:00–20:00"; Past selects the latest event that is
+    over, and Return opens it."""
+    window = main_window(app)
+    slug = db().execute("SELECT slug FROM organization WHERE name = ?", (ORG,)).fetchone()[0]
+    with db() as c:
+        zone = c.execute("SELECT timeZone FROM organization WHERE name = ?", (ORG,)).fetchone()[0]
+    today = subprocess.run(["date", "+%Y-%m-%d"], env=dict(os.environ, TZ=zone), capture_output=True,
+                           text=True, check=True).stdout.strip()
+    tonight = f"Lantern Walk {random.randint(1000, 9999)}"
+    subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, "events", "add", "--org", slug, "--title", tonight,
+                    "--starts", f"{today}T18:00", "--ends", f"{today}T20:00"], check=True, capture_output=True)
+    type_into(window, "Search events", tonight)  # a search reads the list again, with the new event
+    wait_for(f'"{tonight}" marked as today',
+             lambda: find_all(window, name_is="Today, 18:00–20:00", roles=("label",)))
+    type_into(window, "Search events", "")
+    with db() as c:
+        latest_over = c.execute(
+            "SELECT title FROM event WHERE orgId = ? AND deleted = 0 AND repeatRule = '' AND endsAt <= ?"
+            " ORDER BY startsAt DESC, endsAt DESC, rowid DESC LIMIT 1",
+            (org_id(ORG), time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()))).fetchone()[0]
+    wait_gone("the search's rows", lambda: find_all(window, name_is="1 event", roles=("label",)))
+    click(button(window, "Past Events"))
+    wait_for('"Open Event" to become available',
+             lambda: next((b for b in buttons(window, "Open Event") if sensitive(b)), None))
+    point_at(window)
+    press(0xFF0D)  # Return: the focus is on the row Past chose
+    editor = wait_for("the editor", lambda: next((w for w in frames(app) if name(w).startswith("Edit Event")), None))
+    if text_of(field(editor, "Title")) != latest_over:
+        raise Failure(f'Past chose "{text_of(field(editor, "Title"))}", not the latest event over, "{latest_over}"')
+    point_at(editor)
+    press(0xFF1B)  # Escape
+    wait_gone("the editor", lambda: any(name(w).startswith("Edit Event") for w in frames(app)))
+
+
 def test_dark_style(app):
     """Runs a second instance with the dark style, as on a desktop set to dark."""
     app.stop()
@@ -678,6 +713,7 @@ TESTS = [
     test_search_without_match,
     test_date_search,
     test_keyboard_from_search_to_list,
+    test_today_marked_and_past_one_click_away,
     test_import_calendar,
     test_import_calendar_refused,
     test_dark_style,
