@@ -230,3 +230,57 @@ public final class ColumnView: Widget {
         }
     }
 }
+
+// MARK: keyboard focus
+
+extension ColumnView {
+    /// Selects the row at `position` (alone) and puts the keyboard focus on it, so Enter
+    /// activates it and Up and Down move from it. GTK 4.8 has no call for this: the row's
+    /// widget is found among those on screen by the position of the cell it shows (see
+    /// `ListItemFactory`) and focused, which makes it the list's focused row; a row not on
+    /// screen is scrolled to, and the list focused as Tab would.
+    public func focusRow(at position: Int) {
+        guard let model = gtk_column_view_get_model(opaque),
+              position >= 0, position < Int(g_list_model_get_n_items(model)) else { return }
+        gtk_selection_model_select_item(model, guint(position), 1)
+        if let row = rowWidget(at: position), gtk_widget_grab_focus(row) != 0 { return }
+        if let list = children.first(where: { $0.typeName == "GtkColumnListView" }) {
+            _ = gtk_widget_activate_action_variant(list.widget, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
+        }
+        if let row = rowWidget(at: position), gtk_widget_grab_focus(row) != 0 { return }
+        if !moveFocusInto() { _ = grabFocus() }
+    }
+
+    /// The widget of the row showing `position`, if it is on screen: the child of the inner
+    /// list view that holds a cell bound to that position.
+    private func rowWidget(at position: Int) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let list = children.first(where: { $0.typeName == "GtkColumnListView" }) else { return nil }
+        var row = gtk_widget_get_first_child(list.widget)
+        while let current = row {
+            if Self.showsPosition(current, guint(position)) { return current }
+            row = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
+    /// Whether a cell somewhere in `widget` is bound to `position`.
+    private static func showsPosition(_ widget: UnsafeMutablePointer<GtkWidget>, _ position: guint) -> Bool {
+        if let item = g_object_get_data(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), ListItemFactory.listItemKey) {
+            return gtk_list_item_get_position(OpaquePointer(item)) == position
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if showsPosition(current, position) { return true }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return false
+    }
+
+    /// The position of the selected row (the first, for a list that selects several).
+    public var selectedPosition: Int? {
+        guard let model = gtk_column_view_get_model(opaque) else { return nil }
+        let selected = gtk_selection_model_get_selection(model)
+        defer { gtk_bitset_unref(selected) }
+        return gtk_bitset_is_empty(selected) != 0 ? nil : Int(gtk_bitset_get_minimum(selected))
+    }
+}

@@ -13,6 +13,9 @@ public final class ListItemFactory: ObjectRef {
     override public class var gType: GType { gtk_signal_list_item_factory_get_type() }
 
     private static let widgetKey = "gtkkit-row-widget"
+    /// On each cell's widget, its GtkListItem (not owned): which position the cell shows, for
+    /// `ColumnView.focusRow(at:)`.
+    static let listItemKey = "gtkkit-list-item"
 
     public convenience init<W: Widget>(
         setup: @escaping @MainActor () -> W,
@@ -25,6 +28,7 @@ public final class ListItemFactory: ObjectRef {
             let widget = setup()
             gtk_list_item_set_child(OpaquePointer(item), widget.widget)
             AttachedData.set(widget, on: item, key: ListItemFactory.widgetKey)
+            g_object_set_data(widget.raw.assumingMemoryBound(to: GObject.self), ListItemFactory.listItemKey, item)
         }
         Signal.connectPointer(raw, "bind") { _, item in
             guard let item,
@@ -43,6 +47,9 @@ public final class ListItemFactory: ObjectRef {
         // "teardown": drop the wrapper with the row so recycling cannot leak it.
         Signal.connectPointer(raw, "teardown") { _, item in
             guard let item else { return }
+            if let widget = AttachedData.get(Widget.self, on: item, key: ListItemFactory.widgetKey) {
+                g_object_set_data(widget.raw.assumingMemoryBound(to: GObject.self), ListItemFactory.listItemKey, nil)
+            }
             AttachedData.set(nil, on: item, key: ListItemFactory.widgetKey)
         }
     }

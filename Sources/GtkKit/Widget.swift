@@ -107,6 +107,11 @@ public class Widget: ObjectRef {
 
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 
+    /// Moves the keyboard focus into this widget as Tab would from before it: a list focuses
+    /// (and selects) the row it last had focused, or its first row.
+    @discardableResult
+    public func moveFocusInto() -> Bool { gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD) != 0 }
+
     // MARK: layout
 
     public var hexpand: Bool {

@@ -30,11 +30,16 @@ public struct LocaleFormats: Sendable, Equatable {
     /// The day a week starts on in calendars, 0 = Sunday: Sunday in the United States, Monday
     /// in Spain (glibc's `_NL_TIME_FIRST_WEEKDAY`, counted from `_NL_TIME_WEEK_1STDAY`).
     public var firstWeekday: Int
+    /// Whether dates written in numbers put the day first ("29/11": Spain, Britain) rather than
+    /// the month ("11/29": the United States and the "C" locale), from glibc's `D_FMT`.
+    public var dayBeforeMonth: Bool
 
     public init(weekdayAbbreviations: [String], monthAbbreviations: [String], twelveHour: Bool,
                 am: String, pm: String, thousandsSeparator: String = ",", groupSizes: [Int] = [3],
                 decimalSeparator: String = ".", weekdayNames: [String] = LocaleFormats.englishWeekdays,
-                monthNames: [String] = LocaleFormats.englishMonths, firstWeekday: Int = 0) {
+                monthNames: [String] = LocaleFormats.englishMonths, firstWeekday: Int = 0,
+                dayBeforeMonth: Bool = false) {
+        self.dayBeforeMonth = dayBeforeMonth
         self.weekdayNames = weekdayNames.count == 7 ? weekdayNames : Self.englishWeekdays
         self.monthNames = monthNames.count == 12 ? monthNames : Self.englishMonths
         self.firstWeekday = (0..<7).contains(firstWeekday) ? firstWeekday : 0
@@ -85,6 +90,13 @@ public struct LocaleFormats: Sendable, Equatable {
         return ((base + firstWeekday - 1) % 7 + 7) % 7
     }
 
+    /// A locale's date format (`D_FMT`: "%d/%m/%y" in es_ES, "%m/%d/%y" in en_US) puts the day first.
+    public static func dayComesFirst(dateFormat: String) -> Bool {
+        guard let day = dateFormat.range(of: "%d") ?? dateFormat.range(of: "%e"),
+              let month = dateFormat.range(of: "%m") ?? dateFormat.range(of: "%b") else { return false }
+        return day.lowerBound < month.lowerBound
+    }
+
     /// A locale's time format (`T_FMT`) names a 12-hour clock with %I, %l or %r
     /// (en_US: "%r"; en_GB and es_ES: "%T").
     public static func usesTwelveHourClock(timeFormat: String) -> Bool {
@@ -113,7 +125,8 @@ public struct LocaleFormats: Sendable, Equatable {
             thousandsSeparator: separator, groupSizes: sizes, decimalSeparator: decimalPoint,
             weekdayNames: days.contains("") ? englishWeekdays : days,
             monthNames: monthNames.contains("") ? englishMonths : monthNames,
-            firstWeekday: firstWeekdayIndex(week1stDay: week1stDay, firstWeekday: firstDay))
+            firstWeekday: firstWeekdayIndex(week1stDay: week1stDay, firstWeekday: firstDay),
+            dayBeforeMonth: dayComesFirst(dateFormat: info(Int32(D_FMT))))
     }
 
     /// LC_NUMERIC's thousands separator and grouping. The "C" locale has neither; Steward's

@@ -51,6 +51,21 @@ final class ColumnViewTests: XCTestCase {
         }
     }
 
+    /// What the search field's Down relies on: the row given is selected alone, and a table
+    /// with no such row is left as it was.
+    func testFocusRowSelectsThatRowAlone() throws {
+        onMain {
+            let (table, _) = Self.makeTable(keys: [5, 6, 7])
+            XCTAssertNil(table.selectedPosition)
+            table.focusRow(at: 2)
+            XCTAssertEqual(table.selectedPosition, 2)
+            table.focusRow(at: 0)
+            XCTAssertEqual(table.selectedPosition, 0)
+            table.focusRow(at: 3)
+            XCTAssertEqual(table.selectedPosition, 0)
+        }
+    }
+
     func testSortingByUnsortableColumnKeepsTheSort() throws {
         try onMain {
             let (table, _) = Self.makeTable(keys: [1])

@@ -34,7 +34,7 @@ TIMEOUT = 15
 
 # Finding, waiting for and driving controls is shared with the sync tests.
 from accessibility import (  # noqa: E402
-    Failure, button, children, choose, click, field, find_all, frames, has_action, main_window, name, named,
+    Failure, button, buttons, children, choose, choose_page, click, click_at, field, find_all, frames, has_action, main_window, name, named,
     point_at, press, role, sensitive, showing, text_of, type_into, wait_for, wait_gone, walk, window_named, window_open,
 )
 import accessibility  # noqa: E402
@@ -457,6 +457,94 @@ def test_search_without_match(app):
     type_into(window, "Search events", "")
 
 
+def test_date_search(app):
+    """A date typed in the search lists the events on that day, with the other words as text,
+    and says which day it was read as; another day finds nothing."""
+    window = main_window(app)
+    type_into(window, "Search events", f"{SEARCH} 21 nov 2026")
+    wait_for(f'"{TITLE}" in the events table', lambda: find_all(window, name_is=TITLE, roles=("label",)))
+    wait_for('"Showing Saturday 21 November 2026" under the search',
+             lambda: find_all(window, name_is="Showing Saturday 21 November 2026", roles=("label",)))
+    wait_for("the count to show one event", lambda: find_all(window, name_is="1 event", roles=("label",)))
+    screenshot("date-search.png")
+    type_into(window, "Search events", f"22/11/2026 {SEARCH}")
+    wait_for('the "No Results" page', lambda: find_all(window, name_is="No Results", roles=("label",)))
+    type_into(window, "Search events", "")
+    wait_gone("the date read", lambda: find_all(window, name_has="Showing ", roles=("label",)))
+
+
+def search_down_return(app, window, search_label, text, row_text, opened):
+    """Types `text` in the search field, presses Down (to the list) and Return (open), and
+    waits for the window named `opened`; closes it with Escape."""
+    point_at(window)
+    entry = field(window, search_label)
+    click_at(entry)
+    wait_for(f'"{search_label}" to take the focus',
+             lambda: entry.getState().contains(pyatspi.STATE_FOCUSED) or
+             any(n.getState().contains(pyatspi.STATE_FOCUSED) for n in walk(entry)))
+    entry.queryEditableText().setTextContents(text)
+    wait_for(f'"{row_text}" in the list', lambda: find_all(window, name_is=row_text, roles=("label",)))
+    time.sleep(0.6)  # GTK's typing delay before the search runs: the list must be the search's
+    press(0xFF54)  # Down: to the list's first row
+    press(0xFF0D)  # Return: open it
+    form = wait_for(f'the "{opened}" window', lambda: next((w for w in frames(app) if name(w).startswith(opened)), None))
+    point_at(form)
+    press(0xFF1B)  # Escape
+    wait_gone(f'the "{opened}" window', lambda: any(name(w).startswith(opened) for w in frames(app)))
+    point_at(window)
+    entry.queryEditableText().setTextContents("")
+
+
+def test_keyboard_from_search_to_list(app):
+    """On each list page Down in the search field moves to the list and Return opens the row,
+    as a double-click does: the Events page and the record pages."""
+    window = main_window(app)
+    search_down_return(app, window, "Search events", SEARCH, TITLE, "Edit Event")
+    for page, search_label, text, row, opened in [
+        ("Survey Questions", "Search survey questions", "recommend",
+         "How likely are you to recommend the passport to a friend?", "Edit Survey Question"),
+        ("Prizes", "Search prizes", "tote", "Reusable Tote Bag", "Edit Prize"),
+    ]:
+        choose_page(window, page)
+        search_down_return(app, window, search_label, text, row, opened)
+    choose_page(window, "Events")
+
+
+def test_today_marked_and_past_one_click_away(app):
+    """An event on today reads "Today, 18:00–20:00"; Past selects the latest event that is
+    over, and Return opens it."""
+    window = main_window(app)
+    slug = db().execute("SELECT slug FROM organization WHERE name = ?", (ORG,)).fetchone()[0]
+    with db() as c:
+        zone = c.execute("SELECT timeZone FROM organization WHERE name = ?", (ORG,)).fetchone()[0]
+    today = subprocess.run(["date", "+%Y-%m-%d"], env=dict(os.environ, TZ=zone), capture_output=True,
+                           text=True, check=True).stdout.strip()
+    tonight = f"Lantern Walk {random.randint(1000, 9999)}"
+    subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, "events", "add", "--org", slug, "--title", tonight,
+                    "--starts", f"{today}T18:00", "--ends", f"{today}T20:00"], check=True, capture_output=True)
+    type_into(window, "Search events", tonight)  # a search reads the list again, with the new event
+    wait_for(f'"{tonight}" marked as today',
+             lambda: find_all(window, name_is="Today, 18:00–20:00", roles=("label",)))
+    type_into(window, "Search events", "")
+    with db() as c:
+        latest_over = c.execute(
+            "SELECT title FROM event WHERE orgId = ? AND deleted = 0 AND repeatRule = '' AND endsAt <= ?"
+            " ORDER BY startsAt DESC, endsAt DESC, rowid DESC LIMIT 1",
+            (org_id(ORG), time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()))).fetchone()[0]
+    wait_gone("the search's rows", lambda: find_all(window, name_is="1 event", roles=("label",)))
+    click(button(window, "Past Events"))
+    wait_for('"Open Event" to become available',
+             lambda: next((b for b in buttons(window, "Open Event") if sensitive(b)), None))
+    point_at(window)
+    press(0xFF0D)  # Return: the focus is on the row Past chose
+    editor = wait_for("the editor", lambda: next((w for w in frames(app) if name(w).startswith("Edit Event")), None))
+    if text_of(field(editor, "Title")) != latest_over:
+        raise Failure(f'Past chose "{text_of(field(editor, "Title"))}", not the latest event over, "{latest_over}"')
+    point_at(editor)
+    press(0xFF1B)  # Escape
+    wait_gone("the editor", lambda: any(name(w).startswith("Edit Event") for w in frames(app)))
+
+
 def test_dark_style(app):
     """Runs a second instance with the dark style, as on a desktop set to dark."""
     app.stop()
@@ -623,6 +711,9 @@ TESTS = [
     test_weekly_series,
     test_calendar_views,
     test_search_without_match,
+    test_date_search,
+    test_keyboard_from_search_to_list,
+    test_today_marked_and_past_one_click_away,
     test_import_calendar,
     test_import_calendar_refused,
     test_dark_style,

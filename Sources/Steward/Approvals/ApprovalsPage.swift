@@ -78,7 +78,7 @@ final class ApprovalsPage: ModulePage {
         selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
         searchEntry.onSearchChanged { [weak self] in self?.applyFilter() }
         searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
-        searchEntry.setKeyCaptureWidget(table)
+        SearchToList.connect(search: searchEntry, list: table, enterToo: true) { [weak self] in self?.keys.count ?? 0 }
         statusFilter.onSelectionChanged { [weak self] _ in self?.applyFilter() }
         detail.clear(tr("Choose a submission to see it as members will."))
         membersPane.onLocalChange = { [weak self] in self?.onLocalChange?() }

@@ -66,6 +66,7 @@ final class MembersPane {
             if column.1 > 0 { view.fixedWidth = column.1 }
         }
         searchEntry.onSearchChanged { [weak self] in self?.reload() }
+        SearchToList.connect(search: searchEntry, list: table, enterToo: true) { [weak self] in self?.keys.count ?? 0 }
         selection.onSelectionChanged { [weak self] in self?.updateButtons() }
         roleButton.onClicked { [weak self] in self?.toggleRole() }
         disableButton.onClicked { [weak self] in self?.toggleDisabled() }

@@ -27,6 +27,7 @@ final class EventsPage: ModulePage {
     private let backButton: Button
     private let searchEntry: SearchEntry
     private let countLabel: Label
+    private let dateLabel: Label
     private let stack: Stack
     private let scroller: ScrolledWindow
     private let list: EventsListController
@@ -80,6 +81,7 @@ final class EventsPage: ModulePage {
         backButton = ui.object("back_button")
         searchEntry = ui.object("search_entry")
         countLabel = ui.object("count_label")
+        dateLabel = ui.object("date_label")
         stack = ui.object("events_stack")
         scroller = ui.object("events_scroller")
         viewOnlyLabel = ui.object("view_only_label")
@@ -89,7 +91,7 @@ final class EventsPage: ModulePage {
         emptyPage = ui.object("empty_page")
         periodBar = ui.object("period_bar")
         periodLabel = ui.object("period_label")
-        searchRowParts = [builder.object("search_entry", as: Widget.self), builder.object("count_label", as: Widget.self)]
+        searchRowParts = ["search_entry", "count_label", "past_button"].map { builder.object($0, as: Widget.self) }
         calendar = EventsCalendar(service: environment.events)
         viewToggles = [(.list, ui.object("view_list")), (.month, ui.object("view_month")),
                        (.week, ui.object("view_week")), (.agenda, ui.object("view_agenda"))]
@@ -134,6 +136,7 @@ final class EventsPage: ModulePage {
         let isCalendar = period.view != .list
         periodBar.isVisible = isCalendar
         for part in searchRowParts { part.isVisible = !isCalendar }
+        dateLabel.isVisible = !isCalendar && dateRead != nil
         periodLabel.text = CalendarText.title(period)
         updateState()
     }
@@ -201,16 +204,29 @@ final class EventsPage: ModulePage {
     private func bind(_ label: Label, key: Int64, column: EventColumn) {
         boundCells[ObjectIdentifier(label)] = BoundCell(label: label, key: key, column: column)
         let row = list.row(for: key)
-        label.text = column.text(for: row, zone: organization?.timeZone ?? .gmt)
+        show(row, column: column, in: label)
         if row != nil { FirstPaintReport.rowsShown(in: window) }
+    }
+
+    /// A cell's text, with today's rows marked and past ones dimmed (`EventDayMark`).
+    private func show(_ row: EventRow?, column: EventColumn, in label: Label) {
+        let zone = organization?.timeZone ?? .gmt
+        let mark = row.flatMap { EventDayMark.of($0, now: Date(), zone: zone) }
+        let text = column.text(for: row, zone: zone)
+        if let row, mark == .today, column == .when {
+            label.text = EventDayMark.todayText(row, when: text, zone: zone)
+        } else {
+            label.text = text
+        }
+        // Labels are reused for other rows: the classes are set every time.
+        for name in EventDayMark.cssClasses { label.setCSSClass(name, name == mark?.cssClass) }
     }
 
     private func fill(_ rows: [EventRow]) {
         defer { FirstPaintReport.rowsShown(in: window) }
         let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) })
-        let zone = organization?.timeZone ?? .gmt
         for cell in boundCells.values {
-            if let row = byKey[cell.key] { cell.label.text = cell.column.text(for: row, zone: zone) }
+            if let row = byKey[cell.key] { show(row, column: cell.column, in: cell.label) }
         }
     }
 
@@ -228,7 +244,7 @@ final class EventsPage: ModulePage {
                 if self.list.query?.search != self.searchEntry.text { await self.reloadNow() }
                 guard self.list.count > 0 else { return }
                 self.selectAndReveal(0)
-                self.table.grabFocus()
+                SearchToList.focusList(self.table, if: true)
             }
         }
         // The list's own keys first, in the capture phase: the search field's key capture
@@ -236,8 +252,8 @@ final class EventsPage: ModulePage {
         let keys = Shortcuts.controller(Shortcuts.eventList)
         keys.runsInCapturePhase = true
         table.addController(keys)
-        // Typing while the table has focus goes to the search field.
-        searchEntry.setKeyCaptureWidget(table)
+        // Down goes to the list; typing while the table has focus goes to the search field.
+        SearchToList.connect(search: searchEntry, list: table) { [weak self] in self?.list.count ?? 0 }
 
         let click = GestureClick(button: 3)
         click.onPressed { [weak self] _, x, y in self?.showContextMenu(x: x, y: y) }
@@ -263,10 +279,25 @@ final class EventsPage: ModulePage {
         sortColumn == .when && ascending ? .upcoming : sortColumn.sortKey
     }
 
+    /// The search as a query: a date in it ("worship december") is read once here and becomes
+    /// a range of days, the other words the text searched for.
     private var currentQuery: EventQuery? {
         guard let organization else { return nil }
-        return EventQuery(orgId: organization.id, search: searchEntry.text,
-                          sort: sortKey, ascending: ascending)
+        let text = searchEntry.text
+        let date = DateSearchText.read(text, zone: organization.timeZone)
+        showDateRead(date?.span)
+        return EventQuery(orgId: organization.id, search: date?.text ?? text,
+                          sort: sortKey, ascending: ascending, dates: date?.span.interval(in: organization.timeZone))
+    }
+
+    /// The date the search was read as, shown beside it while the list is (the calendar views
+    /// hide the search row).
+    private var dateRead: SearchDateSpan?
+
+    private func showDateRead(_ span: SearchDateSpan?) {
+        dateRead = span
+        dateLabel.isVisible = span != nil && calendar.period.view == .list
+        dateLabel.text = span.map(DateSearchText.showing) ?? ""
     }
 
     /// Re-runs the query; afterwards selects `select` (a key) if given, else keeps the
@@ -283,7 +314,7 @@ final class EventsPage: ModulePage {
             updateState()
             return
         }
-        let keep = select ?? selection.selectedKey
+        let selectedBefore = selection.selectedKey
         do {
             // A maximized window is as tall as the screen: then the first frame gets a full page.
             let height = window.isMaximized ? Int.max / 2 : window.defaultSize.height
@@ -294,6 +325,10 @@ final class EventsPage: ModulePage {
             toasts.showToast(tr("Could not load events: {error}", ["error": "\(error)"]))
             return
         }
+        // The row selected now, if any, rather than the one selected when the read began: Enter
+        // in the search may have chosen the first match while a sync's refresh was reading, and
+        // clearing it here left "Open Event" greyed out under the person's keys.
+        let keep = select ?? selection.selectedKey ?? selectedBefore
         if let keep, let position = list.position(of: keep) {
             selectAndReveal(position)
         } else {
@@ -354,6 +389,7 @@ final class EventsPage: ModulePage {
         actions["previous"] = actionGroup.addAction("previous") { [weak self] in self?.calendar.move(by: -1) }
         actions["next"] = actionGroup.addAction("next") { [weak self] in self?.calendar.move(by: 1) }
         actions["today"] = actionGroup.addAction("today") { [weak self] in self?.calendar.goToToday() }
+        actions["past"] = actionGroup.addAction("past") { [weak self] in self?.goToPast() }
         actions["import"] = actionGroup.addAction("import") { [weak self] in
             guard let self, let org = self.organization, self.canEdit else { return }
             self.calendarImport.start(into: org)
@@ -383,8 +419,27 @@ final class EventsPage: ModulePage {
         actions["delete"]?.isEnabled = hasSelection && canEdit
         actions["undo"]?.isEnabled = lastDeleted != nil && canEdit
         actions["import"]?.isEnabled = hasOrg && canEdit
+        // Past events follow the upcoming ones only in the order the list opens in.
+        actions["past"]?.isEnabled = hasOrg && sortKey == .upcoming && list.count > 0
         let inCalendar = hasOrg && calendar.period.view != .list
         for name in ["previous", "next", "today"] { actions[name]?.isEnabled = inCalendar }
+    }
+
+    /// "Past Events": selects the latest event that is over (where the list's past part
+    /// begins) and puts the focus on it; Up goes back towards today.
+    private func goToPast() {
+        guard let org = organization else { return }
+        Task {
+            guard let over = try? await environment.events.keysOver(orgId: org.id),
+                  let position = (0..<list.keys.count).first(where: { list.keys.key(at: $0).map(over.contains) == true })
+            else {
+                toasts.showToast(tr("No past events in this list"))
+                return
+            }
+            selectAndReveal(position)
+            table.focusRow(at: position)
+            updateActionStates()
+        }
     }
 
     /// Shows or hides everything that changes events, as the current person's role allows.

@@ -55,6 +55,7 @@ final class PassportMembersPane {
         table.onSelectionChanged = { [weak self] in self?.onSelectionChanged?() }
         searchEntry.onSearchChanged { [weak self] in self?.applyFilter() }
         searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
+        SearchToList.connect(search: searchEntry, list: table.view, enterToo: true) { [weak self] in self?.table.count ?? 0 }
     }
 
     /// "Shown", "Hidden: opted out", "Hidden: a minor", "Shown: opted in".

@@ -59,6 +59,7 @@ final class StampLedgerPane {
         table.onSelectionChanged = { [weak self] in self?.onSelectionChanged?() }
         searchEntry.onSearchChanged { [weak self] in self?.applyFilter() }
         searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
+        SearchToList.connect(search: searchEntry, list: table.view, enterToo: true) { [weak self] in self?.table.count ?? 0 }
         memberFilter.onSelectionChanged { [weak self] _ in self?.applyFilter() }
         eventFilter.onSelectionChanged { [weak self] _ in self?.applyFilter() }
     }

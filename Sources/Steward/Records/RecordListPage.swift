@@ -237,14 +237,14 @@ final class RecordListPage {
                 await self.reloadNow()
                 guard !self.order.isEmpty else { return }
                 self.selection.selectedPosition = 0
-                self.table.grabFocus()
+                SearchToList.focusList(self.table, if: true)
             }
         }
         // The list's own keys first, in the capture phase, as on the Events page.
         let keyController = Shortcuts.controller(Shortcuts.recordList)
         keyController.runsInCapturePhase = true
         table.addController(keyController)
-        searchEntry.setKeyCaptureWidget(table)
+        SearchToList.connect(search: searchEntry, list: table) { [weak self] in self?.order.count ?? 0 }
     }
 
     // MARK: showing an organization
@@ -283,7 +283,7 @@ final class RecordListPage {
             apply([], titles: [:], select: nil)
             return
         }
-        let keep = select ?? selectedRecord?.id
+        let selectedBefore = selectedRecord?.id
         do {
             // A type searched through its index (books) shows a page of what the list holds,
             // searched or not: opening it or typing reads only what the list shows, and the
@@ -307,7 +307,9 @@ final class RecordListPage {
             totalIsLowerBound = filter == nil && page.totalIsLowerBound
             // Show More keeps the rows already read where they were on screen.
             let offset = scroller.verticalOffset
-            apply(found, titles: referenced, select: keep)
+            // The row selected now, if any, rather than the one selected when the read began:
+            // Enter in the search may have chosen a row while a sync's refresh was reading.
+            apply(found, titles: referenced, select: select ?? selectedRecord?.id ?? selectedBefore)
             if keepsScroll {
                 keepsScroll = false
                 scroller.verticalOffset = offset

@@ -20,6 +20,15 @@ final class EventKeyCache: @unchecked Sendable {
         var minute: Int?
     }
 
+    /// A date searched for in one organization: its events are read once per change of the
+    /// data, so typing more words after a date costs only the text search.
+    private struct Dated: Hashable {
+        var orgId: UUID
+        var dates: DateInterval
+    }
+    private var dated: [Dated: Entry] = [:]
+    private var longest: [UUID: (generation: DataGeneration, seconds: TimeInterval)] = [:]
+
     // A few orders at most (one per list on screen); guarded by the lock because GRDB runs
     // reads on several threads.
     private var entries: [Order: Entry] = [:]
@@ -29,10 +38,30 @@ final class EventKeyCache: @unchecked Sendable {
     func keys(for query: EventQuery, _ db: Database) throws -> [Int64] {
         let minute = query.sort == .upcoming ? Int(Date().timeIntervalSince1970 / 60) : nil
         let ordered = try orderedKeys(Order(orgId: query.orgId, sort: query.sort, ascending: query.ascending, minute: minute), db)
-        guard let match = SearchText.ftsQuery(query.search) else { return ordered }
+        var keys = ordered
+        if let dates = query.dates {
+            keys = Self.filter(keys, keeping: try datedKeys(Dated(orgId: query.orgId, dates: dates), db))
+        }
+        guard let match = SearchText.ftsQuery(query.search) else { return keys }
         let matching = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM eventSearch WHERE eventSearch MATCH ?"),
                                           arguments: [match])
-        return Self.filter(ordered, keeping: matching)
+        return Self.filter(keys, keeping: matching)
+    }
+
+    private func datedKeys(_ date: Dated, _ db: Database) throws -> [Int64] {
+        let generation = try DataGeneration.current(db)
+        if let entry = lock.withLock({ dated[date] }), entry.generation == generation { return entry.keys }
+        var seconds = lock.withLock { longest[date.orgId] }.flatMap { $0.generation == generation ? $0.seconds : nil }
+        if seconds == nil {
+            seconds = try EventQueries.longestEvent(orgId: date.orgId, db)
+            lock.withLock { longest[date.orgId] = (generation, seconds!) }
+        }
+        let keys = try EventQueries.keys(orgId: date.orgId, occurringIn: date.dates, longest: seconds!, db)
+        lock.withLock {
+            if dated.count >= capacity { dated.removeAll() }
+            dated[date] = Entry(generation: generation, keys: keys)
+        }
+        return keys
     }
 
     private func orderedKeys(_ order: Order, _ db: Database) throws -> [Int64] {

@@ -57,6 +57,53 @@ enum EventQueries {
         return ongoing + startedKeys + later + over.reversed().filter { !stillOn.contains($0) }
     }
 
+    /// How long the longest of an organization's events that happen once lasts, in seconds
+    /// (0 when it has none): how far before a searched date one may start and still be on.
+    static func longestEvent(orgId: UUID, _ db: Database) throws -> TimeInterval {
+        let days = try Double.fetchOne(db, sql: """
+            SELECT max(julianday(endsAt) - julianday(startsAt)) FROM event
+            WHERE orgId = ? AND deleted = 0 AND repeatRule = '' AND startsAt IS NOT NULL
+            """, arguments: [UUIDColumn.encode(orgId)]) ?? 0
+        return max(0, days * 86_400)
+    }
+
+    /// The keys of the events over by `now` (ended; a series never is): where the upcoming
+    /// order's past part begins, for the list's "Past Events".
+    static func overKeys(orgId: UUID, now: Date, _ db: Database) throws -> [Int64] {
+        let cutoff = DateTimeText.storage(now)
+        return try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid FROM event INDEXED BY event_org_start_end
+            WHERE orgId = ? AND deleted = 0 AND startsAt <= ? AND endsAt <= ? AND repeatRule = ''
+            """), arguments: [UUIDColumn.encode(orgId), cutoff, cutoff])
+    }
+
+    /// The keys of the events on during `dates` (a date searched for): one that happens once
+    /// when any of it falls in them (a weekend festival is found on its Saturday), a series when
+    /// one of its occurrences starts in them. Two range reads of the start indexes, the first
+    /// from `longest` (the longest event's length) before the range, so it reads the events near
+    /// the dates rather than every one before them; only the series that began before the end
+    /// are expanded.
+    static func keys(orgId: UUID, occurringIn dates: DateInterval, longest: TimeInterval, _ db: Database) throws -> [Int64] {
+        let org = UUIDColumn.encode(orgId)
+        let from = DateTimeText.storage(dates.start), to = DateTimeText.storage(dates.end)
+        let earliest = DateTimeText.storage(dates.start.addingTimeInterval(-longest - 1))
+        var keys = try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid FROM event INDEXED BY event_org_start_end
+            WHERE orgId = ? AND deleted = 0 AND startsAt >= ? AND startsAt < ? AND endsAt > ? AND repeatRule = ''
+            """), arguments: [org, earliest, to, from])
+        let series = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid AS key, * FROM event INDEXED BY event_org_series
+            WHERE orgId = ? AND deleted = 0 AND repeatRule != '' AND startsAt < ?
+            """), arguments: [org, to])
+        guard !series.isEmpty else { return keys }
+        let zoneName = try String.fetchOne(db, sql: "SELECT timeZone FROM organization WHERE id = ?", arguments: [org])
+        let zone = zoneName.flatMap(TimeZone.init(identifier:)) ?? .gmt
+        for row in series where !(try Event(row: row).occurrences(from: dates.start, to: dates.end, zone: zone).isEmpty) {
+            keys.append(row["key"])
+        }
+        return keys
+    }
+
     static func rows(for keys: [Int64], _ db: Database) throws -> [EventRow] {
         guard !keys.isEmpty else { return [] }
         var rows: [EventRow] = []

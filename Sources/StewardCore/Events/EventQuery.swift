@@ -19,12 +19,17 @@ public struct EventQuery: Hashable, Sendable {
     public var search: String
     public var sort: EventSortKey
     public var ascending: Bool
+    /// Only events with an occurrence in this time (a date read from the search, see
+    /// `DateSearchParser`); `search` then holds the other words.
+    public var dates: DateInterval?
 
-    public init(orgId: UUID, search: String = "", sort: EventSortKey = .starts, ascending: Bool = true) {
+    public init(orgId: UUID, search: String = "", sort: EventSortKey = .starts, ascending: Bool = true,
+                dates: DateInterval? = nil) {
         self.orgId = orgId
         self.search = search
         self.sort = sort
         self.ascending = ascending
+        self.dates = dates
     }
 }
 

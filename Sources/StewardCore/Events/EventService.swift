@@ -142,6 +142,11 @@ public final class EventService: Sendable {
         try await database.writer.read { [keyCache] db in try keyCache.keys(for: query, db) }
     }
 
+    /// The keys of `orgId`'s events that are over by `now` (a series never is).
+    public func keysOver(orgId: UUID, now: Date = Date()) async throws -> Set<Int64> {
+        try await database.writer.read { db in Set(try EventQueries.overKeys(orgId: orgId, now: now, db)) }
+    }
+
     public func rows(for keys: [Int64]) async throws -> [EventRow] {
         try await database.writer.read { db in try EventQueries.rows(for: keys, db) }
     }
