@@ -431,6 +431,7 @@ check-data: $(if $(UI_FILES),$(ADW_PRELOAD)) $(DESKTOP_FILE) $(METAINFO_FILE)
 	appstreamcli validate --no-net $(METAINFO_FILE)
 	glib-compile-schemas --strict --dry-run data
 	python3 Tests/data/check-shortcuts.py
+	python3 Tests/data/check-icons.py
 	@echo "glib-compile-resources --generate-dependencies $(GRESOURCE_XML)"
 	@glib-compile-resources $(GRESOURCE_DIRS) --generate-dependencies $(GRESOURCE_XML) >/dev/null
 	@for svg in $(ICON_SCALABLE) $(ICON_SYMBOLIC); do \

@@ -195,7 +195,7 @@ final class LibraryPage: ModulePage {
         case RecordType.shelf.entity: "view-grid-symbolic"
         case RecordType.loan.entity: "document-send-symbolic"
         case RecordType.borrower.entity, RecordType.lender.entity: "avatar-default-symbolic"
-        case RecordType.borrowing.entity: "mail-inbox-symbolic"
+        case RecordType.borrowing.entity: "folder-download-symbolic"
         default: "preferences-system-symbolic"
         }
     }
