@@ -14,7 +14,8 @@ extension RecordType {
             FieldSpec("email", trLater("Email"), .email, [.required, .listed, .searchable],
                       help: trLater("The address the member signs in with.")),
             FieldSpec("audience", trLater("Audience"), .choice(MemberAudience.allCases.map(\.rawValue)), [.required, .listed],
-                      help: trLater("Who the account is for: students or residents.")),
+                      help: trLater("Who the account is for: students or residents."))
+                .showingChoices { QuestionAudience(rawValue: $0)?.title },
             FieldSpec("role", trLater("Role"), .choice(MemberRole.allCases.map(\.rawValue)), [.listed],
                       help: trLater("member, or organizer: a trusted organizer's submissions skip the queue."),
                       default: .string(MemberRole.member.rawValue))

@@ -12,7 +12,8 @@ extension RecordType {
                            counted: { trn("{count} community page", "{count} community pages", $0, ["count": $1]) }),
         fields: [
             FieldSpec("kind", trLater("Page"), .choice(["resources", "about"]), [.required, .listed],
-                      help: trLater("Which page of the app it is: resources or about.")),
+                      help: trLater("Which page of the app it is: resources or about."))
+                .showingChoices { $0 == "resources" ? trc("community page", "Resources") : $0 == "about" ? trc("community page", "About") : nil },
             FieldSpec("title", trLater("Title"), .text(maxLength: 120), [.required, .listed, .searchable],
                       help: trLater("The page's title, like \"Community Resources\".")),
             FieldSpec("body", trLater("Text"), .longText(maxLength: 20_000), [.searchable],

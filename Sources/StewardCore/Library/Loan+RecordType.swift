@@ -22,7 +22,8 @@ extension RecordType {
                       help: trLater("How many times it has been renewed."), default: .int(0)),
             FieldSpec("state", trLater("State"), .choice(LoanState.words),
                       help: trLater("out, returned, lost or claims-returned (the borrower says it came back; it has not been found)."),
-                      default: .string(LoanState.out.rawValue)),
+                      default: .string(LoanState.out.rawValue))
+                .showingChoices { LoanState(rawValue: $0)?.text },
             FieldSpec("returnedOn", trLater("Returned on"), .date, help: trLater("The day it came back.")),
             FieldSpec("condition", trLater("Condition"), .text(maxLength: 500),
                       help: trLater("The book's condition when it came back, like \"water damage on the cover\".")),

@@ -20,7 +20,8 @@ extension RecordType {
             FieldSpec("leaderMember", trLater("Leader's app account"), .reference(entity: "member"),
                       help: trLater("The leader's account in the app, if they have one: it reads the resources for group leaders.")),
             FieldSpec("meetingDay", trLater("Meeting day"), .choice(MeetingDay.names), [.required, .listed],
-                      help: trLater("The day of the week the group meets.")),
+                      help: trLater("The day of the week the group meets."))
+                .showingChoices(MeetingDay.title),
             FieldSpec("meetingTime", trLater("Meeting time"), .text(maxLength: 5), [.required, .listed],
                       help: trLater("The time it starts, on a 24-hour clock, like 19:30.")),
             FieldSpec("place", trLater("Place"), .text(maxLength: 200), [.required, .listed, .searchable],
@@ -51,6 +52,20 @@ extension RecordType {
 /// The days a group can meet, as their choice words.
 public enum MeetingDay {
     public static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// A day as staff read it, in their language: "Monday".
+    @Sendable public static func title(_ word: String) -> String? {
+        switch word {
+        case "monday": trc("weekday", "Monday")
+        case "tuesday": trc("weekday", "Tuesday")
+        case "wednesday": trc("weekday", "Wednesday")
+        case "thursday": trc("weekday", "Thursday")
+        case "friday": trc("weekday", "Friday")
+        case "saturday": trc("weekday", "Saturday")
+        case "sunday": trc("weekday", "Sunday")
+        default: nil
+        }
+    }
 }
 
 /// A meeting's start on a 24-hour clock, `HH:MM`.

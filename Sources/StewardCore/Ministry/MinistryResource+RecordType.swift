@@ -14,7 +14,8 @@ extension RecordType {
             FieldSpec("title", trLater("Title"), .text(maxLength: 160), [.required, .listed, .searchable],
                       help: trLater("The resource's title, like \"Leading Your First Discussion\".")),
             FieldSpec("kind", trLater("Kind"), .choice(ResourceKind.names), [.required, .listed],
-                      help: trLater("article, video or leaders-guide.")),
+                      help: trLater("article, video or leaders-guide."))
+                .showingChoices(ResourceKind.title),
             FieldSpec("url", trLater("Address"), .webURL(httpsOnly: true), [.listed],
                       help: trLater("The secure (https://) address where it is read or watched.")),
             FieldSpec("summary", trLater("Summary"), .longText(maxLength: 5000), [.searchable],
@@ -38,6 +39,16 @@ extension RecordType {
 public enum ResourceKind {
     public static let video = "video"
     public static let names = ["article", video, "leaders-guide"]
+
+    /// A kind as staff read it: "Leader's guide".
+    @Sendable public static func title(_ word: String) -> String? {
+        switch word {
+        case "article": trc("resource kind", "Article")
+        case video: trc("resource kind", "Video")
+        case "leaders-guide": trc("resource kind", "Leader’s guide")
+        default: nil
+        }
+    }
 }
 
 /// Who leads a community group, for what is kept for group leaders: the members named as a

@@ -21,7 +21,8 @@ extension RecordType {
             FieldSpec("stamps", trLater("Stamps"), .integer(-100...100), [.required, .listed],
                       help: trLater("How many stamps: the event's stamp value, negative for a revocation.")),
             FieldSpec("kind", trLater("Kind"), .choice(StampKind.allCases.map(\.rawValue)), [.required, .listed],
-                      help: trLater("check-in, grant (by staff) or revoke (a reversing entry).")),
+                      help: trLater("check-in, grant (by staff) or revoke (a reversing entry)."))
+                .showingChoices { StampKind(rawValue: $0)?.text },
             FieldSpec("by", trLater("By"), .text(maxLength: 200), [.required, .listed, .searchable],
                       help: trLater("Who made the entry: staff, or the member who checked in.")),
             FieldSpec("at", trLater("When"), .dateTime, [.required, .listed], help: trLater("When the entry was made.")),

@@ -18,7 +18,8 @@ extension RecordType {
             FieldSpec("request", trLater("Request"), .reference(entity: "rideRequest"), [.required, .listed],
                       help: trLater("The passenger's request (see `stewardctl ride-requests list`).")),
             FieldSpec("leg", trLater("Leg"), .choice(RideLeg.allCases.map(\.rawValue)), [.required, .listed],
-                      help: trLater("to (the event) or from (the event).")),
+                      help: trLater("to (the event) or from (the event)."))
+                .showingChoices { RideLeg(rawValue: $0)?.text },
         ],
         titleField: "leg")
         .rule { values, issues in RideOccurrences.checkForm(values, &issues) }

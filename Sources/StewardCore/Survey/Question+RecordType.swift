@@ -19,7 +19,8 @@ extension RecordType {
                 .showingChoices { QuestionKind(rawValue: $0)?.title },
             FieldSpec("audience", trLater("Audience"), .choice(QuestionAudience.allCases.map(\.rawValue)), [.listed],
                       help: trLater("Who is asked: everyone, students or residents."),
-                      default: .string(QuestionAudience.everyone.rawValue)),
+                      default: .string(QuestionAudience.everyone.rawValue))
+                .showingChoices { QuestionAudience(rawValue: $0)?.title },
             FieldSpec("position", trLater("Order"), .integer(0...1000), [.listed],
                       help: trLater("Where it comes among the questions, 0 first."), default: .int(0)),
             FieldSpec("required", trLater("Required"), .boolean, [.listed],

@@ -38,6 +38,15 @@ public enum QuestionKind: String, CaseIterable, Sendable {
 public enum QuestionAudience: String, CaseIterable, Sendable {
     case everyone, students, residents
 
+    /// For people: "Students" (a member's audience reads the same).
+    public var title: String {
+        switch self {
+        case .everyone: trc("audience", "Everyone")
+        case .students: trc("audience", "Students")
+        case .residents: trc("audience", "Residents")
+        }
+    }
+
     public func includes(memberAudience: String?) -> Bool {
         self == .everyone || memberAudience == rawValue
     }
