@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StewardCore
+import Translation
 
 /// Staff read a choice by its name, never the word stored and sent ("single-choice").
 @Suite("Choice words as staff read them")
@@ -20,8 +21,11 @@ struct ChoiceTitleTests {
     func readableWords() throws {
         #expect(ChoiceWords.readable("changes-requested") == "Changes requested")
         #expect(ChoiceWords.readable("not_interested") == "Not interested")
+        let plain = FieldSpec("mood", trLater("Mood"), .choice(["so-so", "fine"]), help: trLater("How it went."))
+        #expect(plain.displayText(.string("so-so"), zone: .gmt) == "So so")
+        #expect(plain.displayText(nil, zone: .gmt) == "")
+        // A declared name wins over the readable word.
         let leg = try #require(RecordType.rideAssignment.field("leg"))
-        #expect(leg.displayText(.string("to"), zone: .gmt) == "To")
-        #expect(leg.displayText(nil, zone: .gmt) == "")
+        #expect(leg.displayText(.string("to"), zone: .gmt) == RideLeg.to.text)
     }
 }
