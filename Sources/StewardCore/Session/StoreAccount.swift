@@ -38,7 +38,7 @@ extension SessionService {
             throw Self.signInError(for: error, url: cleanURL, slug: "")
         }
         guard !answer.organizations.isEmpty else { throw SignInError.wrongCredentials }
-        return StoreAccount(url: cleanURL, security: security, email: answer.organizations[0].email,
+        return StoreAccount(url: cleanURL, security: security, email: answer.organizations[0].tokens.email,
                             organizations: answer.organizations.sorted { $0.org < $1.org })
     }
 
@@ -68,7 +68,7 @@ extension SessionService {
     public func discard(_ sessions: [OrgSession], of account: StoreAccount) async {
         for session in sessions {
             try? await transport.signOut(url: account.url, security: account.security, org: session.org,
-                                         accessToken: session.accessToken)
+                                         accessToken: session.tokens.accessToken)
         }
     }
 }

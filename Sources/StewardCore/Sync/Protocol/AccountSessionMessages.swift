@@ -14,34 +14,38 @@ public struct AccountSessions: Hashable, Sendable, Codable {
 }
 
 /// One organization of `AccountSessions`: what the console needs to set it up (its slug, name
-/// and time zone) and a session in it, with the same fields as `SessionTokens`, each session
-/// refreshed and signed out at `/v1/orgs/{org}/session…` like one from the per-organization sign-in.
+/// and time zone) and a session in it, refreshed and signed out at `/v1/orgs/{org}/session…` like
+/// one from the per-organization sign-in. On the wire the session's fields (`SessionTokens`'s)
+/// sit beside the organization's in one object.
 public struct OrgSession: Hashable, Sendable, Codable {
     public var org: String
     public var name: String
     public var timeZone: String
-    public var accessToken: String
-    public var refreshToken: String
-    public var accessExpiresIn: Int
-    public var refreshExpiresIn: Int
-    public var email: String
-    public var role: StaffRole
+    /// The session, as the per-organization sign-in answers it.
+    public var tokens: SessionTokens
 
     public init(org: String, name: String, timeZone: String, tokens: SessionTokens) {
         self.org = org
         self.name = name
         self.timeZone = timeZone
-        self.accessToken = tokens.accessToken
-        self.refreshToken = tokens.refreshToken
-        self.accessExpiresIn = tokens.accessExpiresIn
-        self.refreshExpiresIn = tokens.refreshExpiresIn
-        self.email = tokens.email
-        self.role = tokens.role
+        self.tokens = tokens
     }
 
-    /// The session, as the per-organization sign-in answers it.
-    public var tokens: SessionTokens {
-        SessionTokens(accessToken: accessToken, refreshToken: refreshToken, accessExpiresIn: accessExpiresIn,
-                      refreshExpiresIn: refreshExpiresIn, email: email, role: role)
+    private enum CodingKeys: String, CodingKey { case org, name, timeZone }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        org = try container.decode(String.self, forKey: .org)
+        name = try container.decode(String.self, forKey: .name)
+        timeZone = try container.decode(String.self, forKey: .timeZone)
+        tokens = try SessionTokens(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try tokens.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(org, forKey: .org)
+        try container.encode(name, forKey: .name)
+        try container.encode(timeZone, forKey: .timeZone)
     }
 }
