@@ -35,7 +35,14 @@ enum LendDialog {
         dueEntry.text = due.description
         dueEntry.setAccessibleLabel(tr("Due on"))
         dueEntry.activatesDefault = true
-        for widget in [borrowerLabel, picker.widget, dueLabel, dueEntry] as [Widget] { content.append(widget) }
+        // Why Lend is off, under the date, as the kit's editors say it for a date field.
+        let dueProblem = Label("")
+        dueProblem.xalign = 0
+        dueProblem.wraps = true
+        dueProblem.addCSSClass("error")
+        dueProblem.addCSSClass("caption")
+        dueProblem.isVisible = false
+        for widget in [borrowerLabel, picker.widget, dueLabel, dueEntry, dueProblem] as [Widget] { content.append(widget) }
         dialog.setExtraChild(content)
         dialog.addResponse("cancel", tr("_Cancel"))
         dialog.addResponse("lend", tr("_Lend"), appearance: .suggested)
@@ -43,8 +50,12 @@ enum LendDialog {
         dialog.closeResponse = "cancel"
         // Lend waits for a borrower and a date that reads as one.
         func update() {
-            let valid = LocalDate(iso: dueEntry.text.trimmingCharacters(in: .whitespaces)) != nil
+            let typed = dueEntry.text.trimmingCharacters(in: .whitespaces)
+            let valid = LocalDate(iso: typed) != nil
             dueEntry.setInvalid(!valid)
+            dueProblem.text = valid ? "" : RecordText.sentence(tr("Due on") + " " + tr("must be a date like 2026-12-06 (got \"{value}\")", ["value": typed]))
+            dueProblem.isVisible = !valid
+            dueEntry.tieProblem(valid ? nil : dueProblem)
             dialog.setResponseEnabled("lend", valid && picker.chosenIndex != nil)
         }
         dueEntry.onChanged { update() }

@@ -144,7 +144,9 @@ final class LendingBar {
         Task {
             do {
                 if let holder = try await loans.openLoan(ofBook: book.id, in: org) {
-                    say(try await refusal(title: title, holder: holder, org: org), timeout: 8)
+                    lastToast?.dismiss()
+                    RefusalDialog.show(parent: window, heading: tr("Already on Loan"),
+                                       reason: try await refusal(title: title, holder: holder, org: org))
                     return
                 }
                 let borrowers = try await records.list(.borrower, in: org)
@@ -221,7 +223,8 @@ final class LendingBar {
                 onChanged?()
                 refreshCounts()
             } catch let error as ValidationError {
-                say(tr("Refused: {reason}", ["reason": Self.sentence(error)]), timeout: 10)
+                lastToast?.dismiss()
+                RefusalDialog.show(parent: window, heading: tr("Not Done"), reason: Self.sentence(error))
             } catch {
                 say(tr("Could not change the loan: {error}", ["error": "\(error)"]))
             }
