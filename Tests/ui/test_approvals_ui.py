@@ -181,6 +181,9 @@ def run(scene):
 
     # changes: request changes with a stock reason, the organizer edits, the approver approves.
     decide_with_reason(scene.app, window, "Request Changes", STOCK)
+    # The decision is in the trail at once, before any sync.
+    wait_for("the decision in the trail", lambda: [n for n in find_all(window, roles=("label",))
+                                                   if text_of(n).startswith("Changes requested by")], timeout=3)
     # The status may still say "All changes sent" from before: the store is asked instead.
     wait_for("the organizer's notification", lambda: scene.http("GET", "/me/notifications", organizer)[1]["items"][0]
              ["message"] == f"Changes requested: {STOCK}", timeout=SYNC_TIMEOUT)
@@ -237,11 +240,18 @@ def run(scene):
     entry.queryEditableText().setTextContents(f"Bulk {SUFFIX}")
     wait_for("the 20 submissions", lambda: labels(window, "20 submissions"))
     shot("approvals-queue.png")
-    click_at(row_label(window, f"Bulk {SUFFIX} #01"))
-    point_at(row_label(window, f"Bulk {SUFFIX} #01"))
+    # One approved on its own: the next one in the queue is shown, not an empty pane.
+    select(window, f"Bulk {SUFFIX} #01")
+    wait_for('"Approve" to become available', lambda: next((b for b in buttons(window, "Approve") if sensitive(b)), None))
+    click(button(window, "Approve"))
+    wait_for("the 19 left", lambda: labels(window, "19 submissions"))
+    wait_for("the next submission shown", lambda: labels(window, "As members will see it")
+             and not labels(window, "Choose a submission to see it as members will."))
+    click_at(row_label(window, f"Bulk {SUFFIX} #02"))
+    point_at(row_label(window, f"Bulk {SUFFIX} #02"))
     press(ord("a"), control=True)
-    wait_for("all 20 selected", lambda: [n for n in find_all(window, roles=("label",))
-                                         if text_of(n).startswith("20 submissions selected")])
+    wait_for("the other 19 selected", lambda: [n for n in find_all(window, roles=("label",))
+                                               if text_of(n).startswith("19 submissions selected")])
     click(button(window, "Approve Selected"))
 
     def approved():

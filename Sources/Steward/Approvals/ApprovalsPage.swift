@@ -153,6 +153,10 @@ final class ApprovalsPage: ModulePage {
 
     // MARK: loading and filtering
 
+    /// Where the first decided submission stood in the list, while the list reloads after a
+    /// decision (see `apply(_:)`).
+    private var nextAfterDecision: Int?
+
     private func reload() {
         loadRequest += 1
         let request = loadRequest
@@ -187,6 +191,12 @@ final class ApprovalsPage: ModulePage {
         for (position, key) in order.enumerated() where rows[key].map({ selected.contains($0.key) }) == true {
             selection.select(position, exclusive: false)
         }
+        // After a decision took the submission out of the queue, the next one is shown (the
+        // one that took its place, or the last), not an empty pane.
+        if let next = nextAfterDecision, selection.selectedKeys.isEmpty, !order.isEmpty {
+            selection.select(min(next, order.count - 1), exclusive: true)
+        }
+        nextAfterDecision = nil
         countLabel.text = found.isEmpty ? "" : trn("{count} submission", "{count} submissions", found.count)
         let page = found.isEmpty ? "empty" : "list"
         listStack.child(named: page)?.isVisible = true
@@ -281,6 +291,7 @@ final class ApprovalsPage: ModulePage {
                     : trn("{count} submission", "{count} submissions", decided.count)
                 toasts.showToast(tr("{decision}: {what}. Sent with the next sync.", ["decision": status.title, "what": what]))
                 onLocalChange?()
+                nextAfterDecision = order.firstIndex { rows[$0].map { ids.contains($0.id) } == true }
                 reload()
             } catch let refusal as ApprovalRefusal {
                 toasts.showToast(tr("Not decided: {reason}", ["reason": refusal.message]))

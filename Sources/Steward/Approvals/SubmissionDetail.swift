@@ -109,6 +109,14 @@ final class SubmissionDetail {
             line(SubmissionTrailText.move(entry, of: submission))
             if !entry.reason.isEmpty { line(tr("Reason: {reason}", ["reason": entry.reason])) }
         }
+        // A decision made here shows at once; the store adds it to the trail when it applies it.
+        if let waiting = submission.decisionWaitingForTheStore {
+            let when = line(tr("{when} · sent with the next sync", ["when": SubmissionTrailText.when(waiting.at, zone: zone)]),
+                            css: "dim-label")
+            when.addCSSClass("caption")
+            line(SubmissionTrailText.move(waiting, of: submission))
+            if !waiting.reason.isEmpty { line(tr("Reason: {reason}", ["reason": waiting.reason])) }
+        }
     }
 
     private func heading(_ text: String) {

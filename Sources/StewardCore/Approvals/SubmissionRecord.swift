@@ -54,6 +54,18 @@ public struct SubmissionRecord: Hashable, Sendable {
         (fields["trail"]?.arrayValue ?? []).compactMap(SubmissionTransition.init(json:))
     }
 
+    /// The decision staff made here that the store has not put in the trail yet (the store
+    /// writes the trail when it applies the decision): the move from the trail's last status to
+    /// this one, by whom, when and why. nil once the trail has it, or when there is none.
+    public var decisionWaitingForTheStore: SubmissionTransition? {
+        guard let decidedAt = fields["decidedAt"]?.stringValue.flatMap(DateTimeText.parseUTC) else { return nil }
+        let last = trail.last
+        if let last, last.to == status.rawValue, last.at >= decidedAt.addingTimeInterval(-1) { return nil }
+        return SubmissionTransition(from: last?.to ?? SubmissionTransition.newWord, to: status.rawValue,
+                                    by: fields["decidedBy"]?.stringValue ?? "", at: decidedAt,
+                                    reason: fields["reason"]?.stringValue ?? "", basedOn: 0)
+    }
+
     public var changes: [ReviewChange] {
         get { (fields["changes"]?.arrayValue ?? []).compactMap(ReviewChange.init(json:)) }
         set { fields["changes"] = .array(newValue.map(\.json)) }
