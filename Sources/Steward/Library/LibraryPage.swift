@@ -85,6 +85,11 @@ final class LibraryPage: ModulePage {
             self?.group.refresh()
             self?.changed()
         }
+        report?.onChanged = { [weak self] in
+            self?.group.refresh()
+            self?.onLocalChange?()
+            self?.bar.refreshCounts()
+        }
         for list in lists {
             list.onSelectionChanged = { [weak self, weak list] in
                 guard let self, let list, self.stack.visibleChildName == list.type.entity else { return }

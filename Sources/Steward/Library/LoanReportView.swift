@@ -29,6 +29,10 @@ final class LoanReportView {
     /// The days "due soon" looks ahead.
     static let dueSoonDays = 7
 
+    /// A loan was renewed or returned from the report: the page's lists and counts follow
+    /// (the report reads itself again).
+    var onChanged: (() -> Void)?
+
     init(loans: LoanService, window: ApplicationWindow, toasts: ToastOverlay) {
         self.loans = loans
         self.window = window
@@ -128,9 +132,48 @@ final class LoanReportView {
             row.setAccessibleLabel(tr("{title}, borrowed by {name}, {lateness}",
                                       ["title": line.title, "name": group.name, "lateness": LoanLateness.text(line.daysLate)]))
             if line.daysLate > 0 { row.addCSSClass("overdue") }
+            // Renewed or returned where it is found: a phone call about an overdue book ends here.
+            for (label, spoken, move) in [
+                (tr("Renew"), tr("Renew “{title}”", ["title": line.title]), LoanMove.renew),
+                (tr("Return"), tr("Return “{title}”", ["title": line.title]), LoanMove.giveBack),
+            ] {
+                let button = Button(label: label)
+                button.verticalAlignment = .center
+                button.setAccessibleLabel(spoken)
+                button.tooltip = spoken
+                button.onClicked { [weak self] in self?.run(move, loan: line.loanId, title: line.title) }
+                row.addSuffix(button)
+            }
             box.add(row)
         }
         return box
+    }
+
+    // MARK: moves on a loan
+
+    private enum LoanMove { case renew, giveBack }
+
+    private func run(_ move: LoanMove, loan: UUID, title: String) {
+        guard let org = organization else { return }
+        Task {
+            do {
+                switch move {
+                case .renew:
+                    let renewed = try await loans.renew(loan, in: org)
+                    toasts.showToast(tr("Renewed “{title}”: due {date}", ["title": title, "date": renewed["dueOn"]?.stringValue ?? ""]),
+                                     timeout: 10)
+                case .giveBack:
+                    _ = try await loans.giveBack(loan, in: org)
+                    toasts.showToast(tr("Returned “{title}”", ["title": title]))
+                }
+                refresh()
+                onChanged?()
+            } catch let error as ValidationError {
+                RefusalDialog.show(parent: window, heading: tr("Not Done"), reason: error.issues.first?.message ?? error.description)
+            } catch {
+                toasts.showToast(tr("Could not change the loan: {error}", ["error": "\(error)"]))
+            }
+        }
     }
 
     // MARK: saving and printing
