@@ -100,6 +100,11 @@ fi
 if [ -z "$only" ] || [ "$only" = firstrun ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_firstrun.py
 fi
+# Every page, editor and dialog at 1024×700 and 1,000 px wide, in English and Spanish: no text
+# cut off, no dialog larger than the screen, no id or field key shown, no icon button without a tooltip.
+if [ -z "$only" ] || [ "$only" = walk ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_walk.py
+fi
 # Preferences' Calendar Publishing, against a throwaway Radicale CalDAV server.
 if [ -z "$only" ] || [ "$only" = calendar ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_calendar_publishing_ui.py
