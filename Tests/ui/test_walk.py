@@ -176,17 +176,23 @@ def read_window(where, report):
             # hears that, and the cell's text right after it.
             if role(node) == "table cell" and name(node) == "GtkColumnViewCell":
                 continue
+            # A drop-down's own button is heard as part of the drop-down (named by it).
+            if role(node.parent) == "combo box":
+                continue
             for text in shown_texts(node):
                 for found in ids_and_keys(text):
-                    note(where, f'"{found}" (an id, type name or field key) is shown: "{text[:80]}"')
+                    note(where, f'"{found}" (an id, type name or field key) is shown: "{text[:80]}", '
+                                f'by a {role(node)} in a {role(node.parent)} named "{name(node.parent)[:40]}"')
             if role(node) in ICON_BUTTON_ROLES and icon_only(node):
-                label = name(node).strip()
+                # GTK 4.8 names a control nobody named after its type ("GtkButton").
+                label = "" if TYPE_NAME.fullmatch(name(node).strip()) else name(node).strip()
                 try:
                     description = (node.description or "").strip()
                 except Exception:
                     description = ""
                 if not label:
-                    note(where, f"a button showing only an icon has no name (tooltip: \"{description}\")")
+                    note(where, f'a button showing only an icon has no name (tooltip: "{description}"), '
+                                f'in a {role(node.parent)} named "{name(node.parent)[:40]}"')
                 elif not description:
                     note(where, f'the icon button "{label}" has no tooltip')
 
