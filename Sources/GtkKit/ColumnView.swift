@@ -44,8 +44,9 @@ public final class ColumnViewColumn: ObjectRef {
         return Int(natural) + Self.headerPadding + (isSortable ? Self.sortArrow : 0)
     }
 
-    /// Adwaita's header button padding (6 px each side) and a little to spare.
-    private static let headerPadding = 16
+    /// Adwaita's header padding around the title (6 px each side in the button, as much in the
+    /// title) and a little to spare.
+    private static let headerPadding = 30
     /// The sort arrow (16 px) and the space before it.
     private static let sortArrow = 22
 

@@ -30,7 +30,7 @@ final class CutTextTests: XCTestCase {
     }
 
     func testAnEllipsizingLabelAnswersTooltipQueries() throws {
-        try onMain {
+        onMain {
             let label = Label("A long value that a narrow column shortens")
             XCTAssertEqual(gtk_widget_get_has_tooltip(label.widget), 0)
             label.ellipsize = PANGO_ELLIPSIZE_END
@@ -50,6 +50,43 @@ final class CutTextTests: XCTestCase {
                 """)
             XCTAssertNotEqual(gtk_widget_get_has_tooltip(builder.object("cut", as: Label.self).widget), 0)
             XCTAssertEqual(gtk_widget_get_has_tooltip(builder.object("whole", as: Label.self).widget), 0)
+        }
+    }
+
+    func testThePeekButtonOfAPasswordRowHasAName() throws {
+        try onMain {
+            let row = PasswordEntryRow(title: "Password")
+            var buttons: [UnsafeMutablePointer<GtkWidget>] = []
+            func collect(_ widget: UnsafeMutablePointer<GtkWidget>) {
+                if cgtk_is_a(widget, gtk_button_get_type()) != 0 { buttons.append(widget) }
+                var child = gtk_widget_get_first_child(widget)
+                while let current = child {
+                    collect(current)
+                    child = gtk_widget_get_next_sibling(current)
+                }
+            }
+            collect(row.widget)
+            let peek = try XCTUnwrap(buttons.first { gtk_widget_get_tooltip_text($0) != nil }, "libadwaita's peek button")
+            let accessible = OpaquePointer(peek)
+            XCTAssertNotEqual(gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL), 0,
+                              "the icon-only peek button is named, not heard as \"GtkImage\"")
+        }
+    }
+
+    func testASearchFieldKeepsRoomForItsPlaceholder() throws {
+        try onMain {
+            let placeholder = "Buscar preguntas de la encuesta"
+            let coded = SearchEntry(placeholder: placeholder)
+            XCTAssertGreaterThanOrEqual(Int(gtk_editable_get_width_chars(coded.opaque)), placeholder.count)
+            let builder = try Builder(string: """
+                <interface>
+                  <object class="GtkSearchEntry" id="search">
+                    <property name="placeholder-text">\(placeholder)</property>
+                  </object>
+                </interface>
+                """)
+            let read = builder.object("search", as: SearchEntry.self)
+            XCTAssertGreaterThanOrEqual(Int(gtk_editable_get_width_chars(read.opaque)), placeholder.count)
         }
     }
 }

@@ -27,6 +27,9 @@ enum FullTextTooltip {
         var link: UnsafeMutablePointer<GSList>? = objects
         while let node = link {
             // From each widget at the top of the file's trees; the walk reaches the rest.
+            if let object = node.pointee.data {
+                SearchEntry.keepRoomForPlaceholder(of: object)
+            }
             if let object = node.pointee.data, cgtk_is_a(object, gtk_widget_get_type()) != 0,
                gtk_widget_get_parent(object.assumingMemoryBound(to: GtkWidget.self)) == nil {
                 installOnEllipsizingLabels(inside: object.assumingMemoryBound(to: GtkWidget.self))
@@ -36,7 +39,7 @@ enum FullTextTooltip {
     }
 
     @MainActor
-    private static func installOnEllipsizingLabels(inside widget: UnsafeMutablePointer<GtkWidget>) {
+    static func installOnEllipsizingLabels(inside widget: UnsafeMutablePointer<GtkWidget>) {
         if cgtk_is_a(widget, gtk_label_get_type()) != 0,
            gtk_label_get_ellipsize(OpaquePointer(widget)) != PANGO_ELLIPSIZE_NONE {
             install(on: UnsafeMutableRawPointer(widget))
@@ -58,5 +61,15 @@ enum FullTextTooltip {
               pango_layout_is_ellipsized(gtk_label_get_layout(opaque)) != 0 else { return 0 }
         gtk_tooltip_set_text(tooltip, gtk_label_get_text(opaque))
         return 1
+    }
+}
+
+extension Widget {
+    /// Gives every label inside this widget that shortens its text with "…" the whole text on
+    /// hover (`FullTextTooltip`), including those a library widget built after its file was
+    /// read (the buttons an AdwViewSwitcher makes for its pages, a field's placeholder). Cheap:
+    /// call it when a page is shown.
+    public func showFullTextOfShortenedLabels() {
+        FullTextTooltip.installOnEllipsizingLabels(inside: widget)
     }
 }

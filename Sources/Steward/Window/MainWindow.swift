@@ -90,6 +90,7 @@ final class MainWindow {
         if shortcutsWindow == nil {
             let shortcuts = Builder(resource: ResourceBundle.path("Window/shortcuts.ui"))
             let built = shortcuts.object("shortcuts_window", as: Window.self)
+            built.wrapLongShortcutTitles()
             built.setTransientFor(window)
             shortcutsWindow = built
         }
@@ -362,6 +363,9 @@ final class MainWindow {
         }
         syncPage?.setVisible(page == .sync)
         updateTitle()
+        // Labels a page's library widgets made since (view switchers, placeholders) show their
+        // whole text on hover when it does not fit, as the page's own labels do.
+        contentStack.child(named: shown)?.showFullTextOfShortenedLabels()
     }
 
     /// Makes a module's page the first time it is asked for: none is built for the first
