@@ -95,8 +95,18 @@ public final class Builder: ObjectRef {
     }
 
     /// The labels a file shortens with "…" show their whole text on hover (`FullTextTooltip`).
+    /// …and the password rows' peek buttons are named (`nameIconButtonsFromTooltips`).
     private func labelsLoaded() {
         FullTextTooltip.installOnEllipsizingLabels(of: opaque)
+        guard let objects = gtk_builder_get_objects(opaque) else { return }
+        defer { g_slist_free(objects) }
+        var link: UnsafeMutablePointer<GSList>? = objects
+        while let node = link {
+            if let object = node.pointee.data, cgtk_is_a(object, adw_password_entry_row_get_type()) != 0 {
+                PasswordEntryRow(borrowing: object).nameIconButtonsFromTooltips()
+            }
+            link = node.pointee.next
+        }
     }
 
     /// The raw object with this id, or nil.
