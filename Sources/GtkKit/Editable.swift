@@ -74,7 +74,9 @@ public final class SearchEntry: Widget, Editable {
     public convenience init(placeholder: String? = nil) {
         self.init(owning: UnsafeMutableRawPointer(gtk_search_entry_new()))
         // GtkSearchEntry has no placeholder setter before 4.10, only the property.
-        if let placeholder { setPlaceholder(placeholder) }
+        // Made in code among other controls (the Rides board's toolbar), the field leaves the
+        // room to them; `setPlaceholder` keeps room for the whole placeholder.
+        if let placeholder { setProperty("placeholder-text", placeholder) }
     }
 
     /// The grey text shown while the field is empty ("Search books"). The field keeps room for

@@ -100,35 +100,3 @@ extension Window: ActionMap {
         return opaque
     }
 }
-
-extension Window {
-    /// In a GtkShortcutsWindow, long titles ("Previous month, week or weeks (calendar views)",
-    /// longer still in other languages) wrap instead of widening every column: two columns of
-    /// unwrapped titles made the window wider than a 1024-pixel screen.
-    public func wrapLongShortcutTitles(maxCharacters: Int32 = 30) {
-        Self.wrapShortcutTitles(inside: widget, maxCharacters: maxCharacters)
-    }
-
-    private static func wrapShortcutTitles(inside widget: UnsafeMutablePointer<GtkWidget>, maxCharacters: Int32) {
-        if cgtk_is_a(widget, gtk_label_get_type()) != 0, shortcutAncestor(of: widget) {
-            gtk_label_set_wrap(OpaquePointer(widget), 1)
-            gtk_label_set_max_width_chars(OpaquePointer(widget), maxCharacters)
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            wrapShortcutTitles(inside: current, maxCharacters: maxCharacters)
-            child = gtk_widget_get_next_sibling(current)
-        }
-    }
-
-    /// Whether the label is a GtkShortcutsShortcut's title (within two levels of one).
-    private static func shortcutAncestor(of label: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        var ancestor = gtk_widget_get_parent(label)
-        for _ in 0..<2 {
-            guard let current = ancestor else { return false }
-            if cgtk_is_a(current, gtk_shortcuts_shortcut_get_type()) != 0 { return true }
-            ancestor = gtk_widget_get_parent(current)
-        }
-        return false
-    }
-}

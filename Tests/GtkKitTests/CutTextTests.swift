@@ -82,7 +82,8 @@ final class CutTextTests: XCTestCase {
     func testASearchFieldKeepsRoomForItsPlaceholder() throws {
         try onMain {
             let placeholder = "Buscar preguntas de la encuesta"
-            let coded = SearchEntry(placeholder: placeholder)
+            let coded = SearchEntry()
+            coded.setPlaceholder(placeholder)
             XCTAssertGreaterThanOrEqual(Int(gtk_editable_get_width_chars(coded.opaque)), placeholder.count)
             let builder = try Builder(string: """
                 <interface>

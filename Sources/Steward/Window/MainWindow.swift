@@ -90,7 +90,6 @@ final class MainWindow {
         if shortcutsWindow == nil {
             let shortcuts = Builder(resource: ResourceBundle.path("Window/shortcuts.ui"))
             let built = shortcuts.object("shortcuts_window", as: Window.self)
-            built.wrapLongShortcutTitles()
             built.setTransientFor(window)
             shortcutsWindow = built
         }
