@@ -92,7 +92,7 @@ def resize(app, width, height):
 def cut_texts(where, report):
     """The labels the window wrote as cut off since the last state."""
     global cut_report_offset
-    time.sleep(0.5)  # two of the window's checks, so a label just laid out is seen settled
+    time.sleep(0.7)  # the window's three checks in a row, so a label just laid out is seen settled
     try:
         with open(report, encoding="utf-8") as f:
             f.seek(cut_report_offset)

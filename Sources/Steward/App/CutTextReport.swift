@@ -7,13 +7,17 @@ import GtkKit
 /// showing it in full, one line each: `window title<TAB>text<TAB>why`. The walk of every page
 /// (Tests/ui/test_walk.py) reads it: GTK 4.8 gives the accessibility tree a label's whole text
 /// and its box, but not how wide its text is (no character extents), so only the window can
-/// tell. A label counts once it stays cut for two checks in a row, so a page caught mid-layout
-/// is not reported; each (window, text) is written once. Without the variable nothing runs.
+/// tell. A label counts once it stays cut for three checks in a row, so a page caught
+/// mid-layout is not reported; each (window, text) is written once. Without the variable nothing runs.
 @MainActor
 final class CutTextReport {
     private let path: String
     private var timer: Timeout?
-    private var cutLastTime: Set<String> = []
+    /// The cut labels of the last checks, newest last: a label counts once it is cut in all.
+    private var recentChecks: [Set<String>] = []
+    /// A page sliding in or a list filling lays labels out more than once; a label cut for
+    /// half a second is cut on screen.
+    private static let checksInARow = 3
     private var written: Set<String> = []
     private let file: FileHandle?
 
@@ -47,11 +51,14 @@ final class CutTextReport {
             link = node.pointee.next
         }
         g_list_free(toplevels)
-        for line in cutNow.intersection(cutLastTime) where !written.contains(line) {
+        recentChecks.append(cutNow)
+        if recentChecks.count > Self.checksInARow { recentChecks.removeFirst() }
+        guard recentChecks.count == Self.checksInARow else { return }
+        let stayedCut = recentChecks.dropFirst().reduce(recentChecks[0]) { $0.intersection($1) }
+        for line in stayedCut where !written.contains(line) {
             written.insert(line)
             file?.write(Data((line + "\n").utf8))
         }
-        cutLastTime = cutNow
     }
 
     private func collectCut(in widget: UnsafeMutablePointer<GtkWidget>, window: UnsafeMutablePointer<GtkWidget>,
@@ -97,7 +104,7 @@ final class CutTextReport {
             if gtk_widget_get_overflow(current) == GTK_OVERFLOW_HIDDEN {
                 var bounds = graphene_rect_t()
                 if gtk_widget_compute_bounds(label, current, &bounds) != 0,
-                   bounds.origin.x + bounds.size.width > Float(gtk_widget_get_width(current)) + 1,
+                   bounds.origin.x + textEnd(label) > Float(gtk_widget_get_width(current)) + 1,
                    gtk_label_get_wrap(OpaquePointer(label)) == 0 {
                     return current
                 }
@@ -105,6 +112,16 @@ final class CutTextReport {
             ancestor = gtk_widget_get_parent(current)
         }
         return nil
+    }
+
+    /// Where the label's text ends, from its left edge: a label may be given more room than
+    /// its text (centred in a switcher's button), and only the text matters.
+    private static func textEnd(_ label: UnsafeMutablePointer<GtkWidget>) -> Float {
+        var x: gint = 0, y: gint = 0
+        gtk_label_get_layout_offsets(OpaquePointer(label), &x, &y)
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(gtk_label_get_layout(OpaquePointer(label)), &ink, &logical)
+        return Float(x + logical.x + logical.width)
     }
 
     /// A tooltip on the label (its whole text while it is shortened: GtkKit's `FullTextTooltip`
