@@ -373,6 +373,30 @@ def test_import_preview(app):
     wait_for("six more books", lambda: len(live("book")) == before + 6)
 
 
+def test_import_refused_in_full(app):
+    """A file that cannot be imported says why in full, in a dialog: which file, and what to do
+    (a toast cut the reason off mid-word and took it away after a few seconds)."""
+    window = main_window(app)
+    choose_page(window, "Books")
+    path = "/tmp/lendappr-ui-header-only.csv"
+    with open(path, "w") as f:
+        f.write("Title,Author\n")
+    click(button(window, "Import Books"))
+    chooser = window_named(app, "Choose a File to Import")
+    point_at(chooser)
+    pyatspi.Registry.generateKeyboardEvent(0, path, pyatspi.KEY_STRING)
+    time.sleep(0.5)
+    press(RETURN)
+    heading = "Cannot Import lendappr-ui-header-only.csv"
+    dialog = wait_for(f'the "{heading}" dialog', lambda: next((w for w in frames(app) if name(w) == heading), None))
+    if not any(text_of(n).endswith("has no rows of books under its header") for n in find_all(dialog, roles=("label",))):
+        raise Failure("the refused import does not say its whole reason")
+    screenshot("library-import-refused.png")
+    click(button(dialog, "OK"))
+    wait_gone("the refusal dialog", lambda: any(name(w) == heading for w in frames(app)))
+    os.remove(path)
+
+
 def test_shelf_view(app):
     window = main_window(app)
     choose_page(window, "Books")
@@ -487,6 +511,7 @@ TESTS = [
     test_book_editor,
     test_borrower_loans,
     test_import_preview,
+    test_import_refused_in_full,
     test_shelf_view,
     test_search_by_isbn10,
     test_books_list_paged,

@@ -294,7 +294,8 @@ final class ApprovalsPage: ModulePage {
                 nextAfterDecision = order.firstIndex { rows[$0].map { ids.contains($0.id) } == true }
                 reload()
             } catch let refusal as ApprovalRefusal {
-                toasts.showToast(tr("Not decided: {reason}", ["reason": refusal.message]))
+                // Said in full: a toast cuts a reason off mid-word and takes it away.
+                RefusalDialog.show(parent: window, heading: tr("Not Decided"), reason: refusal.message)
             } catch {
                 toasts.showToast(tr("Could not save the decision: {error}", ["error": "\(error)"]))
             }

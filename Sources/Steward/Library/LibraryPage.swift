@@ -181,9 +181,10 @@ final class LibraryPage: ModulePage {
                 importWindow = shown
                 shown.present()
             } catch let error as BookImportError {
-                toasts.showToast(tr("Cannot import {file}: {problem}", ["file": name, "problem": error.description]), timeout: 10)
+                // Said in full: which row or column is wrong does not fit a toast.
+                RefusalDialog.show(parent: window, heading: tr("Cannot Import {file}", ["file": name]), reason: error.description)
             } catch {
-                toasts.showToast(tr("Cannot import {file}: {problem}", ["file": name, "problem": "\(error)"]), timeout: 10)
+                RefusalDialog.show(parent: window, heading: tr("Cannot Import {file}", ["file": name]), reason: "\(error)")
             }
         }
     }

@@ -43,9 +43,13 @@ final class LeadsPage: ModulePage {
     /// The filter's choices: every lead, then one state each.
     private static let filterStates: [LeadState?] = [nil] + LeadState.allCases.map { Optional($0) }
 
+    /// Where a refused change is said in full (`RefusalDialog`).
+    private let window: ApplicationWindow
+
     init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
         records = service
         routing = LeadRouting(records: service)
+        self.window = window
         self.toasts = toasts
         let ui = Builder(resource: ResourceBundle.path("Ministry/leads-page.ui"))
         widget = ui.object("leads_page")
@@ -168,7 +172,7 @@ final class LeadsPage: ModulePage {
                 leads.changed()
                 await leads.reloadSelecting(id)
             } catch let error as ValidationError {
-                toasts.showToast(tr("Cannot change the lead: {reason}", ["reason": error.description]), timeout: 8)
+                RefusalDialog.show(parent: window, heading: tr("Cannot Change the Lead"), reason: error.description)
             } catch {
                 toasts.showToast(tr("Could not change the lead: {error}", ["error": "\(error)"]), timeout: 8)
             }

@@ -177,7 +177,8 @@ final class PassportPage: ModulePage {
                                      "Revoked: {member} has {count} stamps now. Sent with the next sync.", total,
                                      ["member": self.overview.name(of: entry.member)]))
                 } catch let error as ValidationError {
-                    self.toasts.showToast(tr("Not revoked: {reason}", ["reason": error.issues.map(\.message).joined(separator: "; ")]))
+                    RefusalDialog.show(parent: self.window, heading: tr("Not Revoked"),
+                                       reason: error.issues.map(\.message).joined(separator: "\n"))
                 } catch {
                     self.toasts.showToast(tr("Not revoked: {reason}", ["reason": "\(error)"]))
                 }
