@@ -66,3 +66,11 @@ extension FieldKind {
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
     }
 }
+
+extension FieldSpec {
+    /// `value` as staff read it: a choice by its name, anything else as its kind shows it.
+    public func displayText(_ value: JSONValue?, zone: TimeZone) -> String {
+        if case .choice = kind, let word = value?.stringValue, !word.isEmpty { return title(ofChoice: word) }
+        return kind.displayText(value, zone: zone)
+    }
+}

@@ -70,11 +70,6 @@ public struct FieldSpec: Sendable {
         choiceTitles?(word) ?? ChoiceWords.readable(word)
     }
 
-    /// `value` as staff read it: a choice by its name, anything else as its kind shows it.
-    public func displayText(_ value: JSONValue?, zone: TimeZone) -> String {
-        if case .choice = kind, let word = value?.stringValue, !word.isEmpty { return title(ofChoice: word) }
-        return kind.displayText(value, zone: zone)
-    }
 
     /// "Publish at", in the person's language.
     public var label: String { declaredLabel.text }
