@@ -29,14 +29,10 @@ public final class Label: Widget {
         set { gtk_label_set_xalign(opaque, newValue) }
     }
 
-    /// Shorten overflowing text with "…" (list cells want `.end`); the whole text then shows
-    /// in a tooltip while it is shortened (`FullTextTooltip`).
+    /// Shorten overflowing text with "…" (list cells want `.end`).
     public var ellipsize: PangoEllipsizeMode {
         get { gtk_label_get_ellipsize(opaque) }
-        set {
-            gtk_label_set_ellipsize(opaque, newValue)
-            if newValue != PANGO_ELLIPSIZE_NONE { FullTextTooltip.install(on: raw) }
-        }
+        set { gtk_label_set_ellipsize(opaque, newValue) }
     }
 
     public var wraps: Bool {
