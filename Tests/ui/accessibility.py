@@ -314,6 +314,26 @@ def point_at(node):
     time.sleep(0.2)
 
 
+def scroll_into_view(node):
+    """Scrolls the window holding `node` with the mouse wheel until `node` is inside it, as a
+    person scrolls to a control below the fold (an editor 640 pixels tall)."""
+    frame = node
+    while frame is not None and role(frame) not in ("frame", "dialog", "window"):
+        frame = frame.parent
+    if frame is None:
+        return
+    fx, fy, fw, fh = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    for _ in range(30):
+        x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        if y >= fy and y + height <= fy + fh:
+            return
+        # Over the node's column, inside the window: the wheel scrolls what is under the pointer.
+        px = min(max(x + width // 2, fx + 10), fx + fw - 10)
+        pyatspi.Registry.generateMouseEvent(px, fy + fh // 2, "abs")
+        pyatspi.Registry.generateMouseEvent(px, fy + fh // 2, "b5c" if y + height > fy + fh else "b4c")
+        time.sleep(0.15)
+
+
 def click_at(node):
     """A real mouse click in the middle of `node`."""
     x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
@@ -388,6 +408,7 @@ def choose(app, window, label, choice, stays=True):
     items at the wrong place on screen, so a click there would miss.)"""
     box = combo(window, label)
     wait_for(f'"{label}" to be on', lambda: sensitive(box))
+    scroll_into_view(box)
     click_at(box)
 
     def item_in_list():
