@@ -127,7 +127,13 @@ def row_label(window, title):
 
 
 def select(window, title):
-    click_at(row_label(window, title))
+    def clicked():
+        try:
+            click_at(row_label(window, title))
+            return True
+        except NotImplementedError:
+            return False  # the queue was read again (a sync) between finding the row and clicking it
+    wait_for(f'a click on "{title}" in the queue', clicked)
     wait_for(f'"{title}" shown in full', lambda: find_all(window, name_has="As members will see it")
              or labels(window, "As members will see it"))
 
