@@ -13,7 +13,8 @@ import GtkKit
 ///   query's list.
 /// - `editor-open <ms>`: a listed row activated (what a double-click or Enter on it does),
 ///   timed to the first frame painted by the window that appears; the window is then closed.
-///   Only "a new window appeared and painted" is watched, so the editor may be built any way.
+///   Only "a window appeared (made, or made ahead and shown) and painted" is watched, so the
+///   editor may be built any way.
 /// - `bench-drive-done` once every step ran; `bench-drive-failed <why>` if a step never
 ///   finished (after `stepLimit` seconds), and the process exits with status 1.
 @MainActor

@@ -3,7 +3,8 @@ import Foundation
 import GtkKit
 
 /// What the bench drive does to the window, in plain GTK terms so it works on any build:
-/// typing into a field, activating a list row, waiting for a new window to appear and paint,
+/// typing into a field, activating a list row, waiting for a window to appear (made, or made
+/// earlier and shown now) and paint,
 /// closing it. Nothing here knows how a page or an editor is built.
 @MainActor
 final class DriveGestures {
@@ -25,7 +26,8 @@ final class DriveGestures {
     }
 
     /// Selects the list's row `row` and activates it, then waits for the window that appears
-    /// to paint its first frame. `start` is the moment of activation.
+    /// (a new one, or a hidden one shown) to paint its first frame. `start` is the moment of
+    /// activation.
     func openWindow(activatingRow row: Int) async -> (window: Window, start: UInt64, painted: UInt64) {
         let toplevels = gtk_window_get_toplevels()!
         let watch = NewWindowWatch(before: Self.windows(in: toplevels))
@@ -49,6 +51,19 @@ final class DriveGestures {
                 return
             }
         }
+        // A window made ahead of need and not shown yet (GtkKit's PreparedBuilder) appears by
+        // being shown: its first frame counts as a new window's does.
+        for raw in watch.before where gtk_widget_get_visible(raw.assumingMemoryBound(to: GtkWidget.self)) == 0 {
+            let window = Window(borrowing: raw)
+            watch.hidden.append(window)  // NextPaint holds it weakly
+            NextPaint.after(window) { [weak window] in
+                guard let window, !watch.seen else { return }
+                watch.seen = true
+                if let handler = watch.handler { Signal.disconnect(UnsafeMutableRawPointer(toplevels), handler) }
+                watch.window = window
+                watch.painted.fire(at: DriveClock.now())
+            }
+        }
         guard let model = gtk_column_view_get_model(list.opaque) else {
             fatalError("the events list has no model")
         }
@@ -67,6 +82,8 @@ final class DriveGestures {
         var handler: SignalHandlerID?
         var seen = false
         var window: Window?
+        /// The windows that were hidden when the row was activated, watched for their first paint.
+        var hidden: [Window] = []
         init(before: Set<UnsafeMutableRawPointer>) { self.before = before }
     }
 

@@ -59,7 +59,7 @@ final class RecordEditor {
     /// stores the fields, throwing `ValidationError` to keep the editor open.
     init(parent: Window, type: RecordType, organization: Organization, record: LocalRecord?, filledWith: JSONValue? = nil,
          context: FormContext, canEdit: Bool, extras: Extras = Extras(), save: @escaping (JSONValue) async throws -> Void) {
-        ui = Builder(resource: ResourceBundle.path("Records/record-editor.ui"))
+        ui = PreparedBuilder.take(resource: Self.resource)
         window = ui.object("editor_window")
         saveButton = ui.object("save_button")
         self.type = type
@@ -227,8 +227,12 @@ final class RecordEditor {
             guard let self else { return }
             self.isPainted = true
             for input in self.inputs { input.finishBuilding() }
+            // Staff open one record after another: the next editor's window is made ahead.
+            PreparedBuilder.prepare(resource: Self.resource)
         }
     }
+
+    private static var resource: String { ResourceBundle.path("Records/record-editor.ui") }
 
     /// Every field as typed, in the record's JSON shape.
     private var fields: JSONValue {
