@@ -108,7 +108,7 @@ final class RecordListPage {
         let plural = type.nouns.pluralTitle.text
         let things = ["things": type.pluralNoun]
         table.setAccessibleLabel(plural)
-        searchEntry.setProperty("placeholder-text", tr("Search {things}", things))
+        searchEntry.setPlaceholder(tr("Search {things}", things))
         searchEntry.setAccessibleLabel(tr("Search {things}", things))
         // TRANSLATORS: {Thing} is a kind of record as a title says it, like "Giving Fund".
         ui.object("new_button_content", as: Widget.self).setProperty("label", tr("_New {Thing}", ["Thing": noun]))
