@@ -88,7 +88,9 @@ public final class SearchEntry: Widget, Editable {
     }
 
     static func keepRoom(for placeholder: String, in entry: OpaquePointer) {
-        gtk_editable_set_width_chars(entry, gint(min(placeholder.count + 3, 40)))
+        // Two characters more than the text: the average character width GTK counts in is a
+        // little narrower than some words' letters.
+        gtk_editable_set_width_chars(entry, gint(min(placeholder.count + 2, 40)))
     }
 
     /// The same for a search field read from a .ui file with its placeholder.

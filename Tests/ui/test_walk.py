@@ -8,6 +8,8 @@
   not how wide it is drawn, so the window says it itself: STEWARD_UI_REPORT_CUT makes it write
   each cut label to a file (Sources/Steward/App/CutTextReport.swift), read here after each state;
 - a window or dialog wider than 1,024 px or taller than 700;
+- the main window folded to one pane at 1,000 px or wider (a page too wide to sit beside the
+  sidebar), also written by the window to the same file;
 - an id, a type name or a field key shown or spoken: a UUID, a `member:`-style prefix, a
   camelCase key ("startsAt") or a GTK type name;
 - a button that shows only an icon and has no name, or no tooltip (GTK gives a widget's tooltip
@@ -104,7 +106,10 @@ def cut_texts(where, report):
         parts = line.split("\t")
         if len(parts) == 3:
             window, text, why = parts
-            note(where, f'"{text}" is cut off ({why}) with no tooltip, in "{window}"')
+            if why == "folded":
+                note(where, f'the window folds to {text}, in "{window}"')
+            else:
+                note(where, f'"{text}" is cut off ({why}) with no tooltip, in "{window}"')
 
 
 # Known and not fixed yet: GTK 4.8's shortcuts window lays its groups out in two columns per

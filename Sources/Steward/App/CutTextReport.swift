@@ -8,7 +8,9 @@ import GtkKit
 /// (Tests/ui/test_walk.py) reads it: GTK 4.8 gives the accessibility tree a label's whole text
 /// and its box, but not how wide its text is (no character extents), so only the window can
 /// tell. A label counts once it stays cut for three checks in a row, so a page caught
-/// mid-layout is not reported; each (window, text) is written once. Without the variable nothing runs.
+/// mid-layout is not reported; each (window, text) is written once. A window at least 1,000 px
+/// wide folded to one pane (a page too wide to sit beside the sidebar) is written the same way,
+/// with "folded" as the reason. Without the variable nothing runs.
 @MainActor
 final class CutTextReport {
     private let path: String
@@ -47,6 +49,10 @@ final class CutTextReport {
                 let title = gtk_window_get_title(OpaquePointer(window).map { UnsafeMutablePointer<GtkWindow>($0) })
                     .map { String(cString: $0) } ?? ""
                 collectCut(in: window, window: window, title: title, into: &cutNow)
+                if Self.hasFoldedLeaflet(window), gtk_widget_get_width(window) >= Self.widthThatMustNotFold {
+                    cutNow.insert("\(title)\tone pane at \(gtk_widget_get_width(window)) px: the page is too wide to sit "
+                                  + "beside the sidebar\tfolded")
+                }
             }
             link = node.pointee.next
         }
@@ -73,6 +79,24 @@ final class CutTextReport {
             collectCut(in: current, window: window, title: title, into: &cut)
             child = gtk_widget_get_next_sibling(current)
         }
+    }
+
+    /// The window's default width: at it and wider, the sidebar and the page sit side by side.
+    /// A page too wide for that folds the window to one pane, which is reported like cut text.
+    private static let widthThatMustNotFold: gint = 1000
+
+    /// Whether a mapped AdwLeaflet inside `widget` shows one pane only.
+    private static func hasFoldedLeaflet(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard gtk_widget_get_mapped(widget) != 0 else { return false }
+        if cgtk_is_a(widget, adw_leaflet_get_type()) != 0, adw_leaflet_get_folded(OpaquePointer(widget)) != 0 {
+            return true
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if hasFoldedLeaflet(current) { return true }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return false
     }
 
     /// Why the label's text does not show in full, or nil when it does (or a tooltip shows it).
