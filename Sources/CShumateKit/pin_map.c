@@ -43,3 +43,33 @@ void sk_pin_map_go_to(gpointer map, double latitude, double longitude, double zo
 gboolean sk_network_available(void) {
     return g_network_monitor_get_network_available(g_network_monitor_get_default());
 }
+
+// The icon name of the image a button shows, or NULL.
+static const char *shown_icon(GtkWidget *button) {
+    for (GtkWidget *child = gtk_widget_get_first_child(button); child; child = gtk_widget_get_next_sibling(child)) {
+        if (GTK_IS_IMAGE(child)) {
+            return gtk_image_get_icon_name(GTK_IMAGE(child));
+        }
+    }
+    return NULL;
+}
+
+static void name_zoom_buttons(GtkWidget *widget, const char *zoom_in, const char *zoom_out) {
+    if (GTK_IS_BUTTON(widget)) {
+        const char *icon = shown_icon(widget);
+        const char *label = icon == NULL ? NULL
+            : g_str_equal(icon, "zoom-in-symbolic") ? zoom_in
+            : g_str_equal(icon, "zoom-out-symbolic") ? zoom_out : NULL;
+        if (label != NULL) {
+            gtk_widget_set_tooltip_text(widget, label);
+            gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+        }
+    }
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        name_zoom_buttons(child, zoom_in, zoom_out);
+    }
+}
+
+void sk_pin_map_name_zoom_buttons(gpointer map, const char *zoom_in, const char *zoom_out) {
+    name_zoom_buttons(GTK_WIDGET(map), zoom_in, zoom_out);
+}

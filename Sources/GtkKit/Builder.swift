@@ -35,6 +35,7 @@ public final class Builder: ObjectRef {
     /// A missing resource is a packaging bug, so GTK aborts with a message.
     public convenience init(resource path: String) {
         self.init(owning: UnsafeMutableRawPointer(gtk_builder_new_from_resource(path)))
+        labelsLoaded()
     }
 
     /// Builds only the objects `ids` names (and those they refer to) from a bundled file that
@@ -54,6 +55,7 @@ public final class Builder: ObjectRef {
             // A missing resource or id is a packaging bug, as for `init(resource:)`.
             fatalError("GtkKit.Builder: cannot build \(ids) from \(path): \(GLibError(consuming: error))")
         }
+        labelsLoaded()
     }
 
     /// Loads a .ui file from disk (development runs, tests).
@@ -73,6 +75,7 @@ public final class Builder: ObjectRef {
         if gtk_builder_add_from_file(opaque, path, &error) == 0, let error {
             throw GLibError(consuming: error)
         }
+        labelsLoaded()
     }
 
     public func add(string xml: String) throws {
@@ -80,12 +83,29 @@ public final class Builder: ObjectRef {
         if gtk_builder_add_from_string(opaque, xml, -1, &error) == 0, let error {
             throw GLibError(consuming: error)
         }
+        labelsLoaded()
     }
 
     public func add(resource path: String) throws {
         var error: UnsafeMutablePointer<GError>?
         if gtk_builder_add_from_resource(opaque, path, &error) == 0, let error {
             throw GLibError(consuming: error)
+        }
+        labelsLoaded()
+    }
+
+    /// The labels a file shortens with "…" show their whole text on hover (`FullTextTooltip`).
+    /// …and the password rows' peek buttons are named (`nameIconButtonsFromTooltips`).
+    private func labelsLoaded() {
+        FullTextTooltip.installOnEllipsizingLabels(of: opaque)
+        guard let objects = gtk_builder_get_objects(opaque) else { return }
+        defer { g_slist_free(objects) }
+        var link: UnsafeMutablePointer<GSList>? = objects
+        while let node = link {
+            if let object = node.pointee.data, cgtk_is_a(object, adw_password_entry_row_get_type()) != 0 {
+                PasswordEntryRow(borrowing: object).nameIconButtonsFromTooltips()
+            }
+            link = node.pointee.next
         }
     }
 

@@ -21,11 +21,34 @@ public final class ColumnViewColumn: ObjectRef {
         set { gtk_column_view_column_set_resizable(opaque, newValue ? 1 : 0) }
     }
 
-    /// Fixed width in pixels; -1 sizes to content.
+    /// Fixed width in pixels; -1 sizes to content. A fixed width is never narrower than the
+    /// column's own title (in the window's language, with its sort arrow): a width picked for
+    /// the English title would cut a longer one off, and a header's title has no tooltip.
     public var fixedWidth: Int {
         get { Int(gtk_column_view_column_get_fixed_width(opaque)) }
-        set { gtk_column_view_column_set_fixed_width(opaque, gint(newValue)) }
+        set {
+            let width = newValue < 0 ? newValue : max(newValue, titleWidth)
+            gtk_column_view_column_set_fixed_width(opaque, gint(width))
+        }
     }
+
+    /// The width the header needs to show the title in full: the text, the header button's
+    /// padding, and room for the sort arrow when the column sorts.
+    private var titleWidth: Int {
+        guard let title, !title.isEmpty else { return 0 }
+        let label = Label(title)
+        var natural: gint = 0
+        withExtendedLifetime(label) {
+            gtk_widget_measure(label.widget, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+        }
+        return Int(natural) + Self.headerPadding + (isSortable ? Self.sortArrow : 0)
+    }
+
+    /// Adwaita's header padding around the title (6 px each side in the button, as much in the
+    /// title) and a little to spare.
+    private static let headerPadding = 30
+    /// The sort arrow (16 px) and the space before it.
+    private static let sortArrow = 22
 
     public var isVisible: Bool {
         get { gtk_column_view_column_get_visible(opaque) != 0 }

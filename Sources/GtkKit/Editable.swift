@@ -74,7 +74,35 @@ public final class SearchEntry: Widget, Editable {
     public convenience init(placeholder: String? = nil) {
         self.init(owning: UnsafeMutableRawPointer(gtk_search_entry_new()))
         // GtkSearchEntry has no placeholder setter before 4.10, only the property.
+        // Made in code among other controls (the Rides board's toolbar), the field leaves the
+        // room to them; `setPlaceholder` keeps room for the whole placeholder.
         if let placeholder { setProperty("placeholder-text", placeholder) }
+    }
+
+    /// The grey text shown while the field is empty ("Search books"). The field keeps room for
+    /// all of it: squeezed by its neighbours (a long count in a longer language), a search field
+    /// would otherwise shrink until its own placeholder is cut off.
+    public func setPlaceholder(_ text: String) {
+        setProperty("placeholder-text", text)
+        Self.keepRoom(for: text, in: opaque)
+    }
+
+    static func keepRoom(for placeholder: String, in entry: OpaquePointer) {
+        // Two characters more than the text: the average character width GTK counts in is a
+        // little narrower than some words' letters.
+        gtk_editable_set_width_chars(entry, gint(min(placeholder.count + 2, 40)))
+    }
+
+    /// The same for a search field read from a .ui file with its placeholder.
+    static func keepRoomForPlaceholder(of object: UnsafeMutableRawPointer) {
+        guard cgtk_is_a(object, gtk_search_entry_get_type()) != 0 else { return }
+        let value = GValueBox(string: nil)
+        let placeholder: String? = withExtendedLifetime(value) {
+            g_object_get_property(object.assumingMemoryBound(to: GObject.self), "placeholder-text", value.pointer)
+            return g_value_get_string(value.pointer).map { String(cString: $0) }
+        }
+        guard let placeholder, !placeholder.isEmpty else { return }
+        keepRoom(for: placeholder, in: OpaquePointer(object))
     }
 
     /// Lets the entry receive typing that starts anywhere in `widget` (type-to-search).

@@ -29,10 +29,14 @@ public final class Label: Widget {
         set { gtk_label_set_xalign(opaque, newValue) }
     }
 
-    /// Shorten overflowing text with "…" (list cells want `.end`).
+    /// Shorten overflowing text with "…" (list cells want `.end`); the whole text then shows
+    /// in a tooltip while it is shortened (`FullTextTooltip`).
     public var ellipsize: PangoEllipsizeMode {
         get { gtk_label_get_ellipsize(opaque) }
-        set { gtk_label_set_ellipsize(opaque, newValue) }
+        set {
+            gtk_label_set_ellipsize(opaque, newValue)
+            if newValue != PANGO_ELLIPSIZE_NONE { FullTextTooltip.install(on: raw) }
+        }
     }
 
     public var wraps: Bool {

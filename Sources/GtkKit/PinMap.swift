@@ -24,6 +24,12 @@ public final class PinMap: Widget {
         sk_pin_map_go_to(raw, latitude, longitude, zoom)
     }
 
+    /// Names the map's zoom buttons (they show only an icon) in the person's language: what
+    /// their tooltips and screen readers say.
+    public func nameZoomButtons(zoomIn: String, zoomOut: String) {
+        sk_pin_map_name_zoom_buttons(raw, zoomIn, zoomOut)
+    }
+
     /// Whether the machine has a network (GNetworkMonitor), so tiles can arrive.
     public static var isNetworkAvailable: Bool { sk_network_available() != 0 }
 }

@@ -60,6 +60,30 @@ public final class PasswordEntryRow: PreferencesRow {
     public convenience init(title: String) {
         self.init(owning: UnsafeMutableRawPointer(adw_password_entry_row_new()))
         self.title = title
+        nameIconButtonsFromTooltips()
+    }
+}
+
+extension Widget {
+    /// Names the buttons a library built inside this widget that show only an icon (the peek
+    /// button of AdwPasswordEntryRow) after their tooltips ("Show Text", in GTK's and
+    /// libadwaita's own translation): GTK 4.8 names them after their image's type, "GtkImage".
+    public func nameIconButtonsFromTooltips() {
+        Self.nameIconButtons(inside: widget)
+    }
+
+    private static func nameIconButtons(inside widget: UnsafeMutablePointer<GtkWidget>) {
+        if cgtk_is_a(widget, gtk_button_get_type()) != 0,
+           let child = gtk_widget_get_first_child(widget), cgtk_is_a(child, gtk_image_get_type()) != 0,
+           gtk_widget_get_next_sibling(child) == nil,
+           let tooltip = gtk_widget_get_tooltip_text(widget) {
+            cgtk_accessible_set_label(widget, tooltip)
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            nameIconButtons(inside: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 }
 

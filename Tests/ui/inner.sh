@@ -108,6 +108,11 @@ if [ -z "$only" ] || [ "$only" = firstrun ] || [ "$only" = firstrun-connect ]; t
     fi
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_firstrun_connect.py
 fi
+# Every page, editor and dialog at 1024×700 and 1,000 px wide, in English and Spanish: no text
+# cut off, no dialog larger than the screen, no id or field key shown, no icon button without a tooltip.
+if [ -z "$only" ] || [ "$only" = walk ]; then
+    "${PYTHON:-/usr/bin/python3}" Tests/ui/test_walk.py
+fi
 # Preferences' Calendar Publishing, against a throwaway Radicale CalDAV server.
 if [ -z "$only" ] || [ "$only" = calendar ]; then
     "${PYTHON:-/usr/bin/python3}" Tests/ui/test_calendar_publishing_ui.py

@@ -18,6 +18,9 @@ void sk_pin_map_clear(gpointer map);
 void sk_pin_map_add_pin(gpointer map, double latitude, double longitude, gpointer child);
 // Centres the map on (latitude, longitude) at `zoom` (0 the world, 19 a street).
 void sk_pin_map_go_to(gpointer map, double latitude, double longitude, double zoom);
+// Names libshumate's zoom buttons (icons only; GTK 4.8 gives them no accessible name, and
+// their English tooltips are not translated here): tooltip and accessible name.
+void sk_pin_map_name_zoom_buttons(gpointer map, const char *zoom_in, const char *zoom_out);
 // Whether the machine has a network (GNetworkMonitor): the map is worth showing.
 gboolean sk_network_available(void);
 

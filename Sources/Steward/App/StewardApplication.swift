@@ -12,6 +12,7 @@ final class StewardApplication {
     private var mainWindow: MainWindow?
     private let preload: StartupPreload
     private var stallReport: StallReport?
+    private var cutTextReport: CutTextReport?
 
     init() {
         // First, so the database work runs while GTK starts.
@@ -53,6 +54,7 @@ final class StewardApplication {
         window.start(with: preload)
         window.present()
         stallReport = StallReport.startIfRequested(after: window.widget)
+        cutTextReport = CutTextReport.startIfRequested()
     }
 
     private func quit() {

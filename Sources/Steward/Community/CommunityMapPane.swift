@@ -87,6 +87,7 @@ final class CommunityMapPane {
         map.vexpand = true
         map.hexpand = true
         map.setAccessibleLabel(tr("Map of the pins"))
+        map.nameZoomButtons(zoomIn: tr("Zoom In"), zoomOut: tr("Zoom Out"))
         // OpenStreetMap's terms ask for this attribution wherever its tiles are shown.
         let attribution = Label(tr("Map data © OpenStreetMap contributors (ODbL); map imagery CC BY-SA 2.0"))
         attribution.addCSSClass("caption")

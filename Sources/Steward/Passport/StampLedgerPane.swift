@@ -53,7 +53,7 @@ final class StampLedgerPane {
             .init(tr("Event"), expand: true) { [weak self] entry in self?.overview.title(of: entry.event) ?? "" },
             .init(tr("Stamps"), width: 64) { entry in entry.stamps > 0 ? "+\(entry.stamps)" : "\(entry.stamps)" },
             .init(tr("Kind"), width: 170) { [weak self] entry in self?.kindText(entry) ?? "" },
-            .init(tr("By"), width: 110) { entry in entry.by },
+            .init(tr("By"), width: 110) { entry in SubmissionTrailText.who(entry.by) },
             .init(tr("Note"), expand: true) { entry in entry.note },
         ])
         table.onSelectionChanged = { [weak self] in self?.onSelectionChanged?() }

@@ -108,12 +108,16 @@ final class RecordListPage {
         let plural = type.nouns.pluralTitle.text
         let things = ["things": type.pluralNoun]
         table.setAccessibleLabel(plural)
-        searchEntry.setProperty("placeholder-text", tr("Search {things}", things))
+        searchEntry.setPlaceholder(tr("Search {things}", things))
         searchEntry.setAccessibleLabel(tr("Search {things}", things))
-        // TRANSLATORS: {Thing} is a kind of record as a title says it, like "Giving Fund".
-        ui.object("new_button_content", as: Widget.self).setProperty("label", tr("_New {Thing}", ["Thing": noun]))
+        // The button shows a short "New": beside the search field, the count and the export
+        // buttons, "New Survey Question" (in Spanish "Añadir: Pregunta de la encuesta") made the
+        // page too wide to sit beside the sidebar. Its name and tooltip say the type in full.
+        // TRANSLATORS: the button that adds a record on a list page; the page's title says what kind.
+        ui.object("new_button_label", as: Label.self).setProperty("label", tr("_New"))
         let newButton: Button = ui.object("new_button")
-        // Named by its text, as the Events page's "New Event" is.
+        // TRANSLATORS: {Thing} is a kind of record as a title says it, like "Giving Fund".
+        newButton.setAccessibleLabel(tr("New {Thing}", ["Thing": noun]))
         newButton.tooltip = tr("New {Thing}", ["Thing": noun])
         let createButton: Button = ui.object("create_button")
         createButton.setChild(Label(mnemonic: tr("_Create {Thing}", ["Thing": noun])))

@@ -395,6 +395,9 @@ final class MainWindow {
         }
         syncPage?.setVisible(page == .sync)
         updateTitle()
+        // Labels a page's library widgets made since (view switchers, placeholders) show their
+        // whole text on hover when it does not fit, as the page's own labels do.
+        contentStack.child(named: shown)?.showFullTextOfShortenedLabels()
     }
 
     /// Makes a module's page the first time it is asked for: none is built for the first

@@ -38,7 +38,17 @@ public enum SubmissionTrailText {
             if email.caseInsensitiveCompare(submission.submitterEmail) == .orderedSame, !submission.submitterName.isEmpty {
                 return submission.submitterName
             }
-            return email
+        }
+        return who(by)
+    }
+
+    /// Who did something, from the store's `by` (`member:EMAIL`, `token:ROLE`, a staff
+    /// e-mail) as people read it: the e-mail, "an API token (ROLE)" or the staff e-mail; never
+    /// the store's `member:` prefix. Every list that shows a `by` (approvals, the passport's
+    /// stamp ledger) says it this way.
+    public static func who(_ by: String) -> String {
+        if by.hasPrefix("member:") {
+            return String(by.dropFirst("member:".count))
         }
         if by.hasPrefix("token:") {
             return tr("an API token ({role})", ["role": String(by.dropFirst("token:".count))])

@@ -1,0 +1,304 @@
+#!/usr/bin/python3
+"""A walk of every page as a test: each page, editor and dialog of each demo organization
+(page_walk.py, the screens the `pages` suite reaches) is opened in a 1024×700 window and again
+1,000 px wide in English, and at 1024×700 in Spanish, and the suite fails on:
+
+- a label or cell whose text is cut off (ellipsized, or wider than the cell that clips it) with
+  no tooltip showing it in full. GTK 4.8 gives the accessibility tree a label's whole text but
+  not how wide it is drawn, so the window says it itself: STEWARD_UI_REPORT_CUT makes it write
+  each cut label to a file (Sources/Steward/App/CutTextReport.swift), read here after each state;
+- a window or dialog wider than 1,024 px or taller than 700;
+- the main window folded to one pane at 1,000 px or wider (a page too wide to sit beside the
+  sidebar), also written by the window to the same file;
+- an id, a type name or a field key shown or spoken: a UUID, a `member:`-style prefix, a
+  camelCase key ("startsAt") or a GTK type name;
+- a button that shows only an icon and has no name, or no tooltip (GTK gives a widget's tooltip
+  to the accessibility tree as its description).
+
+One window per language: the English window is resized between its two passes (an X resize
+from outside, as a window manager would do). Run by Tests/ui/inner.sh (STEWARD_UI_ONLY=walk).
+"""
+
+import ctypes
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pyatspi
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import accessibility  # noqa: E402
+from accessibility import Failure, frames, main_window, name, role, showing, text_of, walk  # noqa: E402
+from page_walk import PageWalk  # noqa: E402
+from po_catalogue import Catalogue  # noqa: E402
+
+DB = os.environ["STEWARD_DB"]
+BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
+SHOTS = os.environ.get("STEWARD_SCREENSHOTS", "build/screenshots")
+HERE = os.path.dirname(os.path.abspath(__file__))
+ES = Catalogue(os.path.join(HERE, "..", "..", "po", "es.po"))
+
+SCREEN = (1024, 700)
+NARROW = 1000
+
+UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
+# A record's kind before its id ("member:4f…", "event:12"); not a URL's scheme or a time.
+TYPE_PREFIX = re.compile(r"(?<![\w/])(?!https?:|mailto:|webcal:)[a-z][a-zA-Z]*:[A-Za-z0-9_-]")
+CAMEL_CASE = re.compile(r"(?<![\w.@/-])[a-z]+[A-Z][a-zA-Z]*\b")
+TYPE_NAME = re.compile(r"\b(?:Gtk|Adw|Gdk)[A-Z][A-Za-z]+\b|\bSteward(?:Core)?\.[A-Z]\w+")
+# Real words and names written in camelCase.
+CAMEL_WORDS = {"iPhone", "iPad", "iOS", "macOS", "eBook", "eBooks", "iCal", "iCalendar", "eMail", "McDonald"}
+TEXT_ROLES = ("label", "heading", "text", "entry", "table cell", "list item", "push button", "toggle button",
+              "page tab", "menu item", "check box", "radio button", "combo box", "link", "frame", "dialog")
+ICON_BUTTON_ROLES = ("push button", "toggle button")
+
+problems = {}  # problem -> where it was first found
+cut_report_offset = 0
+
+
+def note(where, problem):
+    problems.setdefault(problem, where)
+
+
+# ---------------------------------------------------------------- the window's size
+
+def resize(app, width, height):
+    """Resizes the main window from outside, as a window manager would (there is none under
+    Xvfb), and waits for the accessibility tree to say so."""
+    title = name(main_window(app))
+    tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
+    ids = [int(m.group(1), 16) for m in re.finditer(r"^\s*(0x[0-9a-f]+) \"([^\"]*)\"", tree, re.M)
+           if m.group(2) == title]
+    if not ids:
+        raise Failure(f'no X window is titled "{title}"')
+    x11 = ctypes.CDLL("libX11.so.6")
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    display = x11.XOpenDisplay(None)
+    for window in ids:
+        x11.XResizeWindow(ctypes.c_void_p(display), ctypes.c_ulong(window), width, height)
+    x11.XSync(ctypes.c_void_p(display), 0)
+    x11.XCloseDisplay(ctypes.c_void_p(display))
+
+    def resized():
+        extents = main_window(app).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        return abs(extents.width - width) <= 24 and abs(extents.height - height) <= 24
+    accessibility.wait_for(f"the window to be {width}×{height}", resized, timeout=10)
+    time.sleep(1)
+
+
+# ---------------------------------------------------------------- the checks
+
+def cut_texts(where, report):
+    """The labels the window wrote as cut off since the last state."""
+    global cut_report_offset
+    time.sleep(0.7)  # the window's three checks in a row, so a label just laid out is seen settled
+    try:
+        with open(report, encoding="utf-8") as f:
+            f.seek(cut_report_offset)
+            lines = f.read()
+            cut_report_offset = f.tell()
+    except FileNotFoundError:
+        return
+    for line in lines.splitlines():
+        parts = line.split("\t")
+        if len(parts) == 3:
+            window, text, why = parts
+            if why == "folded":
+                note(where, f'the window folds to {text}, in "{window}"')
+            else:
+                note(where, f'"{text}" is cut off ({why}) with no tooltip, in "{window}"')
+
+
+# Known and not fixed yet: GTK 4.8's shortcuts window lays its groups out in two columns per
+# page and never wraps a shortcut's title, so the Spanish titles make it 1,067 px wide. The fix
+# is shorter titles with the detail in a subtitle (new texts to translate); until then its
+# width is reported but does not fail the walk. Nothing else is excused.
+KNOWN_TOO_WIDE = {"GtkShortcutsWindow"}
+
+
+def too_big(where, frame):
+    try:
+        extents = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    except Exception:
+        return
+    if name(frame) in KNOWN_TOO_WIDE and extents.height <= SCREEN[1]:
+        if extents.width > SCREEN[0]:
+            print(f"      known: the {name(frame)} is {extents.width}×{extents.height} ({where})", flush=True)
+        return
+    if extents.width > SCREEN[0] or extents.height > SCREEN[1]:
+        note(where, f'the {role(frame)} "{name(frame)}" is {extents.width}×{extents.height}, '
+                    f'larger than a {SCREEN[0]}×{SCREEN[1]} screen')
+
+
+OPERABLE = ("push button", "toggle button", "check box", "radio button", "combo box", "spin button", "page tab",
+            "menu item", "check menu item", "radio menu item", "link", "switch")
+TEXT_SHOWN = ("label", "heading", "text", "entry", "table cell", "list item")
+
+
+def shown_texts(node):
+    """What a person reads or hears of `node`: a label's or a field's text; a control's or a
+    window's name and description. (GTK 4.8 names an unnamed container after its type, as
+    "GtkBox"; nobody is shown or told that, so containers are not read.)"""
+    kind = role(node)
+    texts = []
+    if kind in TEXT_SHOWN:
+        texts.append(text_of(node))
+    if kind in OPERABLE or kind in ("frame", "dialog", "window"):
+        texts.append(name(node))
+        try:
+            texts.append(node.description or "")
+        except Exception:
+            pass
+    return [t for t in texts if t and t.strip()]
+
+
+def ids_and_keys(text):
+    found = [m.group(0) for m in UUID.finditer(text)]
+    rest = UUID.sub(" ", text)
+    found += [m.group(0) for m in TYPE_PREFIX.finditer(rest)]
+    found += [w for w in CAMEL_CASE.findall(rest) if w not in CAMEL_WORDS]
+    found += TYPE_NAME.findall(rest)
+    return found
+
+
+def icon_only(button):
+    """A button that shows no text: nothing in it is a label with text."""
+    for node in walk(button):
+        if node is not button and role(node) in ("label", "text") and text_of(node).strip():
+            return False
+    return True
+
+
+library_windows = set()
+
+
+def read_window(where, report):
+    cut_texts(where, report)
+    for frame in frames(APP):
+        if not showing(frame):
+            continue
+        too_big(where, frame)
+        # The About and Keyboard Shortcuts windows are libadwaita's and GTK's own inside: only
+        # their size is Steward's.
+        if any(where.endswith(w) for w in library_windows) and "Steward" not in name(frame).split(" — ")[-1:]:
+            continue
+        for node in walk(frame):
+            if not showing(node):
+                continue
+            # GTK 4.8 names a column view's cells after their type; only a screen reader
+            # hears that, and the cell's text right after it.
+            if role(node) == "table cell" and name(node) == "GtkColumnViewCell":
+                continue
+            # A drop-down's own button is heard as part of the drop-down (named by it).
+            if role(node.parent) == "combo box":
+                continue
+            for text in shown_texts(node):
+                for found in ids_and_keys(text):
+                    note(where, f'"{found}" (an id, type name or field key) is shown: "{text[:80]}", '
+                                f'by a {role(node)} in a {role(node.parent)} named "{name(node.parent)[:40]}"')
+            if role(node) in ICON_BUTTON_ROLES and icon_only(node):
+                # GTK 4.8 names a control nobody named after its type ("GtkButton").
+                label = "" if TYPE_NAME.fullmatch(name(node).strip()) else name(node).strip()
+                try:
+                    description = (node.description or "").strip()
+                except Exception:
+                    description = ""
+                if not label:
+                    note(where, f'a button showing only an icon has no name (tooltip: "{description}"), '
+                                f'in a {role(node.parent)} named "{name(node.parent)[:40]}"')
+                elif not description:
+                    note(where, f'the icon button "{label}" has no tooltip')
+
+
+# ---------------------------------------------------------------- the walks
+
+APP = None
+
+
+def walk_pass(app, say, shot_prefix, report, menu_windows=True):
+    flagged = []  # set by `read` when the state it read has a problem; a screenshot shows it
+
+    def read(where):
+        before = len(problems)
+        read_window(where, report)
+        flagged[:] = [len(problems) > before]
+
+    def screenshot(filename):
+        if flagged and flagged[0]:
+            accessibility.screenshot(SHOTS, filename)
+    library_windows.clear()
+    library_windows.update(say(item).replace("_", "") for item in ("_About Steward", "_Keyboard Shortcuts"))
+    walk_ = PageWalk(app, DB, say, read, screenshot, shot_prefix)
+    walk_.everything(menu_windows)
+    if walk_.states < 12:
+        raise Failure(f"only {walk_.states} states of the window were read; the walk missed pages")
+
+
+def failures_so_far():
+    if problems:
+        listed = sorted(problems.items(), key=lambda p: p[1])
+        raise Failure(f"{len(problems)} problems:\n" + "\n".join(f"  {where}: {problem}" for problem, where in listed))
+
+
+def english(report):
+    def test_english_at_1024x700(app):
+        problems.clear()
+        main_window(app)
+        resize(app, *SCREEN)
+        walk_pass(app, lambda text, context=None: text, "walk-en-1024", report)
+        failures_so_far()
+
+    def test_english_1000_wide(app):
+        problems.clear()
+        resize(app, NARROW, SCREEN[1])
+        # The main menu's windows do not follow the main window's width: walked once, above.
+        walk_pass(app, lambda text, context=None: text, "walk-en-1000", report, menu_windows=False)
+        failures_so_far()
+    return [test_english_at_1024x700, test_english_1000_wide]
+
+
+def spanish(report):
+    def test_spanish_at_1024x700(app):
+        problems.clear()
+        main_window(app)
+        resize(app, *SCREEN)
+        walk_pass(app, ES.translate, "walk-es-1024", report)
+        failures_so_far()
+    return [test_spanish_at_1024x700]
+
+
+def launch(env, log, report):
+    global APP, cut_report_offset
+    cut_report_offset = 0
+    APP = accessibility.App(os.path.join(BIN_DIR, "steward"), dict(env, STEWARD_UI_REPORT_CUT=report),
+                            os.path.join(SHOTS, log))
+    return APP
+
+
+def main():
+    os.makedirs(SHOTS, exist_ok=True)
+    only = os.environ.get("STEWARD_WALK_ONLY", "")  # en or es: one language (for working on it)
+    status = 0
+    if only in ("", "en"):
+        open(os.path.join(SHOTS, "steward-walk-en.log"), "w").close()
+        report = os.path.join(SHOTS, "walk-cut-en.txt")
+        app = launch(os.environ, "steward-walk-en.log", report)
+        status |= accessibility.run_suite(app, english(report), "walk (English)", SHOTS, "steward-walk-en.log",
+                                          lambda f: accessibility.screenshot(SHOTS, f))
+    if only in ("", "es"):
+        open(os.path.join(SHOTS, "steward-walk-es.log"), "w").close()
+        report = os.path.join(SHOTS, "walk-cut-es.txt")
+        env = dict(os.environ, LANGUAGE="es", LANG="es_ES.UTF-8")
+        env.pop("LC_ALL", None)
+        env.pop("LC_MESSAGES", None)
+        app = launch(env, "steward-walk-es.log", report)
+        status |= accessibility.run_suite(app, spanish(report), "walk (Spanish)", SHOTS, "steward-walk-es.log",
+                                          lambda f: accessibility.screenshot(SHOTS, f))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
