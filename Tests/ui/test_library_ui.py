@@ -197,10 +197,10 @@ def test_books_open_on_loading(app):
 
 
 def due_text(day):
-    """A due day as the Books list says it: "Out · due 3 Dec", "Overdue · due 18 Nov"."""
+    """A due day as the Books list says it: "Out · due 3 Dec", "Overdue · 18 Nov"."""
     day = datetime.date.fromisoformat(day)
-    word = "Overdue" if day < datetime.date.today() else "Out"
-    return f"{word} · due {day.day} {day.strftime('%b')}"
+    word = "Overdue ·" if day < datetime.date.today() else "Out · due"
+    return f"{word} {day.day} {day.strftime('%b')}"
 
 
 def book_loan_shown(window, title):

@@ -65,7 +65,7 @@ final class LibraryPage: ModulePage {
             list.widget.vexpand = true
             if type.entity == RecordType.book.entity {
                 // Which copies are out, and until when, beside the catalogue's own columns.
-                list.addReadColumn(title: tr("On Loan")) { org, books in
+                list.addReadColumn(title: tr("On Loan"), widthChars: BookLoanText.longestCount) { org, books in
                     try await loans.loanTexts(ofBooks: books.map(\.id), in: org)
                 }
             }

@@ -153,6 +153,8 @@ final class RecordListPage {
         let title: String
         let width: Int
         let isStatus: Bool
+        /// At least this many characters wide (a read column's longest words), if set.
+        var widthChars: Int? = nil
         let text: @MainActor (LocalRecord) -> String
     }
 
@@ -163,11 +165,15 @@ final class RecordListPage {
 
     /// Adds a column read with the records, after the listed fields and the status: `read`
     /// gets the organization and the records the list is about to show, and answers the texts
-    /// by record id. As wide as its words in the person's language.
-    func addReadColumn(title: String, read: @escaping @MainActor (Organization, [LocalRecord]) async throws -> [UUID: String]) {
+    /// by record id. `widthChars`: its longest words in the person's language, so they are
+    /// never cut.
+    func addReadColumn(title: String, widthChars: Int,
+                       read: @escaping @MainActor (Organization, [LocalRecord]) async throws -> [UUID: String]) {
         readColumn = read
-        addViewColumn(Column(title: title, width: 0, isStatus: false) { [weak self] record in self?.readTexts[record.id] ?? "" },
-                      index: table.columnCount, fixedWidth: false)
+        let column = Column(title: title, width: 0, isStatus: false, widthChars: max(widthChars, title.count)) { [weak self] record in
+            self?.readTexts[record.id] ?? ""
+        }
+        addViewColumn(column, index: table.columnCount, fixedWidth: false)
     }
 
     private func addColumns() {
@@ -203,6 +209,7 @@ final class RecordListPage {
                 // The title keeps room to be read; with many columns the table scrolls
                 // sideways instead of squeezing it to a letter or two.
                 if index == 0 { label.widthChars = 18 }
+                if let chars = column.widthChars { label.widthChars = chars }
                 return label
             },
             bind: { [weak self] label, key in
@@ -230,6 +237,8 @@ final class RecordListPage {
         case .choice: 120
         case .reference: 170
         case .webURL, .email: 250
+        // Thirteen digits, as the list keeps every ISBN.
+        case .isbn: 125
         default: 150
         }
     }

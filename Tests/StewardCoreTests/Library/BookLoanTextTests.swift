@@ -17,7 +17,7 @@ struct BookLoanTextTests {
 
         let texts = try await loans.loanTexts(ofBooks: library.books, today: library.today, in: org)
         #expect(texts[library.books[0]] == "Out · due 3 Dec")
-        #expect(texts[library.books[1]] == "Overdue · due 18 Nov")
+        #expect(texts[library.books[1]] == "Overdue · 18 Nov")
         #expect(texts[library.books[2]] == nil)
     }
 
@@ -34,6 +34,13 @@ struct BookLoanTextTests {
         #expect(texts[library.books[0]] == "Lost")
         #expect(texts[library.books[1]] == "Claims returned")
         #expect(texts[library.books[2]] == nil)
+    }
+
+    @Test("the longest of the words is counted with a two-digit day, so a column of that width cuts none")
+    func longestCount() {
+        #expect(BookLoanText.longestCount >= "Overdue · 18 Nov".count)
+        #expect(BookLoanText.longestCount >= "Out · due 28 Nov".count)
+        #expect(BookLoanText.longestCount >= "Claims returned".count)
     }
 
     @Test("only the books asked about are read")
