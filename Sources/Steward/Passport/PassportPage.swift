@@ -134,6 +134,9 @@ final class PassportPage: ModulePage {
     private func changed(_ message: String) {
         toasts.showToast(message)
         onLocalChange?()
+        // The ledger before the write is not shown as if it still held: the spinner until the
+        // views are read again.
+        loading.show()
         reload()
     }
 

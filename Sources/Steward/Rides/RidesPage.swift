@@ -299,8 +299,10 @@ final class RidesPage: ModulePage {
                     loadBoard()
                 }
             } catch {
+                // Refused (the plan changed since, a full car): the board as it stands now.
                 loading.finish(showing: "board")
                 toasts.showToast(Self.sentence("\(error)"))
+                loadBoard()
             }
         }
     }
