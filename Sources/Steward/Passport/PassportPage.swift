@@ -76,6 +76,7 @@ final class PassportPage: ModulePage {
         switcherTitle.setProperty("subtitle", org?.name ?? "")
         // Another organization's ledger is not shown while this one's is read.
         if org != nil { loading.show() }
+        updateButtons()
         reload()
     }
 
@@ -92,8 +93,12 @@ final class PassportPage: ModulePage {
     func refresh() { reload() }
 
     private func updateButtons() {
-        grantAction?.isEnabled = canEdit
-        importAction?.isEnabled = canEdit
+        // While the ledger is read the dialogs would offer the members and events of the one
+        // before: they wait for it.
+        let loaded = !loading.isShown
+        grantAction?.isEnabled = canEdit && loaded
+        importAction?.isEnabled = canEdit && loaded
+        codeAction?.isEnabled = loaded
         ledgerPane.revokeButton.isVisible = canEdit
         ledgerPane.revokeButton.isSensitive = ledgerPane.revocableSelection != nil
         membersPane.grantButton.isVisible = canEdit
@@ -125,6 +130,7 @@ final class PassportPage: ModulePage {
             } catch {
                 guard request == loadRequest else { return }
                 loading.finish(showing: "content")
+                updateButtons()
                 toasts.showToast(tr("Could not read the stamp ledger: {error}", ["error": "\(error)"]))
             }
         }
@@ -137,6 +143,7 @@ final class PassportPage: ModulePage {
         // The ledger before the write is not shown as if it still held: the spinner until the
         // views are read again.
         loading.show()
+        updateButtons()
         reload()
     }
 
