@@ -20,11 +20,17 @@ class Failure(Exception):
 
 # ---------------------------------------------------------------- the app
 
+# While this file exists, the pages' reads wait (STEWARD_HOLD_LOADS, Sources/Steward/Support/
+# LoadGate.swift): a test sees what a page shows while it loads without racing the read.
+HOLD_LOADS = f"/tmp/steward-hold-loads-{os.getpid()}"
+
+
 class App:
     """One steward process with an environment of its own, its output appended to `log_path`."""
 
     def __init__(self, binary, env, log_path):
         full = dict(env, GTK_A11Y="atspi", GSK_RENDERER="cairo", NO_AT_BRIDGE="0")
+        full.setdefault("STEWARD_HOLD_LOADS", HOLD_LOADS)
         self.log = open(log_path, "a")
         self.process = subprocess.Popen([binary], env=full, stdout=self.log, stderr=subprocess.STDOUT)
 
@@ -136,6 +142,37 @@ def text_of(node):
 
 
 # ---------------------------------------------------------------- waiting
+
+class holding_loads:
+    """`with holding_loads():` the pages' reads wait until the block ends (or fails)."""
+
+    def __enter__(self):
+        open(HOLD_LOADS, "w").close()
+        return self
+
+    def __exit__(self, *_):
+        if os.path.exists(HOLD_LOADS):
+            os.remove(HOLD_LOADS)
+        return False
+
+
+def on_screen(node):
+    """Laid out on screen: a stack's pages not shown still report VISIBLE in GTK 4.8, but have
+    no size."""
+    try:
+        return node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)[2] > 0
+    except Exception:
+        return False
+
+
+def loading_on_screen(root):
+    """The spinner page of a page that is loading ("Loading…", `LoadingPage`), on screen."""
+    return any(on_screen(n) for n in find_all(root, name_is="Loading…"))
+
+
+def any_on_screen(root, text):
+    return any(on_screen(n) for n in find_all(root, name_is=text))
+
 
 def wait_for(what, probe, timeout=TIMEOUT, interval=0.2):
     """Polls `probe` until it returns something truthy; fails naming `what`."""
@@ -374,6 +411,11 @@ def run_suite(app, tests, suite, shots, log, screenshot):
     import traceback
     passed = failed = 0
     prefix = "failure-" if suite == "" else f"failure-{suite}-"
+    # STEWARD_UI_TESTS=loading,grant_with_a_note runs those tests of the suite only (names
+    # without "test_"), in the suite's order.
+    chosen = [t for t in os.environ.get("STEWARD_UI_TESTS", "").split(",") if t]
+    if chosen:
+        tests = [t for t in tests if t.__name__[len("test_"):] in chosen]
     try:
         for test in tests:
             label = test.__name__[len("test_"):]

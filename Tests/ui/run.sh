@@ -12,6 +12,10 @@
 #   STEWARD_UI_ONLY   events, records, pages, spanish, prizes, schedule, passport, rides, ministry, calendar, firstrun, walk, sync,
 #                     approvals, library or firstrun-connect: run that suite only (firstrun runs
 #                     firstrun-connect too)
+#   STEWARD_UI_TESTS  name,name: run those tests of the suite only (names without "test_")
+#
+# The window's reads wait while the file accessibility.HOLD_LOADS exists (STEWARD_HOLD_LOADS),
+# so a test sees what a page shows while it loads ("Loading…") without racing the read.
 #
 # Screenshots of each state land in build/screenshots/.
 set -euo pipefail

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """End-to-end test of the lending library's window, through the accessibility tree.
 
-A volunteer catalogues a shelf with a barcode scanner (scan mode: three ISBNs typed with Enter,
-as a USB scanner types them), lends one of the books, moves the loan's due date back so it
+Opened while the catalogue is read, the Books list shows "Loading…", never "No Books Yet". A
+volunteer catalogues a shelf with a barcode scanner (scan mode: three ISBNs typed with Enter,
+as a USB scanner types them), lends one of the books (the Books list then says it is out and until when), moves the loan's due date back so it
 is overdue, finds it on the overdue report, renews it, takes it back, and finds the loan in
 the book's history. Open Library is a local fake (Tests/library/fake_openlibrary.py), so the
 scanned books get their titles as they would online. What the window says is checked against
@@ -174,6 +175,59 @@ accessibility_app = None
 
 
 # ---------------------------------------------------------------- the tests
+
+def test_books_open_on_loading(app):
+    """Opened while the catalogue is read (the reads held), the Books list shows "Loading…"
+    with a spinner, never "No Books Yet"; once read, the books."""
+    global accessibility_app
+    accessibility_app = app
+    window = main_window(app)
+    with accessibility.holding_loads():
+        switch_to_library(window)
+        window = main_window(app)
+        choose_page(window, "Books")
+        wait_for('"Loading…" on the Books page', lambda: accessibility.loading_on_screen(window), timeout=60)
+        if accessibility.any_on_screen(window, "No Books Yet"):
+            raise Failure('"No Books Yet" is on screen while the catalogue is read')
+        screenshot("library-loading.png")
+    wait_for("the books once read", lambda: not accessibility.loading_on_screen(window)
+             and any(on_screen(n) for n in find_all(window, name_starts="The first ", roles=("label",))), timeout=60)
+    if accessibility.any_on_screen(window, "No Books Yet"):
+        raise Failure('"No Books Yet" is on screen with a catalogue of books')
+
+
+def due_text(day):
+    """A due day as the Books list says it: "Out · due 3 Dec", "Overdue · 18 Nov"."""
+    day = datetime.date.fromisoformat(day)
+    word = "Overdue ·" if day < datetime.date.today() else "Out · due"
+    return f"{word} {day.day} {day.strftime('%b')}"
+
+
+def book_loan_shown(window, title):
+    """What the Books list's On Loan column says in the row of `title` (searched for)."""
+    type_into(window, "Search books", title)
+    def probe():
+        labels = [n for n in find_all(window, roles=("label",)) if on_screen(n)]
+        texts = [text_of(n) for n in labels]
+        if title not in texts:
+            return None
+        return next((t for t in texts[texts.index(title):] if t.startswith(("Out · ", "Overdue · "))), "")
+    return probe
+
+
+def test_books_list_shows_the_copy_out(app):
+    """After the loan, the Books list says the book is out and when it is due, from the loan."""
+    window = main_window(app)
+    choose_page(window, "Books")
+    show_view(window, "Books", lambda: next((n for n in find_all(window, name_is="Search books") if on_screen(n)), None))
+    book_id, _ = book_by_isbn("9780439023481")
+    due = next(f["dueOn"] for _, f in loans_of(book_id) if f.get("state") == "out")
+    wanted = due_text(due)
+    probe = book_loan_shown(window, LENT_TITLE)
+    wait_for(f'"{wanted}" in the row of "{LENT_TITLE}"', lambda: probe() == wanted, timeout=30)
+    screenshot("library-books-on-loan.png")
+    type_into(window, "Search books", "")
+
 
 def test_scan_three_isbns(app):
     global accessibility_app
@@ -502,8 +556,10 @@ def test_lend_from_borrowers(app):
 
 
 TESTS = [
+    test_books_open_on_loading,
     test_scan_three_isbns,
     test_lend_one,
+    test_books_list_shows_the_copy_out,
     test_overdue_after_due_date_moved_back,
     test_renew,
     test_return,

@@ -2,6 +2,7 @@
 """The Passport page through the accessibility tree, on the demo database (the city office's
 passport members and ledger):
 
+  loading     opened while the ledger is read, the page shows "Loading…", never empty tables
   grant       a member is chosen in the Members view; Grant Stamp refuses an empty note with a
               message and keeps the form; with a note the entry is in the ledger (and in
               `stewardctl stamps list`) and the member's total and level change
@@ -166,6 +167,25 @@ def open_page(app):
     choose_page(window, PAGE)
     wait_for("the stamp ledger", lambda: find_all(window, name_is="Stamp ledger"))
     return window
+
+
+def test_opens_on_loading_never_blank(app):
+    """Opened while its ledger is read (the read held), the page shows "Loading…" with a
+    spinner, never empty tables; once the read lands, the ledger's entries."""
+    window = main_window(app)
+    with accessibility.holding_loads():
+        if ORG not in name(window):
+            click(button(window, "Organization"))
+            click(button(app.node(), ORG))
+            wait_for(f'the window title to name "{ORG}"', lambda: ORG in name(main_window(app)))
+        window = main_window(app)
+        choose_page(window, PAGE)
+        wait_for('"Loading…" on the Passport page', lambda: accessibility.loading_on_screen(window))
+        if any(accessibility.on_screen(n) for n in find_all(window, name_is="Stamp ledger")):
+            raise Failure("the stamp ledger is on screen, empty, while it is read")
+        shot("passport-loading.png")
+    wait_for("the ledger's entries once read", lambda: not accessibility.loading_on_screen(window)
+             and len(table_labels(window, "Stamp ledger")) > 3, timeout=60)
 
 
 def test_grant_with_a_note(app):
@@ -405,7 +425,7 @@ def test_map_pins(app):
         shot("community-map.png", settle=2.0)
 
 
-TESTS = [test_grant_with_a_note, test_revoke_with_a_note, test_check_in_code_matches_stewardctl,
+TESTS = [test_opens_on_loading_never_blank, test_grant_with_a_note, test_revoke_with_a_note, test_check_in_code_matches_stewardctl,
          test_leaderboard_ranks_as_stewardctl, test_opting_out_leaves_the_leaderboard, test_insights_match_the_ledger,
          test_map_pins]
 APP = None

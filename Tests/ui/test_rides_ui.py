@@ -3,9 +3,12 @@
 forty drivers and two hundred passengers, next Thursday's meeting without a plan, the Winter
 Retreat with a plan and a few cancellations since):
 
+  loading          opened while its events are read, the page shows "Loading…", never "No
+                   Event Chosen"
   assign everyone  the meeting's board is opened from the event list; Assign Everyone shows the
                    proposal as a diff whose figures are those of `stewardctl rides plan`;
                    Accept stores it (the plan `stewardctl rides list` reads is the proposal)
+                   and the board shows it from the write, never the plan from before
   unassign         a passenger of the plan is found by searching their driver, chosen in the
                    plan and unassigned: the driver's seats left on that leg go up by one in the
                    window and in the database, and the passenger has a notification
@@ -32,7 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
 from accessibility import (Failure, button, choose_page, click, click_at, find_all, main_window,  # noqa: E402
-                           name, role, sensitive, showing, text_of, type_into, wait_for, walk)
+                           name, role, sensitive, showing, text_of, type_into, wait_for, wait_gone, walk)
 
 from stewardctl_calls import ctl, ctl_json  # noqa: E402
 
@@ -158,6 +161,31 @@ def search(window, text):
 STATE = {}
 
 
+def switch_to(app, org):
+    window = main_window(app)
+    if org not in name(window):
+        click(button(window, "Organization"))
+        click(button(app.node(), org))
+        wait_for(f'the window title to name "{org}"', lambda: org in name(main_window(app)))
+
+
+def test_opens_on_loading_never_no_event_chosen(app):
+    """Shown again for the ministry (from another organization) while its events are read
+    (the reads held), the page shows "Loading…" with a spinner, never "No Event Chosen" nor
+    the other organization's page; once read, the first event's board."""
+    switch_to(app, "Riverton Community Relations")
+    with accessibility.holding_loads():
+        switch_to(app, ORG)
+        window = main_window(app)
+        choose_page(window, PAGE)
+        wait_for('"Loading…" on the Rides page', lambda: accessibility.loading_on_screen(window), timeout=60)
+        if accessibility.any_on_screen(window, "No Event Chosen"):
+            raise Failure('"No Event Chosen" is on screen while the events are read')
+        shot("rides-loading.png")
+    wait_for("a board once read", lambda: not accessibility.loading_on_screen(window)
+             and accessibility.any_on_screen(window, "Plan"), timeout=60)
+
+
 def test_assign_everyone_shows_the_diff_and_accepts(app):
     event, row_title = ride_event("Thursday Large Group")
     STATE["event"] = event
@@ -178,7 +206,15 @@ def test_assign_everyone_shows_the_diff_and_accepts(app):
     if "Newly seated" not in lines:
         raise Failure(f"the diff shows no newly seated passenger: {lines[:12]}")
     shot("rides-assign-everyone-diff.png")
-    click(button(window, "Accept"))
+    # With the board's reads held, Accept shows the spinner and then the plan it wrote, read
+    # from the write itself: never the plan from before (empty here) in between.
+    with accessibility.holding_loads():
+        click(button(window, "Accept"))
+        wait_gone("the proposal", lambda: accessibility.any_on_screen(window, "Proposed changes"), timeout=60)
+        if not accessibility.loading_on_screen(window) and len(table_labels(window, "Plan")) <= 6:
+            raise Failure("after Accept the board shows the plan from before it")
+        wait_for("the accepted plan on the board while the board's reads are held",
+                 lambda: not accessibility.loading_on_screen(window) and len(table_labels(window, "Plan")) > 6, timeout=90)
     def stored():
         plan = ctl_json("rides", "list", "--event", event)["plan"]
         return plan if len(plan) == len(expected["assignments"]) else None
@@ -346,7 +382,7 @@ def test_series_offers_a_choice_of_date(app):
              lambda: not any(showing(n) for n in find_all(window, name_is="Date")), timeout=60)
 
 
-TESTS = [test_series_offers_a_choice_of_date, test_assign_everyone_shows_the_diff_and_accepts, test_unassign_by_hand_frees_a_seat,
+TESTS = [test_series_offers_a_choice_of_date, test_opens_on_loading_never_no_event_chosen, test_assign_everyone_shows_the_diff_and_accepts, test_unassign_by_hand_frees_a_seat,
          test_cancellation_proposes_the_smallest_change, test_app_cancellation_shows_on_the_board]
 APP = None
 

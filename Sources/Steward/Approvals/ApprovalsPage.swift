@@ -22,6 +22,9 @@ final class ApprovalsPage: ModulePage {
     private let statusFilter: DropDown
     private let countLabel: Label
     private let listStack: Stack
+    /// Over the queue until an organization's submissions are read: never "no submissions"
+    /// meanwhile.
+    private let loading: LoadingPage
     private let keys = KeyListModel()
     private let selection: MultiSelection
     private let table: ColumnView
@@ -63,6 +66,7 @@ final class ApprovalsPage: ModulePage {
         statusFilter = ui.object("status_filter")
         countLabel = ui.object("count_label")
         listStack = ui.object("list_stack")
+        loading = LoadingPage(in: listStack, pages: ["list", "empty"])
         decisionBar = ui.object("decision_bar")
         approveSelectedButton = ui.object("approve_selected_button")
         detail = SubmissionDetail(box: ui.object("detail_box"))
@@ -92,6 +96,7 @@ final class ApprovalsPage: ModulePage {
         organization = org
         searchEntry.text = ""
         allRows = []
+        if org != nil { loading.show() }
         reload()
         membersPane.show(org)
     }
@@ -163,18 +168,23 @@ final class ApprovalsPage: ModulePage {
         guard let org = organization else { apply([]); return }
         Task {
             do {
+                await LoadGate.wait()
                 let rows = try await service.queueRows(in: org)
                 guard request == loadRequest else { return }
                 allRows = rows
-                applyFilter()
+                applyFilter(loaded: true)
                 onWaitingCount?(rows.filter { $0.status.isQueued }.count)
             } catch {
+                if request == loadRequest, loading.isShown { applyFilter(loaded: true) }
                 toasts.showToast(tr("Could not load the submissions: {error}", ["error": "\(error)"]))
             }
         }
     }
 
-    private func applyFilter() {
+    /// Narrows the rows read to the filter and the search; while they are still being read
+    /// (a search typed meanwhile) the spinner stays until they are.
+    private func applyFilter(loaded: Bool = false) {
+        guard loaded || !loading.isShown else { return }
         let statuses = statusFilter.selectedIndex.flatMap { Self.filters.indices.contains($0) ? Self.filters[$0] : nil }
         apply(ApprovalQueue.filter(allRows, statuses: statuses, search: searchEntry.text))
     }
@@ -199,8 +209,7 @@ final class ApprovalsPage: ModulePage {
         nextAfterDecision = nil
         countLabel.text = found.isEmpty ? "" : trn("{count} submission", "{count} submissions", found.count)
         let page = found.isEmpty ? "empty" : "list"
-        listStack.child(named: page)?.isVisible = true
-        listStack.visibleChildName = page
+        loading.finish(showing: page)
         listStack.child(named: page == "list" ? "empty" : "list")?.isVisible = false
         selectionChanged()
     }

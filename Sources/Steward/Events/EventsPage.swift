@@ -29,6 +29,7 @@ final class EventsPage: ModulePage {
     private let countLabel: Label
     private let dateLabel: Label
     private let stack: Stack
+    private let loading: LoadingPage
     private let scroller: ScrolledWindow
     private let list: EventsListController
     private let selection: SingleSelection
@@ -83,6 +84,8 @@ final class EventsPage: ModulePage {
         countLabel = ui.object("count_label")
         dateLabel = ui.object("date_label")
         stack = ui.object("events_stack")
+        loading = LoadingPage(in: stack, pages: ["list", "empty", "no-results"]
+            + CalendarView.allCases.filter { $0 != .list }.map(\.rawValue))
         scroller = ui.object("events_scroller")
         viewOnlyLabel = ui.object("view_only_label")
         let builder = ui
@@ -163,6 +166,9 @@ final class EventsPage: ModulePage {
         titleWidget.subtitle = org?.name ?? ""
         searchEntry.text = ""
         updateActionStates()
+        // Until the organization's events are read: the spinner, never "No Events Yet" nor the
+        // last organization's rows (rows primed for the first frame are this one's: shown).
+        if org != nil && !firstLoad { loading.show() }
         reload()
         calendar.setOrganization(org)
     }
@@ -311,17 +317,19 @@ final class EventsPage: ModulePage {
         if calendar.period.view != .list { calendar.reload() }
         guard let query = currentQuery else {
             list.clear()
-            updateState()
+            updateState(loaded: true)
             return
         }
         let selectedBefore = selection.selectedKey
         do {
+            await LoadGate.wait()
             // A maximized window is as tall as the screen: then the first frame gets a full page.
             let height = window.isMaximized ? Int.max / 2 : window.defaultSize.height
             let firstPaint = firstLoad ? (window: window as Widget, height: height) : nil
             firstLoad = false
             guard try await list.load(query, invalidating: changed, firstPaint: firstPaint) else { return }
         } catch {
+            if loading.isShown { updateState(loaded: true) }
             toasts.showToast(tr("Could not load events: {error}", ["error": "\(error)"]))
             return
         }
@@ -334,11 +342,13 @@ final class EventsPage: ModulePage {
         } else {
             selection.selectedPosition = nil
         }
-        updateState()
+        updateState(loaded: true)
         BenchDriver.listShown(for: query.search)
     }
 
-    private func updateState() {
+    /// `loaded`: after a read of the list. Otherwise (a view switched) the spinner shown while
+    /// the organization's events are first read stays over the list until they are.
+    private func updateState(loaded: Bool = false) {
         let count = list.count
         // The empty states say it in words; a "0 events" beside them would only repeat it.
         countLabel.text = organization == nil || count == 0 ? "" : RecordType.event.nouns.count(count)
@@ -352,8 +362,11 @@ final class EventsPage: ModulePage {
         }
         // Pages not shown are hidden too, so screen readers (and the UI test) only find
         // the empty state that is actually on screen.
-        stack.child(named: page)?.isVisible = true
-        stack.visibleChildName = page
+        guard loaded || !loading.isShown || calendar.period.view != .list else {
+            updateActionStates()
+            return
+        }
+        loading.finish(showing: page)
         for other in ["list", "empty", "no-results"] + CalendarView.allCases.filter { $0 != .list }.map(\.rawValue)
         where other != page {
             stack.child(named: other)?.isVisible = false

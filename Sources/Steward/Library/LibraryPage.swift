@@ -63,6 +63,12 @@ final class LibraryPage: ModulePage {
         for type in types {
             let list = RecordListPage(type: type, service: service, window: window, toasts: toasts)
             list.widget.vexpand = true
+            if type.entity == RecordType.book.entity {
+                // Which copies are out, and until when, beside the catalogue's own columns.
+                list.addReadColumn(title: tr("On Loan"), widthChars: BookLoanText.longestCount) { org, books in
+                    try await loans.loanTexts(ofBooks: books.map(\.id), in: org)
+                }
+            }
             // Each view is a holder that stays visible, since a stack does not switch back to a
             // hidden child; RecordListGroup hides the list inside it while another view shows.
             let holder = Box.vertical()

@@ -12,6 +12,8 @@ final class LoanHistoryWindow {
     private let window: Window
     private let stack: Stack
     private let list: ListBox
+    /// Until the loans are read: the spinner, not an empty list.
+    private let loading: LoadingPage
     var onClosed: (() -> Void)?
 
     init(parent: Window, subject: UUID, type: RecordType, organization: Organization, loans: LoanService,
@@ -20,6 +22,8 @@ final class LoanHistoryWindow {
         window = ui.object("loan_history_window")
         stack = ui.object("loan_history_stack")
         list = ui.object("loans_list")
+        loading = LoadingPage(in: stack, pages: ["loans", "empty", "error"])
+        loading.show()
         window.setTransientFor(parent)
         window.onCloseRequest { [weak self] in
             self?.onClosed?()
@@ -50,17 +54,17 @@ final class LoanHistoryWindow {
                 ui.object("loan_history_empty", as: StatusPage.self).statusDescription = type.entity == RecordType.borrower.entity
                     ? tr("{name} has borrowed nothing yet.", ["name": name])
                     : tr("“{name}” has not been lent yet.", ["name": name])
-                stack.visibleChildName = "empty"
+                loading.finish(showing: "empty")
                 return
             }
             for loan in found {
                 let otherId = loan[other.entity]?.stringValue.flatMap(UUID.init(uuidString:))
                 list.append(row(loan, title: otherId.flatMap { names[$0] } ?? ""))
             }
-            stack.visibleChildName = "loans"
+            loading.finish(showing: "loans")
         } catch {
             ui.object("loan_history_error", as: StatusPage.self).statusDescription = Label.escapeMarkup("\(error)")
-            stack.visibleChildName = "error"
+            loading.finish(showing: "error")
         }
     }
 

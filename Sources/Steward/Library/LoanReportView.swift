@@ -18,6 +18,9 @@ final class LoanReportView {
     private let kindPicker: DropDown
     private let countLabel: Label
     private let stack: Stack
+    /// Over the report while another organization's, or the other kind, is read: never the
+    /// report before it, nor "No Overdue Loans" before the loans are known.
+    private let loading: LoadingPage
     private let groupsBox: Box
     private var shownGroups: [Widget] = []
     private var organization: Organization?
@@ -43,13 +46,14 @@ final class LoanReportView {
         kindPicker = ui.object("report_kind")
         countLabel = ui.object("report_count")
         stack = ui.object("report_stack")
+        loading = LoadingPage(in: stack, pages: ["groups", "empty"])
         groupsBox = ui.object("report_groups")
         let actions = ActionGroup()
         actionByName["export-csv"] = actions.addAction("export-csv") { [weak self] in self?.exportCSV() }
         actionByName["export-pdf"] = actions.addAction("export-pdf") { [weak self] in self?.exportPDF() }
         actionByName["print"] = actions.addAction("print") { [weak self] in self?.printReport() }
         widget.insertActionGroup(actions, prefix: "report")
-        kindPicker.onSelectionChanged { [weak self] _ in self?.refresh() }
+        kindPicker.onSelectionChanged { [weak self] _ in self?.reread() }
     }
 
     private var kind: LoanReport.Kind {
@@ -58,6 +62,12 @@ final class LoanReportView {
 
     func show(_ org: Organization?) {
         organization = org
+        reread()
+    }
+
+    /// A different report from the one shown: the spinner until it is read.
+    private func reread() {
+        if organization != nil { loading.show() }
         refresh()
     }
 
@@ -72,10 +82,12 @@ final class LoanReportView {
         let kind = self.kind
         Task {
             do {
+                await LoadGate.wait()
                 let found = try await loans.report(kind, in: org)
                 guard request == loadRequest else { return }
                 apply(found)
             } catch {
+                if request == loadRequest, loading.isShown { apply(report) }
                 toasts.showToast(tr("Could not load the report: {error}", ["error": "\(error)"]))
             }
         }
@@ -107,8 +119,7 @@ final class LoanReportView {
         }
         // The page not shown is hidden too, so screen readers only meet what is on screen.
         let page = hasLoans ? "groups" : "empty"
-        stack.child(named: page)?.isVisible = true
-        stack.visibleChildName = page
+        loading.finish(showing: page)
         stack.child(named: hasLoans ? "empty" : "groups")?.isVisible = false
     }
 

@@ -18,6 +18,8 @@ final class PassportPage: ModulePage {
     private let database: AppDatabase
     private let window: ApplicationWindow
     private let toasts: ToastOverlay
+    /// Over the views until the organization's ledger is read: never empty tables meanwhile.
+    private let loading: LoadingPage
     private let ledgerPane = StampLedgerPane()
     private let membersPane = PassportMembersPane()
     private let leaderboardPane = LeaderboardPane()
@@ -48,6 +50,7 @@ final class PassportPage: ModulePage {
         header = ui.object("page_header")
         switcherTitle = ui.object("switcher_title")
         backButton = ui.object("back_button")
+        loading = LoadingPage(in: ui.object("load_stack"), pages: ["content"])
         ui.object("ledger_holder", as: Box.self).append(ledgerPane.widget)
         ui.object("members_holder", as: Box.self).append(membersPane.widget)
         ui.object("leaderboard_holder", as: Box.self).append(leaderboardPane.widget)
@@ -71,6 +74,9 @@ final class PassportPage: ModulePage {
         guard org?.id != organization?.id else { return }
         organization = org
         switcherTitle.setProperty("subtitle", org?.name ?? "")
+        // Another organization's ledger is not shown while this one's is read.
+        if org != nil { loading.show() }
+        updateButtons()
         reload()
     }
 
@@ -87,8 +93,12 @@ final class PassportPage: ModulePage {
     func refresh() { reload() }
 
     private func updateButtons() {
-        grantAction?.isEnabled = canEdit
-        importAction?.isEnabled = canEdit
+        // While the ledger is read the dialogs would offer the members and events of the one
+        // before: they wait for it.
+        let loaded = !loading.isShown
+        grantAction?.isEnabled = canEdit && loaded
+        importAction?.isEnabled = canEdit && loaded
+        codeAction?.isEnabled = loaded
         ledgerPane.revokeButton.isVisible = canEdit
         ledgerPane.revokeButton.isSensitive = ledgerPane.revocableSelection != nil
         membersPane.grantButton.isVisible = canEdit
@@ -106,6 +116,7 @@ final class PassportPage: ModulePage {
         guard let org = organization else { return }
         Task {
             do {
+                await LoadGate.wait()
                 let read = try await PassportOverview.load(org, database: database)
                 let insights = try await PassportInsights.load(org, database: database)
                 guard request == loadRequest else { return }
@@ -114,8 +125,12 @@ final class PassportPage: ModulePage {
                 membersPane.show(read)
                 leaderboardPane.show(read, zone: org.timeZone)
                 insightsPane.show(insights, zone: org.timeZone)
+                loading.finish(showing: "content")
                 updateButtons()
             } catch {
+                guard request == loadRequest else { return }
+                loading.finish(showing: "content")
+                updateButtons()
                 toasts.showToast(tr("Could not read the stamp ledger: {error}", ["error": "\(error)"]))
             }
         }
@@ -125,6 +140,10 @@ final class PassportPage: ModulePage {
     private func changed(_ message: String) {
         toasts.showToast(message)
         onLocalChange?()
+        // The ledger before the write is not shown as if it still held: the spinner until the
+        // views are read again.
+        loading.show()
+        updateButtons()
         reload()
     }
 

@@ -34,6 +34,9 @@ final class RecordListPage {
     /// The next reload adds rows below those shown (Show More): the list stays where it was.
     private var keepsScroll = false
     private let stack: Stack
+    /// Over the list while an organization's records are first read: never "No Books Yet"
+    /// (or the last organization's rows) meanwhile.
+    private let loading: LoadingPage
     private let scroller: ScrolledWindow
     private let toolbar: Box
     private let deleteButton: Button
@@ -85,6 +88,7 @@ final class RecordListPage {
         deleteButton = ui.object("delete_button")
         duplicateButton = ui.object("duplicate_button")
         stack = ui.object("record_stack")
+        loading = LoadingPage(in: stack, pages: ["list", "empty", "no-results"])
         scroller = ui.object("record_scroller")
         showMoreButton = ui.object("show_more_button")
         viewOnlyLabel = ui.object("view_only_label")
@@ -153,7 +157,27 @@ final class RecordListPage {
         let title: String
         let width: Int
         let isStatus: Bool
+        /// At least this many characters wide (a read column's longest words), if set.
+        var widthChars: Int? = nil
         let text: @MainActor (LocalRecord) -> String
+    }
+
+    /// A column the records' own fields do not hold, read with each reload for the rows it
+    /// shows (the Books list's loans: "Out · due 3 Dec"); by record id, none: empty.
+    private var readColumn: (@MainActor (Organization, [LocalRecord]) async throws -> [UUID: String])?
+    private var readTexts: [UUID: String] = [:]
+
+    /// Adds a column read with the records, after the listed fields and the status: `read`
+    /// gets the organization and the records the list is about to show, and answers the texts
+    /// by record id. `widthChars`: its longest words in the person's language, so they are
+    /// never cut.
+    func addReadColumn(title: String, widthChars: Int,
+                       read: @escaping @MainActor (Organization, [LocalRecord]) async throws -> [UUID: String]) {
+        readColumn = read
+        let column = Column(title: title, width: 0, isStatus: false, widthChars: max(widthChars, title.count)) { [weak self] record in
+            self?.readTexts[record.id] ?? ""
+        }
+        addViewColumn(column, index: table.columnCount, fixedWidth: false)
     }
 
     private func addColumns() {
@@ -169,36 +193,41 @@ final class RecordListPage {
             })
         }
         for (index, column) in columns.enumerated() {
-            let viewColumn = table.addColumn(
-                title: column.title, expand: index == 0, resizable: true,
-                setup: { () -> Label in
-                    let label = Label()
-                    label.xalign = 0
-                    label.ellipsizesAtEnd = true
-                    if column.isStatus {
-                        label.horizontalAlignment = .start
-                        label.addCSSClass("status-pill")
-                    }
-                    // The title keeps room to be read; with many columns the table scrolls
-                    // sideways instead of squeezing it to a letter or two.
-                    if index == 0 { label.widthChars = 18 }
-                    return label
-                },
-                bind: { [weak self] label, key in
-                    guard let record = self?.records[key] else { return }
-                    let text = column.text(record)
-                    label.text = text
-                    if column.isStatus {
-                        // The class follows the status's English word, whatever the language shown.
-                        for name in Self.statusClasses { label.removeCSSClass(name) }
-                        let status = self?.type.statusKey(of: record.fields) ?? ""
-                        label.addCSSClass("status-\(status.lowercased())")
-                    }
-                })
             // The status is as wide as its word in the person's language ("Programado" is
             // longer than "Scheduled"); the other columns keep their widths.
-            if index > 0 && !column.isStatus { viewColumn.fixedWidth = column.width }
+            addViewColumn(column, index: index, fixedWidth: index > 0 && !column.isStatus)
         }
+    }
+
+    private func addViewColumn(_ column: Column, index: Int, fixedWidth: Bool) {
+        let viewColumn = table.addColumn(
+            title: column.title, expand: index == 0, resizable: true,
+            setup: { () -> Label in
+                let label = Label()
+                label.xalign = 0
+                label.ellipsizesAtEnd = true
+                if column.isStatus {
+                    label.horizontalAlignment = .start
+                    label.addCSSClass("status-pill")
+                }
+                // The title keeps room to be read; with many columns the table scrolls
+                // sideways instead of squeezing it to a letter or two.
+                if index == 0 { label.widthChars = 18 }
+                if let chars = column.widthChars { label.widthChars = chars }
+                return label
+            },
+            bind: { [weak self] label, key in
+                guard let record = self?.records[key] else { return }
+                let text = column.text(record)
+                label.text = text
+                if column.isStatus {
+                    // The class follows the status's English word, whatever the language shown.
+                    for name in Self.statusClasses { label.removeCSSClass(name) }
+                    let status = self?.type.statusKey(of: record.fields) ?? ""
+                    label.addCSSClass("status-\(status.lowercased())")
+                }
+            })
+        if fixedWidth { viewColumn.fixedWidth = column.width }
     }
 
     private static let statusClasses = ["status-draft", "status-scheduled", "status-live", "status-expired", "status-published",
@@ -212,6 +241,8 @@ final class RecordListPage {
         case .choice: 120
         case .reference: 170
         case .webURL, .email: 250
+        // Thirteen digits, as the list keeps every ISBN.
+        case .isbn: 125
         default: 150
         }
     }
@@ -266,6 +297,8 @@ final class RecordListPage {
         undoToast?.dismiss()
         searchEntry.text = ""
         shownLimit = RecordService.indexedPageSize
+        // Only the spinner is met (by screen readers too) until the records are read.
+        if org != nil { loading.show() }
         reload()
     }
 
@@ -289,6 +322,7 @@ final class RecordListPage {
         }
         let selectedBefore = selectedRecord?.id
         do {
+            await LoadGate.wait()
             // A type searched through its index (books) shows a page of what the list holds,
             // searched or not: opening it or typing reads only what the list shows, and the
             // count says how many more there are. A record to select beyond the page (a book
@@ -306,7 +340,9 @@ final class RecordListPage {
             for (_, entity) in type.references where referenced[entity] == nil {
                 referenced[entity] = try await service.titles(of: entity, in: org)
             }
+            let read = try await readColumn?(org, found) ?? [:]
             guard request == loadRequest else { return }
+            readTexts = read
             total = filter == nil ? page.total : found.count
             totalIsLowerBound = filter == nil && page.totalIsLowerBound
             // Show More keeps the rows already read where they were on screen.
@@ -319,6 +355,7 @@ final class RecordListPage {
                 scroller.verticalOffset = offset
             }
         } catch {
+            if request == loadRequest, loading.isShown { updateState() }
             toasts.showToast(tr("Could not load {things}: {error}", ["things": type.pluralNoun, "error": "\(error)"]))
         }
     }
@@ -357,8 +394,7 @@ final class RecordListPage {
             : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty && filter == nil ? "empty" : "no-results"
         // Pages not shown are hidden too, so screen readers (and UI tests) only meet the empty
         // state on screen.
-        stack.child(named: page)?.isVisible = true
-        stack.visibleChildName = page
+        loading.finish(showing: page)
         for other in ["list", "empty", "no-results"] where other != page {
             stack.child(named: other)?.isVisible = false
         }

@@ -17,6 +17,9 @@ final class RidesPage: ModulePage {
     private let window: ApplicationWindow
     private let toasts: ToastOverlay
     private let stack: Stack
+    /// Shown while the events or a board are read, and while a change is written: never "No
+    /// Event Chosen" before the events are known, nor the plan from before Accept.
+    private let loading: LoadingPage
     private let proposeButton: Button
     private let eventList = ListBox.sidebar()
     private let boardPane = RideBoardPane()
@@ -33,6 +36,8 @@ final class RidesPage: ModulePage {
     /// The date of a repeating event chosen; nil: the next (or an event that happens once).
     private var chosenDate: String?
     private var board: RideBoard?
+    /// The event and date whose board the pane holds: a read of another shows the spinner.
+    private var boardShownFor: (event: UUID, date: String?)?
     /// The proposal shown, and the plan it was made against.
     private var proposal: (diff: RidePlanDiff, basis: [RidePair])?
     private var canEdit = true
@@ -49,6 +54,7 @@ final class RidesPage: ModulePage {
         widget = ui.object("rides_page")
         header = ModuleHeader(ui: ui)
         stack = ui.object("content_stack")
+        loading = LoadingPage(in: stack, pages: ["empty", "board", "proposal"])
         proposeButton = ui.object("propose_button")
         eventList.setAccessibleLabel(tr("Events with ride sharing"))
         eventList.vexpand = true
@@ -98,8 +104,9 @@ final class RidesPage: ModulePage {
         dates = []
         dateChoice.isVisible = false
         board = nil
+        boardShownFor = nil
         proposal = nil
-        stack.visibleChildName = "empty"
+        if org == nil { loading.finish(showing: "empty") } else { loading.show() }
         loadEvents()
     }
 
@@ -160,6 +167,7 @@ final class RidesPage: ModulePage {
         guard let org = organization else { return }
         Task {
             do {
+                await LoadGate.wait()
                 let found = try await service.events(in: org)
                 guard request == loadRequest else { return }
                 events = found
@@ -172,9 +180,10 @@ final class RidesPage: ModulePage {
                 } else if let first = try await firstWithRides(found, org: org) ?? found.first {
                     eventList.selectRow(tagged: first.id.uuidString)
                 } else {
-                    stack.visibleChildName = "empty"
+                    loading.finish(showing: "empty")
                 }
             } catch {
+                if loading.isShown { loading.finish(showing: "empty") }
                 toasts.showToast(tr("Could not read the rides: {error}", ["error": "\(error)"]))
             }
         }
@@ -237,39 +246,63 @@ final class RidesPage: ModulePage {
         loadRequest += 1
         let request = loadRequest
         let date = chosenDate
+        // Another event's or date's board is not left on screen while this one is read.
+        if proposal == nil, boardShownFor.map({ $0.event != event.id || $0.date != date }) ?? true {
+            loading.show()
+        }
         Task {
             do {
+                await LoadGate.wait()
                 let read = try await service.board(event: event.id, occurrence: date, in: org)
                 guard request == loadRequest, chosen?.id == event.id, chosenDate == date else { return }
-                board = read
-                boardPane.show(read, title: boardTitle(event, read, zone: org.timeZone), zone: org.timeZone)
-                if proposal == nil { stack.visibleChildName = "board" }
-                updateButtons()
+                showBoard(read, of: event, date: date, zone: org.timeZone)
             } catch {
+                if loading.isShown { loading.finish(showing: board == nil ? "empty" : "board") }
                 toasts.showToast(tr("Could not read the rides: {error}", ["error": "\(error)"]))
             }
         }
     }
 
+    private func showBoard(_ read: RideBoard, of event: RideEvent, date: String?, zone: TimeZone) {
+        board = read
+        boardShownFor = (event.id, date)
+        boardPane.show(read, title: boardTitle(event, read, zone: zone), zone: zone)
+        if proposal == nil || loading.isShown { loading.finish(showing: proposal == nil ? "board" : "proposal") }
+        updateButtons()
+    }
+
     // MARK: changes
 
-    /// Runs a change, then reads the board again; a refusal is shown as the rule says it.
-    private func change(_ work: @escaping @MainActor () async throws -> String) {
+    /// Runs a change with the spinner over the board (the board before it is not shown as if
+    /// it were still so), then shows the board the change wrote, or reads it again; a refusal
+    /// is shown as the rule says it, over the board as it stands.
+    private func change(_ work: @escaping @MainActor () async throws -> (message: String, board: RideBoard?)) {
         guard !busy else { return }
         busy = true
         updateButtons()
+        loading.show()
+        let event = chosen, date = chosenDate
         Task {
             defer {
                 busy = false
                 updateButtons()
             }
             do {
-                let message = try await work()
+                let (message, written) = try await work()
                 toasts.showToast(message)
                 onLocalChange?()
-                loadBoard()
+                if let written, let event, let org = organization, chosen?.id == event.id {
+                    // What was just written, at once; a read begun before it must not replace it.
+                    loadRequest += 1
+                    showBoard(written, of: event, date: date, zone: org.timeZone)
+                } else {
+                    loadBoard()
+                }
             } catch {
+                // Refused (the plan changed since, a full car): the board as it stands now.
+                loading.finish(showing: "board")
                 toasts.showToast(Self.sentence("\(error)"))
+                loadBoard()
             }
         }
     }
@@ -307,10 +340,10 @@ final class RidesPage: ModulePage {
         let (diff, basis) = shown
         let date = chosenDate
         proposal = nil
-        stack.visibleChildName = "board"
         change { [service] in
-            try await service.accept(diff, basis: basis, event: event.id, occurrence: date, in: org)
-            return tr("Plan accepted: {summary}. The riders it changes are notified with the next sync.", ["summary": diff.summary])
+            let written = try await service.accept(diff, basis: basis, event: event.id, occurrence: date, in: org)
+            return (tr("Plan accepted: {summary}. The riders it changes are notified with the next sync.", ["summary": diff.summary]),
+                    written)
         }
     }
 
@@ -327,7 +360,7 @@ final class RidesPage: ModulePage {
         let date = chosenDate
         change { [service] in
             try await service.assign(request: seat.request.key, offer: offer.key, leg: seat.leg, event: event.id, occurrence: date, in: org)
-            return tr("{passenger} rides with {driver} {leg}.", ["passenger": passenger, "driver": driver, "leg": seat.leg.text])
+            return (tr("{passenger} rides with {driver} {leg}.", ["passenger": passenger, "driver": driver, "leg": seat.leg.text]), nil)
         }
     }
 
@@ -337,8 +370,8 @@ final class RidesPage: ModulePage {
         let date = chosenDate
         change { [service] in
             try await service.unassign(request: pair.passenger.description, leg: pair.leg, event: event.id, occurrence: date, in: org)
-            return tr("{passenger} no longer rides with {driver} {leg}; they wait again.",
-                      ["passenger": passenger, "driver": driver, "leg": pair.leg.text])
+            return (tr("{passenger} no longer rides with {driver} {leg}; they wait again.",
+                       ["passenger": passenger, "driver": driver, "leg": pair.leg.text]), nil)
         }
     }
 }

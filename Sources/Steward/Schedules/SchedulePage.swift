@@ -17,6 +17,8 @@ final class SchedulePage: ModulePage {
     private let service: ScheduleService
     private let window: ApplicationWindow
     private let toasts: ToastOverlay
+    /// Over the views while a week's classes are read: never the week before, nor an empty one.
+    private let loading: LoadingPage
     private let switcherTitle: Widget
     private let backButton: Button
     private let header: Widget
@@ -90,6 +92,7 @@ final class SchedulePage: ModulePage {
 
         // The gym's own content: a record list per type, as the record kit declares them.
         let stack: ViewStack = ui.object("view_stack")
+        loading = LoadingPage(in: ui.object("load_stack"), pages: ["content"])
         let types: [RecordType] = [.dailyQuote, .gymInfo]
         let lists = types.map { type in
             let list = RecordListPage(type: type, service: records, window: window, toasts: toasts)
@@ -165,6 +168,8 @@ final class SchedulePage: ModulePage {
         guard org?.id != organization?.id else { return }
         organization = org
         weekStart = WeekLayout.monday(of: LocalDate(Date(), in: org?.timeZone ?? .current))
+        // Another organization's week is not shown while this one's is read.
+        if org != nil { loading.show() }
         reload()
     }
 
@@ -190,6 +195,8 @@ final class SchedulePage: ModulePage {
 
     private func moveWeek(by days: Int) {
         weekStart = weekStart.adding(days: days)
+        // The week before is not shown under the new week's dates while it is read.
+        if organization != nil { loading.show() }
         reload()
     }
 
@@ -207,6 +214,7 @@ final class SchedulePage: ModulePage {
         let to = weekStart.adding(days: 7).startOfDay(in: org.timeZone)
         Task { @MainActor in
             do {
+                await LoadGate.wait()
                 let classes = try await service.classes(in: org, from: from, to: to)
                 let appointments = try await service.appointments(in: org, from: from, to: to)
                 let sources = try await service.sources(in: org)
@@ -222,7 +230,10 @@ final class SchedulePage: ModulePage {
                 fillFilters()
                 showRefreshState()
                 draw()
+                loading.finish(showing: "content")
             } catch {
+                guard request == loadRequest else { return }
+                loading.finish(showing: "content")
                 toasts.showToast(tr("Could not read the schedule: {error}", ["error": "\(error)"]))
             }
         }

@@ -16,6 +16,8 @@ final class SurveyResultsWindow {
     private let promptLabel: Label
     private let summaryLabel: Label
     private let stack: Stack
+    /// Until the results are read: the spinner, not "no answers yet".
+    private let loading: LoadingPage
     private let chartArea: DrawingArea
     private let textList: ListBox
     private let toasts: ToastOverlay
@@ -36,6 +38,8 @@ final class SurveyResultsWindow {
         promptLabel = ui.object("prompt_label")
         summaryLabel = ui.object("summary_label")
         stack = ui.object("results_stack")
+        loading = LoadingPage(in: stack, pages: ["empty", "texts", "chart"])
+        loading.show()
         chartArea = ui.object("chart_area")
         textList = ui.object("text_list")
         let prompt = RecordType.question.title(of: question.fields)
@@ -68,7 +72,7 @@ final class SurveyResultsWindow {
             versionChoice.setStrings(results.map(Self.versionName))
             // The current version first in view: it is what members are answering now.
             if !results.isEmpty { versionChoice.selectedIndex = results.count - 1 }
-            if let last = results.last { show(last) }
+            if let last = results.last { show(last) } else { loading.finish(showing: "empty") }
         }
     }
 
@@ -88,7 +92,7 @@ final class SurveyResultsWindow {
                                 ["type": kind.title, "version": String(result.version.version)])
         textList.removeAll()
         if result.respondents == 0 {
-            stack.visibleChildName = "empty"
+            loading.finish(showing: "empty")
         } else if kind.isText {
             for text in result.texts {
                 let label = Label(text)
@@ -97,7 +101,7 @@ final class SurveyResultsWindow {
                 label.setMargins(top: 10, bottom: 10, start: 12, end: 12)
                 textList.append(label)
             }
-            stack.visibleChildName = "texts"
+            loading.finish(showing: "texts")
         } else {
             let chart = SurveyChart(result)
             chartArea.contentHeight = Int(chart.pixelHeight.rounded(.up))
@@ -106,7 +110,7 @@ final class SurveyResultsWindow {
                                                      "percent": String(format: "%.0f", bar.percent)])
             }.joined(separator: "; "))
             chartArea.redraw()
-            stack.visibleChildName = "chart"
+            loading.finish(showing: "chart")
         }
     }
 

@@ -14,6 +14,17 @@ enum LoanQueries {
             """), arguments: [UUIDColumn.encode(orgId), bookId]).map(SharedRecordStorage.record(from:))
     }
 
+    /// The open loans of several books (a page of the Books list), through the same index.
+    static func openLoans(ofBooks bookIds: [String], orgId: UUID, _ db: Database) throws -> [LocalRecord] {
+        guard !bookIds.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: bookIds.count).joined(separator: ", ")
+        return try Row.fetchAll(db, sql: """
+            SELECT * FROM record
+            WHERE entity = 'loan' AND deleted = 0 AND json_extract(fields, '$.state') <> 'returned'
+              AND orgId = ? AND json_extract(fields, '$.book') IN (\(marks))
+            """, arguments: StatementArguments([UUIDColumn.encode(orgId)] + bookIds)).map(SharedRecordStorage.record(from:))
+    }
+
     /// What the overdue report shows of a loan out and due between `from` and `through`, with
     /// its book's and borrower's few fields, read in SQL rather than by parsing records.
     struct ReportRow {
