@@ -19,4 +19,24 @@ extension ApprovalService {
         let event = LocalRecord(entity: RecordType.event.entity, id: id, orgId: org.id, version: 0, fields: fields)
         try storage.write(event, org: org, db)
     }
+
+    /// Whether `record` is an event shown ahead of the store: never sent (version 0) and
+    /// with nothing waiting to go (an event made here always has an outbox entry until the
+    /// store numbers it).
+    static func isShownAheadOfTheStore(_ record: LocalRecord, _ db: Database) throws -> Bool {
+        guard record.entity == RecordType.event.entity, record.version == 0, !record.deleted else { return false }
+        return try !SyncIssues.hasOutbox(entity: record.entity, recordId: record.key, db)
+    }
+
+    /// Removes the event shown ahead of the store under a submission's id when the store did
+    /// not approve it (its answer was a refusal or a conflict, or the pull brings the
+    /// submission back not approved): nothing the store did not publish stays here.
+    static func withdrawShownEvent(submissionId: String, org: Organization, _ db: Database) throws {
+        let storage = RecordTypes.storage(for: RecordType.event.entity)
+        guard let event = try storage.fetch(entity: RecordType.event.entity, id: submissionId, db),
+              event.orgId == org.id, try isShownAheadOfTheStore(event, db)
+        else { return }
+        try storage.remove(entity: RecordType.event.entity, id: submissionId, db)
+        try DataGeneration.bumpPulls(db)
+    }
 }

@@ -77,4 +77,41 @@ struct ApprovedEventShownAtOnceTests {
         #expect(try await f.events.event(id: id)?.details.title == "Porch carols")
         #expect(try await f.eventCount() == 1)
     }
+
+    @Test("the pull bringing the submission back not approved removes the shown event")
+    func pullWithdraws() async throws {
+        let f = try await Fixture()
+        let id = UUID()
+        try await Self.pulledSubmission("Carols", id: id, f: f)
+        let approvals = ApprovalService(database: f.database)
+        try await approvals.decide([id], to: .approved, reason: "", in: f.org)
+        #expect(try await f.events.event(id: id) != nil)
+        // Someone else rejected it first: the store's submission comes back rejected, and the
+        // console's decision, having lost, is out of the outbox (resolved for the store's side).
+        try await f.database.writer.write { db in try db.execute(sql: "DELETE FROM outbox") }
+        let local = try #require(try await RecordService(database: f.database).record(.submission, id: id, in: f.org))
+        var stored = SubmissionRecord(fields: local.fields)
+        stored.status = .rejected
+        let remote = RemoteRecord(entity: RecordType.submission.entity, id: UUIDColumn.encode(id), version: 2,
+                                  deleted: false, fields: stored.json)
+        _ = try await f.database.writer.write { db in try RemoteApply.apply(remote, org: f.org, db) }
+        #expect(try await f.events.event(id: id) == nil, "nothing the store did not publish stays")
+    }
+
+    @Test("a re-review approval leaves the standing event, staff edits and all, to the pull")
+    func reReviewLeavesTheEvent() async throws {
+        let f = try await Fixture()
+        let id = UUID()
+        try await Self.pulledSubmission("Carols", id: id, f: f)
+        let zone = f.org.timeZone
+        let start = DateTimeText.parse("2026-12-16T20:00", zone: zone)!
+        let staffEdited = EventDetails(title: "Carols on the porch", locationName: "Hall",
+                                       timing: .timed(start: start, end: start.addingTimeInterval(7200), timeZone: zone.identifier))
+        let event = RemoteRecord(entity: RecordType.event.entity, id: UUIDColumn.encode(id), version: 3, deleted: false,
+                                 fields: staffEdited.syncFields)
+        _ = try await f.database.writer.write { db in try RemoteApply.apply(event, org: f.org, db) }
+        try await ApprovalService(database: f.database).decide([id], to: .approved, reason: "", in: f.org)
+        #expect(try await f.events.event(id: id)?.details.title == "Carols on the porch")
+        #expect(try await f.events.event(id: id)?.version == 3)
+    }
 }
