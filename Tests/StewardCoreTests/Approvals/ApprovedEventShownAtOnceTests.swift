@@ -114,4 +114,23 @@ struct ApprovedEventShownAtOnceTests {
         #expect(try await f.events.event(id: id)?.details.title == "Carols on the porch")
         #expect(try await f.events.event(id: id)?.version == 3)
     }
+
+    @Test("editing or deleting the shown event before the sync is refused, saying to sync first")
+    func editingIsRefused() async throws {
+        let f = try await Fixture()
+        let id = UUID()
+        try await Self.pulledSubmission("Carols", id: id, f: f)
+        try await ApprovalService(database: f.database).decide([id], to: .approved, reason: "", in: f.org)
+        var details = try #require(try await f.events.event(id: id)).details
+        details.title = "Porch carols"
+        await #expect(throws: EventStoreError.waitingForTheStore(id)) {
+            try await f.events.update(id, with: details, in: f.org)
+        }
+        await #expect(throws: EventStoreError.waitingForTheStore(id)) {
+            try await f.events.delete(id, in: f.org)
+        }
+        #expect(EventStoreError.waitingForTheStore(id).description.contains("sync first"))
+        #expect(try await f.events.event(id: id)?.details.title == "Carols")
+        #expect(try await f.outboxCount() == 1, "only the decision waits to go")
+    }
 }
