@@ -18,6 +18,8 @@ extension ApprovalService {
         else { return }
         let event = LocalRecord(entity: RecordType.event.entity, id: id, orgId: org.id, version: 0, fields: fields)
         try storage.write(event, org: org, db)
+        // Written without an outbox entry, like a pulled change: caches must read it again.
+        try DataGeneration.bumpPulls(db)
     }
 
     /// Whether `record` is an event shown ahead of the store: never sent (version 0) and
