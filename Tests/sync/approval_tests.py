@@ -70,7 +70,10 @@ def submission_round_trip(workdir, backend, new_store):
     a.sync(SLUG)
     check(queue(a)[0]["status"] == "pending", "back in the queue as pending")
     a.ctl("approvals", "approve", sid, "--org", SLUG)
+    shown = a.json("events", "list", "--org", SLUG)
+    check([e["title"] for e in shown] == [EVENT["title"]], "the approved event is listed before a sync: %r" % shown)
     a.sync(SLUG)
+    check(a.json("conflicts", "list", "--org", SLUG) == [], "the store's event takes the shown one's place, no conflict")
     status, upcoming = http(store, "GET", "/v1/orgs/%s/events/upcoming" % SLUG, token)
     check([e["fields"]["title"] for e in upcoming["events"]] == [EVENT["title"]], "members see the event: %r" % upcoming)
     a.sync(SLUG)
@@ -103,3 +106,27 @@ def two_approvers_one_decision(workdir, backend, new_store):
     b.sync(SLUG)
     check(queue(b, "--status", "approved")[0]["id"] == sid, "the second console shows the decision that stood")
     check(b.dump(SLUG) == store.dump(SLUG), "both consoles end equal to the store")
+
+
+def refused_approval_withdraws_the_event(workdir, backend, new_store):
+    """An approval the store does not take (someone rejected first) leaves no event behind."""
+    store = approval_store(workdir, backend, new_store)
+    a = console(workdir, "a", store, "ann@riverton.example.gov")
+    b = console(workdir, "b", store, "bob@riverton.example.gov")
+    token = member(store, "lee@residents.example")
+    status, submitted = http(store, "POST", "/v1/orgs/%s/submissions/events" % SLUG, token, EVENT)
+    sid = submitted["id"]
+    a.sync(SLUG)
+    b.sync(SLUG)
+    a.ctl("approvals", "reject", sid, "--reason", "Duplicate of an event already listed", "--org", SLUG)
+    a.sync(SLUG)
+    b.ctl("approvals", "approve", sid, "--org", SLUG)
+    check([e["title"] for e in b.json("events", "list", "--org", SLUG)] == [EVENT["title"]], "shown at once on b")
+    b.sync(SLUG, check_exit=False)
+    events = b.json("events", "list", "--org", SLUG)
+    check(events == [], "the event the store did not publish is gone: %r" % events)
+    conflicts = b.json("conflicts", "list", "--org", SLUG)
+    b.ctl("conflicts", "resolve", str(conflicts[0]["id"]), "--keep-remote")
+    b.sync(SLUG)
+    check(b.json("events", "list", "--org", SLUG) == [], "no event after the conflict is settled")
+    check(b.dump(SLUG) == store.dump(SLUG), "the console ends equal to the store")

@@ -556,6 +556,10 @@ def test_approval_two_approvers_one_decision(workdir, backend):
     approval_tests.two_approvers_one_decision(workdir, backend, new_store)
 
 
+def test_approval_refused_withdraws_the_event(workdir, backend):
+    approval_tests.refused_approval_withdraws_the_event(workdir, backend, new_store)
+
+
 def test_first_sync_with_a_new_store_keeps_and_sends_the_demo(workdir, backend):
     store_identity_tests.first_sync_with_a_new_store_keeps_and_sends_the_demo(workdir, backend, new_store)
 

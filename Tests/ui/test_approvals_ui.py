@@ -7,7 +7,7 @@ One console (the city office, no demo data) and one store; the steps run in orde
   queue       an organizer submits; after a sync the submission is in the queue
   changes     the approver requests changes with a stock reason, one click away; the organizer
               reads the notification, edits and resubmits; the approver approves; the event is in
-              the events read endpoint
+              Events at once, before a sync, and in the events read endpoint
   re-review   the organizer moves the approved event and makes it repeat; the submission shows
               exactly what changed, field by field, and how it repeats, in plain words, while
               members still read the approved version
@@ -19,6 +19,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -203,7 +204,18 @@ def run(scene):
     wait_for("the resubmission in the trail", lambda: find_all(window, name_has=resubmitted)
              or [n for n in find_all(window, roles=("label",)) if resubmitted in text_of(n)])
     wait_for('"Approve" to become available', lambda: next((b for b in buttons(window, "Approve") if sensitive(b)), None))
-    click(button(window, "Approve"))
+    # The approved event is in Events at once, as the store will publish it, before any sync
+    # brings the store's: the store is held still meanwhile, so no sync can.
+    os.kill(scene.store.process.pid, signal.SIGSTOP)
+    try:
+        click(button(window, "Approve"))
+        choose_page(window, "Events")
+        wait_for("the approved event in Events before a sync",
+                 lambda: find_all(window, name_is=TITLE, roles=("label", "table cell")))
+        shot("approvals-approved-in-events.png")
+    finally:
+        os.kill(scene.store.process.pid, signal.SIGCONT)
+    choose_page(window, "Approvals")
     wait_for("the approved event in the read endpoint",
              lambda: TITLE in [e["fields"]["title"] for e in scene.http("GET", "/events/upcoming", organizer)[1]["events"]],
              timeout=SYNC_TIMEOUT)

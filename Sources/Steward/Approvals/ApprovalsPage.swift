@@ -50,6 +50,9 @@ final class ApprovalsPage: ModulePage {
     var onLocalChange: (() -> Void)?
     /// How many submissions wait for a decision: the sidebar's count.
     var onWaitingCount: ((Int) -> Void)?
+    /// Records other pages show changed with a decision: an approval writes the event members
+    /// will see, so Events lists it at once.
+    var onRecordsChanged: (() -> Void)?
 
     /// The filter's choices, in the drop-down's order (nil: the queue).
     private static let filters: [Set<SubmissionStatus>?] = [nil, [.pending], [.changesRequested], [.approved], [.rejected],
@@ -300,6 +303,7 @@ final class ApprovalsPage: ModulePage {
                     : trn("{count} submission", "{count} submissions", decided.count)
                 toasts.showToast(tr("{decision}: {what}. Sent with the next sync.", ["decision": status.title, "what": what]))
                 onLocalChange?()
+                if status == .approved { onRecordsChanged?() }
                 nextAfterDecision = order.firstIndex { rows[$0].map { ids.contains($0.id) } == true }
                 reload()
             } catch let refusal as ApprovalRefusal {

@@ -418,6 +418,7 @@ final class MainWindow {
         page.setRole(role)
         if let approvals = page as? ApprovalsPage {
             approvals.onWaitingCount = { [weak self] count in self?.sidebar.setWaitingCount(count) }
+            approvals.onRecordsChanged = { [weak self] in self?.recordsChanged() }
         }
         if let monitor = syncMonitor {
             page.onLocalChange = { [weak monitor] in monitor?.changesMade() }

@@ -52,6 +52,7 @@ public final class ApprovalService: Sendable {
                 record.fields = submission.json
                 record.updatedAt = .storedNow
                 try RecordWrites.save(record, previous: previous, org: org, author: author, db)
+                if status == .approved { try Self.showPublishedEvent(of: submission, id: id, org: org, db) }
                 decided.append(record)
             }
             return decided

@@ -4,10 +4,14 @@ import Translation
 
 public enum EventStoreError: Error, Equatable, CustomStringConvertible {
     case notFound(UUID)
+    /// The event of a submission approved here, shown before the store published it: it is the
+    /// store's record, so an edit waits until the sync brings it.
+    case waitingForTheStore(UUID)
 
     public var description: String {
         switch self {
         case .notFound(let id): tr("no event with id {id}", ["id": id.uuidString.lowercased()])
+        case .waitingForTheStore: tr("This event is published when the store confirms the approval; sync first")
         }
     }
 }
@@ -31,6 +35,9 @@ enum EventStore {
                      _ db: Database) throws {
         let before = try previous ?? Event.fetchOne(db.cachedStatement(sql: "SELECT * FROM event WHERE id = ?"),
                                                     arguments: [UUIDColumn.encode(event.id)])
+        if let before, try ApprovalService.isShownAheadOfTheStore(before.localRecord, db) {
+            throw EventStoreError.waitingForTheStore(event.id)
+        }
         // Every column but the first (id) is rewritten; the id goes last, for the WHERE clause.
         var values = event.databaseValues(orgZone: orgZone)
         values.append(values.removeFirst())

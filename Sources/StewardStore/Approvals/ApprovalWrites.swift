@@ -21,31 +21,11 @@ enum ApprovalWrites {
         return version
     }
 
-    /// Writes the event members see, under the submission's id. For a re-review only the fields
-    /// the submitter changed since the approval are laid over the event as it stands, so what
-    /// staff edited meanwhile stays.
-    /// Fields staff set (the stamps) are never the submitter's: they stay as the event members
-    /// see has them, or take their default on a first publication, even for a submission stored
-    /// before the store dropped them on arrival.
+    /// Writes the event members see, under the submission's id, as
+    /// `SubmissionRecord.publishedEvent` makes it (shared with the console, which shows it ahead
+    /// of the store when staff approve there).
     private static func publish(_ submission: SubmissionRecord, id: String, writer: inout RecordWriter) throws {
-        let published = writer.liveFields(SyncEntity.event, id)
-        let proposed = RecordType.event.droppingFieldsSetByStaff(submission.event, keeping: published)
-        var fields = proposed
-        if submission.isReReview, case .object(var current)? = published {
-            for change in submission.changes where RecordType.event.wireField(change.field)?.isSetByStaff != true {
-                current[change.field] = proposed[change.field] ?? .null
-            }
-            fields = .object(current)
-        }
-        // Checked again: a mix of staff's and the submitter's fields must still be an event; if
-        // it is not, the submitter's whole proposal is what was approved. If that is not one
-        // either, its problem is the refusal.
-        let event: JSONValue
-        if let merged = try? RecordType.event.validate(fields, orgZone: writer.zone) {
-            event = merged
-        } else {
-            event = try RecordType.event.validate(proposed, orgZone: writer.zone)
-        }
+        let event = try submission.publishedEvent(over: writer.liveFields(SyncEntity.event, id), orgZone: writer.zone)
         try writer.write(SyncEntity.event, id, fields: event)
     }
 

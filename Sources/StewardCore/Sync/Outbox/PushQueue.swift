@@ -264,6 +264,9 @@ enum PushQueue {
                     // A replayed conflict may come without the store's record: read the whole
                     // feed again, which brings it (pulls keep conflicts up to date).
                     if result.record == nil { needsFullPull = true }
+                    if entry.entity == RecordType.submission.entity {
+                        try ApprovalService.withdrawShownEvent(submissionId: recordKey, org: org, db)
+                    }
                     outcome.conflicts += 1
                 }
             case .rejected:
@@ -274,6 +277,9 @@ enum PushQueue {
                     """, arguments: [UUIDColumn.encode(org.id), entry.entity, recordKey, sent.mutationId,
                                      entry.operation.rawValue, entry.payload,
                                      reason ?? trLater("refused by the store").english, Date.storedNow])
+                if entry.entity == RecordType.submission.entity {
+                    try ApprovalService.withdrawShownEvent(submissionId: recordKey, org: org, db)
+                }
                 outcome.rejected += 1
             case .duplicate:
                 continue
