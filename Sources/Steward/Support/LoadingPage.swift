@@ -16,6 +16,8 @@ final class LoadingPage {
     private let pages: [String]
     private let spinner = Spinner()
     private let status: StatusPage
+    /// `show()` hid the other pages, and `finish` shows them again.
+    private var pagesHidden = false
 
     init(in stack: Stack, pages: [String]) {
         self.stack = stack
@@ -38,13 +40,23 @@ final class LoadingPage {
         spinner.isSpinning = true
         stack.visibleChildName = Self.name
         for page in pages { stack.child(named: page)?.isVisible = false }
+        pagesHidden = true
     }
 
     /// The read landed: the stack shows `name` (the data, or the empty state it read).
+    /// Called after every read, not only those the spinner covered: the pages are shown again
+    /// only when `show()` hid them, since making a hidden page visible has GTK measure it (a
+    /// calendar's month grid on every keystroke of the events search).
     func finish(showing name: String) {
-        for page in pages { stack.child(named: page)?.isVisible = true }
+        if pagesHidden {
+            for page in pages { stack.child(named: page)?.isVisible = true }
+            pagesHidden = false
+        }
+        stack.child(named: name)?.isVisible = true
         stack.visibleChildName = name
-        spinner.isSpinning = false
-        status.isVisible = false
+        if status.isVisible {
+            spinner.isSpinning = false
+            status.isVisible = false
+        }
     }
 }
