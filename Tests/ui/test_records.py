@@ -169,6 +169,17 @@ def check_problem_tied(node, words):
                       f'(described by: {related})')
 
 
+def problem_in_view(window, words):
+    """A label saying `words` lies inside `window` as it is drawn, not scrolled out of it."""
+    _, top, _, height = window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    for node in find_all(window, roles=("label",)):
+        if words in text_of(node):
+            _, y, _, h = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            if top <= y and y + h <= top + height:
+                return True
+    return False
+
+
 # ---------------------------------------------------------------- the tests
 
 state = {}
@@ -213,6 +224,9 @@ def test_bulletin_with_three_sections(app):
     link = field(form, "Section 3 Link")
     wait_for("the problem at Section 3 Link", lambda: heard_invalid(link), timeout=10)
     check_problem_tied(link, "Link must be a web address")
+    # The form scrolls to the field and the problem written under it, not the entry alone.
+    wait_for("the problem under Section 3 Link in view",
+             lambda: problem_in_view(form, "Link must be a web address"), timeout=5)
     screenshot("bulletin-error.png")
     for other in ("Section 1 Heading", "Section 3 Heading", "Section 3 Link label"):
         if heard_invalid(field(form, other)):

@@ -272,7 +272,7 @@ final class RecordEditor {
         guard !isSaving, canEdit else { return }
         let typed = fields
         if let problems = typingProblems(typed) {
-            show(problems)?.grabFocus()
+            focusProblem(show(problems))
             return
         }
         isSaving = true
@@ -286,7 +286,7 @@ final class RecordEditor {
                 try await save(typed)
                 window.close()
             } catch let error as ValidationError {
-                show(error)?.grabFocus()
+                self.focusProblem(self.show(error))
             } catch {
                 let dialog = MessageDialog(parent: window,
                                            heading: tr("Could Not Save the {Thing}", ["Thing": type.nouns.title.text]),
@@ -295,6 +295,17 @@ final class RecordEditor {
                 dialog.present()
             }
         }
+    }
+
+    /// Focuses the first field with a problem and, once the problems are laid out, scrolls so
+    /// its whole row shows, the problem written under it included (focus alone scrolls only as
+    /// far as the entry, and a field low in a long form had its problem just out of view).
+    private func focusProblem(_ control: Widget?) {
+        guard let control else { return }
+        control.grabFocus()
+        let scroller: ScrolledWindow = ui.object("editor_scroller")
+        // The problem row sits right under the field's row (see `FieldInput.errorRow`).
+        NextPaint.after(window) { scroller.reveal(control, followingRows: 1) }
     }
 
     /// Shows every issue under its field (by the name the core reports it under); returns the
