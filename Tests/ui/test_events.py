@@ -95,6 +95,11 @@ def test_switch_organization(app):
     wait_for("rows in the events table",
              lambda: find_all(window, name_is="Events", roles=("tree table", "table")))
     wait_for("the events count", lambda: find_all(window, name_has=" events", roles=("label",)))
+    # The rows themselves, not only the table and its count: the organization's events are drawn.
+    with db() as c:
+        titles = {t for (t,) in c.execute("SELECT title FROM event WHERE orgId = ? AND deleted = 0", (org_id(ORG),))}
+    wait_for(f"a row of {ORG}'s events in the table",
+             lambda: [n for n in find_all(window, roles=("label",)) if text_of(n) in titles and showing(n)])
     screenshot("events.png")
 
 
