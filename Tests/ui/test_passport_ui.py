@@ -35,7 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
 from accessibility import (Failure, button, choose, choose_page, click, click_at, find_all, frames, main_window,  # noqa: E402
-                           name, press, role, showing, text_of, type_into, wait_for, wait_gone, walk)
+                           name, on_screen, press, role, showing, text_of, type_into, wait_for, wait_gone, walk)
 
 from stewardctl_calls import ctl, ctl_json  # noqa: E402
 
@@ -92,6 +92,20 @@ def table_labels(window, table):
     node = wait_for(f'the table "{table}"', lambda: next((n for n in find_all(window, name_is=table)
                                                           if role(n) in ("table", "tree table", "tree", "list", "grid")), None))
     return [text_of(n) for n in walk(node) if role(n) == "label" and showing(n)]
+
+
+def table_cell(window, table, text):
+    """The label showing `text` in a row of `table`, as laid out on screen. Only inside that
+    table: the other views (the ledger, the leaderboard) show the same e-mails and notes in
+    rows of their own, laid out though their page is not the one shown, and the table keeps a
+    few spare rows with no size; a click on any of those selects nothing here."""
+    def probe():
+        node = next((n for n in find_all(window, name_is=table)
+                     if role(n) in ("table", "tree table", "tree", "list", "grid")), None)
+        if node is None:
+            return None
+        return next((n for n in walk(node) if role(n) == "label" and text_of(n) == text and on_screen(n)), None)
+    return wait_for(f'"{text}" in the table "{table}"', probe)
 
 
 def show_view(window, title):
@@ -195,8 +209,7 @@ def test_grant_with_a_note(app):
     show_view(window, "Members")
     search(window, "Search passport members", member["email"])
     member_row(window, member["email"], stamps, level_of(stamps))
-    cell = wait_for("the member's row", lambda: next((n for n in find_all(window, roles=("label", "table cell"))
-                                                      if text_of(n) == member["email"]), None))
+    cell = table_cell(window, "Passport members", member["email"])
     click_at(cell)
     # One member chosen: Grant to Selected works, and Grant Stamp starts with them.
     wait_for("the member to be chosen", lambda: accessibility.sensitive(button(window, "Grant to Selected…")))
@@ -225,8 +238,7 @@ def test_revoke_with_a_note(app):
     window = main_window(app)
     show_view(window, "Ledger")
     search(window, "Search stamp entries", NOTE)
-    cell = wait_for("the granted entry", lambda: next((n for n in find_all(window, roles=("label", "table cell"))
-                                                       if text_of(n) == NOTE), None))
+    cell = table_cell(window, "Stamp ledger", NOTE)
     click_at(cell)
     revoke = button(window, "Revoke…")
     wait_for("Revoke to be enabled", lambda: accessibility.sensitive(revoke))
@@ -340,8 +352,7 @@ def test_opting_out_leaves_the_leaderboard(app):
     top = ctl_json("leaderboard", "--org", slug())[0]
     show_view(window, "Members")
     search(window, "Search passport members", top["email"])
-    cell = wait_for("the member's row", lambda: next((n for n in find_all(window, roles=("label", "table cell"))
-                                                      if text_of(n) == top["email"]), None))
+    cell = table_cell(window, "Passport members", top["email"])
     click_at(cell)
     choice = button(window, "Leaderboard Choice…")
     wait_for("Leaderboard Choice to be enabled", lambda: accessibility.sensitive(choice))

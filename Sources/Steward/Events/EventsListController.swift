@@ -203,6 +203,15 @@ final class EventsListController {
         Task { await fetchWanted() }
     }
 
+    private func askAgain(_ batch: [Int64]) {
+        let still = batch.filter { cache[$0] == nil && position(of: $0) != nil }
+        guard !still.isEmpty else { return }
+        wanted.formUnion(still)
+        guard !fetchScheduled else { return }
+        fetchScheduled = true
+        Task { await fetchWanted() }
+    }
+
     private func fetchWanted() async {
         fetchScheduled = false
         let batch = Array(wanted)
@@ -213,7 +222,13 @@ final class EventsListController {
         defer { inFlight.subtract(batch) }
         do {
             let rows = try await service.rows(for: batch)
-            guard generation == cacheGeneration else { return }
+            guard generation == cacheGeneration else {
+                // The cache was thrown away while these were read (another organization, or a
+                // sync's refresh). GTK will not bind the rows on screen again, so the keys
+                // still in the list are asked for afresh: dropping them left those rows blank.
+                askAgain(batch)
+                return
+            }
             for row in rows { cache[row.key] = row }
             onRowsLoaded?(rows)
             rowBound()

@@ -577,12 +577,15 @@ final class EventsPage: ModulePage {
     /// Rows changed under the page (a sync brought other people's edits, a conflict was
     /// settled): the list and the rows on screen are read again.
     func refresh() {
-        guard organization != nil else { return }
+        guard let orgId = organization?.id else { return }
         Task {
             // The rows on screen are fetched before the cache is replaced, so they change in
             // place instead of going blank for a frame.
             let onScreen = Array(Set(boundCells.values.map(\.key)))
             let fresh = (try? await environment.events.rows(for: onScreen)) ?? []
+            // Another organization was chosen meanwhile: these rows are the last one's, and
+            // its own load has already read the list.
+            guard organization?.id == orgId else { return }
             list.replaceCachedRows(with: fresh)
             fill(fresh)
             await reloadNow()
