@@ -268,7 +268,15 @@ final class RidesPage: ModulePage {
         boardShownFor = (event.id, date)
         boardPane.show(read, title: boardTitle(event, read, zone: zone), zone: zone)
         if proposal == nil || loading.isShown { loading.finish(showing: proposal == nil ? "board" : "proposal") }
+        hideProposalPageUnlessProposed()
         updateButtons()
+    }
+
+    /// The proposal page is hidden while there is no proposal, not only left behind the board:
+    /// GTK 4.8 keeps a stack's page not shown in the accessibility tree, where a screen reader
+    /// would still find the proposal that was accepted or discarded.
+    private func hideProposalPageUnlessProposed() {
+        stack.child(named: "proposal")?.isVisible = proposal != nil
     }
 
     // MARK: changes
@@ -328,6 +336,7 @@ final class RidesPage: ModulePage {
                 board = read
                 proposal = (diff, read.plan)
                 proposalPane.show(diff, board: read, title: boardTitle(event, read, zone: org.timeZone))
+                hideProposalPageUnlessProposed()
                 stack.visibleChildName = "proposal"
             } catch {
                 toasts.showToast(Self.sentence("\(error)"))
@@ -350,6 +359,7 @@ final class RidesPage: ModulePage {
     private func discard() {
         proposal = nil
         stack.visibleChildName = "board"
+        hideProposalPageUnlessProposed()
         updateButtons()
     }
 
