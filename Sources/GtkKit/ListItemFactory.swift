@@ -63,4 +63,9 @@ public final class ListItemFactory: ObjectRef {
             return label
         }, bind: bind)
     }
+
+    /// A factory of two-line cells (`LabelPair`); `bind` sets both lines for a key.
+    public static func labelPairs(bind: @escaping @MainActor (_ pair: LabelPair, _ key: Int64) -> Void) -> ListItemFactory {
+        ListItemFactory(setup: { LabelPair() }, bind: bind)
+    }
 }

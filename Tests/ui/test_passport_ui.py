@@ -239,6 +239,13 @@ def test_revoke_with_a_note(app):
     show_view(window, "Ledger")
     search(window, "Search stamp entries", NOTE)
     cell = table_cell(window, "Stamp ledger", NOTE)
+    # The entry's row says at which event, how, and who made it, beside the note.
+    labels = table_labels(window, "Stamp ledger")
+    for expected in (STATE["event"]["title"], "granted", f"+{value}"):
+        if expected not in labels:
+            raise Failure(f"the ledger row of the grant does not show {expected!r}: {labels}")
+    if not any(text.startswith("by ") for text in labels):
+        raise Failure(f"the ledger row of the grant does not say who made it: {labels}")
     click_at(cell)
     revoke = button(window, "Revoke…")
     wait_for("Revoke to be enabled", lambda: accessibility.sensitive(revoke))

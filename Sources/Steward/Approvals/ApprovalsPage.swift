@@ -305,6 +305,12 @@ final class ApprovalsPage: ModulePage {
                 onLocalChange?()
                 if status == .approved { onRecordsChanged?() }
                 nextAfterDecision = order.firstIndex { rows[$0].map { ids.contains($0.id) } == true }
+                // The decision shows at once: the decided rows take their new status (leaving
+                // the queue) before it is read again, rather than stand there as they were
+                // until the read lands.
+                let decidedIDs = Set(decided.map(\.id))
+                allRows = allRows.map { decidedIDs.contains($0.id) ? $0.withStatus(status) : $0 }
+                applyFilter()
                 reload()
             } catch let refusal as ApprovalRefusal {
                 // Said in full: a toast cuts a reason off mid-word and takes it away.

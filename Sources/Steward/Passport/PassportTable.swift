@@ -12,11 +12,15 @@ final class PassportTable<Row> {
         /// In pixels; 0: as wide as its texts.
         let width: Int
         let text: @MainActor (Row) -> String
-        init(_ title: String, expand: Bool = false, width: Int = 0, _ text: @escaping @MainActor (Row) -> String) {
+        /// A dimmer second line under the text (`LabelPair`), for a value that belongs with it.
+        let detail: (@MainActor (Row) -> String)?
+        init(_ title: String, expand: Bool = false, width: Int = 0, _ text: @escaping @MainActor (Row) -> String,
+             detail: (@MainActor (Row) -> String)? = nil) {
             self.title = title
             self.expand = expand
             self.width = width
             self.text = text
+            self.detail = detail
         }
     }
 
@@ -55,9 +59,17 @@ final class PassportTable<Row> {
     /// Adds the columns, in order (after the owner is made, so their texts may read it).
     func addColumns(_ columns: [Column]) {
         for column in columns {
-            let added = view.addLabelColumn(title: column.title, expand: column.expand) { [weak self] label, key in
-                guard let row = self?.rows[key] else { return }
-                label.text = column.text(row)
+            let added: ColumnViewColumn
+            if let detail = column.detail {
+                added = view.addColumn(title: column.title, factory: .labelPairs { [weak self] pair, key in
+                    guard let row = self?.rows[key] else { return }
+                    pair.show(column.text(row), detail: detail(row))
+                }, expand: column.expand, resizable: true)
+            } else {
+                added = view.addLabelColumn(title: column.title, expand: column.expand) { [weak self] label, key in
+                    guard let row = self?.rows[key] else { return }
+                    label.text = column.text(row)
+                }
             }
             if column.width > 0 { added.fixedWidth = column.width }
         }

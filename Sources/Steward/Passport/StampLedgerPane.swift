@@ -46,14 +46,19 @@ final class StampLedgerPane {
         box.append(filters)
         box.append(table.scroller)
         widget = box
+        // Four columns of two lines, so the ledger fits beside the sidebar at 1,000 pixels with
+        // nothing cut: seven single-line columns left the member, the event and who made the
+        // entry a few letters each.
         table.addColumns([
-            .init(tr("When"), width: 140) { [weak self] entry in
-                DatePatternText.format(entry.at, "d MMM yyyy HH:mm", zone: self?.zone ?? .gmt) },
-            .init(tr("Member"), expand: true) { [weak self] entry in self?.overview.name(of: entry.member) ?? "" },
-            .init(tr("Event"), expand: true) { [weak self] entry in self?.overview.title(of: entry.event) ?? "" },
-            .init(tr("Stamps"), width: 64) { entry in entry.stamps > 0 ? "+\(entry.stamps)" : "\(entry.stamps)" },
-            .init(tr("Kind"), width: 170) { [weak self] entry in self?.kindText(entry) ?? "" },
-            .init(tr("By"), width: 110) { entry in SubmissionTrailText.who(entry.by) },
+            .init(tr("When"), width: 180, { [weak self] entry in
+                DatePatternText.format(entry.at, "d MMM yyyy HH:mm", zone: self?.zone ?? .gmt)
+            }, detail: { entry in tr("by {who}", ["who": SubmissionTrailText.who(entry.by)]) }),
+            .init(tr("Member and Event"), expand: true, { [weak self] entry in
+                self?.overview.name(of: entry.member) ?? ""
+            }, detail: { [weak self] entry in self?.overview.title(of: entry.event) ?? "" }),
+            .init(tr("Stamps"), width: 170, { entry in
+                entry.stamps > 0 ? "+\(entry.stamps)" : "\(entry.stamps)"
+            }, detail: { [weak self] entry in self?.kindText(entry) ?? "" }),
             .init(tr("Note"), expand: true) { entry in entry.note },
         ])
         table.onSelectionChanged = { [weak self] in self?.onSelectionChanged?() }

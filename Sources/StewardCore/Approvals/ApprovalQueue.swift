@@ -15,6 +15,12 @@ public struct QueueRow: Hashable, Sendable, Identifiable {
     static let separator: Character = "\u{1F}"
 
     public var id: UUID { UUID(uuidString: key) ?? UUID() }
+
+    /// The same row with the status a decision just gave it, shown before the queue is read
+    /// again.
+    public func withStatus(_ status: SubmissionStatus) -> QueueRow {
+        QueueRow(key: key, status: status, line: line)
+    }
     public var title: String { part(1) }
     public var submitter: String { part(2) }
     /// UTC text, as stored: sorts as it reads.
