@@ -88,9 +88,14 @@ def pick_grant():
     raise Failure("no member of the demo is one event away from a new level")
 
 
+def named_table(window, table):
+    """The table (or list) named `table`, or None while there is none."""
+    return next((n for n in find_all(window, name_is=table) if role(n) in ("table", "tree table", "tree", "list", "grid")),
+                None)
+
+
 def table_labels(window, table):
-    node = wait_for(f'the table "{table}"', lambda: next((n for n in find_all(window, name_is=table)
-                                                          if role(n) in ("table", "tree table", "tree", "list", "grid")), None))
+    node = wait_for(f'the table "{table}"', lambda: named_table(window, table))
     return [text_of(n) for n in walk(node) if role(n) == "label" and showing(n)]
 
 
@@ -100,8 +105,7 @@ def table_cell(window, table, text):
     rows of their own, laid out though their page is not the one shown, and the table keeps a
     few spare rows with no size; a click on any of those selects nothing here."""
     def probe():
-        node = next((n for n in find_all(window, name_is=table)
-                     if role(n) in ("table", "tree table", "tree", "list", "grid")), None)
+        node = named_table(window, table)
         if node is None:
             return None
         return next((n for n in walk(node) if role(n) == "label" and text_of(n) == text and on_screen(n)), None)
