@@ -197,8 +197,12 @@ final class EventsListController {
             guard let k = keys.key(at: p), cache[k] == nil, !inFlight.contains(k) else { continue }
             wanted.insert(k)
         }
+        scheduleFetch()
+    }
+
+    /// One fetch for all the rows wanted in this frame.
+    private func scheduleFetch() {
         guard !fetchScheduled else { return }
-        // One fetch for all the rows bound in this frame.
         fetchScheduled = true
         Task { await fetchWanted() }
     }
@@ -207,9 +211,7 @@ final class EventsListController {
         let still = batch.filter { cache[$0] == nil && position(of: $0) != nil }
         guard !still.isEmpty else { return }
         wanted.formUnion(still)
-        guard !fetchScheduled else { return }
-        fetchScheduled = true
-        Task { await fetchWanted() }
+        scheduleFetch()
     }
 
     private func fetchWanted() async {
