@@ -178,7 +178,7 @@ define apt_install
 endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
-	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync test-caldav \
+	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync test-caldav test-push \
 	soak postgres install uninstall bench clean distclean fuzz fuzz-short fuzz-build
 
 all: build
@@ -192,6 +192,8 @@ test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	@python3 -c "import hypothesis" 2>/dev/null || python3 -m pip install -q hypothesis
 	@python3 -c "import isbnlib" 2>/dev/null || python3 -m pip install -q isbnlib
+	@# The push tests' fake Web Push service decrypts and verifies with it.
+	@python3 -c "import cryptography" 2>/dev/null || python3 -m pip install -q cryptography
 	@# The Spanish window test runs under es_ES.UTF-8, so dates and numbers follow it too.
 	@locale -a 2>/dev/null | grep -qix 'es_ES\.utf-\?8' || { \
 	  echo "localedef es_ES.UTF-8 (for the Spanish window test)"; \
@@ -329,7 +331,7 @@ run: check-display deps build demo-db
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync test-caldav
+test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync test-caldav test-push
 	@Tests/store/postgres.sh stop >/dev/null 2>&1 || true
 	@echo "make test: all tests passed"
 
@@ -357,6 +359,11 @@ test-store: build postgres
 
 test-sync: build postgres
 	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py
+
+# Announcements through real store processes (SQLite, and PostgreSQL for two stores at once) to
+# a fake Web Push service that decrypts each message and checks the VAPID signature.
+test-push: build postgres
+	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/push/test_push.py
 
 # Debian's python3 and radicale (TEST_PACKAGES); Radicale on a free loopback port, stopped after.
 test-caldav: build

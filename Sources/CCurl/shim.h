@@ -28,6 +28,12 @@ typedef int (*ccurl_progress_callback)(void *context, curl_off_t dltotal, curl_o
 static inline CURLcode ccurl_setopt_progress_callback(CURL *handle, ccurl_progress_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
+// CURLOPT_PREREQFUNCTION: called once connected, before the request goes out, with the address
+// really connected to (after any DNS answer); CURL_PREREQFUNC_ABORT stops the transfer.
+typedef int (*ccurl_prereq_callback)(void *context, char *primary_ip, char *local_ip, int primary_port, int local_port);
+static inline CURLcode ccurl_setopt_prereq_callback(CURL *handle, ccurl_prereq_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, callback);
+}
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -21,6 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var storage: StorageOptions
 
+    @OptionGroup(title: "Push notifications") var push: PushOptions
+
     @Option(name: .long, help: ArgumentHelp("Days a deletion stays in the change feed before it may be purged.", valueName: "days"))
     var tombstoneRetentionDays: Int = StoreConfiguration.defaultRetentionDays
 
@@ -107,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, maxBodyBytes: maxBodyBytes,
             tombstoneRetention: .seconds(Int64(tombstoneRetentionDays) * 86_400),
             accessTokenTTL: .seconds(accessTokenTtl), refreshTokenTTL: .seconds(refreshTokenTtl),
-            trustForwardedFor: trustForwardedFor)
+            trustForwardedFor: trustForwardedFor, push: try push.configuration())
         var server = GuardedServer.builder(limits: connectionLimits)
         let scheme = tlsCert == nil ? "http" : "https"
         if let tlsCert, let tlsKey {
@@ -117,7 +119,10 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CLIError.usage(error.message)
             }
         }
-        let (repository, services) = try storage.location.makeRepository(logger: logger)
+        let (repository, storageServices) = try storage.location.makeRepository(logger: logger)
+        // After the storage's own services, so the pool is up when delivery first runs.
+        let services = storageServices + [PushDeliveryService(repository: repository, senders: .configured(configuration.push),
+                                                              tuning: push.tuning, logger: logger)]
         let app = buildApplication(repository: repository, services: services, configuration: configuration,
                                    logger: logger, server: server) { host, port in
             // The one line on stdout: tests and scripts wait for it, and read the port from it.

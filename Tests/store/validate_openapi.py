@@ -332,6 +332,8 @@ def main():
                                            "pickupLongitude": "-73.56", "departAt": "2026-12-04T02:30:00Z"}
             bodies["LeadAnswer"] = {"name": "Ava Thompson", "contact": "ava@example.org", "interests": "small group"}
             bodies["RideCancelRequest"] = {"reason": "car trouble"}
+            # An FCM token needs no endpoint this machine could reach.
+            bodies["DeviceRegistration"] = {"platform": "fcm", "token": "dGVzdA:APA91bH-validate"}
             member_access = member_sign_in(server.base, slug, member_email, member_password)["accessToken"]
             tokens["DELETE /v1/orgs/{org}/members/session"] = member_sign_in(
                 server.base, slug, member_email, member_password)["accessToken"]
@@ -341,7 +343,9 @@ def main():
                          "POST /v1/orgs/{org}/me/answers", "POST /v1/orgs/{org}/me/ride-offers",
                          "POST /v1/orgs/{org}/me/ride-requests", "GET /v1/orgs/{org}/leaderboard",
                          "POST /v1/orgs/{org}/me/leads", "POST /v1/orgs/{org}/me/ride-offers/{id}/cancel",
-                         "POST /v1/orgs/{org}/me/ride-requests/{id}/cancel", "GET /v1/orgs/{org}/me/rides"):
+                         "POST /v1/orgs/{org}/me/ride-requests/{id}/cancel", "GET /v1/orgs/{org}/me/rides",
+                         "POST /v1/orgs/{org}/me/devices", "GET /v1/orgs/{org}/me/devices",
+                         "DELETE /v1/orgs/{org}/me/devices/{id}"):
                 tokens[name] = member_access
             for path, item in spec["paths"].items():
                 for method, operation in item.items():

@@ -107,6 +107,16 @@ public final class HTTPClient: Sendable {
                 Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue().cancel.isSet ? 1 : 0
             }))
             set(ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))
+            if request.publicAddressesOnly {
+                set(ccurl_setopt_prereq_callback(handle, { context, primaryIP, _, _, _ in
+                    let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
+                    let address = primaryIP.map { String(cString: $0) } ?? ""
+                    guard InternalAddress.isInternal(text: address) else { return CURL_PREREQFUNC_OK }
+                    sink.refusedAddress = address
+                    return CURL_PREREQFUNC_ABORT
+                }))
+                set(ccurl_setopt_pointer(handle, CURLOPT_PREREQDATA, context))
+            }
 
             var headers = request.headers
             // Without this, libcurl waits up to a second for "100 Continue" before larger bodies.
@@ -200,6 +210,8 @@ public final class HTTPClient: Sendable {
             return .timedOut
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:
             return .connectionLost(message)
+        case CURLE_ABORTED_BY_CALLBACK where sink.refusedAddress != nil:
+            return .internalAddress(sink.refusedAddress ?? "")
         case CURLE_ABORTED_BY_CALLBACK:
             return .cancelled
         case CURLE_WRITE_ERROR where sink.overLimit:
@@ -246,6 +258,8 @@ private final class ResponseSink {
     var body = Data()
     var headers: [String: String] = [:]
     var overLimit = false
+    /// The internal address a public-only request reached, and was stopped at.
+    var refusedAddress: String?
 
     init(limit: Int, cancel: CancelFlag) {
         self.limit = limit

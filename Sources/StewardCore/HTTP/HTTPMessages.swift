@@ -16,9 +16,13 @@ public struct HTTPClientRequest: Sendable, Hashable {
     public var bodyIsSecret: Bool
     /// The CA file to trust, and whether plain HTTP off this computer may carry credentials.
     public var security: TransportSecurity
+    /// Refuse to send when the address connected to is internal (`InternalAddress`): for
+    /// addresses that come from the outside, checked after DNS, where no name can hide it.
+    public var publicAddressesOnly: Bool
 
     public init(method: String = "GET", url: String, headers: [String: String] = [:], body: Data? = nil,
-                bearerToken: String? = nil, bodyIsSecret: Bool = false, security: TransportSecurity = TransportSecurity()) {
+                bearerToken: String? = nil, bodyIsSecret: Bool = false, security: TransportSecurity = TransportSecurity(),
+                publicAddressesOnly: Bool = false) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -26,6 +30,7 @@ public struct HTTPClientRequest: Sendable, Hashable {
         self.bearerToken = bearerToken
         self.bodyIsSecret = bodyIsSecret
         self.security = security
+        self.publicAddressesOnly = publicAddressesOnly
     }
 
     /// Whether the request carries a credential: a bearer token, an Authorization header, or a
@@ -73,6 +78,9 @@ public enum HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Not sent: plain http:// to another computer, carrying a password or token, without the
     /// person having allowed it.
     case credentialsOverPlainHTTP(url: String)
+    /// Not sent: the address connected to is internal, and the request was for public
+    /// addresses only (`HTTPClientRequest.publicAddressesOnly`).
+    case internalAddress(String)
     /// Anything else (TLS certificate refused, protocol error...).
     case other(String)
 
@@ -80,7 +88,8 @@ public enum HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible 
     public var isTransient: Bool {
         switch self {
         case .couldNotConnect, .timedOut, .connectionLost: true
-        case .invalidURL, .responseTooLarge, .cancelled, .untrustedCertificate, .credentialsOverPlainHTTP, .other: false
+        case .invalidURL, .responseTooLarge, .cancelled, .untrustedCertificate, .credentialsOverPlainHTTP, .internalAddress,
+             .other: false
         }
     }
 
@@ -96,6 +105,9 @@ public enum HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible 
         case .credentialsOverPlainHTTP(let url):
             tr("not sent: {url} is plain http:// to another computer, where passwords and tokens would cross the network unencrypted",
                ["url": url])
+        case .internalAddress(let address):
+            tr("not sent: {address} is an internal address, and only addresses on the public internet are accepted",
+               ["address": address])
         case .other(let message): message
         }
     }

@@ -16,6 +16,7 @@ public enum Module: String, CaseIterable, Codable, Sendable {
     case community
     case ministry
     case leads
+    case announcements
 
     /// What the console knows of the module: title, icon, kinds that start with it (ModuleRegistry).
     public var entry: ModuleEntry { ModuleRegistry.entry(self) }

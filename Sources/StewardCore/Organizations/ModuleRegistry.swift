@@ -75,6 +75,9 @@ public enum ModuleRegistry {
                             RecordView(.mission, icon: "airplane-mode-symbolic"),
                             RecordView(.ministryResource, icon: "x-office-document-symbolic")]),
         ModuleEntry(.leads, trLater("Leads"), icon: "contact-new-symbolic", startsIn: [.campusMinistry]),
+        // Its page (the composer with the phone's preview and the sent list) is to come; until
+        // then announcements are written with stewardctl.
+        ModuleEntry(.announcements, trLater("Announcements"), icon: "mail-send-symbolic", isAvailable: false),
     ]
 
     private static let byModule = Dictionary(uniqueKeysWithValues: all.map { ($0.module, $0) })

@@ -11,11 +11,13 @@ public enum RecordServiceError: Error, Equatable, CustomStringConvertible {
     /// The type is a ledger: its records are never changed or deleted (the message says what to
     /// do instead).
     case appendOnly(String)
+    /// The type keeps this record from being removed (a sent announcement), saying why.
+    case notRemovable(String)
 
     public var description: String {
         switch self {
         case .notFound(let noun, let id): tr("no {noun} with id {id}", ["noun": noun, "id": id.uuidString.lowercased()])
-        case .inUse(let message), .appendOnly(let message): message
+        case .inUse(let message), .appendOnly(let message), .notRemovable(let message): message
         case .alreadyExists(let noun, let id):
             tr("this organization has its {noun} already (id {id}); update that one",
                ["noun": noun, "id": id.uuidString.lowercased()])
@@ -116,6 +118,7 @@ public final class RecordService: Sendable {
         try Self.refuseIfAppendOnly(type)
         return try await database.writer.write { db in
             let previous = try Self.fetchLive(type, id: id, org: org, db)
+            if let refusal = type.removalRefusal?(previous.fields, Date()) { throw RecordServiceError.notRemovable(refusal) }
             if let user = try Self.referrer(of: previous, org: org, db) { throw RecordServiceError.inUse(user) }
             var record = previous
             record.deleted = true

@@ -73,6 +73,8 @@ public struct RecordType: Sendable {
     /// Made by the console in the same transaction as a local write of another type's record
     /// (an event's check-in key); nil: made only on its own.
     var companionOf: MadeAlongside?
+    /// Why staff may not remove a record as it stands (a scheduled announcement); nil: they may.
+    public internal(set) var removalRefusal: (@Sendable (_ fields: JSONValue, _ now: Date) -> String?)?
     /// What an edit becomes with the stored records in view (an answered question's new version).
     var revision: (@Sendable (_ change: RecordChange, _ lookup: any RecordLookup) throws -> JSONValue)?
     /// Where the console keeps these records: the shared record table unless a type has its own.
@@ -217,6 +219,13 @@ extension RecordType {
     func droppingUnknownKeys() -> RecordType {
         var copy = self
         copy.dropsUnknownKeys = true
+        return copy
+    }
+
+    /// Records `refusal` keeps from being removed, with its reason (see `removalRefusal`).
+    func removable(unless refusal: @escaping @Sendable (_ fields: JSONValue, _ now: Date) -> String?) -> RecordType {
+        var copy = self
+        copy.removalRefusal = refusal
         return copy
     }
 

@@ -11,7 +11,8 @@ public enum RecordTypes {
                                                .communityPage, .mapPin,
                                                .rideOffer, .rideRequest, .rideAssignment, .rideNotification,
                                                .dailyQuote, .gymInfo, .gymClass,
-                                               .ministryTeam, .communityGroup, .mission, .ministryResource, .lead]
+                                               .ministryTeam, .communityGroup, .mission, .ministryResource, .lead,
+                                               .announcement, .announcementReport]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })
     private static let byCommand = Dictionary(uniqueKeysWithValues: all.map { ($0.commandName, $0) })

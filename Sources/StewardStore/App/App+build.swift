@@ -68,6 +68,8 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     PodcastFeedController(repository: repository).addRoutes(to: open)
     // Calendar apps cannot send a token either: the feed's key is in its address.
     CalendarFeedController(repository: repository).addRoutes(to: open)
+    // Apps ask for the Web Push key before the member signs in.
+    WebPushKeyController(repository: repository, vapid: configuration.push.vapid).addRoutes(to: open)
 
     let org = router.group("v1/orgs/{org}")
         .add(middleware: BearerAuthMiddleware(repository: repository))
@@ -96,5 +98,6 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
                          limiter: AttemptLimit(.lead, limit: configuration.submissionsPerHour, window: .seconds(3600),
                                                repository: repository))
         .addRoutes(to: org)
+    PushDeviceController(repository: repository, configuration: configuration.push).addRoutes(to: org)
     return router
 }

@@ -37,6 +37,8 @@ public struct StoreConfiguration: Sendable {
     /// Check-in attempts of one member at one event within 10 minutes: enough for a few typos,
     /// too few to guess a 6-digit code.
     public var checkInAttemptsPer10Minutes: Int
+    /// Members' devices and the push services' keys.
+    public var push: PushConfiguration
 
     public static let defaultPort = 8420
     public static let defaultMaxBodyBytes = 8 * 1024 * 1024
@@ -57,7 +59,7 @@ public struct StoreConfiguration: Sendable {
                 trustForwardedFor: Bool = false,
                 passwordHasher: PasswordHasher = PasswordHasher(),
                 registrationsPerHour: Int = 20, submissionsPerHour: Int = 60,
-                checkInAttemptsPer10Minutes: Int = 10) {
+                checkInAttemptsPer10Minutes: Int = 10, push: PushConfiguration = PushConfiguration()) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
@@ -74,6 +76,7 @@ public struct StoreConfiguration: Sendable {
         self.registrationsPerHour = registrationsPerHour
         self.submissionsPerHour = submissionsPerHour
         self.checkInAttemptsPer10Minutes = checkInAttemptsPer10Minutes
+        self.push = push
     }
 }
 

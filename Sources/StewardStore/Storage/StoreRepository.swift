@@ -8,7 +8,8 @@ import StewardCore
 /// single order, and must make a change's number visible only after every smaller number of
 /// that organization is visible (see docs/sync.md, "Pull: never skipping a change").
 public protocol StoreRepository: StaffRepository, MemberRepository, HistoryRepository, PassportRepository,
-                                 AttemptRepository, CalendarFeedRepository, Sendable {
+                                 AttemptRepository, CalendarFeedRepository, PushDeviceRepository,
+                                 PushQueueRepository, Sendable {
     /// Creates or upgrades the schema; safe to run from several processes at once.
     func migrate() async throws
     /// Throws unless the database answers a trivial query.

@@ -40,7 +40,8 @@ struct ModuleRegistryTests {
         #expect(Module.events.iconName == "x-office-calendar-symbolic")
         #expect(Module.giving.iconName == "emblem-favorite-symbolic")
         #expect(Module.leads.iconName == "contact-new-symbolic")
-        #expect(Module.allCases.allSatisfy { $0.isAvailable })
+        // Announcements are written with stewardctl until their page (composer, phone preview) lands.
+        #expect(Module.allCases.filter { !$0.isAvailable } == [.announcements])
     }
 
     @Test("a list module's views are its record types, each belonging to it")

@@ -41,10 +41,10 @@ extension TestStore {
     }
 
     /// Registers and signs a member in; a trusted organizer is made so by the admin token.
-    func newMember(_ stem: String = "robin", organizer: Bool = false,
+    func newMember(_ stem: String = "robin", organizer: Bool = false, audience: String = "residents",
                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestMember {
         let email = "\(stem)-\(UUID().uuidString.prefix(8).lowercased())@residents.example"
-        let registered = try await register(email: email)
+        let registered = try await register(email: email, audience: audience)
         #expect(registered.status == .created, "register answered \(registered.status): \(registered.text)",
                 sourceLocation: sourceLocation)
         let id = try JSONValue.parse(Data(registered.body.readableBytesView))["id"]?.stringValue ?? ""

@@ -90,6 +90,8 @@ public struct ErrorResponse: Hashable, Sendable, Codable, Error {
         public static let questionChanged = "question-changed"
         /// Answering a survey question asked of another audience (403).
         public static let notYourQuestion = "not-your-question"
+        /// Registering a device: its push endpoint is on an internal address (422).
+        public static let privateEndpoint = "private-endpoint"
     }
 }
 

@@ -310,6 +310,7 @@ public final class PostgresStoreRepository: StoreRepository, Service {
                 """, logger: logger)
         }
         try await writeHistory(history, connection: connection, org: org, logger: logger)
+        try await applyQueueChanges(of: writes, connection: connection, org: org, logger: logger)
         try await connection.query("UPDATE orgs SET last_seq = \(lastSeq) WHERE slug = \(org)", logger: logger)
     }
 

@@ -85,6 +85,12 @@ enum SQLiteSchema {
         migrator.registerMigration("calendar-feeds") { db in
             try db.execute(sql: calendarFeedTables)
         }
+        migrator.registerMigration("push-devices") { db in
+            try db.execute(sql: pushDeviceTables)
+        }
+        migrator.registerMigration("push-queue") { db in
+            try db.execute(sql: pushQueueTables)
+        }
         return migrator
     }
 }

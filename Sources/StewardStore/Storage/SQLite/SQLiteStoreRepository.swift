@@ -234,6 +234,7 @@ public final class SQLiteStoreRepository: StoreRepository {
                                            write.changedAt, write.changedBy])
         }
         try writeHistory(history, db: db, org: org)
+        try applyQueueChanges(of: writes, db: db, org: org)
         try db.execute(sql: "UPDATE orgs SET last_seq = ? WHERE slug = ?", arguments: [lastSeq, org])
     }
 

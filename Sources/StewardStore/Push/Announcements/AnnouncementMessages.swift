@@ -1,0 +1,51 @@
+import Foundation
+import StewardCore
+
+/// What the delivery queue holds for an announcement: its message while it waits for its time,
+/// made from the record in the same transaction that stores the record, so a scheduled
+/// announcement is never stored without its message, and an edit before its time (or a return
+/// to draft, or a deletion) changes or withdraws the message. Once sent, the message stays as it
+/// went out (the record can no longer change: `AnnouncementRules`).
+enum AnnouncementMessages {
+    /// Past this a notification is stale: not sent, and push services drop it.
+    static let timeToLive: TimeInterval = 2 * 86_400
+
+    static func messageId(announcementId id: String) -> String { "announcement:\(id)" }
+
+    /// The announcement's id when `messageId` is an announcement's message.
+    static func announcementId(messageId: String) -> String? {
+        messageId.hasPrefix("announcement:") ? String(messageId.dropFirst("announcement:".count)) : nil
+    }
+
+    /// What a record write does to the queue; nil for other types.
+    static func queueChange(for write: StoredRecord, org: String) -> PushQueueChange? {
+        let record = write.record
+        guard record.entity == RecordType.announcement.entity else { return nil }
+        let id = messageId(announcementId: record.id)
+        guard !record.deleted, let message = message(org: org, id: record.id, fields: record.fields) else {
+            return .withdraw(org: org, id: id)
+        }
+        return .put(message)
+    }
+
+    /// The message of a scheduled announcement; nil for a draft.
+    static func message(org: String, id: String, fields: JSONValue) -> PushMessage? {
+        guard fields["sending"]?.stringValue == AnnouncementStatus.scheduled.rawValue,
+              let sendAt = fields["sendAt"]?.stringValue.flatMap(DateTimeText.parseUTC) else { return nil }
+        let link = fields["link"]?.stringValue ?? ""
+        let record = fields["record"]?.stringValue ?? ""
+        let tags = (fields["audience"]?.arrayValue ?? []).compactMap(\.stringValue)
+        return PushMessage(org: org, id: messageId(announcementId: id), title: fields["title"]?.stringValue ?? "",
+                           body: fields["body"]?.stringValue ?? "", url: link.isEmpty ? nil : link,
+                           record: record.isEmpty ? nil : record, audience: tags, urgency: .normal,
+                           sendAt: sendAt, expiresAt: sendAt.addingTimeInterval(timeToLive))
+    }
+}
+
+/// A change to the queue that a record write brings, applied in the write's transaction.
+enum PushQueueChange: Sendable, Hashable {
+    /// Queue the message, or change it while it still waits.
+    case put(PushMessage)
+    /// Take the message out while it still waits.
+    case withdraw(org: String, id: String)
+}

@@ -1,0 +1,269 @@
+import Foundation
+import PostgresNIO
+import StewardCore
+
+// Several store processes share the queue: whatever one takes (a due message, ready jobs) it
+// takes with FOR UPDATE SKIP LOCKED, so the others pass over it rather than wait or take it too.
+extension PostgresStoreRepository {
+    @discardableResult
+    public func enqueuePushMessage(_ message: PushMessage, now: Date) async throws -> Bool {
+        try await transaction { connection, logger in
+            guard try await Self.fetchOrg(connection, slug: message.org, lock: false, logger: logger) != nil else {
+                throw StoreFailure.unknownOrg(message.org)
+            }
+            var added = false
+            for try await _ in try await connection.query("""
+                INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
+                                           expires_at, state, created_at)
+                VALUES (\(message.org), \(message.id), \(message.title), \(message.body), \(message.url), \(message.record),
+                        \(message.audienceColumn), \(message.memberId), \(message.urgency.rawValue),
+                        \(Milliseconds.from(message.sendAt)), \(Milliseconds.from(message.expiresAt)), 'waiting',
+                        \(Milliseconds.from(now)))
+                ON CONFLICT (org, id) DO NOTHING
+                RETURNING id
+                """, logger: logger).decode(String.self) {
+                added = true
+            }
+            return added
+        }
+    }
+
+    public func fanOutDuePushMessages(now: Date, limit: Int, org only: String?) async throws -> [PushReport] {
+        let at = Milliseconds.from(now)
+        return try await transaction { connection, logger in
+            var due: [PushMessage] = []
+            for try await row in try await connection.query("""
+                SELECT \(unescaped: Self.messageColumns) FROM push_messages
+                WHERE state = 'waiting' AND send_at <= \(at) AND (\(only)::text IS NULL OR org = \(only))
+                ORDER BY send_at, org, id LIMIT \(Int64(limit)) FOR UPDATE SKIP LOCKED
+                """, logger: logger).decode(Self.MessageRow.self) {
+                due.append(Self.pushMessage(row))
+            }
+            var reports: [PushReport] = []
+            for message in due {
+                var ids: [String] = [], platforms: [String] = [], addresses: [String] = [], keys: [String] = [], auths: [String] = []
+                for try await (id, member, platform, address, p256dh, auth, fields) in try await connection.query("""
+                    SELECT d.id, d.member_id, d.platform, d.address, d.p256dh, d.auth, r.fields
+                    FROM push_devices d
+                    JOIN records r ON r.org = d.org AND r.entity = 'member' AND r.id = d.member_id AND NOT r.deleted
+                    WHERE d.org = \(message.org) AND (\(message.memberId)::text IS NULL OR d.member_id = \(message.memberId))
+                    ORDER BY d.id
+                    """, logger: logger).decode((String, String, String, String, String?, String?, String).self) {
+                    let memberFields = (try? JSONValue.parse(Data(fields.utf8))) ?? .null
+                    guard PushAudience.reaches(message, memberId: member, memberFields: memberFields) else { continue }
+                    ids.append(id)
+                    platforms.append(platform)
+                    addresses.append(address)
+                    keys.append(p256dh ?? "")
+                    auths.append(auth ?? "")
+                }
+                if !ids.isEmpty {
+                    try await connection.query("""
+                        INSERT INTO push_jobs (org, message_id, device_id, platform, address, p256dh, auth, state, next_at)
+                        SELECT \(message.org), \(message.id), d.id, d.platform, d.address, NULLIF(d.p256dh, ''), NULLIF(d.auth, ''),
+                               'pending', \(at)
+                        FROM UNNEST(\(ids)::text[], \(platforms)::text[], \(addresses)::text[], \(keys)::text[], \(auths)::text[])
+                             AS d(id, platform, address, p256dh, auth)
+                        ON CONFLICT DO NOTHING
+                        """, logger: logger)
+                }
+                let count = Int64(ids.count)
+                try await connection.query("""
+                    UPDATE push_messages SET state = 'sending', devices = \(count), sent_at = \(at)
+                    WHERE org = \(message.org) AND id = \(message.id)
+                    """, logger: logger)
+                reports.append(PushReport(org: message.org, messageId: message.id, devices: ids.count, pending: ids.count,
+                                          sentAt: Milliseconds.date(at)))
+            }
+            return reports
+        }
+    }
+
+    public func claimPushJobs(now: Date, lease: Duration, limit: Int, org only: String?) async throws -> [PushJob] {
+        let at = Milliseconds.from(now)
+        let until = at + lease.wholeMilliseconds
+        return try await transaction { connection, logger in
+            var jobs: [PushJob] = []
+            for try await (device, platform, address, p256dh, auth, attempts,
+                           org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt) in try await connection.query("""
+                WITH ready AS (
+                    SELECT org, message_id, device_id FROM push_jobs
+                    WHERE state = 'pending' AND next_at <= \(at) AND lease_until <= \(at)
+                      AND (\(only)::text IS NULL OR org = \(only))
+                    ORDER BY next_at, org, message_id, device_id LIMIT \(Int64(limit))
+                    FOR UPDATE SKIP LOCKED)
+                UPDATE push_jobs j SET lease_until = \(until), attempts = j.attempts + 1
+                FROM ready, push_messages m
+                WHERE j.org = ready.org AND j.message_id = ready.message_id AND j.device_id = ready.device_id
+                  AND m.org = j.org AND m.id = j.message_id
+                RETURNING j.device_id, j.platform, j.address, j.p256dh, j.auth, j.attempts,
+                          \(unescaped: Self.messageColumns("m"))
+                """, logger: logger).decode((String, String, String, String?, String?, Int,
+                                             String, String, String, String, String?, String?, String?, String?, String, Int64, Int64).self) {
+                guard let platform = PushPlatform(rawValue: platform) else { continue }
+                let row: MessageRow = (org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt)
+                jobs.append(PushJob(message: Self.pushMessage(row),
+                                    target: PushTarget(deviceId: device, platform: platform, address: address,
+                                                       p256dh: p256dh, auth: auth),
+                                    attempts: attempts))
+            }
+            return jobs
+        }
+    }
+
+    public func finishPushJobs(_ outcomes: [(PushJobKey, PushJobOutcome)], now: Date) async throws {
+        let at = Milliseconds.from(now)
+        var finished: (orgs: [String], messages: [String], devices: [String], states: [String], errors: [String]) = ([], [], [], [], [])
+        var retried: (orgs: [String], messages: [String], devices: [String], next: [Int64], errors: [String]) = ([], [], [], [], [])
+        var gone: (orgs: [String], devices: [String]) = ([], [])
+        for (key, outcome) in outcomes {
+            switch outcome {
+            case .retry(let next, let reason):
+                retried.orgs.append(key.org); retried.messages.append(key.messageId); retried.devices.append(key.deviceId)
+                retried.next.append(Milliseconds.from(next)); retried.errors.append(reason)
+            default:
+                let (state, error): (String, String) = switch outcome {
+                case .delivered: ("delivered", "")
+                case .failed(let reason): ("failed", reason)
+                default: ("gone", "")
+                }
+                finished.orgs.append(key.org); finished.messages.append(key.messageId); finished.devices.append(key.deviceId)
+                finished.states.append(state); finished.errors.append(error)
+                if state == "gone" { gone.orgs.append(key.org); gone.devices.append(key.deviceId) }
+            }
+        }
+        try await transaction { [finished, retried, gone] connection, logger in
+            if !finished.orgs.isEmpty {
+                try await connection.query("""
+                    UPDATE push_jobs j SET state = f.state, last_error = NULLIF(f.error, ''), finished_at = \(at), lease_until = 0
+                    FROM UNNEST(\(finished.orgs)::text[], \(finished.messages)::text[], \(finished.devices)::text[],
+                                \(finished.states)::text[], \(finished.errors)::text[]) AS f(org, message_id, device_id, state, error)
+                    WHERE j.org = f.org AND j.message_id = f.message_id AND j.device_id = f.device_id
+                    """, logger: logger)
+            }
+            if !retried.orgs.isEmpty {
+                try await connection.query("""
+                    UPDATE push_jobs j SET next_at = r.next_at, last_error = r.error, lease_until = 0
+                    FROM UNNEST(\(retried.orgs)::text[], \(retried.messages)::text[], \(retried.devices)::text[],
+                                \(retried.next)::bigint[], \(retried.errors)::text[]) AS r(org, message_id, device_id, next_at, error)
+                    WHERE j.org = r.org AND j.message_id = r.message_id AND j.device_id = r.device_id AND j.state = 'pending'
+                    """, logger: logger)
+            }
+            if !gone.orgs.isEmpty {
+                try await connection.query("""
+                    DELETE FROM push_devices d USING UNNEST(\(gone.orgs)::text[], \(gone.devices)::text[]) AS g(org, id)
+                    WHERE d.org = g.org AND d.id = g.id
+                    """, logger: logger)
+                try await connection.query("""
+                    UPDATE push_jobs j SET state = 'gone', finished_at = \(at), lease_until = 0
+                    FROM UNNEST(\(gone.orgs)::text[], \(gone.devices)::text[]) AS g(org, id)
+                    WHERE j.org = g.org AND j.device_id = g.id AND j.state = 'pending'
+                    """, logger: logger)
+            }
+        }
+    }
+
+    public func pushReport(org: String, messageId: String) async throws -> PushReport? {
+        try await transaction { connection, logger in
+            var found: (Int, Int64?)?
+            for try await row in try await connection.query("""
+                SELECT devices, sent_at FROM push_messages WHERE org = \(org) AND id = \(messageId)
+                """, logger: logger).decode((Int, Int64?).self) {
+                found = row
+            }
+            guard let (devices, sentAt) = found else { return nil }
+            return try await Self.report(connection, logger: logger, org: org, messageId: messageId, devices: devices, sentAt: sentAt)
+        }
+    }
+
+    public func pushReportsToWrite(now: Date, interval: Duration, limit: Int, org only: String?) async throws -> [PushReport] {
+        let at = Milliseconds.from(now)
+        let since = at - interval.wholeMilliseconds
+        return try await transaction { connection, logger in
+            var taken: [(String, String, Int, Int64?)] = []
+            for try await row in try await connection.query("""
+                WITH due AS (
+                    SELECT m.org, m.id FROM push_messages m
+                    WHERE m.state = 'sending' AND (\(only)::text IS NULL OR m.org = \(only))
+                      AND (m.reported_at IS NULL OR m.reported_at <= \(since) OR NOT EXISTS (
+                        SELECT 1 FROM push_jobs j WHERE j.org = m.org AND j.message_id = m.id AND j.state = 'pending'))
+                    ORDER BY m.sent_at, m.org, m.id LIMIT \(Int64(limit))
+                    FOR UPDATE SKIP LOCKED)
+                UPDATE push_messages m SET reported_at = \(at) FROM due WHERE m.org = due.org AND m.id = due.id
+                RETURNING m.org, m.id, m.devices, m.sent_at
+                """, logger: logger).decode((String, String, Int, Int64?).self) {
+                taken.append(row)
+            }
+            var reports: [PushReport] = []
+            for (org, id, devices, sentAt) in taken {
+                reports.append(try await Self.report(connection, logger: logger, org: org, messageId: id, devices: devices, sentAt: sentAt))
+            }
+            return reports
+        }
+    }
+
+    public func markPushMessageDone(org: String, messageId: String) async throws {
+        try await transaction { connection, logger in
+            try await connection.query("UPDATE push_messages SET state = 'done' WHERE org = \(org) AND id = \(messageId)", logger: logger)
+        }
+    }
+
+    private static func report(_ connection: PostgresConnection, logger: Logger, org: String, messageId: String,
+                               devices: Int, sentAt: Int64?) async throws -> PushReport {
+        var report = PushReport(org: org, messageId: messageId, devices: devices, sentAt: sentAt.map(Milliseconds.date))
+        for try await (state, count) in try await connection.query("""
+            SELECT state, count(*) FROM push_jobs WHERE org = \(org) AND message_id = \(messageId) GROUP BY state
+            """, logger: logger).decode((String, Int64).self) {
+            report.count(state: state, Int(count))
+        }
+        return report
+    }
+
+    private typealias MessageRow = (String, String, String, String, String?, String?, String?, String?, String, Int64, Int64)
+
+    private static let messageColumns = messageColumns(nil)
+
+    private static func messageColumns(_ table: String?) -> String {
+        let prefix = table.map { "\($0)." } ?? ""
+        return ["org", "id", "title", "body", "url", "record", "audience", "member_id", "urgency", "send_at", "expires_at"]
+            .map { prefix + $0 }.joined(separator: ", ")
+    }
+
+    private static func pushMessage(_ row: MessageRow) -> PushMessage {
+        let (org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt) = row
+        return PushMessage(org: org, id: id, title: title, body: body, url: url, record: record, audience: PushMessage.audience(fromColumn: audience),
+                           memberId: member, urgency: PushUrgency(rawValue: urgency) ?? .normal,
+                           sendAt: Milliseconds.date(sendAt), expiresAt: Milliseconds.date(expiresAt))
+    }
+}
+
+extension PostgresStoreRepository {
+    /// The queue changes that a transaction's record writes bring (`AnnouncementMessages`).
+    static func applyQueueChanges(of writes: [StoredRecord], connection: PostgresConnection, org: String,
+                                  logger: Logger) async throws {
+        for write in writes {
+            switch AnnouncementMessages.queueChange(for: write, org: org) {
+            case .put(let message)?:
+                try await connection.query("""
+                    INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
+                                               expires_at, state, created_at)
+                    VALUES (\(message.org), \(message.id), \(message.title), \(message.body), \(message.url), \(message.record),
+                            \(message.audienceColumn), \(message.memberId), \(message.urgency.rawValue),
+                            \(Milliseconds.from(message.sendAt)), \(Milliseconds.from(message.expiresAt)), 'waiting',
+                            \(write.changedAt))
+                    ON CONFLICT (org, id) DO UPDATE SET
+                        title = EXCLUDED.title, body = EXCLUDED.body, url = EXCLUDED.url, record = EXCLUDED.record,
+                        audience = EXCLUDED.audience, member_id = EXCLUDED.member_id, urgency = EXCLUDED.urgency,
+                        send_at = EXCLUDED.send_at, expires_at = EXCLUDED.expires_at
+                    WHERE push_messages.state = 'waiting'
+                    """, logger: logger)
+            case .withdraw(let org, let id)?:
+                try await connection.query("""
+                    DELETE FROM push_messages WHERE org = \(org) AND id = \(id) AND state = 'waiting'
+                    """, logger: logger)
+            case nil:
+                break
+            }
+        }
+    }
+}
