@@ -194,6 +194,8 @@ test-deps: deps
 	@python3 -c "import isbnlib" 2>/dev/null || python3 -m pip install -q isbnlib
 	@# The push tests' fake Web Push service decrypts and verifies with it.
 	@python3 -c "import cryptography" 2>/dev/null || python3 -m pip install -q cryptography
+	@# The fake APNs speaks HTTP/2, as Apple's does.
+	@python3 -c "import h2" 2>/dev/null || python3 -m pip install -q h2
 	@# The Spanish window test runs under es_ES.UTF-8, so dates and numbers follow it too.
 	@locale -a 2>/dev/null | grep -qix 'es_ES\.utf-\?8' || { \
 	  echo "localedef es_ES.UTF-8 (for the Spanish window test)"; \
@@ -361,7 +363,8 @@ test-sync: build postgres
 	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py
 
 # Announcements through real store processes (SQLite, and PostgreSQL for two stores at once) to
-# a fake Web Push service that decrypts each message and checks the VAPID signature.
+# fake push services: Web Push (decrypts each message, checks the VAPID signature), APNs over
+# HTTP/2 (checks the provider token) and FCM (checks the service account's OAuth assertion).
 test-push: build postgres
 	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/push/test_push.py
 

@@ -121,7 +121,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let (repository, storageServices) = try storage.location.makeRepository(logger: logger)
         // After the storage's own services, so the pool is up when delivery first runs.
-        let services = storageServices + [PushDeliveryService(repository: repository, senders: .configured(configuration.push),
+        let senders: PushSenders
+        do {
+            senders = try .configured(configuration.push)
+        } catch {
+            throw CLIError.usage("a push key cannot be read (--apns-key-file, --fcm-service-account): \(error)")
+        }
+        let services = storageServices + [PushDeliveryService(repository: repository, senders: senders,
                                                               tuning: push.tuning, logger: logger)]
         let app = buildApplication(repository: repository, services: services, configuration: configuration,
                                    logger: logger, server: server) { host, port in

@@ -26,9 +26,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "sync"))
 sys.path.insert(0, HERE)
 from harness import Console, Failure, Store, Workdir, check  # noqa: E402
 from fake_web_push import FakeWebPush, b64url  # noqa: E402
+from fake_apns import FakeAPNs  # noqa: E402
+from fake_fcm import FakeFCM  # noqa: E402
 
 from cryptography.hazmat.primitives import serialization  # noqa: E402
-from cryptography.hazmat.primitives.asymmetric import ec  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric import ec, rsa  # noqa: E402
 
 POSTGRES = os.environ.get("STEWARD_TEST_POSTGRES_URL")
 PASSWORD = "correct horse battery staple"
@@ -58,7 +60,7 @@ def http(method, url, body=None, token=None):
 class Office:
     """A store that sends Web Push, an organization on it, and a console connected to it."""
 
-    def __init__(self, workdir, postgres=None, stores=1, lease=5):
+    def __init__(self, workdir, postgres=None, stores=1, lease=5, extra_args=()):
         self.workdir = workdir
         self.slug = "grace-" + uuid.uuid4().hex[:6]
         key = ec.generate_private_key(ec.SECP256R1())
@@ -75,7 +77,7 @@ class Office:
         self.stores[0].add_org(self.slug, "Grace Community Church")
         token = self.stores[0].token(self.slug, "staff")
         self.serve_args = ["--vapid-key-file", self.pem, "--vapid-subject", "mailto:office@grace.example",
-                           "--allow-private-push-endpoints", "--push-lease", str(lease)]
+                           "--allow-private-push-endpoints", "--push-lease", str(lease), *extra_args]
         for store in self.stores:
             store.start(serve_args=self.serve_args)
         self.store = self.stores[0]
@@ -95,6 +97,10 @@ class Office:
         status, tokens = http("POST", self.api("members/session"), {"email": email, "password": PASSWORD})
         check(status == 200, "signing in %s answered %d" % (name, status))
         return tokens["accessToken"]
+
+    def token_device(self, member_token, platform, token):
+        status, device = http("POST", self.api("me/devices"), {"platform": platform, "token": token}, token=member_token)
+        check(status == 201, "registering %s token answered %d: %s" % (platform, status, device))
 
     def device(self, member_token, name, behaviour="ok"):
         endpoint, keys = self.fake.subscribe(name, behaviour)
@@ -235,6 +241,51 @@ def test_killed_mid_delivery_sends_the_rest(workdir):
               % (sent_before, len(names) - 40))
     finally:
         office.close()
+
+
+def test_apns_and_fcm(workdir):
+    apple_key = ec.generate_private_key(ec.SECP256R1())
+    p8 = os.path.join(workdir, "AuthKey_ABC123DEFG.p8")
+    with open(p8, "wb") as out:
+        out.write(apple_key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                          serialization.NoEncryption()))
+    apns = FakeAPNs(apple_key.public_key(), "ABC123DEFG", "TEAM123456", "org.grace.app")
+    google_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    fcm = FakeFCM(google_key.public_key(), "grace-app", "push@grace-app.iam.gserviceaccount.com")
+    account = os.path.join(workdir, "service-account.json")
+    with open(account, "w") as out:
+        json.dump({"type": "service_account", "project_id": "grace-app", "private_key_id": "k1",
+                   "private_key": google_key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                                           serialization.NoEncryption()).decode(),
+                   "client_email": "push@grace-app.iam.gserviceaccount.com", "token_uri": fcm.token_uri}, out)
+    office = Office(workdir, extra_args=["--apns-key-file", p8, "--apns-key-id", "ABC123DEFG", "--apns-team-id", "TEAM123456",
+                                         "--apns-topic", "org.grace.app", "--apns-host", apns.url,
+                                         "--fcm-service-account", account, "--fcm-endpoint", fcm.url])
+    try:
+        ana, ben = office.member("Ana"), office.member("Ben")
+        office.token_device(ana, "apns", "a1" * 32)
+        office.token_device(ana, "apns", "a2" * 32)
+        apns.behaviours["a2" * 32] = "unregistered"
+        office.token_device(ben, "fcm", "fcm-ok:APA91b")
+        office.token_device(ben, "fcm", "fcm-gone:APA91b")
+        fcm.behaviours["fcm-gone:APA91b"] = "unregistered"
+        announcement = office.announce("Snow day", "No classes today.", "--send-now")
+        report = office.wait_for_report(announcement)
+        check(apns.refused == [] and fcm.refused == [], "refused: APNs %s, FCM %s" % (apns.refused, fcm.refused))
+        check([token for token, _, _ in apns.received] == ["a1" * 32], "APNs got %s" % apns.received)
+        check(apns.received[0][1]["aps"]["alert"] == {"title": "Snow day", "body": "No classes today."},
+              "APNs payload %s" % apns.received[0][1])
+        check([token for token, _ in fcm.received] == ["fcm-ok:APA91b"], "FCM got %s" % fcm.received)
+        check(fcm.received[0][1]["notification"]["title"] == "Snow day", "FCM message %s" % fcm.received[0][1])
+        check(fcm.tokens_issued == 1, "one access token serves every message (%d issued)" % fcm.tokens_issued)
+        check((report["devices"], report["delivered"], report["removed"], report["failed"]) == (4, 2, 2, 0),
+              "report %s" % report)
+        status, mine = http("GET", office.api("me/devices"), token=ben)
+        check([item["token"] for item in mine["items"]] == ["fcm-ok:APA91b"], "FCM's unregistered token removed: %s" % mine)
+    finally:
+        office.close()
+        apns.close()
+        fcm.close()
 
 
 def main():

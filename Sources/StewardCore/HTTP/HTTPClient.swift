@@ -107,6 +107,11 @@ public final class HTTPClient: Sendable {
                 Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue().cancel.isSet ? 1 : 0
             }))
             set(ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))
+            if request.http2Only {
+                let plain = request.url.lowercased().hasPrefix("http:")
+                let version = plain ? CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE : CURL_HTTP_VERSION_2TLS
+                set(ccurl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(version)))
+            }
             if request.publicAddressesOnly {
                 set(ccurl_setopt_prereq_callback(handle, { context, primaryIP, _, _, _ in
                     let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()

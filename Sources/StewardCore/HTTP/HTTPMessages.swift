@@ -19,10 +19,13 @@ public struct HTTPClientRequest: Sendable, Hashable {
     /// Refuse to send when the address connected to is internal (`InternalAddress`): for
     /// addresses that come from the outside, checked after DNS, where no name can hide it.
     public var publicAddressesOnly: Bool
+    /// Speak HTTP/2 only (APNs takes nothing else): negotiated over TLS, or with prior
+    /// knowledge on plain http (a test's stand-in). False: what libcurl prefers.
+    public var http2Only: Bool
 
     public init(method: String = "GET", url: String, headers: [String: String] = [:], body: Data? = nil,
                 bearerToken: String? = nil, bodyIsSecret: Bool = false, security: TransportSecurity = TransportSecurity(),
-                publicAddressesOnly: Bool = false) {
+                publicAddressesOnly: Bool = false, http2Only: Bool = false) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -31,6 +34,7 @@ public struct HTTPClientRequest: Sendable, Hashable {
         self.bodyIsSecret = bodyIsSecret
         self.security = security
         self.publicAddressesOnly = publicAddressesOnly
+        self.http2Only = http2Only
     }
 
     /// Whether the request carries a credential: a bearer token, an Authorization header, or a

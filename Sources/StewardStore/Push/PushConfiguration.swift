@@ -8,10 +8,17 @@ public struct PushConfiguration: Sendable {
     /// Loopback, private and link-local endpoints, and plain http: for tests and closed
     /// networks only (`--allow-private-push-endpoints`).
     public var allowPrivateEndpoints: Bool
+    /// Apple's key and the app it sends for; nil: no APNs.
+    public var apns: APNsSender.Configuration?
+    /// The Firebase project's service account and where FCM is; nil: no FCM.
+    public var fcm: (account: FCMServiceAccount, endpoint: String)?
 
-    public init(vapid: VAPIDIdentity? = nil, allowPrivateEndpoints: Bool = false) {
+    public init(vapid: VAPIDIdentity? = nil, allowPrivateEndpoints: Bool = false, apns: APNsSender.Configuration? = nil,
+                fcm: (account: FCMServiceAccount, endpoint: String)? = nil) {
         self.vapid = vapid
         self.allowPrivateEndpoints = allowPrivateEndpoints
+        self.apns = apns
+        self.fcm = fcm
     }
 }
 

@@ -31,8 +31,8 @@ public struct PushSenders: Sendable {
     static func missing(_ platform: PushPlatform) -> String {
         switch platform {
         case .webpush: "the store sends no Web Push: start it with --vapid-key-file and --vapid-subject"
-        case .apns: "this store is not set up to deliver to APNs (Apple) devices"
-        case .fcm: "this store is not set up to deliver to FCM (Android) devices"
+        case .apns: "the store sends nothing to Apple devices: start it with --apns-key-file and the other --apns options"
+        case .fcm: "the store sends nothing through FCM: start it with --fcm-service-account"
         }
     }
 }
@@ -69,12 +69,15 @@ public enum PushRetry {
 
 extension PushSenders {
     /// The senders the configuration has keys for, sharing one HTTP client (and so its
-    /// connections to each push service).
-    public static func configured(_ configuration: PushConfiguration) -> PushSenders {
+    /// connections to each push service). Throws when a key cannot be read.
+    public static func configured(_ configuration: PushConfiguration) throws -> PushSenders {
         let http = HTTPClient(options: HTTPClientOptions(connectTimeout: 10, totalTimeout: 30, maxResponseBytes: 64 * 1024,
                                                          userAgent: "steward-store"))
-        return PushSenders(webPush: configuration.vapid.map {
-            WebPushSender(vapid: $0, http: http, allowPrivateEndpoints: configuration.allowPrivateEndpoints)
-        })
+        return PushSenders(
+            webPush: configuration.vapid.map {
+                WebPushSender(vapid: $0, http: http, allowPrivateEndpoints: configuration.allowPrivateEndpoints)
+            },
+            apns: try configuration.apns.map { try APNsSender(configuration: $0, http: http) },
+            fcm: try configuration.fcm.map { try FCMSender(account: $0.account, endpoint: $0.endpoint, http: http) })
     }
 }
