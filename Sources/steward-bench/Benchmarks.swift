@@ -34,6 +34,7 @@ enum Benchmarks {
         }
 
         if arguments.contains("--sync") { return try await runSync(arguments: arguments, folder: folder) }
+        if arguments.contains("--notifications") { return try await NotificationBenchmark.run(arguments: arguments, folder: folder) }
         if arguments.contains("--stall") { return try await runStall(arguments: arguments, folder: folder) }
         if arguments.contains("--schedule-stall") { return try await ScheduleStallBenchmark.report(arguments: arguments, folder: folder) }
         if arguments.contains("--schedules") { return try await ScheduleBenchmark.report(arguments: arguments, folder: folder) }

@@ -10,6 +10,12 @@ enum Stopwatch {
         return Double(now() - start) / 1e9
     }
 
+    static func seconds(_ body: () async throws -> Void) async rethrows -> Double {
+        let start = now()
+        try await body()
+        return Double(now() - start) / 1e9
+    }
+
     static func milliseconds(since start: UInt64) -> Double {
         Double(now() - start) / 1e6
     }

@@ -14,6 +14,7 @@ import StewardCore
 //   steward-bench --repeating [--count N] [--runs N]
 //   steward-bench --rides [--passengers N] [--drivers N] [--seed N]
 //   steward-bench --passport [--members N] [--events N] [--entries N] [--postgres URL [--keep]]
+//   steward-bench --notifications [--devices N]
 
 if CommandLine.arguments.contains("--approvals") {
     exit(MainActor.assumeIsolated { ApprovalBenchmark.run(arguments: CommandLine.arguments) })
