@@ -202,4 +202,25 @@ struct AnnouncementDeliveryTests {
             #expect(again.map(\.attempts) == [2])
         }
     }
+
+    @Test("a submission's decision reaches its submitter's devices, once", arguments: Backend.available)
+    func decisionNotice(backend: Backend) async throws {
+        try await TestStore.with(backend) { store in
+            let ana = try await store.newMember("ana")
+            let ben = try await store.newMember("ben")
+            try await Self.registerAPNs(store, ana, token: Self.token(11))
+            try await Self.registerAPNs(store, ben, token: Self.token(12))
+            let sender = FakeSender()
+            let service = Self.service(store, sender)
+            let submission = try await store.submitOK(ana, "Porch concert")
+            let decided = try await store.decide(submission, "approved")
+            #expect(decided.status == .applied, "\(decided)")
+            try await service.runRound(now: Date().addingTimeInterval(1))
+            try await service.runRound(now: Date().addingTimeInterval(2))
+            #expect(sender.sent.map(\.target.address) == [Self.token(11)], "the submitter only, once")
+            #expect(sender.sent.first?.message.title == "Porch concert")
+            #expect(sender.sent.first?.message.record == "submission:\(submission)")
+            #expect(sender.sent.first?.message.body.isEmpty == false)
+        }
+    }
 }

@@ -17,9 +17,11 @@ enum AnnouncementMessages {
         messageId.hasPrefix("announcement:") ? String(messageId.dropFirst("announcement:".count)) : nil
     }
 
-    /// What a record write does to the queue; nil for other types.
+    /// What a record write does to the queue: an announcement's message, or a member's notice
+    /// (`MemberNotices`); nil for other types.
     static func queueChange(for write: StoredRecord, org: String) -> PushQueueChange? {
         let record = write.record
+        if let notice = MemberNotices.message(for: write, org: org) { return .add(notice) }
         guard record.entity == RecordType.announcement.entity else { return nil }
         let id = messageId(announcementId: record.id)
         guard !record.deleted, let message = message(org: org, id: record.id, fields: record.fields) else {
@@ -46,6 +48,8 @@ enum AnnouncementMessages {
 enum PushQueueChange: Sendable, Hashable {
     /// Queue the message, or change it while it still waits.
     case put(PushMessage)
+    /// Queue the message unless it was queued before (a notice is sent once).
+    case add(PushMessage)
     /// Take the message out while it still waits.
     case withdraw(org: String, id: String)
 }

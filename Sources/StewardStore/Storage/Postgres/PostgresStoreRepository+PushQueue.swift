@@ -257,6 +257,16 @@ extension PostgresStoreRepository {
                         send_at = EXCLUDED.send_at, expires_at = EXCLUDED.expires_at
                     WHERE push_messages.state = 'waiting'
                     """, logger: logger)
+            case .add(let message)?:
+                try await connection.query("""
+                    INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
+                                               expires_at, state, created_at)
+                    VALUES (\(message.org), \(message.id), \(message.title), \(message.body), \(message.url), \(message.record),
+                            \(message.audienceColumn), \(message.memberId), \(message.urgency.rawValue),
+                            \(Milliseconds.from(message.sendAt)), \(Milliseconds.from(message.expiresAt)), 'waiting',
+                            \(write.changedAt))
+                    ON CONFLICT (org, id) DO NOTHING
+                    """, logger: logger)
             case .withdraw(let org, let id)?:
                 try await connection.query("""
                     DELETE FROM push_messages WHERE org = \(org) AND id = \(id) AND state = 'waiting'

@@ -211,6 +211,15 @@ extension SQLiteStoreRepository {
                     """, arguments: [message.org, message.id, message.title, message.body, message.url, message.record,
                                      message.audienceColumn, message.memberId, message.urgency.rawValue,
                                      Milliseconds.from(message.sendAt), Milliseconds.from(message.expiresAt), write.changedAt])
+            case .add(let message)?:
+                try db.execute(sql: """
+                    INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
+                                               expires_at, state, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?)
+                    ON CONFLICT (org, id) DO NOTHING
+                    """, arguments: [message.org, message.id, message.title, message.body, message.url, message.record,
+                                     message.audienceColumn, message.memberId, message.urgency.rawValue,
+                                     Milliseconds.from(message.sendAt), Milliseconds.from(message.expiresAt), write.changedAt])
             case .withdraw(let org, let id)?:
                 try db.execute(sql: "DELETE FROM push_messages WHERE org = ? AND id = ? AND state = 'waiting'", arguments: [org, id])
             case nil:
