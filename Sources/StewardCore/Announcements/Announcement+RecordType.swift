@@ -28,6 +28,9 @@ extension RecordType {
                 .showingChoices { AnnouncementStatus(rawValue: $0)?.title },
             FieldSpec("sendAt", trLater("Send at"), .dateTime, [.listed],
                       help: trLater("When the store sends it; needed once it is scheduled.")),
+            FieldSpec("urgent", trLater("Urgent"), .boolean,
+                      help: trLater("Sent during quiet hours too, and shown at once on phones that hold back others (yes or no)."),
+                      default: .bool(false)),
         ],
         titleField: "title", orderField: "sendAt", orderDescending: true)
         .rule { values, issues in AnnouncementRules.check(values, &issues) }

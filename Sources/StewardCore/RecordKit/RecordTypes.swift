@@ -12,7 +12,7 @@ public enum RecordTypes {
                                                .rideOffer, .rideRequest, .rideAssignment, .rideNotification,
                                                .dailyQuote, .gymInfo, .gymClass,
                                                .ministryTeam, .communityGroup, .mission, .ministryResource, .lead,
-                                               .announcement, .announcementReport]
+                                               .announcement, .announcementReport, .pushSettings]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })
     private static let byCommand = Dictionary(uniqueKeysWithValues: all.map { ($0.commandName, $0) })

@@ -8,3 +8,6 @@ enum AnnouncementKind: RecordKind {
     typealias FieldReader = AnnouncementFieldInput
     static var specialCommands: [any ParsableCommand.Type] { [AnnouncementsReport.self] }
 }
+
+/// `stewardctl push-settings`: the organization's quiet hours, on the kit's generic commands.
+enum PushSettingsKind: RecordKind { static var type: RecordType { .pushSettings } }

@@ -60,7 +60,7 @@ enum RecordKinds {
         RecordCommands<EventKind>.self,
         RecordCommands<BulletinKind>.self, RecordCommands<MessageKind>.self, RecordCommands<SeriesKind>.self,
         RecordCommands<FundKind>.self, RecordCommands<PodcastKind>.self, RecordCommands<ReasonKind>.self,
-        RecordCommands<AnnouncementKind>.self,
+        RecordCommands<AnnouncementKind>.self, RecordCommands<PushSettingsKind>.self,
     ]
 }
 

@@ -223,4 +223,35 @@ struct AnnouncementDeliveryTests {
             #expect(sender.sent.first?.message.body.isEmpty == false)
         }
     }
+
+    @Test("in quiet hours only urgent announcements go; the rest wait for their end", arguments: Backend.available)
+    func quietHours(backend: Backend) async throws {
+        try await TestStore.with(backend) { store in
+            let ana = try await store.newMember("ana")
+            try await Self.registerAPNs(store, ana, token: Self.token(21))
+            let sender = FakeSender()
+            let service = Self.service(store, sender)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = try #require(try await store.repository.org(slug: store.org)).zone
+            let now = Date()
+            func clock(_ date: Date) -> String {
+                let parts = calendar.dateComponents([.hour, .minute], from: date)
+                return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+            }
+            let quietEnd = now.addingTimeInterval(3600)
+            let settings = Mutation(id: 1, entity: "pushSettings", recordId: Fixtures.newRecordId(), operation: .upsert, baseVersion: 0,
+                                    fields: .object(["quietFrom": .string(clock(now.addingTimeInterval(-3600))),
+                                                     "quietUntil": .string(clock(quietEnd))]))
+            #expect(try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [settings])).results[0].status == .applied)
+            _ = try await Self.push(store, id: Fixtures.newRecordId(), Self.announcement("Choir practice moved"))
+            var urgent = Self.announcement("Building evacuated")
+            if case .object(var fields) = urgent { fields["urgent"] = .bool(true); urgent = .object(fields) }
+            _ = try await Self.push(store, id: Fixtures.newRecordId(), urgent)
+            try await service.runRound(now: now.addingTimeInterval(1))
+            try await service.runRound(now: now.addingTimeInterval(2))
+            #expect(sender.sent.map(\.message.title) == ["Building evacuated"], "only the urgent one in quiet hours")
+            try await service.runRound(now: quietEnd.addingTimeInterval(61))
+            #expect(sender.sent.map(\.message.title) == ["Building evacuated", "Choir practice moved"])
+        }
+    }
 }

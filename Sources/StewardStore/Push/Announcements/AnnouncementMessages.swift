@@ -39,7 +39,8 @@ enum AnnouncementMessages {
         let tags = (fields["audience"]?.arrayValue ?? []).compactMap(\.stringValue)
         return PushMessage(org: org, id: messageId(announcementId: id), title: fields["title"]?.stringValue ?? "",
                            body: fields["body"]?.stringValue ?? "", url: link.isEmpty ? nil : link,
-                           record: record.isEmpty ? nil : record, audience: tags, urgency: .normal,
+                           record: record.isEmpty ? nil : record, audience: tags,
+                           urgency: fields["urgent"]?.boolValue == true ? .high : .normal,
                            sendAt: sendAt, expiresAt: sendAt.addingTimeInterval(timeToLive))
     }
 }

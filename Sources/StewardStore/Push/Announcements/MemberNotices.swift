@@ -26,7 +26,7 @@ enum MemberNotices {
         case RecordType.rideNotification.entity:
             let event = record.fields["event"]?.stringValue
             return PushMessage(org: org, id: "rideNotification:\(record.id)", title: "Your ride", body: text,
-                               record: event.map { "event:\($0)" }, memberId: member, urgency: .high, sendAt: now,
+                               record: event.map { "event:\($0)" }, memberId: member, urgency: .normal, sendAt: now,
                                expiresAt: now.addingTimeInterval(timeToLive))
         default:
             return nil

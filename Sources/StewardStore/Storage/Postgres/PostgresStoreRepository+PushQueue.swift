@@ -41,6 +41,14 @@ extension PostgresStoreRepository {
             }
             var reports: [PushReport] = []
             for message in due {
+                if message.urgency != .high,
+                   let end = try await Self.quietHoursEnd(connection, logger: logger, org: message.org, now: now) {
+                    // Quiet hours: it waits for their end, when it is due again.
+                    try await connection.query("""
+                        UPDATE push_messages SET send_at = \(Milliseconds.from(end)) WHERE org = \(message.org) AND id = \(message.id)
+                        """, logger: logger)
+                    continue
+                }
                 var ids: [String] = [], platforms: [String] = [], addresses: [String] = [], keys: [String] = [], auths: [String] = []
                 for try await (id, member, platform, address, p256dh, auth, fields) in try await connection.query("""
                     SELECT d.id, d.member_id, d.platform, d.address, d.p256dh, d.auth, r.fields
@@ -206,6 +214,19 @@ extension PostgresStoreRepository {
         try await transaction { connection, logger in
             try await connection.query("UPDATE push_messages SET state = 'done' WHERE org = \(org) AND id = \(messageId)", logger: logger)
         }
+    }
+
+    /// When the organization's quiet hours that hold `now` end; nil outside them (or none set).
+    private static func quietHoursEnd(_ connection: PostgresConnection, logger: Logger, org: String, now: Date) async throws -> Date? {
+        var text: String?
+        for try await fields in try await connection.query("""
+            SELECT fields FROM records WHERE org = \(org) AND entity = \(RecordType.pushSettings.entity) AND NOT deleted LIMIT 1
+            """, logger: logger).decode(String.self) {
+            text = fields
+        }
+        guard let text, let hours = QuietHours(settings: try? JSONValue.parse(Data(text.utf8))),
+              let info = try await fetchOrg(connection, slug: org, lock: false, logger: logger) else { return nil }
+        return hours.end(containing: now, zone: info.zone)
     }
 
     private static func report(_ connection: PostgresConnection, logger: Logger, org: String, messageId: String,

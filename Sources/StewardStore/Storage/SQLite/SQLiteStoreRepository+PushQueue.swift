@@ -40,6 +40,12 @@ extension SQLiteStoreRepository {
                 """)
             var reports: [PushReport] = []
             for message in due {
+                if message.urgency != .high, let end = try Self.quietHoursEnd(db, org: message.org, now: now) {
+                    // Quiet hours: it waits for their end, when it is due again.
+                    try db.execute(sql: "UPDATE push_messages SET send_at = ? WHERE org = ? AND id = ?",
+                                   arguments: [Milliseconds.from(end), message.org, message.id])
+                    continue
+                }
                 let devices = try Row.fetchAll(db, sql: """
                     SELECT d.id, d.member_id, d.platform, d.address, d.p256dh, d.auth, r.fields
                     FROM push_devices d
@@ -159,6 +165,16 @@ extension SQLiteStoreRepository {
         try await pool.write { db in
             try db.execute(sql: "UPDATE push_messages SET state = 'done' WHERE org = ? AND id = ?", arguments: [org, messageId])
         }
+    }
+
+    /// When the organization's quiet hours that hold `now` end; nil outside them (or none set).
+    private static func quietHoursEnd(_ db: Database, org: String, now: Date) throws -> Date? {
+        guard let text = try String.fetchOne(db, sql: """
+            SELECT fields FROM records WHERE org = ? AND entity = ? AND deleted = 0 LIMIT 1
+            """, arguments: [org, RecordType.pushSettings.entity]),
+              let hours = QuietHours(settings: try? JSONValue.parse(Data(text.utf8))),
+              let info = try fetchOrg(db, slug: org) else { return nil }
+        return hours.end(containing: now, zone: info.zone)
     }
 
     /// Whether the query finds a row, read without the writer's lock.
