@@ -3,7 +3,8 @@ import Logging
 import ServiceLifecycle
 
 /// Purges tombstones past retention for every organization every `interval`, for as long as
-/// the server runs. `steward-store purge` does the same on demand.
+/// the server runs (`steward-store purge` does the same on demand), and the delivery queue's
+/// messages done as long ago (their reports stay in the records).
 struct TombstonePurgeService: Service {
     let repository: any StoreRepository
     let retention: Duration
@@ -25,6 +26,8 @@ struct TombstonePurgeService: Service {
                     ])
                 }
             }
+            let deliveries = try await repository.purgeDonePushMessages(sentBefore: cutoff, org: nil)
+            if deliveries > 0 { logger.info("purged sent notifications", metadata: ["count": "\(deliveries)"]) }
         } catch {
             // Next round will try again; a purge that does not run only keeps data longer.
             logger.warning("tombstone purge failed", metadata: ["error": "\(error)"])

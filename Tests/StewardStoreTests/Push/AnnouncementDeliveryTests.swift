@@ -93,6 +93,12 @@ struct AnnouncementDeliveryTests {
             #expect(report.fields["sentAt"]?.stringValue?.isEmpty == false)
             let pulled = try await store.pullAll().records.filter { $0.entity == "announcementReport" }
             #expect(pulled.map(\.id) == [id], "staff pull the report")
+            // Done messages are forgotten past retention; their reports stay.
+            try await store.repository.purgeDonePushMessages(sentBefore: Date().addingTimeInterval(-60), org: store.org)
+            #expect(try await store.repository.pushReport(org: store.org, messageId: "announcement:\(id)") != nil)
+            #expect(try await store.repository.purgeDonePushMessages(sentBefore: Date().addingTimeInterval(60), org: store.org) == 1)
+            #expect(try await store.repository.pushReport(org: store.org, messageId: "announcement:\(id)") == nil)
+            #expect(try await store.stored("announcementReport", id) != nil)
 
             // The gone device is no more; the next announcement does not try it.
             let devices = try await store.repository.pushDevices(org: store.org, memberId: ana.id)

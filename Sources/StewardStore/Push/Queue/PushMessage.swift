@@ -155,6 +155,10 @@ public protocol PushQueueRepository: Sendable {
     func pushReportsToWrite(now: Date, interval: Duration, limit: Int, org: String?) async throws -> [PushReport]
     /// The finished message's report is written: it is not taken again.
     func markPushMessageDone(org: String, messageId: String) async throws
+    /// Forgets messages done and sent before `sentBefore`, with their jobs (their reports stay
+    /// in the records); returns how many messages. `org`: only that organization's.
+    @discardableResult
+    func purgeDonePushMessages(sentBefore: Date, org: String?) async throws -> Int
 }
 
 extension PushReport {

@@ -216,6 +216,26 @@ extension PostgresStoreRepository {
         }
     }
 
+    @discardableResult
+    public func purgeDonePushMessages(sentBefore: Date, org only: String?) async throws -> Int {
+        let cutoff = Milliseconds.from(sentBefore)
+        return try await transaction { connection, logger in
+            try await connection.query("""
+                DELETE FROM push_jobs j USING push_messages m
+                WHERE m.org = j.org AND m.id = j.message_id AND m.state = 'done' AND m.sent_at < \(cutoff)
+                  AND (\(only)::text IS NULL OR m.org = \(only))
+                """, logger: logger)
+            var purged = 0
+            for try await _ in try await connection.query("""
+                DELETE FROM push_messages WHERE state = 'done' AND sent_at < \(cutoff)
+                  AND (\(only)::text IS NULL OR org = \(only)) RETURNING id
+                """, logger: logger).decode(String.self) {
+                purged += 1
+            }
+            return purged
+        }
+    }
+
     /// When the organization's quiet hours that hold `now` end; nil outside them (or none set).
     private static func quietHoursEnd(_ connection: PostgresConnection, logger: Logger, org: String, now: Date) async throws -> Date? {
         var text: String?

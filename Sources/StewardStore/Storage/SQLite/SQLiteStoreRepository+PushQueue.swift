@@ -167,6 +167,20 @@ extension SQLiteStoreRepository {
         }
     }
 
+    @discardableResult
+    public func purgeDonePushMessages(sentBefore: Date, org: String?) async throws -> Int {
+        let cutoff = Milliseconds.from(sentBefore)
+        return try await pool.write { db in
+            try db.execute(sql: """
+                DELETE FROM push_jobs WHERE (org, message_id) IN (
+                    SELECT org, id FROM push_messages WHERE state = 'done' AND sent_at < ? AND (? IS NULL OR org = ?))
+                """, arguments: [cutoff, org, org])
+            try db.execute(sql: "DELETE FROM push_messages WHERE state = 'done' AND sent_at < ? AND (? IS NULL OR org = ?)",
+                           arguments: [cutoff, org, org])
+            return db.changesCount
+        }
+    }
+
     /// When the organization's quiet hours that hold `now` end; nil outside them (or none set).
     private static func quietHoursEnd(_ db: Database, org: String, now: Date) throws -> Date? {
         guard let text = try String.fetchOne(db, sql: """
