@@ -102,6 +102,24 @@ struct WebPushCryptoTests {
         }
     }
 
+    @Test("a key openssl wrote with its parameters block reads, as one without")
+    func opensslKey() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vapid-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, arguments) in [("with-params.pem", ["ecparam", "-name", "prime256v1", "-genkey"]),
+                                  ("bare.pem", ["ecparam", "-name", "prime256v1", "-genkey", "-noout"])] {
+            let path = folder.appendingPathComponent(name).path
+            let openssl = Process()
+            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            openssl.arguments = arguments + ["-out", path]
+            try openssl.run()
+            openssl.waitUntilExit()
+            let key = try VAPIDKey(pemRepresentation: try String(contentsOfFile: path, encoding: .utf8))
+            #expect(Base64URL.decode(key.publicKeyBase64URL)?.count == 65, "\(name)")
+        }
+    }
+
     @Test("a topic is 32 characters of base64url, the same for the same message")
     func topic() {
         let topic = WebPushTopic.of("announcement:6f1c0c5e-6f4e-4b7b-8e55-6d8b1c0c5e6f")

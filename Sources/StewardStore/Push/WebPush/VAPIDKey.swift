@@ -10,9 +10,19 @@ public struct VAPIDKey: Sendable {
     public let publicKeyBase64URL: String
 
     /// From a PEM file's text: "EC PRIVATE KEY" (what `openssl ecparam -genkey` writes) or
-    /// "PRIVATE KEY" (PKCS #8).
+    /// "PRIVATE KEY" (PKCS #8). The key's block is read on its own: without `-noout` openssl
+    /// writes an "EC PARAMETERS" block before it, which swift-crypto does not skip.
     public init(pemRepresentation pem: String) throws {
-        self.init(privateKey: try P256.Signing.PrivateKey(pemRepresentation: pem))
+        self.init(privateKey: try P256.Signing.PrivateKey(pemRepresentation: Self.privateKeyBlock(pem) ?? pem))
+    }
+
+    static func privateKeyBlock(_ pem: String) -> String? {
+        for label in ["EC PRIVATE KEY", "PRIVATE KEY"] {
+            guard let begin = pem.range(of: "-----BEGIN \(label)-----"),
+                  let end = pem.range(of: "-----END \(label)-----", range: begin.upperBound..<pem.endIndex) else { continue }
+            return String(pem[begin.lowerBound..<end.upperBound])
+        }
+        return nil
     }
 
     init(privateKey: P256.Signing.PrivateKey) {
