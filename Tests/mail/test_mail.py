@@ -45,6 +45,8 @@ logging.getLogger("mail.log").setLevel(logging.CRITICAL)
 warnings.filterwarnings("ignore", message="Session.login_data is deprecated")
 
 BIN = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
+# The compiled translations `make build` writes, for the Spanish message.
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "locale")
 PASSWORD = "app-pässword 42"
 USER = "office@biblioteca.example"
 ORG_NAME = "Biblioteca San José"
@@ -220,6 +222,14 @@ def run(folder, env):
         entries = log()
         check(len(entries) == 1 and entries[0]["result"] == "sent" and entries[0]["purpose"] == "test"
               and entries[0]["messageId"] == str(message["Message-ID"]), f"the log: {entries}")
+
+        # In Spanish, the translated subject (accents and all) arrives decoded just the same.
+        spanish = subprocess.run([ctl_path, "--db", db, "mail", "test", "--to", "member@example.org"], capture_output=True,
+                                 text=True, env=dict(env, LANGUAGE="es", STEWARD_LOCALEDIR=LOCALE_DIR), timeout=120)
+        check(spanish.returncode == 0, f"mail test in Spanish: {spanish.stderr}")
+        check(parse(mailbox.messages[-1]["data"])["Subject"] == f"Mensaje de prueba de Steward para {ORG_NAME}",
+              f"the Spanish subject: {parse(mailbox.messages[-1]['data'])['Subject']!r}")
+        check("Steward envió este mensaje" in parse(mailbox.messages[-1]["data"]).get_content(), "the Spanish body")
 
         # ---- overdue reminders: one arrives, one recipient is refused
         today = date.today()
