@@ -220,6 +220,8 @@ final class LibraryPage: ModulePage {
     /// shown (as the lists are), so screen readers meet only what is on screen.
     private func shown(_ name: String?) {
         report?.widget.isVisible = name == Self.reportName
+        // Mail may have been set up in Preferences since: Send Reminder follows.
+        if name == Self.reportName { report?.recheckMail() }
         let list = group.lists.first { $0.type.entity == name }
         bar.follow(entity: list?.type.entity ?? name ?? "", selected: list?.selectedRecord)
     }

@@ -100,6 +100,18 @@ final class LoanReportView {
         }
     }
 
+    /// Whether the organization has a mail server now (set up in Preferences since the report
+    /// was read): the borrowers' buttons follow, without reading the report again.
+    func recheckMail() {
+        guard let org = organization else { return }
+        Task {
+            let ready = await mail.isSetUp(org)
+            guard org.id == organization?.id, ready != mailReady, report != nil, !loading.isShown else { return }
+            mailReady = ready
+            apply(report)
+        }
+    }
+
     private func apply(_ report: LoanReport?) {
         self.report = report
         for group in shownGroups { groupsBox.remove(group) }
