@@ -31,8 +31,8 @@
 #               two store processes on one PostgreSQL behind nginx (round robin)
 #   test-caldav `stewardctl calendar publish` against a throwaway Radicale CalDAV server: what it
 #               holds read back, only changes sent, a change made on the server reported, --force
-#   test-mail   `stewardctl mail set/test/log` and `loans remind` against real SMTP servers
-#               (aiosmtpd): the messages read back, a refused recipient, a wrong password, a
+#   test-mail   `stewardctl mail set/test/log`, `loans remind` and approval decisions against
+#               real SMTP servers (aiosmtpd): the messages read back, a refused recipient, a wrong password, a
 #               connection dropped mid-DATA, STARTTLS and smtps:// with a CA made by the test
 #   soak        not part of test: the sync's random kill points (every record type; SQLite,
 #               PostgreSQL, two processes behind nginx) for SOAK_SECONDS (600) or SOAK_KILLS;

@@ -14,6 +14,8 @@ SMTP servers started here with aiosmtpd (PyPI), on loopback ports:
   starttls   a server that requires STARTTLS, with a certificate from a CA made here: sent when
              the CA file is given, refused as not trusted without it
   smtps      implicit TLS from the first byte
+  decisions  on the demo's city office, a decision (`approvals request-changes`, `approve`) is
+             e-mailed to the submitter with what to change; `--no-mail` sends nothing
   bad input  an address that is not smtp(s), a From that is not an address: exit 2 naming the
              option, and the settings kept are unchanged; the password is never in the database
              nor in `mail show`
@@ -330,6 +332,45 @@ def run(folder, env):
     with sqlite3.connect(db) as c:
         count = c.execute("SELECT COUNT(*) FROM mailLog").fetchone()[0]
     check(count == len(log()), "mail log lists every line of the table")
+
+    decisions(folder, env, ctl_path)
+
+
+def decisions(folder, env, ctl_path):
+    """Approval decisions to submitters, on the demo's city office (its submissions come from
+    members of the app)."""
+    db = os.path.join(folder, "demo.sqlite")
+
+    def ctl(*words, expect=0):
+        done = subprocess.run([ctl_path, "--db", db, *words], capture_output=True, text=True, env=env, timeout=120)
+        if done.returncode != expect:
+            fail(f"stewardctl {' '.join(words)} exited {done.returncode}, not {expect}: {done.stdout}{done.stderr}")
+        return done
+
+    ctl("demo", "load")
+    org = ("--org", "riverton-community")
+    pending = json.loads(ctl("approvals", "list", *org, "--status", "pending", "--json").stdout)
+    check(len(pending) >= 2, f"the demo has pending submissions: {len(pending)}")
+    first, second = pending[0], pending[1]
+    mailbox = Mailbox()
+    server = start(Controller, mailbox)
+    try:
+        ctl("mail", "set", *org, "--smtp", f"smtp://127.0.0.1:{server.port}", "--from", "events@riverton.example")
+        done = ctl("approvals", "request-changes", *org, first["id"], "--reason", "Please add the room number")
+        check(f"E-mailed the decision to {first['submitterEmail']}" in done.stderr, f"the decision was e-mailed: {done.stderr}")
+        check(len(mailbox.messages) == 1 and mailbox.messages[0]["to"] == [first["submitterEmail"]],
+              f"the submitter got it: {[m['to'] for m in mailbox.messages]}")
+        message = parse(mailbox.messages[0]["data"])
+        check(message["Subject"] == f"Changes requested: {first['title']}", f"the decision's subject: {message['Subject']!r}")
+        check("Please add the room number" in message.get_content() and first["submitterName"] in message.get_content(),
+              f"the decision's body: {message.get_content()!r}")
+        entries = json.loads(ctl("mail", "log", *org, "--json").stdout)
+        check(entries[0]["purpose"] == "approval-decision" and entries[0]["recordId"] == first["id"]
+              and entries[0]["result"] == "sent", f"the decision's log line: {entries[0]}")
+        ctl("approvals", "approve", *org, second["id"], "--no-mail")
+        check(len(mailbox.messages) == 1, "--no-mail sends nothing")
+    finally:
+        server.stop()
 
 
 if __name__ == "__main__":
