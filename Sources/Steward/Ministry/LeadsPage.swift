@@ -138,6 +138,8 @@ final class LeadsPage: ModulePage {
                                ["leader": leader, "group": fields["name"]?.stringValue ?? "",
                                 "contact": fields["leaderContact"]?.stringValue ?? ""])
         if let mailto = LeadHandOff.mailto(lead: lead.fields, group: fields, organization: organization?.name ?? "") {
+            // Mail may have been set up in Preferences since: Send to Leader follows.
+            checkMail()
             handOff.uri = mailto
             // Without a mail server the draft is the way, as it always was; with one, the choice
             // to read and change the message first.
