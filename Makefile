@@ -13,7 +13,7 @@
 #   demo-db     build/demo.sqlite, made with `stewardctl demo load` when it does not exist
 #   run         deps, build, demo-db, then opens steward on the demo database
 #   test        test-deps, build, swift-test, test-spanish, fuzz-short, check-data, test-store,
-#               test-ui, test-sync, test-caldav (stops at the first failure)
+#               test-ui, test-sync, test-caldav, test-mail (stops at the first failure)
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
 #   test-spanish  the core and CLI tests, and the sync tests whose records the console writes,
@@ -31,6 +31,9 @@
 #               two store processes on one PostgreSQL behind nginx (round robin)
 #   test-caldav `stewardctl calendar publish` against a throwaway Radicale CalDAV server: what it
 #               holds read back, only changes sent, a change made on the server reported, --force
+#   test-mail   `stewardctl mail set/test/log`, `loans remind` and approval decisions against
+#               real SMTP servers (aiosmtpd): the messages read back, a refused recipient, a wrong password, a
+#               connection dropped mid-DATA, STARTTLS and smtps:// with a CA made by the test
 #   soak        not part of test: the sync's random kill points (every record type; SQLite,
 #               PostgreSQL, two processes behind nginx) for SOAK_SECONDS (600) or SOAK_KILLS;
 #               prints how many kills it survived with nothing lost, exits 1 at the first loss
@@ -137,7 +140,7 @@ DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-d
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \
-	python3-scipy nginx python3-icalendar python3-recurring-ical-events radicale
+	python3-scipy nginx python3-icalendar python3-recurring-ical-events radicale python3-aiosmtpd
 
 # Root runs apt-get directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -178,7 +181,7 @@ define apt_install
 endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
-	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync test-caldav test-push \
+	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync test-caldav test-push test-mail \
 	soak postgres install uninstall bench clean distclean fuzz fuzz-short fuzz-build
 
 all: build
@@ -196,6 +199,7 @@ test-deps: deps
 	@python3 -c "import cryptography" 2>/dev/null || python3 -m pip install -q cryptography
 	@# The fake APNs speaks HTTP/2, as Apple's does.
 	@python3 -c "import h2" 2>/dev/null || python3 -m pip install -q h2
+	@python3 -c "import aiosmtpd" 2>/dev/null || python3 -m pip install -q aiosmtpd
 	@# The Spanish window test runs under es_ES.UTF-8, so dates and numbers follow it too.
 	@locale -a 2>/dev/null | grep -qix 'es_ES\.utf-\?8' || { \
 	  echo "localedef es_ES.UTF-8 (for the Spanish window test)"; \
@@ -333,7 +337,7 @@ run: check-display deps build demo-db
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync test-caldav test-push
+test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync test-caldav test-push test-mail
 	@Tests/store/postgres.sh stop >/dev/null 2>&1 || true
 	@echo "make test: all tests passed"
 
@@ -371,6 +375,11 @@ test-push: build postgres
 # Debian's python3 and radicale (TEST_PACKAGES); Radicale on a free loopback port, stopped after.
 test-caldav: build
 	STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" /usr/bin/python3 Tests/calendar/test_caldav.py
+
+# aiosmtpd (PyPI, test-deps) on free loopback ports: plain with AUTH, refusing a recipient,
+# dropping mid-DATA, STARTTLS required and smtps:// with a CA made by the test (openssl).
+test-mail: build
+	STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/mail/test_mail.py
 
 # Not part of `make test`: it runs for as long as asked. `make soak SOAK_KILLS=2000` stops after
 # 2,000 kills, `make soak SOAK_SECONDS=3600` after an hour (600 s when neither is given); both:

@@ -91,4 +91,21 @@ static inline void ccurl_shared_free(ccurl_shared *shared) {
 static inline CURLcode ccurl_setopt_share(CURL *handle, ccurl_shared *shared) {
     return curl_easy_setopt(handle, CURLOPT_SHARE, shared->share);
 }
+// SMTP (mail). CURLOPT_MAIL_RCPT takes a list of "<address>" strings.
+static inline CURLcode ccurl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *list) {
+    return curl_easy_setopt(handle, option, list);
+}
+// CURLOPT_READFUNCTION: libcurl asks for the next bytes to upload (the message), a return of 0
+// ends the upload.
+static inline CURLcode ccurl_setopt_read_callback(CURL *handle, ccurl_data_callback callback, void *context) {
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+    if (code != CURLE_OK) return code;
+    return curl_easy_setopt(handle, CURLOPT_READDATA, context);
+}
+// CURLOPT_USE_SSL: `required` nonzero = CURLUSESSL_ALL (smtp:// must upgrade with STARTTLS or
+// fail), zero = CURLUSESSL_TRY (STARTTLS when the server offers it). smtps:// is TLS from the
+// first byte whatever this says.
+static inline CURLcode ccurl_setopt_use_tls(CURL *handle, int required) {
+    return curl_easy_setopt(handle, CURLOPT_USE_SSL, (long)(required ? CURLUSESSL_ALL : CURLUSESSL_TRY));
+}
 #endif

@@ -6,6 +6,11 @@ calendar then holds one resource per event the console recorded, and a second Pu
 nothing new. Opened again, Preferences still shows the address and the user name (the password
 is kept with the credentials, never shown), and the last result.
 
+The Mail group beside it: a server that is not smtp(s) is refused under the buttons and nothing
+is kept; a server on a closed port is kept, and Send Test Message says, without freezing the
+window, that the connection was refused (the mail log has the line). The mail settings are
+removed after, so the suites that follow see the drafts as before.
+
 Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session), which sets STEWARD_DB,
 STEWARD_BIN_DIR, STEWARD_RESOURCES, GSETTINGS_SCHEMA_DIR and STEWARD_SCREENSHOTS.
 """
@@ -14,6 +19,7 @@ import base64
 import http.client
 import os
 import re
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -147,9 +153,60 @@ def test_a_wrong_password_is_said_in_plain_words(app):
     close(app, prefs)
 
 
+def mail_status(prefs):
+    """The Mail group's status line: the subtitle of the row titled "Mail Settings"."""
+    for node in find_all(prefs, name_has="Mail Settings"):
+        texts = [text_of(n) for n in accessibility.walk(node)] + [name(node)]
+        joined = " ".join(t for t in texts if t)
+        if joined:
+            return joined
+    return ""
+
+
+def mail_rows(sql):
+    with sqlite3.connect(DB, timeout=10) as db:
+        return db.execute(sql).fetchall()
+
+
+def test_mail_settings_refuse_bad_input_and_say_why_a_test_was_not_sent(app):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]   # closed once the block ends: nothing listens there
+    window = main_window(app)
+    prefs = open_preferences(app, window)
+    try:
+        type_into(prefs, "Mail Server", "https://mail.example.org")
+        type_into(prefs, "From Address", "office@example.org")
+        click(button(prefs, "Save mail settings"))
+        wait_for("the refusal under the buttons", lambda: "Not saved: Mail Server must start with smtp://" in mail_status(prefs))
+        if mail_rows("SELECT * FROM mailSettings"):
+            raise Failure("refused mail settings were kept")
+        type_into(prefs, "Mail Server", f"smtp://127.0.0.1:{port}")
+        test = button(prefs, "Send test message")
+        click(test)
+        said = wait_for("the test's result", lambda: (lambda s: s if "refused the connection" in s else None)(mail_status(prefs)))
+        accessibility.scroll_into_view(test)
+        screenshot("mail-settings.png")
+        if f"port {port}" not in said:
+            raise Failure(f"the status line says {said!r}")
+        wait_for("Send Test Message to be pressable again", lambda: sensitive(test))
+        kept = mail_rows("SELECT smtpURL, fromAddress FROM mailSettings")
+        if kept != [(f"smtp://127.0.0.1:{port}", "office@example.org")]:
+            raise Failure(f"the mail settings kept: {kept}")
+        logged = mail_rows("SELECT recipient, purpose, result FROM mailLog")
+        if logged != [("office@example.org", "test", "failed")]:
+            raise Failure(f"the mail log: {logged}")
+        close(app, prefs)
+    finally:
+        with sqlite3.connect(DB, timeout=10) as db:
+            db.execute("DELETE FROM mailSettings")
+            db.execute("DELETE FROM mailLog")
+
+
 TESTS = [test_publish_now_sends_the_events_and_says_what_it_did,
          test_reopened_preferences_keep_the_address_and_the_last_result,
-         test_a_wrong_password_is_said_in_plain_words]
+         test_a_wrong_password_is_said_in_plain_words,
+         test_mail_settings_refuse_bad_input_and_say_why_a_test_was_not_sent]
 
 
 def main():

@@ -4,8 +4,9 @@
 Opened while the catalogue is read, the Books list shows "Loading…", never "No Books Yet". A
 volunteer catalogues a shelf with a barcode scanner (scan mode: three ISBNs typed with Enter,
 as a USB scanner types them), lends one of the books (the Books list then says it is out and until when), moves the loan's due date back so it
-is overdue, finds it on the overdue report, renews it, takes it back, and finds the loan in
-the book's history. Open Library is a local fake (Tests/library/fake_openlibrary.py), so the
+is overdue, finds it on the overdue report, sends a borrower's reminder through a real SMTP
+server started here (aiosmtpd) once the library's mail is set up, renews it, takes it back, and
+finds the loan in the book's history. Open Library is a local fake (Tests/library/fake_openlibrary.py), so the
 scanned books get their titles as they would online. What the window says is checked against
 the database with Python's sqlite3 module. Screenshots for the docs land in STEWARD_SCREENSHOTS.
 
@@ -14,8 +15,11 @@ STEWARD_BIN_DIR, STEWARD_RESOURCES, GSETTINGS_SCHEMA_DIR and STEWARD_SCREENSHOTS
 """
 
 import datetime
+import email
+import email.policy
 import json
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -330,6 +334,56 @@ def test_overdue_after_due_date_moved_back(app):
     screenshot("library-overdue-report.png")
 
 
+def test_send_reminder_from_the_overdue_report(app):
+    """With the library's mail set up (`stewardctl mail set`, to an SMTP server started here with
+    Debian's python3-aiosmtpd), the overdue report offers Send Reminder beside Open as Draft; the
+    reminder reaches the server and the mail log. The mail settings are removed after, so the
+    tests that follow see the report as before."""
+    from aiosmtpd.controller import Controller
+    received = []
+
+    class Sink:
+        async def handle_DATA(self, server, session, envelope):
+            received.append((list(envelope.rcpt_tos), envelope.original_content))
+            return "250 OK"
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = Controller(Sink(), hostname="127.0.0.1", port=port)
+    server.start()
+    with sqlite3.connect(DB, timeout=10) as db:
+        slug = db.execute("SELECT slug FROM organization WHERE name = ?", (ORG,)).fetchone()[0]
+    subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, "mail", "set", "--org", slug,
+                    "--smtp", f"smtp://127.0.0.1:{port}", "--from", "office@maple.example"], check=True, capture_output=True)
+    try:
+        window = main_window(app)
+        show_view(window, "Loans")
+        show_view(window, "Overdue")
+        send = wait_for("a Send Reminder button on the report",
+                        lambda: next((b for b in find_all(window, name_starts="Send a reminder to ", roles=("push button",))
+                                      if on_screen(b)), None))
+        person = name(send)[len("Send a reminder to "):]
+        if not find_all(window, name_is=f"Open a reminder to {person} as a draft"):
+            raise Failure(f"no draft to {person} beside Send Reminder")
+        click(send)
+        wait_for("the reminder at the mail server", lambda: received)
+        message = email.message_from_bytes(received[0][1], policy=email.policy.default)
+        if message["Subject"] != f"Overdue books from {ORG}" or f"Hello {person}," not in message.get_content():
+            raise Failure(f"the reminder reads {message['Subject']!r}: {message.get_content()[:80]!r}")
+        with sqlite3.connect(DB, timeout=10) as db:
+            logged = wait_for("the reminder in the mail log",
+                              lambda: db.execute("SELECT recipient, purpose, result FROM mailLog").fetchall())
+        if logged != [(received[0][0][0], "loan-reminder", "sent")]:
+            raise Failure(f"the mail log: {logged}")
+        screenshot("library-send-reminder.png")
+    finally:
+        server.stop()
+        with sqlite3.connect(DB, timeout=10) as db:
+            db.execute("DELETE FROM mailSettings")
+            db.execute("DELETE FROM mailLog")
+
+
 def test_renew(app):
     """Renewed on the overdue report, where the late book was found: it leaves the report."""
     window = main_window(app)
@@ -561,6 +615,7 @@ TESTS = [
     test_lend_one,
     test_books_list_shows_the_copy_out,
     test_overdue_after_due_date_moved_back,
+    test_send_reminder_from_the_overdue_report,
     test_renew,
     test_return,
     test_found_in_book_history,

@@ -11,6 +11,10 @@ database:
              the group
   state      the same lead is marked contacted with the State drop-down; a lead routed to
              nobody cannot be marked joined (a toast says why, the database keeps it new)
+  send       with the ministry's mail set up (`stewardctl mail set`, to an SMTP server started
+             here with Debian's python3-aiosmtpd), a new lead routed to a group whose leader has
+             an e-mail address offers Send to Leader beside Open as Draft; the hand-off reaches
+             the server and the mail log (the mail settings are removed after)
 
 Every control is found by its accessible name; what the window did is checked in the database
 with Python's sqlite3 module. Leads are found by searching, never by their place in the list,
@@ -18,9 +22,13 @@ since every suite runs on the same demo database. Run by Tests/ui/inner.sh
 (STEWARD_UI_ONLY=ministry).
 """
 
+import email
+import email.policy
 import json
 import os
+import socket
 import sqlite3
+import subprocess
 import sys
 import time
 
@@ -202,7 +210,53 @@ def test_change_state(app):
     type_into(window, "Search leads", "")
 
 
-TESTS = [test_ministry_page, test_leads_page_and_filter, test_route_a_lead, test_change_state]
+def test_send_hand_off_to_the_leader(app):
+    from aiosmtpd.controller import Controller
+    received = []
+
+    class Sink:
+        async def handle_DATA(self, server, session, envelope):
+            received.append((list(envelope.rcpt_tos), envelope.original_content))
+            return "250 OK"
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = Controller(Sink(), hostname="127.0.0.1", port=port)
+    server.start()
+    subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, "mail", "set", "--org", SLUG,
+                    "--smtp", f"smtp://127.0.0.1:{port}", "--from", "office@crossroads.example"], check=True, capture_output=True)
+    try:
+        window = main_window(app)
+        # A new lead (the page's bar is as wide as when the hand-off was first offered).
+        search_and_select(window, REFUSED)
+        choose(app, window, "Route to group", MAILED_LABEL)
+        wait_for(f"{REFUSED} routed to North Campus Women in the database",
+                 lambda: lead(REFUSED).get("group") == group_id("North Campus Women"))
+        send = wait_for("Send to Leader", lambda: next((b for b in find_all(window, name_is=f"Send Hannah Wells an e-mail about {REFUSED}",
+                                                                          roles=("push button",)) if showing(b)), None))
+        wait_for("the draft beside it", lambda: find_all(window, name_is=f"Open a draft to Hannah Wells about {REFUSED}"))
+        click(send)
+        wait_for("the hand-off at the mail server", lambda: received)
+        message = email.message_from_bytes(received[0][1], policy=email.policy.default)
+        if received[0][0] != ["hannah.wells@crossroads.example"] or message["Subject"] != f"Someone would like to join your group: {REFUSED}":
+            raise Failure(f"the hand-off went to {received[0][0]} as {message['Subject']!r}")
+        lead_id = next(rid for rid, fields in live("lead") if fields.get("name") == REFUSED)
+        with sqlite3.connect(DB, timeout=10) as db:
+            logged = wait_for("the hand-off in the mail log",
+                              lambda: db.execute("SELECT recipient, purpose, recordId, result FROM mailLog").fetchall())
+        if logged != [("hannah.wells@crossroads.example", "lead-hand-off", lead_id, "sent")]:
+            raise Failure(f"the mail log: {logged}")
+        screenshot("leads-send-hand-off.png")
+    finally:
+        server.stop()
+        with sqlite3.connect(DB, timeout=10) as db:
+            db.execute("DELETE FROM mailSettings")
+            db.execute("DELETE FROM mailLog")
+
+
+TESTS = [test_ministry_page, test_leads_page_and_filter, test_route_a_lead, test_change_state,
+         test_send_hand_off_to_the_leader]
 
 
 def main():

@@ -6,7 +6,9 @@ import Translation
 /// The Approvals page: the queue of events members submitted, oldest first, with filters and a
 /// search; a submission as members will see it with its trail and, for a re-review, what changed;
 /// Approve, Reject and Request Changes (stock reasons one click away), and Approve Selected over a
-/// multiple selection. Decisions are local edits with an outbox entry, sent by the next sync.
+/// multiple selection. Decisions are local edits with an outbox entry, sent by the next sync;
+/// when the organization's mail is set up, each submitter with an e-mail address is also told by
+/// e-mail at once (`DecisionMail`, off the main thread, the result in a toast, logged).
 ///
 /// Roles: approvers and admins decide; editors and viewers see the queue without the buttons.
 /// Beside the queue, the app's members (`MembersPane`), which admins make trusted organizers
@@ -16,6 +18,7 @@ final class ApprovalsPage: ModulePage {
     let widget: Widget
     private let header: ModuleHeader
     private let service: ApprovalService
+    private let mail: MailService
     private let window: ApplicationWindow
     private let toasts: ToastOverlay
     private let searchEntry: SearchEntry
@@ -58,8 +61,9 @@ final class ApprovalsPage: ModulePage {
     private static let filters: [Set<SubmissionStatus>?] = [nil, [.pending], [.changesRequested], [.approved], [.rejected],
                                                            Set(SubmissionStatus.allCases)]
 
-    init(service: ApprovalService, records: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+    init(service: ApprovalService, mail: MailService, records: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
         self.service = service
+        self.mail = mail
         self.window = window
         self.toasts = toasts
         let ui = Builder(resource: ResourceBundle.path("Approvals/approvals-page.ui"))
@@ -312,12 +316,32 @@ final class ApprovalsPage: ModulePage {
                 allRows = allRows.map { decidedIDs.contains($0.id) ? $0.withStatus(status) : $0 }
                 applyFilter()
                 reload()
+                await mailDecision(decided, status: status, reason: reason, org: org)
             } catch let refusal as ApprovalRefusal {
                 // Said in full: a toast cuts a reason off mid-word and takes it away.
                 RefusalDialog.show(parent: window, heading: tr("Not Decided"), reason: refusal.message)
             } catch {
                 toasts.showToast(tr("Could not save the decision: {error}", ["error": "\(error)"]))
             }
+        }
+    }
+
+    /// The decision to each submitter by e-mail, when mail is set up; a toast says how it went.
+    /// The decision stands either way.
+    private func mailDecision(_ decided: [LocalRecord], status: SubmissionStatus, reason: String, org: Organization) async {
+        do {
+            let entries = try await DecisionMail.send(decided, status: status, reason: reason, in: org, mail: mail)
+            let failed = entries.filter { !$0.wasSent }
+            if let first = failed.first, let error = first.error {
+                toasts.showToast(trn("The decision was not e-mailed to {address}: {reason}",
+                                     "The decision was not e-mailed to {count} submitters, {address} first: {reason}",
+                                     failed.count, ["address": first.recipient, "reason": error]), timeout: 12)
+            } else if !entries.isEmpty {
+                toasts.showToast(trn("Decision e-mailed to {address}", "Decision e-mailed to {count} submitters", entries.count,
+                                     ["address": entries[0].recipient]))
+            }
+        } catch {
+            toasts.showToast(tr("The decision was not e-mailed: {reason}", ["reason": "\(error)"]), timeout: 12)
         }
     }
 }

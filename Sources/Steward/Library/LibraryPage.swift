@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import StewardCore
+import StewardCredentials
 import Translation
 
 /// A lending library page, Books or Loans: one record list per type the module holds (books
@@ -56,7 +57,10 @@ final class LibraryPage: ModulePage {
         scanBar = module == .books ? ScanBar(records: service) : nil
         if let scanBar { ui.object("bar_holder", as: Box.self).append(scanBar.widget) }
         ui.object("bar_holder", as: Box.self).append(bar.widget)
-        report = module == .loans ? LoanReportView(loans: loans, window: window, toasts: toasts) : nil
+        report = module == .loans
+            ? LoanReportView(loans: loans, mail: MailService(database: service.database, credentials: LazyCredentialStore()),
+                             window: window, toasts: toasts)
+            : nil
         let types = Self.order(RecordTypes.types(in: module))
         stack = ui.object("view_stack")
         var lists: [RecordListPage] = []
@@ -216,6 +220,8 @@ final class LibraryPage: ModulePage {
     /// shown (as the lists are), so screen readers meet only what is on screen.
     private func shown(_ name: String?) {
         report?.widget.isVisible = name == Self.reportName
+        // Mail may have been set up in Preferences since: Send Reminder follows.
+        if name == Self.reportName { report?.recheckMail() }
         let list = group.lists.first { $0.type.entity == name }
         bar.follow(entity: list?.type.entity ?? name ?? "", selected: list?.selectedRecord)
     }

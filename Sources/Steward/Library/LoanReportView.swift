@@ -6,13 +6,17 @@ import Translation
 
 /// The Loans page's report: overdue loans, or those due in the next week, grouped by
 /// borrower (most overdue first) with their phone and e-mail, each book with its due date and
-/// days late, and an e-mail reminder per borrower (a `mailto:` draft in the desktop's mail
-/// program). The same report `stewardctl loans report` prints, saved as CSV or PDF, or printed.
+/// days late, and an e-mail reminder per borrower: Send Reminder when the organization's mail is
+/// set up (sent off the main thread, the result in a toast, logged), and always the draft in the
+/// desktop's mail program (a `mailto:` link). The same report `stewardctl loans report` prints, saved as CSV or PDF, or printed.
 @MainActor
 final class LoanReportView {
     let widget: Widget
     private let ui: Builder
     private let loans: LoanService
+    private let mail: MailService
+    /// Whether the organization shown has a mail server: Send Reminder then shows.
+    private var mailReady = false
     private let window: ApplicationWindow
     private let toasts: ToastOverlay
     private let kindPicker: DropDown
@@ -36,8 +40,9 @@ final class LoanReportView {
     /// (the report reads itself again).
     var onChanged: (() -> Void)?
 
-    init(loans: LoanService, window: ApplicationWindow, toasts: ToastOverlay) {
+    init(loans: LoanService, mail: MailService, window: ApplicationWindow, toasts: ToastOverlay) {
         self.loans = loans
+        self.mail = mail
         self.window = window
         self.toasts = toasts
         saver = ExportSaver(window: window, toasts: toasts)
@@ -84,12 +89,26 @@ final class LoanReportView {
             do {
                 await LoadGate.wait()
                 let found = try await loans.report(kind, in: org)
+                let ready = await mail.isSetUp(org)
                 guard request == loadRequest else { return }
+                mailReady = ready
                 apply(found)
             } catch {
                 if request == loadRequest, loading.isShown { apply(report) }
                 toasts.showToast(tr("Could not load the report: {error}", ["error": "\(error)"]))
             }
+        }
+    }
+
+    /// Whether the organization has a mail server now (set up in Preferences since the report
+    /// was read): the borrowers' buttons follow, without reading the report again.
+    func recheckMail() {
+        guard let org = organization else { return }
+        Task {
+            let ready = await mail.isSetUp(org)
+            guard org.id == organization?.id, ready != mailReady, report != nil, !loading.isShown else { return }
+            mailReady = ready
+            apply(report)
         }
     }
 
@@ -130,11 +149,18 @@ final class LoanReportView {
                                    description: contact.isEmpty ? tr("No phone or e-mail on file") : Label.escapeMarkup(contact))
         let organization = self.organization?.name ?? ""
         if let mailto = LoanReminder.mailto(group, organization: organization) {
-            let remind = LinkButton(uri: mailto, label: tr("E-mail Reminder"))
-            remind.setAccessibleLabel(tr("E-mail a reminder to {name}", ["name": group.name]))
-            remind.tooltip = tr("Opens a reminder to {name} in your mail program", ["name": group.name])
-            remind.verticalAlignment = .center
-            box.setHeaderSuffix(remind)
+            let buttons = Box.horizontal(spacing: 6)
+            if mailReady { buttons.append(sendButton(group)) }
+            // Without a mail server the draft is the way, as it always was; with one, the choice
+            // to read and change the message first.
+            let draft = LinkButton(uri: mailto, label: mailReady ? tr("Open as Draft") : tr("E-mail Reminder"))
+            draft.setAccessibleLabel(mailReady ? tr("Open a reminder to {name} as a draft", ["name": group.name])
+                                               : tr("E-mail a reminder to {name}", ["name": group.name]))
+            draft.tooltip = tr("Opens a reminder to {name} in your mail program", ["name": group.name])
+            draft.verticalAlignment = .center
+            buttons.append(draft)
+            buttons.verticalAlignment = .center
+            box.setHeaderSuffix(buttons)
         }
         for line in group.lines {
             let subtitle = [tr("due {date}", ["date": line.dueOn.description]), LoanLateness.text(line.daysLate),
@@ -158,6 +184,38 @@ final class LoanReportView {
             box.add(row)
         }
         return box
+    }
+
+    // MARK: sending a reminder
+
+    /// Send Reminder: through the organization's mail server, off the main thread; the button
+    /// waits while it is sent and a toast says how it went (the mail log keeps it either way).
+    private func sendButton(_ group: LoanReport.Group) -> Button {
+        let send = Button(label: tr("Send Reminder"))
+        send.setAccessibleLabel(tr("Send a reminder to {name}", ["name": group.name]))
+        send.tooltip = tr("Sends a reminder to {address} through the organization's mail server", ["address": group.email])
+        send.verticalAlignment = .center
+        send.addCSSClass("suggested-action")
+        send.onClicked { [weak self, weak send] in
+            guard let self, let org = self.organization else { return }
+            send?.isSensitive = false
+            Task {
+                defer { send?.isSensitive = true }
+                do {
+                    let entry = try await LoanReminder.send(group, in: org, mail: self.mail)
+                    if let error = entry.error {
+                        self.toasts.showToast(tr("Reminder to {name} not sent: {reason}", ["name": group.name, "reason": error]),
+                                              timeout: 12)
+                    } else {
+                        self.toasts.showToast(tr("Reminder sent to {name}", ["name": group.name]))
+                    }
+                } catch {
+                    self.toasts.showToast(tr("Reminder to {name} not sent: {reason}", ["name": group.name, "reason": "\(error)"]),
+                                          timeout: 12)
+                }
+            }
+        }
+        return send
     }
 
     // MARK: moves on a loan

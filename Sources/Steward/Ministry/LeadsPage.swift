@@ -9,7 +9,9 @@ import Translation
 /// made: Route to (a community group and its leader) and State. A change the lead's rules
 /// refuse (joined, but routed to nobody) is said in a toast and the drop-down goes back. A lead
 /// routed to a group shows who leads it and how to reach them, and when that is an e-mail
-/// address, E-mail Leader: a draft in the desktop's mail program (`LeadHandOff`).
+/// address, the hand-off (`LeadHandOff`): Send to Leader through the organization's mail server
+/// when it is set up (off the main thread, the result in a toast, logged), and always the draft
+/// in the desktop's mail program.
 @MainActor
 final class LeadsPage: ModulePage {
     let widget: Widget
@@ -24,6 +26,10 @@ final class LeadsPage: ModulePage {
     private let handOffBar: Box
     private let handOffLabel: Label
     private let handOff: LinkButton
+    private let handOffSend: Button
+    private let mail: MailService
+    /// Whether the organization shown has a mail server: Send to Leader then shows.
+    private var mailReady = false
     private var organization: Organization?
     private var canEdit = true
     /// The groups the route drop-down offers after "Nobody yet", in its order.
@@ -46,8 +52,9 @@ final class LeadsPage: ModulePage {
     /// Where a refused change is said in full (`RefusalDialog`).
     private let window: ApplicationWindow
 
-    init(service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
+    init(service: RecordService, mail: MailService, window: ApplicationWindow, toasts: ToastOverlay) {
         records = service
+        self.mail = mail
         routing = LeadRouting(records: service)
         self.window = window
         self.toasts = toasts
@@ -69,6 +76,10 @@ final class LeadsPage: ModulePage {
         ui.object("route_holder", as: Box.self).append(routeDropDown)
         handOffBar = ui.object("handoff_bar")
         handOffLabel = ui.object("handoff_label")
+        handOffSend = Button(label: tr("Send to Leader"))
+        handOffSend.verticalAlignment = .center
+        handOffSend.addCSSClass("suggested-action")
+        ui.object("handoff_holder", as: Box.self).append(handOffSend)
         handOff = LinkButton(uri: "mailto:", label: tr("E-mail Leader"))
         handOff.verticalAlignment = .center
         ui.object("handoff_holder", as: Box.self).append(handOff)
@@ -80,6 +91,7 @@ final class LeadsPage: ModulePage {
         routeDropDown.onSelectionChanged { [weak self] index in self?.routeChosen(index) }
         stateDropDown.onSelectionChanged { [weak self] index in self?.stateChosen(index) }
         leads.onSelectionChanged = { [weak self] in self?.showSelection() }
+        handOffSend.onClicked { [weak self] in self?.sendHandOff() }
         showSelection()
     }
 
@@ -126,14 +138,47 @@ final class LeadsPage: ModulePage {
                                ["leader": leader, "group": fields["name"]?.stringValue ?? "",
                                 "contact": fields["leaderContact"]?.stringValue ?? ""])
         if let mailto = LeadHandOff.mailto(lead: lead.fields, group: fields, organization: organization?.name ?? "") {
+            // Mail may have been set up in Preferences since: Send to Leader follows.
+            checkMail()
             handOff.uri = mailto
-            handOff.setAccessibleLabel(tr("E-mail {leader} about {name}", ["leader": leader, "name": name]))
+            // Without a mail server the draft is the way, as it always was; with one, the choice
+            // to read and change the message first.
+            handOff.label = mailReady ? tr("Open as Draft") : tr("E-mail Leader")
+            handOff.setAccessibleLabel(mailReady ? tr("Open a draft to {leader} about {name}", ["leader": leader, "name": name])
+                                                 : tr("E-mail {leader} about {name}", ["leader": leader, "name": name]))
             handOff.tooltip = tr("Opens a message to {leader} about {name} in your mail program", ["leader": leader, "name": name])
             handOff.isVisible = true
+            handOffSend.setAccessibleLabel(tr("Send {leader} an e-mail about {name}", ["leader": leader, "name": name]))
+            handOffSend.tooltip = tr("Sends the hand-off to {leader} through the organization's mail server", ["leader": leader])
+            handOffSend.isVisible = mailReady
         } else {
             handOff.isVisible = false
+            handOffSend.isVisible = false
         }
         handOffBar.isVisible = true
+    }
+
+    /// Send to Leader: the selected lead's hand-off through the organization's mail server, off
+    /// the main thread; the button waits while it is sent and a toast says how it went.
+    private func sendHandOff() {
+        guard let org = organization, let lead = leads.selectedRecord,
+              let group = lead.fields["group"]?.stringValue.flatMap(UUID.init(uuidString:)),
+              let fields = groupFields[group] else { return }
+        let leader = fields["leader"]?.stringValue ?? ""
+        handOffSend.isSensitive = false
+        Task {
+            defer { handOffSend.isSensitive = true }
+            do {
+                let entry = try await LeadHandOff.send(lead: lead.fields, leadId: lead.id, group: fields, in: org, mail: mail)
+                if let error = entry.error {
+                    toasts.showToast(tr("Not sent to {leader}: {reason}", ["leader": leader, "reason": error]), timeout: 12)
+                } else {
+                    toasts.showToast(tr("Sent to {leader}", ["leader": leader]))
+                }
+            } catch {
+                toasts.showToast(tr("Not sent to {leader}: {reason}", ["leader": leader, "reason": "\(error)"]), timeout: 12)
+            }
+        }
     }
 
     private func routeChosen(_ index: Int?) {
@@ -183,6 +228,7 @@ final class LeadsPage: ModulePage {
     // MARK: the groups to route to
 
     private func loadGroups() {
+        checkMail()
         groupsRequest += 1
         let request = groupsRequest
         guard let org = organization else { return }
@@ -208,6 +254,17 @@ final class LeadsPage: ModulePage {
         header.show(org)
         leads.show(org)
         loadGroups()
+    }
+
+    /// Whether the organization has a mail server, for Send to Leader.
+    private func checkMail() {
+        guard let org = organization else { return }
+        Task {
+            let ready = await mail.isSetUp(org)
+            guard org.id == organization?.id, ready != mailReady else { return }
+            mailReady = ready
+            showSelection()
+        }
     }
 
     func setFolded(_ folded: Bool) { header.setFolded(folded) }

@@ -5,7 +5,7 @@ import Translation
 /// Preferences (Ctrl+,): how often the background sync runs and which organization Steward
 /// opens with, each kept in GSettings the moment it is made and taking effect at once (there is
 /// nothing to apply or cancel); and the organization shown's calendar publishing
-/// (`CalendarPublishingGroup`).
+/// (`CalendarPublishingGroup`) and mail server (`MailSettingsGroup`).
 @MainActor
 final class Preferences {
     private let ui: Builder
@@ -15,6 +15,7 @@ final class Preferences {
     private let startRow: ComboRow
     private let settings: AppSettings
     private let calendarPublishing: CalendarPublishingGroup
+    private let mail: MailSettingsGroup
     /// The organizations offered for start-up, after "the one shown last".
     private let organizations: [Organization]
 
@@ -22,7 +23,7 @@ final class Preferences {
     var onSyncCadenceChanged: ((SyncCadence) -> Void)?
 
     init(parent: Window, settings: AppSettings, organizations: [Organization], organization: Organization?,
-         publishing: CalendarPublishingService?) {
+         publishing: CalendarPublishingService?, mail mailService: MailService?) {
         self.settings = settings
         self.organizations = organizations
         ui = Builder(resource: ResourceBundle.path("Preferences/preferences.ui"))
@@ -31,6 +32,7 @@ final class Preferences {
         afterEditsSwitch = ui.object("sync_after_edits_switch")
         startRow = ui.object("start_organization_row")
         calendarPublishing = CalendarPublishingGroup(ui: ui, organization: organization, service: publishing)
+        mail = MailSettingsGroup(ui: ui, organization: organization, service: mailService)
         window.setTransientFor(parent)
         fill()
         intervalRow.onSelectionChanged { [weak self] _ in self?.syncTimingChanged() }

@@ -49,13 +49,16 @@ enum ModulePages {
         }
         return switch module {
         case .bulletins: BulletinsPage(service: environment.records, window: window, toasts: toasts)
-        case .approvals: ApprovalsPage(service: ApprovalService(database: environment.database), records: environment.records,
-                                       window: window, toasts: toasts)
+        case .approvals: ApprovalsPage(service: ApprovalService(database: environment.database),
+                                       mail: MailService(database: environment.database, credentials: LazyCredentialStore()),
+                                       records: environment.records, window: window, toasts: toasts)
         case .books, .loans: LibraryPage(module: module, service: environment.records, window: window, toasts: toasts)
         case .prizes: PrizesPage(service: environment.records, window: window, toasts: toasts)
         case .surveys: SurveyPage(service: environment.records, window: window, toasts: toasts)
         case .community: CommunityPage(service: environment.records, window: window, toasts: toasts)
-        case .leads: LeadsPage(service: environment.records, window: window, toasts: toasts)
+        case .leads: LeadsPage(service: environment.records,
+                               mail: MailService(database: environment.database, credentials: LazyCredentialStore()),
+                               window: window, toasts: toasts)
         case .classSchedule: SchedulePage(service: ScheduleService(database: environment.database, credentials: LazyCredentialStore()),
                                           records: environment.records, window: window, toasts: toasts)
         case .stamps: PassportPage(database: environment.database, window: window, toasts: toasts)

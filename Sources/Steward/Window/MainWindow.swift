@@ -104,8 +104,9 @@ final class MainWindow {
 
     private func showPreferences() {
         let publishing = environment.map { CalendarPublishingService(database: $0.database, credentials: LazyCredentialStore()) }
+        let mail = environment.map { MailService(database: $0.database, credentials: LazyCredentialStore()) }
         let shown = Preferences(parent: window, settings: settings, organizations: organizations, organization: organization,
-                                publishing: publishing)
+                                publishing: publishing, mail: mail)
         shown.onSyncCadenceChanged = { [weak self] cadence in
             self?.syncMonitor?.services.backgroundSync.setCadence(cadence)
             self?.syncPage?.showTiming()

@@ -118,6 +118,7 @@ enum Migrations {
         registerDecimalNumbers(&migrator)
         registerEventSeries(&migrator)
         registerCalDAV(&migrator)
+        registerMail(&migrator)
         return migrator
     }
 }

@@ -20,11 +20,8 @@ public final class HTTPClient: Sendable {
     private let shared: SharedCache
     private static let queue = DispatchQueue(label: "steward.http", qos: .utility, attributes: .concurrent)
 
-    /// libcurl wants `curl_global_init` once per process, before any other call.
-    private static let globalInit: Void = { _ = ccurl_global_init_default() }()
-
     public init(options: HTTPClientOptions = HTTPClientOptions()) {
-        Self.globalInit
+        CurlLibrary.initialize()
         self.options = options
         self.shared = SharedCache()
     }
@@ -193,7 +190,7 @@ public final class HTTPClient: Sendable {
     }
 
     private static func milliseconds(_ seconds: Double) -> Int {
-        max(1, Int((seconds * 1000).rounded()))
+        CurlLibrary.milliseconds(seconds)
     }
 
     private static func error(for code: CURLcode, handle: UnsafeMutableRawPointer, sink: ResponseSink,
@@ -201,14 +198,7 @@ public final class HTTPClient: Sendable {
         let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         switch code {
         case CURLE_COULDNT_CONNECT:
-            var osError = 0
-            _ = ccurl_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
-            switch Int32(osError) {
-            case ECONNREFUSED: return .couldNotConnect(tr("connection refused"))
-            case ENETUNREACH: return .couldNotConnect(tr("network unreachable"))
-            case EHOSTUNREACH: return .couldNotConnect(tr("host unreachable"))
-            default: return .couldNotConnect(message)
-            }
+            return .couldNotConnect(CurlLibrary.connectFailure(handle: handle) ?? message)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .couldNotConnect(tr("cannot resolve {host}", ["host": URLComponents(string: url)?.host ?? url]))
         case CURLE_OPERATION_TIMEDOUT:

@@ -1,9 +1,9 @@
 import Foundation
 import Translation
 
-/// A reminder to one borrower as an e-mail draft: a `mailto:` address the desktop's mail
-/// program opens with the subject and the list of books filled in, for staff to read, change
-/// and send. Nothing is sent by Steward itself.
+/// A reminder to one borrower by e-mail: sent through the organization's mail server when one
+/// is set up (`send`), or as a draft, a `mailto:` address the desktop's mail program opens with
+/// the subject and the list of books filled in, for staff to read, change and send.
 public enum LoanReminder {
     public static func subject(_ group: LoanReport.Group, organization: String) -> String {
         let overdue = group.lines.contains { $0.daysLate > 0 }

@@ -1,8 +1,8 @@
 import Foundation
 import Translation
 
-/// A lead handed to the leader of the group it is routed to, as an e-mail draft for staff to
-/// send: who the student is, how to reach them, what they would like and when they are free.
+/// A lead handed to the leader of the group it is routed to, by e-mail: sent through the
+/// organization's mail server when one is set up (`send`), or as a draft for staff to send: who the student is, how to reach them, what they would like and when they are free.
 /// Leaders are reached by what the group record says; one reached by phone is called instead.
 public enum LeadHandOff {
     public static func subject(lead: JSONValue) -> String {
@@ -29,8 +29,7 @@ public enum LeadHandOff {
 
     /// The draft to the group's leader; nil when their contact is not an e-mail address.
     public static func mailto(lead: JSONValue, group: JSONValue, organization: String) -> String? {
-        let contact = (group["leaderContact"]?.stringValue ?? "").trimmingCharacters(in: .whitespaces)
-        guard MinistryContact.isEmail(contact) else { return nil }
+        guard let contact = leaderAddress(group: group) else { return nil }
         return MailDraft.mailto(to: contact, subject: subject(lead: lead),
                                 body: body(lead: lead, group: group, organization: organization))
     }

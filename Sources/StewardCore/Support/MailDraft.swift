@@ -1,7 +1,8 @@
 import Foundation
 
 /// An e-mail for staff to read, change and send from the desktop's mail program: a `mailto:`
-/// address (RFC 6068) with the subject and body filled in. Steward itself sends nothing.
+/// address (RFC 6068) with the subject and body filled in. Sending it is left to that program;
+/// `MailService` is what sends from Steward itself.
 public enum MailDraft {
     /// `mailto:ADDRESS?subject=…&body=…`; nil when `address` is blank.
     public static func mailto(to address: String, subject: String, body: String) -> String? {

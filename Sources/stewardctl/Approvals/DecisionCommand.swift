@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import StewardCore
+import StewardCredentials
 import Translation
 
 /// What approve, reject and request-changes share: the ids, the reason, and the decision.
@@ -9,6 +10,9 @@ struct DecisionArguments: ParsableArguments {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var org: OrganizationOption
     @OptionGroup var output: OutputOptions
+
+    @Flag(help: "Do not e-mail the decision to the submitter (by default it is, when mail is set up: `stewardctl mail set`).")
+    var noMail = false
 
     /// Makes the decision on every submission of `ids`, all or none, and prints them.
     func decide(_ ids: [String], to status: SubmissionStatus, reason: String?) async throws {
@@ -36,6 +40,21 @@ struct DecisionArguments: ParsableArguments {
             for record in decided {
                 print(tr("{status}: {id} “{title}” (sent with the next sync)",
                          ["status": status.title, "id": record.key, "title": RecordType.submission.title(of: record.fields)]))
+            }
+        }
+        if !noMail { try await mailDecisions(decided, status: status, reason: reason, in: organization, database: database) }
+    }
+
+    /// The decision to each submitter by e-mail when mail is set up; each result on stderr
+    /// (stdout stays what it was), a warning for each not sent. The decisions stand either way.
+    private func mailDecisions(_ decided: [LocalRecord], status: SubmissionStatus, reason: String, in organization: Organization,
+                               database: AppDatabase) async throws {
+        let mail = MailService(database: database, credentials: LazyCredentialStore())
+        for entry in try await DecisionMail.send(decided, status: status, reason: reason, in: organization, mail: mail) {
+            if let error = entry.error {
+                Console.warn(tr("the decision was not e-mailed to {address}: {reason}", ["address": entry.recipient, "reason": error]))
+            } else {
+                Console.note(tr("E-mailed the decision to {address}", ["address": entry.recipient]))
             }
         }
     }

@@ -15,7 +15,8 @@ enum LendingPolicyKind: RecordKind { static var type: RecordType { .lendingPolic
 enum LoanKind: RecordKind {
     static var type: RecordType { .loan }
     static var specialCommands: [any ParsableCommand.Type] {
-        [LoansLend.self, LoansRenew.self, LoansReturn.self, LoansMark<LostMark>.self, LoansMark<ClaimsReturnedMark>.self, LoansReport.self]
+        [LoansLend.self, LoansRenew.self, LoansReturn.self, LoansMark<LostMark>.self, LoansMark<ClaimsReturnedMark>.self, LoansReport.self,
+         LoansRemind.self]
     }
 }
 
