@@ -29,8 +29,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
 from accessibility import (Failure, button, choose_page, click, click_at, find_all, frames,  # noqa: E402
-                           main_window, name, press, role, sensitive, text_of, type_into, wait_for, wait_gone,
-                           walk, window_named, window_open)
+                           main_window, name, on_screen, press, role, sensitive, text_of, type_into, wait_for,
+                           wait_gone, walk, window_named, window_open)
 
 DB = os.environ["STEWARD_DB"]
 BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
@@ -73,9 +73,13 @@ def prize_id():
 
 
 def select_row(window, text):
+    """Clicks the row showing `text` on screen: pages not shown keep their rows' labels (and
+    their last places) in the tree, where a click lands on nothing."""
     def probe():
         for label in find_all(window, name_is=text, roles=("label",)):
             try:
+                if not on_screen(label):
+                    continue
                 click_at(label)
                 return True
             except Exception:
@@ -187,7 +191,9 @@ def test_edit_answered_question_makes_version_two(app):
     window = main_window(app)
     choose_page(window, "Survey Questions")
     select_row(window, QUESTION)
-    click(button(window, "Open Survey Question"))
+    opener = button(window, "Open Survey Question")
+    wait_for("Open Survey Question to take the selected question", lambda: sensitive(opener))
+    click(opener)
     form = window_named(app, "Edit Survey Question")
     type_into(form, "Question", EDITED)
     click(button(form, "Save"))
