@@ -62,19 +62,14 @@ public struct APNsSender: PushSender {
         let host = configuration.host.hasSuffix("/") ? String(configuration.host.dropLast()) : configuration.host
         let request = HTTPClientRequest(method: "POST", url: "\(host)/3/device/\(job.target.address)", headers: headers,
                                         body: payload, http2Only: true)
-        do {
+        do throws(HTTPClientError) {
             let answer = try await http.send(request)
             let reason = (try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any])?["reason"] as? String
             if reason == "ExpiredProviderToken" { providerToken.discard() }
             return Self.outcome(status: answer.status, reason: reason, retryAfter: answer.header("retry-after"),
                                 attempts: job.attempts, now: now)
-        } catch let error as HTTPClientError {
-            if error.isTransient {
-                return .retry(at: PushRetry.next(after: job.attempts, retryAfter: nil, now: now), reason: error.description)
-            }
-            return .failed(error.description)
         } catch {
-            return .failed("\(error)")
+            return .noAnswer(error, attempts: job.attempts, now: now)
         }
     }
 

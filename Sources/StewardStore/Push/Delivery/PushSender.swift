@@ -51,6 +51,15 @@ public enum PushPayload {
     }
 }
 
+extension PushJobOutcome {
+    /// A request that got no answer: tried again later when that may pass (no connection, a
+    /// timeout, a dropped connection), failed otherwise. Every platform's sender ends so.
+    static func noAnswer(_ error: HTTPClientError, attempts: Int, now: Date) -> PushJobOutcome {
+        guard error.isTransient else { return .failed(error.description) }
+        return .retry(at: PushRetry.next(after: attempts, retryAfter: nil, now: now), reason: error.description)
+    }
+}
+
 /// When to try again after a try that may pass later: the service's Retry-After when it gave
 /// one (capped), else a growing wait with jitter so a crowd of retries does not arrive at once.
 public enum PushRetry {

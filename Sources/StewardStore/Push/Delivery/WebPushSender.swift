@@ -44,17 +44,12 @@ public struct WebPushSender: PushSender {
                       "Topic": WebPushTopic.of(job.message.id), "Authorization": authorization],
             body: body, security: TransportSecurity(allowInsecure: allowPrivateEndpoints),
             publicAddressesOnly: !allowPrivateEndpoints)
-        do {
+        do throws(HTTPClientError) {
             let answer = try await http.send(request)
             return Self.outcome(status: answer.status, retryAfter: answer.header("retry-after"), body: answer.body,
                                 attempts: job.attempts, now: now)
-        } catch let error as HTTPClientError {
-            if error.isTransient {
-                return .retry(at: PushRetry.next(after: job.attempts, retryAfter: nil, now: now), reason: error.description)
-            }
-            return .failed(error.description)
         } catch {
-            return .failed("\(error)")
+            return .noAnswer(error, attempts: job.attempts, now: now)
         }
     }
 

@@ -32,18 +32,13 @@ public struct FCMSender: PushSender {
             method: "POST", url: "\(endpoint)/v1/projects/\(account.projectId)/messages:send",
             headers: ["Content-Type": "application/json; charset=utf-8"], body: Self.body(job, now: now),
             bearerToken: token)
-        do {
+        do throws(HTTPClientError) {
             let answer = try await http.send(request)
             if answer.status == 401 { await accessToken.discard() }
             return Self.outcome(status: answer.status, body: answer.body, retryAfter: answer.header("retry-after"),
                                 attempts: job.attempts, now: now)
-        } catch let error as HTTPClientError {
-            if error.isTransient {
-                return .retry(at: PushRetry.next(after: job.attempts, retryAfter: nil, now: now), reason: error.description)
-            }
-            return .failed(error.description)
         } catch {
-            return .failed("\(error)")
+            return .noAnswer(error, attempts: job.attempts, now: now)
         }
     }
 
