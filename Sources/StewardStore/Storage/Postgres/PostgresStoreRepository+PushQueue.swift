@@ -12,16 +12,8 @@ extension PostgresStoreRepository {
                 throw StoreFailure.unknownOrg(message.org)
             }
             var added = false
-            for try await _ in try await connection.query("""
-                INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
-                                           expires_at, state, created_at)
-                VALUES (\(message.org), \(message.id), \(message.title), \(message.body), \(message.url), \(message.record),
-                        \(message.audienceColumn), \(message.memberId), \(message.urgency.rawValue),
-                        \(Milliseconds.from(message.sendAt)), \(Milliseconds.from(message.expiresAt)), 'waiting',
-                        \(Milliseconds.from(now)))
-                ON CONFLICT (org, id) DO NOTHING
-                RETURNING id
-                """, logger: logger).decode(String.self) {
+            for try await _ in try await Self.insert(message, createdAt: Milliseconds.from(now), onConflict: Self.keepQueued,
+                                                     connection, logger) {
                 added = true
             }
             return added
@@ -279,35 +271,41 @@ extension PostgresStoreRepository {
 }
 
 extension PostgresStoreRepository {
+    /// See `SQLiteStoreRepository.keepQueued` and `changeWhileWaiting`.
+    static let keepQueued = "DO NOTHING"
+    static let changeWhileWaiting = """
+        DO UPDATE SET
+            title = EXCLUDED.title, body = EXCLUDED.body, url = EXCLUDED.url, record = EXCLUDED.record,
+            audience = EXCLUDED.audience, member_id = EXCLUDED.member_id, urgency = EXCLUDED.urgency,
+            send_at = EXCLUDED.send_at, expires_at = EXCLUDED.expires_at
+        WHERE push_messages.state = 'waiting'
+        """
+
+    /// Queues the message; the rows it gives back are its id when it was inserted or changed.
+    static func insert(_ message: PushMessage, createdAt: Int64, onConflict: String, _ connection: PostgresConnection,
+                       _ logger: Logger) async throws -> PostgresRowSequence {
+        try await connection.query("""
+            INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
+                                       expires_at, state, created_at)
+            VALUES (\(message.org), \(message.id), \(message.title), \(message.body), \(message.url), \(message.record),
+                    \(message.audienceColumn), \(message.memberId), \(message.urgency.rawValue),
+                    \(Milliseconds.from(message.sendAt)), \(Milliseconds.from(message.expiresAt)), 'waiting', \(createdAt))
+            ON CONFLICT (org, id) \(unescaped: onConflict)
+            RETURNING id
+            """, logger: logger)
+    }
+
     /// The queue changes that a transaction's record writes bring (`AnnouncementMessages`).
     static func applyQueueChanges(of writes: [StoredRecord], connection: PostgresConnection, org: String,
                                   logger: Logger) async throws {
         for write in writes {
             switch AnnouncementMessages.queueChange(for: write, org: org) {
             case .put(let message)?:
-                try await connection.query("""
-                    INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
-                                               expires_at, state, created_at)
-                    VALUES (\(message.org), \(message.id), \(message.title), \(message.body), \(message.url), \(message.record),
-                            \(message.audienceColumn), \(message.memberId), \(message.urgency.rawValue),
-                            \(Milliseconds.from(message.sendAt)), \(Milliseconds.from(message.expiresAt)), 'waiting',
-                            \(write.changedAt))
-                    ON CONFLICT (org, id) DO UPDATE SET
-                        title = EXCLUDED.title, body = EXCLUDED.body, url = EXCLUDED.url, record = EXCLUDED.record,
-                        audience = EXCLUDED.audience, member_id = EXCLUDED.member_id, urgency = EXCLUDED.urgency,
-                        send_at = EXCLUDED.send_at, expires_at = EXCLUDED.expires_at
-                    WHERE push_messages.state = 'waiting'
-                    """, logger: logger)
+                for try await _ in try await insert(message, createdAt: write.changedAt, onConflict: changeWhileWaiting,
+                                                    connection, logger) {}
             case .add(let message)?:
-                try await connection.query("""
-                    INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
-                                               expires_at, state, created_at)
-                    VALUES (\(message.org), \(message.id), \(message.title), \(message.body), \(message.url), \(message.record),
-                            \(message.audienceColumn), \(message.memberId), \(message.urgency.rawValue),
-                            \(Milliseconds.from(message.sendAt)), \(Milliseconds.from(message.expiresAt)), 'waiting',
-                            \(write.changedAt))
-                    ON CONFLICT (org, id) DO NOTHING
-                    """, logger: logger)
+                for try await _ in try await insert(message, createdAt: write.changedAt, onConflict: keepQueued,
+                                                    connection, logger) {}
             case .withdraw(let org, let id)?:
                 try await connection.query("""
                     DELETE FROM push_messages WHERE org = \(org) AND id = \(id) AND state = 'waiting'

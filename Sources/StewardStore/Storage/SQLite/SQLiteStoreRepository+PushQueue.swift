@@ -9,15 +9,7 @@ extension SQLiteStoreRepository {
     public func enqueuePushMessage(_ message: PushMessage, now: Date) async throws -> Bool {
         try await pool.write { db in
             guard try Self.fetchOrg(db, slug: message.org) != nil else { throw StoreFailure.unknownOrg(message.org) }
-            try db.execute(sql: """
-                INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
-                                           expires_at, state, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?)
-                ON CONFLICT (org, id) DO NOTHING
-                """, arguments: [message.org, message.id, message.title, message.body, message.url, message.record,
-                                 message.audienceColumn, message.memberId, message.urgency.rawValue,
-                                 Milliseconds.from(message.sendAt), Milliseconds.from(message.expiresAt),
-                                 Milliseconds.from(now)])
+            try Self.insert(message, createdAt: Milliseconds.from(now), onConflict: Self.keepQueued, db)
             return db.changesCount > 0
         }
     }
@@ -224,32 +216,36 @@ extension SQLiteStoreRepository {
 }
 
 extension SQLiteStoreRepository {
+    /// A message already queued stays as it is (a notice is sent once).
+    static let keepQueued = "DO NOTHING"
+    /// A message already queued takes the new text and time while it still waits.
+    static let changeWhileWaiting = """
+        DO UPDATE SET
+            title = excluded.title, body = excluded.body, url = excluded.url, record = excluded.record,
+            audience = excluded.audience, member_id = excluded.member_id, urgency = excluded.urgency,
+            send_at = excluded.send_at, expires_at = excluded.expires_at
+        WHERE push_messages.state = 'waiting'
+        """
+
+    static func insert(_ message: PushMessage, createdAt: Int64, onConflict: String, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
+                                       expires_at, state, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?)
+            ON CONFLICT (org, id) \(onConflict)
+            """, arguments: [message.org, message.id, message.title, message.body, message.url, message.record,
+                             message.audienceColumn, message.memberId, message.urgency.rawValue,
+                             Milliseconds.from(message.sendAt), Milliseconds.from(message.expiresAt), createdAt])
+    }
+
     /// The queue changes that a transaction's record writes bring (`AnnouncementMessages`).
     static func applyQueueChanges(of writes: [StoredRecord], db: Database, org: String) throws {
         for write in writes {
             switch AnnouncementMessages.queueChange(for: write, org: org) {
             case .put(let message)?:
-                try db.execute(sql: """
-                    INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
-                                               expires_at, state, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?)
-                    ON CONFLICT (org, id) DO UPDATE SET
-                        title = excluded.title, body = excluded.body, url = excluded.url, record = excluded.record,
-                        audience = excluded.audience, member_id = excluded.member_id, urgency = excluded.urgency,
-                        send_at = excluded.send_at, expires_at = excluded.expires_at
-                    WHERE push_messages.state = 'waiting'
-                    """, arguments: [message.org, message.id, message.title, message.body, message.url, message.record,
-                                     message.audienceColumn, message.memberId, message.urgency.rawValue,
-                                     Milliseconds.from(message.sendAt), Milliseconds.from(message.expiresAt), write.changedAt])
+                try insert(message, createdAt: write.changedAt, onConflict: changeWhileWaiting, db)
             case .add(let message)?:
-                try db.execute(sql: """
-                    INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
-                                               expires_at, state, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?)
-                    ON CONFLICT (org, id) DO NOTHING
-                    """, arguments: [message.org, message.id, message.title, message.body, message.url, message.record,
-                                     message.audienceColumn, message.memberId, message.urgency.rawValue,
-                                     Milliseconds.from(message.sendAt), Milliseconds.from(message.expiresAt), write.changedAt])
+                try insert(message, createdAt: write.changedAt, onConflict: keepQueued, db)
             case .withdraw(let org, let id)?:
                 try db.execute(sql: "DELETE FROM push_messages WHERE org = ? AND id = ? AND state = 'waiting'", arguments: [org, id])
             case nil:
