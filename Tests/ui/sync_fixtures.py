@@ -43,12 +43,13 @@ class StoreServer:
     def dump(self, slug):
         return self.run("dump", "--org", slug)
 
-    def start(self, port=0, host="127.0.0.1"):
-        """Starts serving on `host` and `port` (0: a free one, read back from the listening line)."""
+    def start(self, port=0, host="127.0.0.1", serve_args=()):
+        """Starts serving on `host` and `port` (0: a free one, read back from the listening line);
+        `serve_args` are more of `serve`'s options (a VAPID key for push)."""
         self.host = host
         log = open(self.log_path, "a")
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--host", host, "--port", str(port), "--sqlite", self.database],
+            [self.binary, "serve", "--host", host, "--port", str(port), "--sqlite", self.database, *serve_args],
             stdout=subprocess.PIPE, stderr=log, text=True)
         log.close()
         deadline = time.time() + 60

@@ -136,7 +136,7 @@ def test_created(app):
     wait_gone("the dialog", lambda: [w for w in frames(app) if name(w).startswith(DIALOG)])
     wait_for("the window to show Riverside Gym", lambda: "Riverside Gym" in name(main_window(app)))
     stored = organizations(CREATED_DB)
-    if stored != [("riverside-gym", "Riverside Gym", "America/Denver", "gym", "events,approvals,class-schedule")]:
+    if stored != [("riverside-gym", "Riverside Gym", "America/Denver", "gym", "events,announcements,approvals,class-schedule")]:
         raise Failure(f"stored {stored}")
     screenshot("firstrun-created.png")
 

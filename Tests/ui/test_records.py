@@ -26,9 +26,10 @@ import urllib.request
 import pyatspi
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "push"))
 
 import accessibility  # noqa: E402
-from accessibility import (Failure, button, choose_page, click, click_at, field, find_all,  # noqa: E402
+from accessibility import (Failure, button, choose, choose_page, click, click_at, field, find_all,  # noqa: E402
                            frames, main_window, name, press, point_at, role, text_of, type_into,
                            state_has, wait_for, wait_gone, walk, window_named, window_open)
 from sync_fixtures import StoreServer  # noqa: E402
@@ -509,18 +510,49 @@ def podcast_feed(store):
         return answer.read()
 
 
+def push_store():
+    """The store the office signs in to, sending Web Push (VAPID) to a fake push service that
+    decrypts each message as a browser's would; it serves the rest of the suite."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from fake_web_push import FakeWebPush, b64url
+    folder = tempfile.mkdtemp(prefix="steward-records-store-")
+    key = ec.generate_private_key(ec.SECP256R1())
+    pem = os.path.join(folder, "vapid.pem")
+    with open(pem, "wb") as out:
+        out.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL,
+                                    serialization.NoEncryption()))
+    public = b64url(key.public_key().public_bytes(serialization.Encoding.X962,
+                                                  serialization.PublicFormat.UncompressedPoint))
+    store = StoreServer(BIN_DIR, folder)
+    store.add_org(SLUG, ORG, "America/Chicago")
+    state["store"] = store
+    state["push"] = FakeWebPush(public)
+    return store, ["--vapid-key-file", pem, "--vapid-subject", "mailto:office@grace.example.org",
+                   "--allow-private-push-endpoints"]
+
+
+def store_api(method, path, body=None, token=None):
+    request = urllib.request.Request(f"{state['store'].url}/v1/orgs/{SLUG}/{path}", method=method,
+                                     data=json.dumps(body).encode() if body is not None else None)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read() or b"null")
+
+
 def test_message_in_podcast_feed(app):
     """The office signs in on the Sync page; the message made above reaches the store, and the
     podcast feed that podcast apps read (no token) lists it, as a third-party parser reads it:
     with its enclosure, a guid, a date and the speaker."""
     import feedparser
     window = main_window(app)
-    store = StoreServer(BIN_DIR, tempfile.mkdtemp(prefix="steward-records-store-"))
-    store.add_org(SLUG, ORG, "America/Chicago")
+    store, push_args = push_store()
     email, password = "office@grace.example.org", "lantern-orchard-47"
     store.add_staff(SLUG, email, "editor", password)
-    store.start()
-    try:
+    store.start(serve_args=push_args)
+    if True:
         choose_page(window, "Sync")
         type_into(window, "Store address", store.url)
         type_into(window, "Email", email)
@@ -546,8 +578,114 @@ def test_message_in_podcast_feed(app):
         if message_id not in entry.id:
             raise Failure(f"the item's guid {entry.id} is not the message's stable id {message_id}")
         screenshot("podcast-signed-in.png")
-    finally:
-        store.stop()
+
+
+ANNOUNCEMENT = f"Parking lot closed Sunday {SUFFIX}"
+LONG_BODY = ("The north parking lot is being repaved, so please park at Lincoln Elementary across the "
+             "street; volunteers in orange vests will help you cross. The accessible spaces by the "
+             "front door stay open for those who need them.")
+SHORT_BODY = "Please park at Lincoln Elementary across the street; the accessible spaces stay open."
+
+
+def test_announcement_preview_and_send(app):
+    """A member's phone is registered with the store. The office writes an announcement: the
+    lock screen beside the form shows the title and the message as typed, cut where a lock
+    screen cuts it and saying so; sending it to every member asks first (Cancel keeps the
+    form and stores nothing), then it is sent, and the phone gets it."""
+    window = main_window(app)
+    member = f"ana-{SUFFIX}@grace.example.org"
+    store_api("POST", "members", {"email": member, "password": "lantern-orchard-47", "displayName": "Ana",
+                                 "audience": "residents"})
+    token = store_api("POST", "members/session", {"email": member, "password": "lantern-orchard-47"})["accessToken"]
+    endpoint, keys = state["push"].subscribe("ana-phone")
+    store_api("POST", "me/devices", {"platform": "webpush", "endpoint": endpoint, "keys": keys}, token=token)
+
+    choose_page(window, "Announcements")
+    click(button(window, "New Announcement"))
+    form = editor(app, "New Announcement")
+    type_into(form, "Title", ANNOUNCEMENT)
+    type_into(form, "Message", LONG_BODY)
+    wait_for("the title on the lock screen", lambda: find_all(form, name_is=ANNOUNCEMENT, roles=("label",)))
+    shown = wait_for("the message cut on the lock screen",
+                     lambda: next((n for n in find_all(form, roles=("label",)) if name(n).endswith("…")
+                                   and name(n).startswith("The north parking lot")), None))
+    if len(name(shown)) > 179 or not LONG_BODY.startswith(name(shown)[:-1]):
+        raise Failure(f'the lock screen shows "{name(shown)}", not the first 178 characters of the message')
+    wait_for("the note that the rest shows once opened",
+             lambda: find_all(form, name_has=f"{len(LONG_BODY)} characters: a lock screen shows about the first 178"))
+    screenshot("announcement-composer.png")
+    type_into(form, "Message", SHORT_BODY)
+    wait_for("the whole message on the lock screen", lambda: find_all(form, name_is=SHORT_BODY, roles=("label",)))
+    wait_for("the note that all of it shows",
+             lambda: find_all(form, name_has=f"{len(SHORT_BODY)} characters: all of it shows on a lock screen"))
+    choose(app, form, "Sending", "Send (now, or at the time below)")
+
+    before = count("announcement")
+    click(button(form, "Save"))
+    question = window_named(app, "Send to Every Member Now?")
+    screenshot("announcement-confirm.png")
+    click(button(question, "Cancel"))
+    wait_gone("the question", lambda: window_open(app, "Send to Every Member Now?"))
+    if count("announcement") != before:
+        raise Failure("an announcement was stored although sending it was cancelled")
+    if text_of(field(form, "Title")) != ANNOUNCEMENT:
+        raise Failure("cancelling the question lost the title typed")
+    click(button(form, "Save"))
+    click(button(window_named(app, "Send to Every Member Now?"), "Send"))
+    editor_gone(app, "New Announcement")
+    stored = records("announcement", "title", ANNOUNCEMENT)
+    if len(stored) != 1 or stored[0][1]["sending"] != "scheduled" or not stored[0][1].get("sendAt"):
+        raise Failure(f"the announcement was stored as {stored}")
+    state["announcement_id"] = stored[0][0]
+
+    fake = state["push"]
+    if not fake.wait_for(1, timeout=90):
+        raise Failure(f"the member's phone got nothing (refused: {fake.refused}); see {state['store'].log_path}")
+    phone, payload, _ = fake.received[0]
+    if phone != "ana-phone" or payload.get("title") != ANNOUNCEMENT or payload.get("body") != SHORT_BODY:
+        raise Failure(f"the phone got {payload}")
+
+
+def test_announcement_report(app):
+    """Back in the list the announcement reads Sent; once a sync brings the store's report, its
+    row says one device of one was delivered, and Preview and Report shows it on the lock screen
+    with the counts; its editor only shows it, as a sent announcement cannot change."""
+    window = main_window(app)
+    row_label(window, ANNOUNCEMENT)
+
+    def delivered_once():
+        if find_all(window, name_is="1 of 1", roles=("label",)):
+            return True
+        click(button(window, "Sync Now"))
+        time.sleep(1.5)
+        return False
+    wait_for('the list to say "1 of 1" delivered', delivered_once, timeout=90)
+    select_row(window, ANNOUNCEMENT)
+    preview_button = button(window, "Preview and Report")
+    wait_for('"Preview and Report" to be available', lambda: accessibility.sensitive(preview_button))
+    screenshot("announcement-list.png")
+    click(preview_button)
+    preview = window_named(app, "Preview and Report")
+    wait_for("the message on the lock screen", lambda: find_all(preview, name_is=SHORT_BODY, roles=("label",)))
+    for text in ("Devices reached", "Delivered", "Failed", "Every member"):
+        if not find_all(preview, name_has=text):
+            raise Failure(f'the preview does not show "{text}"')
+    counts = [name(n) for n in find_all(preview, roles=("label",)) if name(n) in ("0", "1")]
+    if counts[:3] != ["1", "1", "0"]:
+        raise Failure(f"the report reads {counts}, not 1 reached, 1 delivered, 0 failed")
+    screenshot("announcement-report.png")
+    press(0xff1b)  # Escape
+    wait_gone("the preview", lambda: window_open(app, "Preview and Report"))
+    click(button(window, "Open Announcement"))
+    # The editor's title, "Announcement — Grace…": the main window's starts "Announcements".
+    form = editor(app, "Announcement — ")
+    wait_for("the note that a sent one cannot change",
+             lambda: any("has been sent, so it can no longer be changed" in (name(n) or text_of(n) or "")
+                         for n in walk(form)))
+    if find_all(form, name_is="Save", roles=("push button",)):
+        raise Failure("a sent announcement's editor offers Save")
+    click(button(form, "Close"))
+    editor_gone(app, "Announcement — ")
 
 
 TESTS = [
@@ -564,13 +702,21 @@ TESTS = [
     test_fund_keys,
     test_fund_duplicate,
     test_message_in_podcast_feed,
+    test_announcement_preview_and_send,
+    test_announcement_report,
 ]
 
 
 def main():
     os.makedirs(SHOTS, exist_ok=True)
     open(os.path.join(SHOTS, "steward-records.log"), "w").close()
-    return accessibility.run_suite(App(), TESTS, "records", SHOTS, "steward-records.log", screenshot)
+    try:
+        return accessibility.run_suite(App(), TESTS, "records", SHOTS, "steward-records.log", screenshot)
+    finally:
+        if "store" in state:
+            state["store"].stop()
+        if "push" in state:
+            state["push"].close()
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ enum ModulePages {
         }
         return switch module {
         case .bulletins: BulletinsPage(service: environment.records, window: window, toasts: toasts)
+        case .announcements: AnnouncementsPage(service: environment.records, window: window, toasts: toasts)
         case .approvals: ApprovalsPage(service: ApprovalService(database: environment.database),
                                        mail: MailService(database: environment.database, credentials: LazyCredentialStore()),
                                        records: environment.records, window: window, toasts: toasts)

@@ -17,6 +17,13 @@ final class RecordEditor {
         var notice: String?
         /// Reads the record's history for the History button (nil: no button).
         var history: HistoryService?
+        /// Shown above the form and told of every edit (an announcement's phone preview).
+        var preview: Widget?
+        /// Every field as typed, once the form is built and after each edit.
+        var onEdited: ((JSONValue) -> Void)?
+        /// Asked before the typed fields are saved, with the editor's window to ask over (an
+        /// announcement sent to everyone); false keeps the editor open as it is.
+        var confirm: ((_ fields: JSONValue, _ over: Window) async -> Bool)?
     }
 
     private let ui: Builder
@@ -44,6 +51,8 @@ final class RecordEditor {
     }
     private let save: (JSONValue) async throws -> Void
     private let canEdit: Bool
+    private let onEdited: ((JSONValue) -> Void)?
+    private let confirm: ((JSONValue, Window) async -> Bool)?
     private let history: HistoryService?
     private var historyWindow: HistoryWindow?
     private var isSaving = false
@@ -68,6 +77,8 @@ final class RecordEditor {
         self.save = save
         self.canEdit = canEdit
         self.history = record == nil ? nil : extras.history
+        onEdited = extras.onEdited
+        confirm = extras.confirm
 
         let noun = type.nouns.title.text
         let heading = extras.heading
@@ -97,6 +108,7 @@ final class RecordEditor {
         }
         let built = sections.flatMap(\.inputs)
         let form: Box = ui.object("form_box")
+        if let preview = extras.preview { form.append(preview) }
         var lastInForm: Widget?
         for section in sections {
             let group = PreferencesGroup(title: section.title)
@@ -162,13 +174,17 @@ final class RecordEditor {
             }
             buildWaiting(filledBy: controller)
         }
+        onEdited?(fields)
     }
 
     /// Fills `input` with the value the editor opened on and readies it for editing.
     private func prepare(_ input: FieldInput) {
         if let start { input.fill(input.field.value(in: start)) }
         // Editing a field that shows a problem clears it; the next save checks again.
-        input.onEdited = { [weak input] in input?.showIssue(nil) }
+        input.onEdited = { [weak self, weak input] in
+            input?.showIssue(nil)
+            if let self, let onEdited = self.onEdited { onEdited(self.fields) }
+        }
         input.setEditable(canEdit)
     }
 
@@ -283,6 +299,7 @@ final class RecordEditor {
                 saveButton.isSensitive = true
             }
             do {
+                if let confirm, !(await confirm(typed, window)) { return }
                 try await save(typed)
                 window.close()
             } catch let error as ValidationError {

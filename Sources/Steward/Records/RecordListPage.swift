@@ -71,6 +71,12 @@ final class RecordListPage {
     /// What New does instead of the editor, for a type whose records are made by a dialog of
     /// their own (a redemption: a member and a prize, checked against the prize's rules).
     var onNew: (() -> Void)?
+    /// What the editor shows and asks beyond the type's fields (an announcement's phone
+    /// preview and its confirmation before sending), for the record opened (nil: a new one).
+    var editorExtras: ((LocalRecord?) -> RecordEditor.Extras)?
+    /// Why a record can no longer be changed (an announcement sent): its editor opens to look
+    /// at, saying so. Nil: it can be edited.
+    var frozenReason: ((LocalRecord) -> String?)?
     /// Which records show, beyond the search (the Leads page's state filter); nil: all. Set
     /// it, then `refresh()`.
     var filter: ((LocalRecord) -> Bool)?
@@ -501,9 +507,13 @@ final class RecordListPage {
             guard editor == nil else { return }
             let type = self.type
             let service = self.service
+            var extras = editorExtras?(record) ?? RecordEditor.Extras()
+            extras.history = history
+            let frozen = record.flatMap { frozenReason?($0) }
+            if let frozen { extras.notice = frozen }
             let shown = RecordEditor(parent: window, type: type, organization: org, record: record, filledWith: filled,
                                      context: FormContext(zone: org.timeZone, titles: referenced),
-                                     canEdit: canEdit, extras: RecordEditor.Extras(history: history)) { [weak self] fields in
+                                     canEdit: canEdit && frozen == nil, extras: extras) { [weak self] fields in
                 let saved: LocalRecord
                 if let record {
                     saved = try await service.replace(type, id: record.id, fields: fields, in: org)
@@ -526,7 +536,7 @@ final class RecordListPage {
             do {
                 try await service.delete(type, id: record.id, in: org)
                 changed()
-            } catch RecordServiceError.inUse(let reason) {
+            } catch RecordServiceError.inUse(let reason), RecordServiceError.notRemovable(let reason) {
                 toasts.showToast(tr("Cannot delete: {reason}", ["reason": reason]), timeout: 8)
                 return
             } catch {

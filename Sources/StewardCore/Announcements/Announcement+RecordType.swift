@@ -20,20 +20,22 @@ extension RecordType {
                       help: trLater("A secure (https://) page the notification opens; or give a record instead.")),
             FieldSpec("record", trLater("Record"), .text(maxLength: AnnouncementRules.maxRecordLength),
                       help: trLater("An event, bulletin or message the notification opens in the app, as TYPE:ID (event:…).")),
-            FieldSpec("audience", trLater("Audience tags"), .words(maxItems: 20, maxLength: 40), [.listed],
+            FieldSpec("audience", trLater("Audience tags"), .words(maxItems: 20, maxLength: 40), [],
                       help: trLater("Who it is for, as events name it (students, residents); empty: every member.")),
-            FieldSpec("sending", trLater("Sending"), .choice(AnnouncementStatus.allCases.map(\.rawValue)), [.required],
+            // A copy (the correction of a sent one) starts as a draft with no time.
+            FieldSpec("sending", trLater("Sending"), .choice(AnnouncementStatus.allCases.map(\.rawValue)), [.required, .notDuplicated],
                       help: trLater("draft (kept, not sent) or scheduled (sent by the store at its send time)."),
                       default: .string(AnnouncementStatus.draft.rawValue))
-                .showingChoices { AnnouncementStatus(rawValue: $0)?.title },
-            FieldSpec("sendAt", trLater("Send at"), .dateTime, [.listed],
-                      help: trLater("When the store sends it; needed once it is scheduled.")),
+                .showingChoices { AnnouncementStatus(rawValue: $0)?.choiceTitle },
+            FieldSpec("sendAt", trLater("Send at"), .dateTime, [.listed, .notDuplicated],
+                      help: trLater("When the store sends it; empty when scheduled: as soon as it is saved.")),
             FieldSpec("urgent", trLater("Urgent"), .boolean,
                       help: trLater("Sent during quiet hours too, and shown at once on phones that hold back others (yes or no)."),
                       default: .bool(false)),
         ],
         titleField: "title", orderField: "sendAt", orderDescending: true)
         .rule { values, issues in AnnouncementRules.check(values, &issues) }
+        .completing { values in AnnouncementRules.sendNowIfUntimed(&values, now: Date()) }
         .withStatus { fields, now in AnnouncementStatus.shown(fields, now: now) }
         .staffOnly()
         .admitted(reading: []) { change, _, now in AnnouncementRules.refusal(change, now: now) }
@@ -49,6 +51,14 @@ public enum AnnouncementStatus: String, CaseIterable, Sendable {
         switch self {
         case .draft: trc("announcement", "Draft")
         case .scheduled: trc("announcement", "Scheduled")
+        }
+    }
+
+    /// What the editor's choice reads: what saving it does.
+    public var choiceTitle: String {
+        switch self {
+        case .draft: trc("announcement", "Keep as a draft")
+        case .scheduled: trc("announcement", "Send (now, or at the time below)")
         }
     }
 

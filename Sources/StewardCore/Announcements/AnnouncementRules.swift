@@ -24,9 +24,13 @@ public enum AnnouncementRules {
                                         ["types": linkableTypes.joined(separator: ", ")]))
             }
         }
-        if values["sending"]?.stringValue == AnnouncementStatus.scheduled.rawValue, FieldKind.isEmpty(values["sendAt"]) {
-            issues.add("send-at", tr("is needed to schedule it (or keep it as a draft)"))
-        }
+    }
+
+    /// Scheduled with no time: sent as soon as it is saved, so "Send" in the editor needs no
+    /// time typed; the time it is given is the one every side then keeps.
+    static func sendNowIfUntimed(_ values: inout [String: JSONValue], now: Date) {
+        guard values["sending"]?.stringValue == AnnouncementStatus.scheduled.rawValue, FieldKind.isEmpty(values["sendAt"]) else { return }
+        values["sendAt"] = .string(DateTimeText.utc(now))
     }
 
     /// A `TYPE:ID` that names a record a notification can open.

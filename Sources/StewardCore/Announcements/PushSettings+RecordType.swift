@@ -23,7 +23,7 @@ extension RecordType {
         .completing { values in
             for name in ["quietFrom", "quietUntil"] {
                 if let minutes = values[name]?.stringValue.flatMap(QuietHours.minutes) {
-                    values[name] = .string(String(format: "%02d:%02d", minutes / 60, minutes % 60))
+                    values[name] = .string(QuietHours.text(minutes))
                 }
             }
         }

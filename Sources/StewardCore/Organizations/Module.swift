@@ -2,6 +2,7 @@
 /// are both enabled and built (`isAvailable`): a page that does not work yet is not shown.
 public enum Module: String, CaseIterable, Codable, Sendable {
     case events
+    case announcements
     case bulletins
     case messages
     case giving
@@ -16,7 +17,6 @@ public enum Module: String, CaseIterable, Codable, Sendable {
     case community
     case ministry
     case leads
-    case announcements
 
     /// What the console knows of the module: title, icon, kinds that start with it (ModuleRegistry).
     public var entry: ModuleEntry { ModuleRegistry.entry(self) }

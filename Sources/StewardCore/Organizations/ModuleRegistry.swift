@@ -53,6 +53,7 @@ public struct RecordView: Sendable {
 public enum ModuleRegistry {
     public static let all: [ModuleEntry] = [
         ModuleEntry(.events, trLater("Events"), icon: "x-office-calendar-symbolic", startsIn: Set(OrganizationKind.allCases)),
+        ModuleEntry(.announcements, trLater("Announcements"), icon: "mail-send-symbolic", startsIn: Set(OrganizationKind.allCases)),
         ModuleEntry(.bulletins, trLater("Bulletins"), icon: "x-office-document-symbolic", startsIn: [.church]),
         ModuleEntry(.messages, trLater("Messages"), icon: "audio-x-generic-symbolic", startsIn: [.church],
                     views: [RecordView(.message, icon: "audio-x-generic-symbolic"),
@@ -75,9 +76,6 @@ public enum ModuleRegistry {
                             RecordView(.mission, icon: "airplane-mode-symbolic"),
                             RecordView(.ministryResource, icon: "x-office-document-symbolic")]),
         ModuleEntry(.leads, trLater("Leads"), icon: "contact-new-symbolic", startsIn: [.campusMinistry]),
-        // Its page (the composer with the phone's preview and the sent list) is to come; until
-        // then announcements are written with stewardctl.
-        ModuleEntry(.announcements, trLater("Announcements"), icon: "mail-send-symbolic", isAvailable: false),
     ]
 
     private static let byModule = Dictionary(uniqueKeysWithValues: all.map { ($0.module, $0) })

@@ -24,6 +24,9 @@ public struct FieldSpec: Sendable {
         /// records of it travelled (an event's repeat rule) changes nothing for records that do
         /// not use it, on the wire, in the dump or for older consoles and apps.
         public static let leftOutWhenEmpty = Traits(rawValue: 16)
+        /// Not carried into a duplicate, which starts from the field's default: an
+        /// announcement's sending state and time, so a correction of a sent one starts a draft.
+        public static let notDuplicated = Traits(rawValue: 32)
     }
 
     public let name: String

@@ -10,9 +10,13 @@ extension RecordType {
 
     /// The fields a duplicate of a record starts from: the same values, its title ending in
     /// " (copy)" as a duplicated event's does, shortened first if the title's length limit
-    /// would otherwise be passed. Nothing is stored: the copy is made when it is saved.
+    /// would otherwise be passed; a field marked `notDuplicated` starts over from its default.
+    /// Nothing is stored: the copy is made when it is saved.
     public func duplicateFields(of fields: JSONValue) -> JSONValue {
         guard case .object(var values) = fields, let title = values[titleField]?.stringValue else { return fields }
+        for field in self.fields where field.traits.contains(.notDuplicated) {
+            values[field.name] = field.defaultValue
+        }
         // TRANSLATORS: added to the title of a duplicated event or record.
         let suffix = tr(" (copy)")
         var limit = Int.max
