@@ -5,7 +5,7 @@ import StewardCore
 
 @Suite("Upcoming events and the canonical dump")
 struct UpcomingAndDumpTests {
-    @Test("upcoming events: not over, soonest first, untimed last, deleted and past left out", arguments: Backend.available)
+    @Test("upcoming events: ongoing first, then not over, soonest first; deleted and past left out", arguments: Backend.available)
     func upcomingOrdering(backend: Backend) async throws {
         try await TestStore.with(backend, timeZone: "America/New_York") { store in
             let now = Date()
@@ -32,11 +32,11 @@ struct UpcomingAndDumpTests {
             let titles = events.map { $0.fields["title"]?.stringValue ?? "?" }
             // "Under way" began 30 hours ago, before today's midnight in New York, when
             // "All today" begins.
-            #expect(titles == ["Under way", "All today", "In two days", "Festival", "Mural walk"])
+            #expect(titles == ["Mural walk", "Under way", "All today", "In two days", "Festival"])
             #expect(events.allSatisfy { !$0.deleted && $0.entity == "event" })
 
             let limited = try await store.upcoming(limit: 2).decode(UpcomingEventsResponse.self).events
-            #expect(limited.map { $0.fields["title"]?.stringValue } == ["Under way", "All today"])
+            #expect(limited.map { $0.fields["title"]?.stringValue } == ["Mural walk", "Under way"])
         }
     }
 

@@ -5,14 +5,14 @@ import Foundation
 /// its own title, place and description when it was changed, and its original start under
 /// `occurrence`. An event that happens once is its record as stored.
 public enum OccurrenceItems {
-    /// One item and when it starts (nil: an ongoing event, listed last).
+    /// One item and when it starts (nil: an ongoing event, listed first).
     public struct Item: Sendable {
         public let start: Date?
         public let record: RemoteRecord
     }
 
-    /// The items of `records` (live events) whose occurrence is not over at `now`, soonest
-    /// first, at most `limit`; a series is looked at up to `horizon` ahead.
+    /// The items of `records` (live events) whose occurrence is not over at `now`, ongoing ones
+    /// first, then soonest first, at most `limit`; a series is looked at up to `horizon` ahead.
     public static func upcoming(_ records: [RemoteRecord], now: Date, zone: TimeZone, limit: Int,
                                 horizon: TimeInterval = 400 * 86_400) -> [RemoteRecord] {
         var items: [Item] = []
@@ -68,8 +68,10 @@ public enum OccurrenceItems {
         items.sorted { a, b in
             switch (a.start, b.start) {
             case let (x?, y?) where x != y: return x < y
-            case (nil, _?): return false
-            case (_?, nil): return true
+            // Ongoing activities (no time) first, as the console's events page lists them: they
+            // are on now, and a limit must not push them off the end.
+            case (nil, _?): return true
+            case (_?, nil): return false
             default:
                 if a.record.id != b.record.id { return a.record.id < b.record.id }
                 return (a.record.fields["occurrence"]?.stringValue ?? "") < (b.record.fields["occurrence"]?.stringValue ?? "")
