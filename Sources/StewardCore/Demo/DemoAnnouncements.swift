@@ -1,19 +1,13 @@
 import Foundation
 import GRDB
 
-/// Grace Community Church's announcements around the reference date: last Sunday's snow notice
-/// (sent, urgent, with the report the store sent back), Saturday's reminder to the volunteers
-/// (scheduled for the Saturday before the Sunday after next) and a draft for the youth retreat.
+/// Grace Community Church's announcements: a reminder to the volunteers scheduled for the
+/// Saturday before the Sunday after next, a draft for the youth retreat, and the snow-day
+/// notice the office keeps ready as an urgent draft. None is sent yet: a sent one's report
+/// comes from the store, and the demo has none.
 enum DemoAnnouncements {
     static func fields(weeks: DemoWeeks) -> [JSONValue] {
         [
-            .object([
-                "title": .string("Service moved to 11:00 because of snow"),
-                "body": .string("The roads are icy this morning, so we are holding one service at 11:00 instead of 9:00 and 10:30. Children's church is cancelled. The livestream starts at 11:00 as usual. Stay safe!"),
-                "sending": .string("scheduled"),
-                "sendAt": .string(weeks.localTime(weeks.sunday(-1), hour: 6, minute: 30)),
-                "urgent": .bool(true),
-            ]),
             .object([
                 "title": .string("Serve Day is tomorrow"),
                 "body": .string("Thank you for serving! Meet in the fellowship hall at 8:30 for coffee and your team assignment. Wear clothes that can get dirty."),
@@ -28,15 +22,12 @@ enum DemoAnnouncements {
                 "audience": .array([.string("youth"), .string("parents")]),
                 "sending": .string("draft"),
             ]),
+            .object([
+                "title": .string("Service moved to 11:00 because of snow"),
+                "body": .string("The roads are icy this morning, so we are holding one service at 11:00 instead of 9:00 and 10:30. Children's church is cancelled. The livestream starts at 11:00 as usual. Stay safe!"),
+                "sending": .string("draft"),
+                "urgent": .bool(true),
+            ]),
         ]
-    }
-
-    /// What the store reported for the sent one, stored as a sync would store it (no outbox:
-    /// the console never sends a report).
-    static func report(sentAt: String) -> JSONValue {
-        .object([
-            "devices": .int(214), "delivered": .int(207), "failed": .int(3), "removed": .int(4), "pending": .int(0),
-            "sentAt": .string(sentAt),
-        ])
     }
 }

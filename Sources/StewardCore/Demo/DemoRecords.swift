@@ -33,15 +33,7 @@ enum DemoRecords {
             _ = try save(.fund, fields)
         }
         for fields in DemoAnnouncements.fields(weeks: weeks) {
-            let id = try save(.announcement, fields)
-            let stored = try RecordType.announcement.validate(fields, orgZone: org.timeZone)
-            if let sentAt = stored["sendAt"]?.stringValue, AnnouncementRules.isSent(stored, now: reference) {
-                let report = LocalRecord(entity: RecordType.announcementReport.entity, id: id, orgId: org.id, version: 1,
-                                         fields: try RecordType.announcementReport.validate(DemoAnnouncements.report(sentAt: sentAt),
-                                                                                             orgZone: org.timeZone))
-                try RecordTypes.storage(for: report.entity).write(report, org: org, db)
-                added += 1
-            }
+            _ = try save(.announcement, fields)
         }
         return added
     }

@@ -42,7 +42,7 @@ struct ModuleRegistryTests {
         #expect(Module.leads.iconName == "contact-new-symbolic")
         #expect(Module.announcements.iconName == "mail-send-symbolic")
         // Every module's page works: none is hidden as unfinished.
-        #expect(Module.allCases.allSatisfy(\.isAvailable))
+        #expect(Module.allCases.filter { !$0.isAvailable }.isEmpty)
     }
 
     @Test("a list module's views are its record types, each belonging to it")

@@ -17,7 +17,7 @@ struct OrganizationCommandTests {
         #expect(gym["name"]?.stringValue == "Iron Gym")
         #expect(gym["timeZone"]?.stringValue == "America/Denver")
         #expect(gym["kind"]?.stringValue == "gym")
-        #expect(gym["modules"]?.items.compactMap(\.stringValue) == ["events", "class-schedule"])
+        #expect(gym["modules"]?.items.compactMap(\.stringValue) == ["events", "announcements", "class-schedule"])
         let city = try #require(orgs.first { $0["slug"]?.stringValue == "city-hall" })
         #expect(city["kind"]?.stringValue == "city-office")
         #expect(city["modules"]?.items.compactMap(\.stringValue).contains("stamps") == true)
