@@ -345,7 +345,7 @@ def main():
                          "POST /v1/orgs/{org}/me/leads", "POST /v1/orgs/{org}/me/ride-offers/{id}/cancel",
                          "POST /v1/orgs/{org}/me/ride-requests/{id}/cancel", "GET /v1/orgs/{org}/me/rides",
                          "POST /v1/orgs/{org}/me/devices", "GET /v1/orgs/{org}/me/devices",
-                         "DELETE /v1/orgs/{org}/me/devices/{id}"):
+                         "DELETE /v1/orgs/{org}/me/devices/{id}", "GET /v1/orgs/{org}/me/passport"):
                 tokens[name] = member_access
             for path, item in spec["paths"].items():
                 for method, operation in item.items():

@@ -272,6 +272,31 @@ def test_revoke_with_a_note(app):
     member_row(window, member["email"], stamps, level_of(stamps))
 
 
+def test_member_passport(app):
+    """View Passport shows the chosen member what the app shows them: their total and level,
+    the next level, and their entries, the grant made above marked revoked beside its
+    revocation."""
+    member, stamps, event = STATE["member"], STATE["stamps"], STATE["event"]
+    window = main_window(app)
+    show_view(window, "Members")
+    search(window, "Search passport members", member["email"])
+    click_at(table_cell(window, "Passport members", member["email"]))
+    view = button(window, "View Passport")
+    wait_for("View Passport to be enabled", lambda: accessibility.sensitive(view))
+    click(view)
+    passport = accessibility.window_named(app, "Passport — ")
+    wait_for("the entries", lambda: any("revoked later" in text_of(n) or "revoked later" in accessibility.name(n)
+                                        for n in walk(passport)))
+    heard = [accessibility.name(n) for n in walk(passport)] + labels_of(passport)
+    if str(stamps) not in heard or level_of(stamps) not in " ".join(heard):
+        raise Failure(f"the passport does not say {stamps} stamps at {level_of(stamps)}: {heard}")
+    if sum(1 for text in heard if text == event["title"]) < 2:
+        raise Failure(f"the grant and its revocation at {event['title']} are not both listed: {heard}")
+    shot("passport-member.png")
+    press(0xff1b)  # Escape
+    wait_gone("the passport window", lambda: accessibility.window_open(app, "Passport — "))
+
+
 def test_check_in_code_matches_stewardctl(app):
     window = main_window(app)
     click(button(window, "Show Check-In Code"))
@@ -447,7 +472,8 @@ def test_map_pins(app):
         shot("community-map.png", settle=2.0)
 
 
-TESTS = [test_opens_on_loading_never_blank, test_grant_with_a_note, test_revoke_with_a_note, test_check_in_code_matches_stewardctl,
+TESTS = [test_opens_on_loading_never_blank, test_grant_with_a_note, test_revoke_with_a_note, test_member_passport,
+         test_check_in_code_matches_stewardctl,
          test_leaderboard_ranks_as_stewardctl, test_opting_out_leaves_the_leaderboard, test_insights_match_the_ledger,
          test_map_pins]
 APP = None

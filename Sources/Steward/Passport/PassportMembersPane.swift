@@ -12,6 +12,7 @@ final class PassportMembersPane {
     let grantButton = Button(label: tr("Grant to Selected…"))
     let importButton = Button(label: tr("Grant from CSV…"))
     let choiceButton = Button(label: tr("Leaderboard Choice…"))
+    let passportButton = Button(label: tr("View Passport"))
     private let searchEntry = SearchEntry(placeholder: tr("Search passport members"))
     private let countLabel = Label()
     private let table = PassportTable<PassportOverview.Standing>(name: tr("Passport members"), multipleSelection: true) { $0.member }
@@ -27,6 +28,7 @@ final class PassportMembersPane {
         importButton.tooltip = tr("Grant an event’s stamp to the e-mail addresses of an attendee list, after a preview")
         importButton.actionName = "passport.import"
         choiceButton.tooltip = tr("Record whether the chosen member appears on the leaderboard, and whether they are a minor")
+        passportButton.tooltip = tr("The chosen member’s stamps, level and next level, as the app shows them to them")
         // Two rows, so the page stays narrow enough to sit beside the sidebar.
         let toolbar = Box.horizontal(spacing: 8)
         for child in [searchEntry as Widget, countLabel] { toolbar.append(child) }
@@ -34,7 +36,7 @@ final class PassportMembersPane {
         // The actions wrap onto a second line rather than widen the page (in Spanish they
         // were wider than the space beside the sidebar at 1,000 pixels, folding it away).
         let actions = FlowBox(spacing: 8)
-        for child in [grantButton as Widget, importButton, choiceButton] { actions.append(child) }
+        for child in [passportButton as Widget, grantButton, importButton, choiceButton] { actions.append(child) }
         actions.setMargins(top: 0, bottom: 8, start: 12, end: 12)
         let box = Box.vertical()
         box.append(toolbar)

@@ -36,6 +36,7 @@ final class PassportPage: ModulePage {
     private var grantDialog: GrantStampDialog?
     private var codeWindow: CheckInCodeWindow?
     private var csvChooser: FileChooser?
+    private var passportWindow: MemberPassportWindow?
 
     var onLocalChange: (() -> Void)?
 
@@ -64,6 +65,7 @@ final class PassportPage: ModulePage {
         ledgerPane.onSelectionChanged = { [weak self] in self?.updateButtons() }
         membersPane.grantButton.onClicked { [weak self] in self?.grantToSelected() }
         membersPane.choiceButton.onClicked { [weak self] in self?.editLeaderboardChoice() }
+        membersPane.passportButton.onClicked { [weak self] in self?.showMemberPassport() }
         membersPane.onSelectionChanged = { [weak self] in self?.updateButtons() }
         updateButtons()
     }
@@ -105,6 +107,7 @@ final class PassportPage: ModulePage {
         membersPane.importButton.isVisible = canEdit
         membersPane.choiceButton.isVisible = canEdit
         membersPane.choiceButton.isSensitive = membersPane.selected.count == 1
+        membersPane.passportButton.isSensitive = membersPane.selected.count == 1 && loaded
         membersPane.grantButton.isSensitive = !membersPane.selected.isEmpty
     }
 
@@ -261,6 +264,25 @@ final class PassportPage: ModulePage {
 
     /// What the chosen member (or their guardian) said about the leaderboard, and whether they
     /// are a minor: minors are hidden unless they or a guardian opted in.
+    /// The chosen member's passport as the app shows it to them.
+    private func showMemberPassport() {
+        guard passportWindow == nil, let org = organization, membersPane.selected.count == 1,
+              let standing = membersPane.selected.first, let member = UUID(uuidString: standing.member) else { return }
+        Task {
+            do {
+                let passport = try await ledger.passport(of: member, in: org)
+                guard passportWindow == nil else { return }
+                let shown = MemberPassportWindow(parent: window, name: standing.name.isEmpty ? standing.email : standing.name,
+                                                 passport: passport, zone: org.timeZone)
+                shown.onClosed = { [weak self] in self?.passportWindow = nil }
+                passportWindow = shown
+                shown.present()
+            } catch {
+                toasts.showToast(tr("Could not read the stamp ledger: {error}", ["error": "\(error)"]))
+            }
+        }
+    }
+
     private func editLeaderboardChoice() {
         guard let org = organization, canEdit, membersPane.selected.count == 1, let standing = membersPane.selected.first,
               let id = UUID(uuidString: standing.member) else { return }

@@ -31,20 +31,26 @@ public struct StampEntry: Hashable, Sendable, Identifiable {
 
     /// nil for a record that is not a readable stamp entry.
     public init?(_ record: LocalRecord) {
-        guard let member = record["member"]?.stringValue, let event = record["event"]?.stringValue,
-              let kind = record["kind"]?.stringValue.flatMap(StampKind.init(rawValue:)),
-              let at = record["at"]?.stringValue.flatMap(DateTimeText.parseUTC)
+        self.init(id: record.id, fields: record.fields)
+    }
+
+    /// An entry from its id and fields, as the console or the store keeps them; nil for fields
+    /// that are not a readable stamp entry.
+    public init?(id: UUID, fields: JSONValue) {
+        guard let member = fields["member"]?.stringValue, let event = fields["event"]?.stringValue,
+              let kind = fields["kind"]?.stringValue.flatMap(StampKind.init(rawValue:)),
+              let at = fields["at"]?.stringValue.flatMap(DateTimeText.parseUTC)
         else { return nil }
-        id = record.id
+        self.id = id
         self.member = member
         self.event = event
-        stamps = Int(record["stamps"]?.int64Value ?? 0)
+        stamps = Int(fields["stamps"]?.int64Value ?? 0)
         self.kind = kind
-        by = record["by"]?.stringValue ?? ""
+        by = fields["by"]?.stringValue ?? ""
         self.at = at
-        note = record["note"]?.stringValue ?? ""
-        reverses = record["reverses"]?.stringValue
-        occurrence = record["occurrence"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        note = fields["note"]?.stringValue ?? ""
+        reverses = fields["reverses"]?.stringValue
+        occurrence = fields["occurrence"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     public var key: String { UUIDColumn.encode(id) }

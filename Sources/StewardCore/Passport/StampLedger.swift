@@ -25,6 +25,23 @@ public final class StampLedger: Sendable {
         }.sorted { StampTotals.chronological($1, $0) }
     }
 
+    /// One member's passport as the app reads it from the store (`MemberPassport`): what the
+    /// console's member view shows, from the same ledger.
+    public func passport(of member: UUID, in org: Organization, now: Date = Date()) async throws -> MemberPassport {
+        let levels = try await PassportLevels.of(org, database: database)
+        return try await database.writer.read { db in
+            let memberKey = UUIDColumn.encode(member), orgKey = UUIDColumn.encode(org.id)
+            let entries = try Self.entries(org, db).filter { $0.member.lowercased() == memberKey }
+            var titles: [String: String] = [:]
+            for event in Set(entries.map { $0.event.lowercased() }) {
+                titles[event] = try String.fetchOne(db, sql: "SELECT title FROM event WHERE id = ? AND orgId = ? AND deleted = 0",
+                                                    arguments: [event, orgKey])
+            }
+            let prizes = try RecordService.live(.prize, org: org, db).map { (id: $0.key, fields: $0.fields) }
+            return MemberPassport(entries: entries, levels: levels, eventTitles: titles, prizes: prizes, now: now)
+        }
+    }
+
     public func totals(in org: Organization) async throws -> StampTotals {
         StampTotals(try await database.writer.read { db in try Self.entries(org, db) })
     }

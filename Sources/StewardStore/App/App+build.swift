@@ -88,6 +88,7 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
                                                repository: repository))
         .addRoutes(to: org)
     LeaderboardController(repository: repository).addRoutes(to: org)
+    MemberPassportController(repository: repository).addRoutes(to: org)
     CheckInController(repository: repository,
                       limiter: AttemptLimit(.checkIn, limit: configuration.checkInAttemptsPer10Minutes, window: .seconds(600),
                                             repository: repository))

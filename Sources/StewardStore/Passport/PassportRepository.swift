@@ -22,6 +22,8 @@ public struct StoredStampTotal: Hashable, Sendable {
 public protocol PassportRepository: Sendable {
     /// The entries of one member at one event: check-ins, grants and revocations.
     func stampEntries(org: String, member: String, event: String) async throws -> [StoredStampEntry]
+    /// Every ledger record of one member (check-ins, grants and revocations), through the index.
+    func memberStampRecords(org: String, member: String) async throws -> [RemoteRecord]
     /// The member's total; nil for a member with no entries.
     func stampTotal(org: String, member: String) async throws -> StoredStampTotal?
     /// `limit` places of the leaderboard after the first `offset` (members shown, as

@@ -54,6 +54,8 @@ public protocol StoreRepository: StaffRepository, MemberRepository, HistoryRepos
     func liveRecords(org: String, entity: String, notOverAt now: Int64, limit: Int) async throws -> [RemoteRecord]
     /// Every record of the organization, tombstones included (the canonical dump's input).
     func allRecords(org: String) async throws -> [RemoteRecord]
+    /// The live records of `entity` among `ids` (the events a member's stamps name), by primary key.
+    func liveRecords(org: String, entity: String, ids: [String]) async throws -> [RemoteRecord]
     /// Deletes tombstones whose change is at or before `olderThan`, and moves the purge mark.
     func purgeTombstones(org: String, olderThan: Date) async throws -> PurgeOutcome
 

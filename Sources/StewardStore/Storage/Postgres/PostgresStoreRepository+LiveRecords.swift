@@ -13,6 +13,16 @@ extension PostgresStoreRepository {
         }
     }
 
+    public func liveRecords(org: String, entity: String, ids: [String]) async throws -> [RemoteRecord] {
+        guard !ids.isEmpty else { return [] }
+        return try await transaction { connection, logger in
+            try await Self.live(entity, connection.query("""
+                SELECT id, version, fields FROM records
+                WHERE org = \(org) AND entity = \(entity) AND id = ANY(\(ids)::text[]) AND NOT deleted ORDER BY id
+                """, logger: logger))
+        }
+    }
+
     // `records_starting` (org, entity, deleted, sort_start) serves this as one index range.
     public func liveRecords(org: String, entity: String, startingFrom from: Int64, before to: Int64,
                             limit: Int) async throws -> [RemoteRecord] {
@@ -49,7 +59,7 @@ extension PostgresStoreRepository {
     }
 
     /// The records of `SELECT id, version, fields` rows of one entity, none deleted.
-    private static func live(_ entity: String, _ rows: PostgresRowSequence) async throws -> [RemoteRecord] {
+    static func live(_ entity: String, _ rows: PostgresRowSequence) async throws -> [RemoteRecord] {
         var records: [RemoteRecord] = []
         for try await (id, version, fields) in rows.decode((String, Int64, String).self) {
             records.append(try RecordColumns.record(entity: entity, id: id, version: version, deleted: false,

@@ -18,6 +18,17 @@ extension PostgresStoreRepository {
         }
     }
 
+    // `stamp_entries_member_event` (org, member, event) finds the member's entries.
+    public func memberStampRecords(org: String, member: String) async throws -> [RemoteRecord] {
+        try await transaction { connection, logger in
+            try await Self.live(RecordType.stamp.entity, connection.query("""
+                SELECT r.id, r.version, r.fields FROM stamp_entries s
+                JOIN records r ON r.org = s.org AND r.entity = \(RecordType.stamp.entity) AND r.id = s.id
+                WHERE s.org = \(org) AND s.member = \(member.lowercased()) AND NOT r.deleted
+                """, logger: logger))
+        }
+    }
+
     /// The ledger records to read for each member and event of `pairs` (`StampHoldings.keys`),
     /// found through the index in one statement of the caller's transaction.
     static func stampHoldingKeys(_ connection: PostgresConnection, org: String, pairs: Set<StampPair>,

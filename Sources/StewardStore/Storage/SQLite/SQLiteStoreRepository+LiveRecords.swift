@@ -53,4 +53,18 @@ extension SQLiteStoreRepository {
             }
         }
     }
+
+    public func liveRecords(org: String, entity: String, ids: [String]) async throws -> [RemoteRecord] {
+        guard !ids.isEmpty else { return [] }
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, version, fields FROM records
+                WHERE org = ? AND entity = ? AND deleted = 0 AND id IN (\(databaseQuestionMarks(count: ids.count)))
+                ORDER BY id
+                """, arguments: StatementArguments([org, entity] + ids)).map { row in
+                try RecordColumns.record(entity: entity, id: row["id"], version: row["version"], deleted: false,
+                                         fieldsText: row["fields"])
+            }
+        }
+    }
 }

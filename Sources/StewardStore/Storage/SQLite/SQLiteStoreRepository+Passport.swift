@@ -13,6 +13,20 @@ extension SQLiteStoreRepository {
         }
     }
 
+    // `stamp_entries_member_event` (org, member, event) finds the member's entries.
+    public func memberStampRecords(org: String, member: String) async throws -> [RemoteRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT r.id, r.version, r.fields FROM stamp_entries s
+                JOIN records r ON r.org = s.org AND r.entity = ? AND r.id = s.id
+                WHERE s.org = ? AND s.member = ? AND r.deleted = 0
+                """, arguments: [RecordType.stamp.entity, org, member.lowercased()]).map { row in
+                try RecordColumns.record(entity: RecordType.stamp.entity, id: row["id"], version: row["version"],
+                                         deleted: false, fieldsText: row["fields"])
+            }
+        }
+    }
+
     /// The ledger records to read for each member and event of `pairs` (`StampHoldings.keys`),
     /// found through the index in the caller's transaction.
     static func stampHoldingKeys(_ db: Database, org: String, pairs: Set<StampPair>) throws -> Set<RecordKey> {
