@@ -119,6 +119,7 @@ enum Migrations {
         registerEventSeries(&migrator)
         registerCalDAV(&migrator)
         registerMail(&migrator)
+        registerEventReminders(&migrator)
         return migrator
     }
 }
