@@ -51,6 +51,11 @@ struct PushOptions: ParsableArguments {
         valueName: "seconds"))
     var pushLease: Int = 120
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Notifications sent per minute to any one organization's devices, across all store processes that share the database (they count in it); what is over waits for the next minute. 0: no limit.",
+        valueName: "per-minute"))
+    var pushRateLimit: Int = 6000
+
     func validate() throws {
         let apns = [apnsKeyFile, apnsKeyId, apnsTeamId, apnsTopic]
         guard apns.allSatisfy({ $0 == nil }) || apns.allSatisfy({ $0 != nil }) else {
@@ -62,6 +67,7 @@ struct PushOptions: ParsableArguments {
             }
         }
         guard (5...3600).contains(pushLease) else { throw ValidationError("--push-lease: must be from 5 to 3600 seconds") }
+        guard pushRateLimit >= 0 else { throw ValidationError("--push-rate-limit: must be 0 (no limit) or more") }
         guard (vapidKeyFile == nil) == (vapidSubject == nil) else {
             throw ValidationError("--vapid-key-file and --vapid-subject: give both, or neither")
         }
@@ -117,6 +123,7 @@ struct PushOptions: ParsableArguments {
     var tuning: PushDeliveryService.Tuning {
         var tuning = PushDeliveryService.Tuning()
         tuning.lease = .seconds(pushLease)
+        tuning.rateLimit = pushRateLimit
         return tuning
     }
 }

@@ -4,7 +4,8 @@ subscription's keys and checks the store's VAPID signature, as a browser's push 
 
 Checked: the audience gets the message once per device, with its title and text; a device its
 service calls gone is removed; a service that asks to wait gets the message later; a scheduled
-announcement waits for its time; the report comes back to the console; two store processes on
+announcement waits for its time; the report comes back to the console; an event's reminder
+reaches its audience before it starts; two store processes on
 one PostgreSQL send each message to each device once; a store killed with SIGKILL mid-delivery
 sends the rest when it is back, repeating only what was in flight, under the same Topic (the
 collapse id the push service replaces a waiting copy by).
@@ -179,6 +180,33 @@ def test_scheduled_waits_for_its_time(workdir):
         time.sleep(2)
         check(len(office.fake.received) == 1, "a draft was sent: %s" % office.fake.received)
         check(office.report(draft)["sentAt"] is None, "a draft has no report")
+    finally:
+        office.close()
+
+
+def test_event_reminder(workdir):
+    office = Office(workdir)
+    try:
+        office.device(office.member("Ana"), "ana-phone")
+        office.device(office.member("Cy", audience="residents"), "cy-phone")
+        # Fifteen minutes (the shortest reminder) and a few seconds from now: reminded in seconds.
+        start = time.time() + 15 * 60 + 6
+        starts = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(start))
+        out = office.console.ctl("events", "add", "--org", office.slug, "--title", "Choir practice", "--starts", starts,
+                                 "--location-name", "Main Hall", "--audience", "students", "--remind-before", "15").stdout
+        event = out.splitlines()[0].strip()
+        office.console.sync(office.slug)
+        time.sleep(2)
+        check(office.fake.received == [], "reminded before its time: %s" % office.fake.received)
+        check(office.fake.wait_for(1, timeout=40), "never reminded; refused: %s" % office.fake.refused)
+        time.sleep(1)
+        check([name for name, _, _ in office.fake.received] == ["ana-phone"],
+              "the audience only, once: %s" % office.fake.received)
+        _, payload, headers = office.fake.received[0]
+        check(payload["title"] == "Choir practice", "payload %s" % payload)
+        check(re.fullmatch(r"Starts at \d\d:\d\d · Main Hall", payload["body"]) is not None, "payload %s" % payload)
+        check(payload["id"].startswith("reminder:%s:" % event), "payload %s" % payload)
+        check(0 < int(headers["ttl"]) <= 15 * 60, "stale once it starts: TTL %s" % headers["ttl"])
     finally:
         office.close()
 

@@ -120,6 +120,7 @@ enum Migrations {
         registerCalDAV(&migrator)
         registerMail(&migrator)
         registerAnnouncementsPage(&migrator)
+        registerEventReminders(&migrator)
         return migrator
     }
 }

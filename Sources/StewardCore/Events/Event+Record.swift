@@ -22,7 +22,7 @@ extension Event: FetchableRecord, PersistableRecord {
             links: try EventColumns.decodeLinks(row["links"], event: row["id"]), host: row["host"],
             contact: Contact(name: row["contactName"], email: row["contactEmail"], phone: row["contactPhone"]),
             audience: try EventColumns.decodeTags(row["audience"], event: row["id"]), stampValue: row["stampValue"],
-            rideSharing: row["rideSharing"],
+            rideSharing: row["rideSharing"], remindBefore: row["remindBefore"] ?? 0,
             repeats: try EventColumns.decodeRepeats(rule: row["repeatRule"], exceptions: row["occurrenceExceptions"],
                                                     timing: timing, event: row["id"]))
     }
@@ -41,6 +41,7 @@ extension Event: FetchableRecord, PersistableRecord {
         "locationName", "address", "latitude", "longitude", "timingKind", "startsAt", "endsAt",
         "startDate", "endDate", "timeZone", "imageURL", "links", "host", "contactName",
         "contactEmail", "contactPhone", "audience", "stampValue", "rideSharing", "repeatRule", "occurrenceExceptions",
+        "remindBefore",
     ]
 
     /// The row as stored, column by column (`columnNames` order).
@@ -67,7 +68,7 @@ extension Event: FetchableRecord, PersistableRecord {
             startDate, endDate, zone, details.imageURL, EventColumns.encodeLinks(details.links),
             details.host, details.contact.name, details.contact.email, details.contact.phone,
             EventColumns.encodeTags(details.audience), details.stampValue, details.rideSharing,
-            details.repeats.rule?.text ?? "", details.repeats.exceptionsColumn,
+            details.repeats.rule?.text ?? "", details.repeats.exceptionsColumn, details.remindBefore,
         ]
         return values.map { $0?.databaseValue ?? .null }
     }

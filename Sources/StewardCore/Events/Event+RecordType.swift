@@ -44,6 +44,10 @@ extension RecordType {
                 FieldSpec("stampValue", trLater("Stamp value"), .integer(0...100), [.setByStaff],
                           help: trLater("Passport stamps an attendee earns."), default: .int(0)),
                 FieldSpec("rideSharing", trLater("Ride sharing"), .boolean, help: trLater("Whether members can share rides to it.")),
+                // Left out when none, so events without one travel and dump as before.
+                FieldSpec("remindBefore", trLater("Reminder"), .choice(EventReminder.words), [.leftOutWhenEmpty],
+                          help: trLater("Minutes before each start that its audience gets a reminder on their devices: 15, 30, 60, 120, 1440 (a day), 2880 or 10080 (a week); empty: none."))
+                    .showingChoices(EventReminder.title(ofWord:)),
                 // A series (docs/repeating-events.md): its rule and the occurrences that differ,
                 // each named by its original start; left out of events that happen once.
                 FieldSpec("repeat", trLater("Repeats"), .repeatRule, [.leftOutWhenEmpty],
@@ -88,7 +92,7 @@ extension RecordType {
                 .init(trLater("Basics"), ["title", "description", "host"]),
                 .init(trLater("When"), ["timing", "repeat", "cancelledOccurrences", "extraOccurrences"]),
                 .init(trLater("Where"), ["locationName", "address", "latitude", "longitude"]),
-                .init(trLater("Details"), ["imageURL", "links", "audience", "stampValue", "rideSharing"]),
+                .init(trLater("Details"), ["imageURL", "links", "audience", "remindBefore", "stampValue", "rideSharing"]),
                 .init(trLater("Contact"), ["contactName", "contactEmail", "contactPhone"]),
             ])
             // A one-time event's form has no rows for exceptions to a series it is not.

@@ -20,6 +20,8 @@ extension EventDetails {
             "stampValue": .int(Int64(stampValue)),
             "rideSharing": .bool(rideSharing),
         ]
+        // Left out when none, as the declaration leaves it out (`.leftOutWhenEmpty`).
+        if remindBefore > 0 { fields["remindBefore"] = .string(String(remindBefore)) }
         // The timing's six keys, as the kit's timing field keeps them.
         fields.merge(TimingField.values(of: timing)) { _, timing in timing }
         fields.merge(repeats.fields) { _, repeats in repeats }

@@ -50,13 +50,16 @@ public struct EventDetails: Hashable, Sendable {
     /// Passport stamps an attendee earns (city offices); 0 when the event gives none.
     public var stampValue: Int
     public var rideSharing: Bool
+    /// Minutes before each start its audience is reminded (`EventReminder.minutes`); 0: none.
+    public var remindBefore: Int
     /// How it repeats; `.none` for an event that happens once.
     public var repeats: EventRepeats
 
     public init(title: String, description: String = "", locationName: String = "", address: String = "",
                 coordinate: Coordinate? = nil, timing: EventTiming, imageURL: String? = nil,
                 links: [EventLink] = [], host: String = "", contact: Contact = Contact(),
-                audience: [String] = [], stampValue: Int = 0, rideSharing: Bool = false, repeats: EventRepeats = .none) {
+                audience: [String] = [], stampValue: Int = 0, rideSharing: Bool = false, remindBefore: Int = 0,
+                repeats: EventRepeats = .none) {
         self.title = title
         self.description = description
         self.locationName = locationName
@@ -70,6 +73,7 @@ public struct EventDetails: Hashable, Sendable {
         self.audience = audience
         self.stampValue = stampValue
         self.rideSharing = rideSharing
+        self.remindBefore = remindBefore
         self.repeats = repeats
     }
 }

@@ -38,6 +38,7 @@ extension EventDetails {
             audience: (fields["audience"]?.arrayValue ?? []).compactMap(\.stringValue),
             stampValue: Int(fields["stampValue"]?.int64Value ?? 0),
             rideSharing: fields["rideSharing"]?.boolValue ?? false,
+            remindBefore: EventReminder.minutes(of: fields["remindBefore"]?.stringValue),
             repeats: EventRepeats(canonical: fields, timing: TimingField.timing(of: fields) ?? .untimed))
     }
 }

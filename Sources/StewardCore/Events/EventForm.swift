@@ -29,6 +29,9 @@ public struct EventForm: Hashable, Sendable {
     public var audience = ""
     public var stampValue = ""
     public var rideSharing = false
+    /// Minutes before each start to remind the audience, as typed (one of `EventReminder.words`);
+    /// empty: no reminder.
+    public var remindBefore = ""
     /// The repeat rule as typed (an RRULE value); empty: the event happens once.
     public var repeatRule = ""
     /// The series' cancelled, extra and changed occurrences, carried as the record holds them
@@ -57,7 +60,7 @@ public struct EventForm: Hashable, Sendable {
                              ("address", address), ("latitude", latitude), ("longitude", longitude),
                              ("imageURL", imageURL), ("host", host), ("contactName", contactName),
                              ("contactEmail", contactEmail), ("contactPhone", contactPhone), ("audience", audience),
-                             ("stampValue", stampValue)] {
+                             ("stampValue", stampValue), ("remindBefore", remindBefore)] {
             fields[name] = declared.field(name)?.kind.typedValue(text) ?? .string(text)
         }
         fields["rideSharing"] = .bool(rideSharing)
@@ -141,6 +144,7 @@ extension EventForm {
         audience = details.audience.joined(separator: ", ")
         stampValue = details.stampValue == 0 ? "" : String(details.stampValue)
         rideSharing = details.rideSharing
+        remindBefore = details.remindBefore == 0 ? "" : String(details.remindBefore)
         var repeats = details.repeats.fields
         repeatRule = repeats.removeValue(forKey: "repeat")?.stringValue ?? ""
         occurrenceExceptions = repeats

@@ -33,9 +33,9 @@ struct EventFieldEdit: RecordFieldEdit {
         try input?.apply(to: &form)
         options.apply(to: &form)
         guard case .object(var fields) = try form.validate(organizationZone: orgZone).syncFields else { return [:] }
-        // Series fields are left out when empty; as changes they must say so, or the stored
-        // rule would stay.
-        for key in EventRepeats.fieldNames where fields[key] == nil { fields[key] = .null }
+        // Series fields and the reminder are left out when empty; as changes they must say so,
+        // or the stored rule or reminder would stay.
+        for key in EventRepeats.fieldNames + ["remindBefore"] where fields[key] == nil { fields[key] = .null }
         return fields
     }
 }

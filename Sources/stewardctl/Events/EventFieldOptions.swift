@@ -100,6 +100,10 @@ struct EventFieldOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Whether members can offer and ask for rides to it.")
     var rideSharing: Bool?
 
+    @Option(help: ArgumentHelp("Remind its audience on their devices this many minutes before each start: 15, 30, 60, 120, 1440 (a day), 2880 or 10080 (a week); '' for no reminder.",
+                               valueName: "minutes"))
+    var remindBefore: String?
+
     @Option(name: .customLong("repeat"),
             help: ArgumentHelp("How it repeats: an iCalendar RRULE value in the event's zone, like FREQ=WEEKLY;BYDAY=WE;UNTIL=20270602T235959Z ('' makes it happen once).",
                                valueName: "rule"))
@@ -108,7 +112,7 @@ struct EventFieldOptions: ParsableArguments {
     /// Whether no field option was given at all.
     var isEmpty: Bool {
         [title, description, locationName, legacyLocation, address, latitude, longitude, starts, ends, timeZone, imageURL,
-         host, contactName, contactEmail, contactPhone, audience, stampValue, repeatRule].allSatisfy { $0 == nil }
+         host, contactName, contactEmail, contactPhone, audience, stampValue, remindBefore, repeatRule].allSatisfy { $0 == nil }
             && links.isEmpty && timing == nil && rideSharing == nil
     }
 
@@ -130,6 +134,7 @@ struct EventFieldOptions: ParsableArguments {
         if let audience { form.audience = audience }
         if let stampValue { form.stampValue = stampValue }
         if let rideSharing { form.rideSharing = rideSharing }
+        if let remindBefore { form.remindBefore = remindBefore }
         if let repeatRule { form.repeatRule = repeatRule }
         applyTiming(to: &form)
     }

@@ -123,6 +123,9 @@ struct EventOutput: RecordPrinter {
         record.addIfPresent(trc("output label", "audience"), details.audience.joined(separator: ", "))
         if details.stampValue != 0 { record.add(trc("output label", "stamps"), String(details.stampValue)) }
         record.add(trc("output label", "ride sharing"), details.rideSharing ? tr("yes") : tr("no"))
+        if details.remindBefore > 0 {
+            record.add(trc("output label", "reminder"), EventReminder.title(ofWord: String(details.remindBefore)) ?? String(details.remindBefore))
+        }
         record.add(trc("output label", "version"), String(event.version))
         record.add(trc("output label", "updated"), DateTimeText.iso(event.updatedAt, zone: org.timeZone))
         return record.lines

@@ -198,13 +198,29 @@ struct EventCommandTests {
         let id = try #require(try await cli.addEvent(Self.fullTimedEvent)["id"]?.stringValue)
         let before = try await cli.dump()
         for (arguments, field) in [(["--title", ""], "title"), (["--ends", "2026-11-30T10:00"], "ends"),
-                                   (["--contact-email", "ruth@"], "contact-email")] {
+                                   (["--contact-email", "ruth@"], "contact-email"), (["--remind-before", "45"], "remind-before")] {
             let result = try await cli.run(["--db", cli.databasePath, "events", "update", id] + arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderrLines.count == 1)
             #expect(result.stderr.hasPrefix("stewardctl: \(field): "), "\(result.stderr)")
         }
         #expect(try await cli.dump() == before)
+    }
+
+    @Test("--remind-before sets the reminder from its list, shows it, and '' takes it away")
+    func reminder() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let added = try await cli.addEvent(["--title", "Choir Practice", "--starts", "2026-12-03T19:00", "--remind-before", "60"])
+        let id = try #require(added["id"]?.stringValue)
+        #expect(added["remindBefore"] == .string("60"))
+        let shown = try await cli("events", "show", id)
+        #expect(shown.stdout.contains("1 hour before"), "\(shown.stdout)")
+        let none = try await cli("events", "update", id, "--remind-before", "", "--json").json()
+        #expect(none["remindBefore"] == .null)
+        let refused = try await cli.run(["--db", cli.databasePath, "events", "add", "--title", "Late", "--starts",
+                                         "2026-12-03T19:00", "--remind-before", "90"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("remind-before: must be one of 15, 30, 60, 120, 1440, 2880, 10080"), "\(refused.stderr)")
     }
 
     @Test("remove tombstones the event: list no longer shows it, show and remove then exit 1")

@@ -17,6 +17,17 @@ enum AnnouncementMessages {
         messageId.hasPrefix("announcement:") ? String(messageId.dropFirst("announcement:".count)) : nil
     }
 
+    /// What a record write does to the queue, in order: an announcement's message, a member's
+    /// notice (`MemberNotices`) or an event's reminders (`EventReminders`, placed in `zone`, the
+    /// organization's); nothing for other types.
+    static func queueChanges(for write: StoredRecord, org: String, zone: TimeZone) -> [PushQueueChange] {
+        if write.record.entity == RecordType.event.entity { return EventReminders.queueChanges(for: write, org: org, zone: zone) }
+        return queueChange(for: write, org: org).map { [$0] } ?? []
+    }
+
+    /// Whether a write of `entity` may change the queue in a way that needs the organization's zone.
+    static func needsZone(_ entity: String) -> Bool { entity == RecordType.event.entity }
+
     /// What a record write does to the queue: an announcement's message, or a member's notice
     /// (`MemberNotices`); nil for other types.
     static func queueChange(for write: StoredRecord, org: String) -> PushQueueChange? {
@@ -53,4 +64,6 @@ enum PushQueueChange: Sendable, Hashable {
     case add(PushMessage)
     /// Take the message out while it still waits.
     case withdraw(org: String, id: String)
+    /// Take out every message whose id starts so while it still waits (an event's reminders).
+    case withdrawAll(org: String, idPrefix: String)
 }

@@ -21,6 +21,9 @@ public struct PushDeliveryService: Service {
         public var idlePause: Duration = .milliseconds(250)
         /// How often a report being sent is written back, at most.
         public var reportInterval: Duration = .seconds(2)
+        /// Jobs taken per organization and minute, by all processes together (`PushRateLimit`);
+        /// 0: no limit. `steward-store serve` sets its `--push-rate-limit`.
+        public var rateLimit = 0
 
         public init() {}
     }
@@ -31,6 +34,8 @@ public struct PushDeliveryService: Service {
     /// Only this organization's messages (tests that share a database); nil: every one's.
     let org: String?
     let logger: Logger
+    /// When this process last topped up events' reminders.
+    private let reminderTopUp = ReminderTopUp()
 
     public init(repository: any StoreRepository, senders: PushSenders, tuning: Tuning = Tuning(), org: String? = nil,
                 logger: Logger) {
@@ -65,12 +70,18 @@ public struct PushDeliveryService: Service {
     /// found anything to do.
     @discardableResult
     public func runRound(now: Date) async throws -> Bool {
+        if reminderTopUp.isDue(now: now) {
+            let queued = try await repository.queueEventReminders(now: now, org: org)
+            reminderTopUp.done(at: now)
+            if queued > 0 { logger.info("event reminders queued", metadata: ["count": "\(queued)"]) }
+        }
         let sentOut = try await repository.fanOutDuePushMessages(now: now, limit: 16, org: org)
         for report in sentOut {
             logger.info("push message sent out", metadata: ["org": "\(report.org)", "message": "\(report.messageId)",
                                                             "devices": "\(report.devices)"])
         }
-        let jobs = try await repository.claimPushJobs(now: now, lease: tuning.lease, limit: tuning.batchSize, org: org)
+        let jobs = try await repository.claimPushJobs(now: now, lease: tuning.lease, limit: tuning.batchSize, org: org,
+                                                       ratePerMinute: tuning.rateLimit)
         if !jobs.isEmpty {
             logger.debug("push deliveries taken", metadata: ["count": "\(jobs.count)"])
             let outcomes = await deliver(jobs)
@@ -140,4 +151,22 @@ public struct PushDeliveryService: Service {
         }
         return reports.count
     }
+}
+
+/// Once every `EventReminders.topUpInterval` per process, the queue takes the reminders that
+/// came within the horizon since (a series' next occurrences): cheap, and harmless when
+/// several processes do it at once.
+final class ReminderTopUp: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: Date?
+
+    /// Whether it is time: never done yet, the interval passed, or the clock went back.
+    func isDue(now: Date) -> Bool {
+        lock.withLock {
+            guard let last else { return true }
+            return now.timeIntervalSince(last) >= EventReminders.topUpInterval || now < last
+        }
+    }
+
+    func done(at now: Date) { lock.withLock { last = now } }
 }

@@ -144,8 +144,15 @@ public protocol PushQueueRepository: Sendable {
     /// (`PushAudience`), at most `limit` messages. Their reports, with the device counts. `org`:
     /// only that organization's (nil: every one's), as for the other methods that take it.
     func fanOutDuePushMessages(now: Date, limit: Int, org: String?) async throws -> [PushReport]
+    /// Queues the reminders of events with one (`EventReminders`) that come within the horizon
+    /// by `now` and are not queued yet; returns how many it queued. Run now and then by every
+    /// process: two at once queue each reminder once.
+    @discardableResult
+    func queueEventReminders(now: Date, org: String?) async throws -> Int
     /// Up to `limit` jobs due at `now` that no process holds, each held for `lease` by the caller.
-    func claimPushJobs(now: Date, lease: Duration, limit: Int, org: String?) async throws -> [PushJob]
+    /// With `ratePerMinute` above 0, no organization has more jobs taken than that in the minute
+    /// `now` is in, by all processes together (`PushRateLimit`): the others wait for the next.
+    func claimPushJobs(now: Date, lease: Duration, limit: Int, org: String?, ratePerMinute: Int) async throws -> [PushJob]
     /// Records what became of the jobs; a gone device is removed with its other pending jobs.
     func finishPushJobs(_ outcomes: [(PushJobKey, PushJobOutcome)], now: Date) async throws
     /// The message's counts; nil when no such message is queued.
@@ -159,6 +166,27 @@ public protocol PushQueueRepository: Sendable {
     /// in the records); returns how many messages. `org`: only that organization's.
     @discardableResult
     func purgeDonePushMessages(sentBefore: Date, org: String?) async throws -> Int
+}
+
+extension PushQueueRepository {
+    /// Jobs taken without a rate limit.
+    public func claimPushJobs(now: Date, lease: Duration, limit: Int, org: String?) async throws -> [PushJob] {
+        try await claimPushJobs(now: now, lease: lease, limit: limit, org: org, ratePerMinute: 0)
+    }
+}
+
+/// Per-organization rate limits on deliveries: each organization's jobs taken in a minute (the
+/// window is the minute since 1970 that `now` falls in) are counted in the database
+/// (`push_rate_windows`), so the limit holds across store processes. Jobs over it are not
+/// taken, and so not failed: they wait for the next window.
+enum PushRateLimit {
+    static let window: Int64 = 60_000
+
+    /// The start of the window `at` (ms since 1970) is in.
+    static func windowStart(_ at: Int64) -> Int64 { at - ((at % window) + window) % window }
+
+    /// Windows older than this before the current one are forgotten.
+    static let kept: Int64 = 60 * window
 }
 
 extension PushReport {

@@ -44,4 +44,18 @@ extension PostgresSchema {
         "CREATE INDEX IF NOT EXISTS push_jobs_ready ON push_jobs(state, next_at)",
         "CREATE INDEX IF NOT EXISTS push_jobs_device ON push_jobs(org, device_id, state)",
     ]
+
+    /// Jobs taken per organization and minute, as `SQLiteSchema.pushRateWindowTables`.
+    static let pushRateWindowStatements: [String] = [
+        """
+        CREATE TABLE IF NOT EXISTS push_rate_windows (
+            org TEXT NOT NULL,
+            window_start BIGINT NOT NULL,
+            claimed INTEGER NOT NULL,
+            -- What the last claim was given of it (PostgreSQL's claims count up in one statement).
+            granted INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (org, window_start)
+        )
+        """,
+    ]
 }

@@ -79,7 +79,10 @@ extension PostgresStoreRepository {
         }
     }
 
-    public func claimPushJobs(now: Date, lease: Duration, limit: Int, org only: String?) async throws -> [PushJob] {
+    public func claimPushJobs(now: Date, lease: Duration, limit: Int, org only: String?, ratePerMinute: Int) async throws -> [PushJob] {
+        guard ratePerMinute <= 0 else {
+            return try await claimPushJobs(now: now, lease: lease, limit: limit, org: only, limitedTo: ratePerMinute)
+        }
         let at = Milliseconds.from(now)
         let until = at + lease.wholeMilliseconds
         return try await transaction { connection, logger in
@@ -95,6 +98,89 @@ extension PostgresStoreRepository {
                 UPDATE push_jobs j SET lease_until = \(until), attempts = j.attempts + 1
                 FROM ready, push_messages m
                 WHERE j.org = ready.org AND j.message_id = ready.message_id AND j.device_id = ready.device_id
+                  AND m.org = j.org AND m.id = j.message_id
+                RETURNING j.device_id, j.platform, j.address, j.p256dh, j.auth, j.attempts,
+                          \(unescaped: Self.messageColumns("m"))
+                """, logger: logger).decode((String, String, String, String?, String?, Int,
+                                             String, String, String, String, String?, String?, String?, String?, String, Int64, Int64).self) {
+                guard let platform = PushPlatform(rawValue: platform) else { continue }
+                let row: MessageRow = (org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt)
+                jobs.append(PushJob(message: Self.pushMessage(row),
+                                    target: PushTarget(deviceId: device, platform: platform, address: address,
+                                                       p256dh: p256dh, auth: auth),
+                                    attempts: attempts))
+            }
+            return jobs
+        }
+    }
+
+    /// Jobs taken under a rate limit (`PushRateLimit`). Organizations at their limit in this
+    /// window are left out of the jobs looked at, so theirs never crowd out the others'; the
+    /// window rows of the organizations whose jobs were found are then counted up in one
+    /// statement, which locks them (in order of slug, so processes never wait on each other in
+    /// a circle) until this transaction ends, and gives back how many each may take. What is
+    /// over waits; the next round leaves out the organizations now full.
+    private func claimPushJobs(now: Date, lease: Duration, limit: Int, org only: String?,
+                               limitedTo perMinute: Int) async throws -> [PushJob] {
+        let at = Milliseconds.from(now)
+        let until = at + lease.wholeMilliseconds
+        let window = PushRateLimit.windowStart(at)
+        let maximum = Int64(perMinute)
+        return try await transaction { connection, logger in
+            var full: [String] = []
+            for try await org in try await connection.query("""
+                SELECT org FROM push_rate_windows WHERE window_start = \(window) AND claimed >= \(maximum)
+                """, logger: logger).decode(String.self) {
+                full.append(org)
+            }
+            var found: [(org: String, message: String, device: String)] = []
+            for try await row in try await connection.query("""
+                SELECT org, message_id, device_id FROM push_jobs
+                WHERE state = 'pending' AND next_at <= \(at) AND lease_until <= \(at)
+                  AND (\(only)::text IS NULL OR org = \(only)) AND NOT (org = ANY(\(full)::text[]))
+                ORDER BY next_at, org, message_id, device_id LIMIT \(Int64(limit))
+                FOR UPDATE SKIP LOCKED
+                """, logger: logger).decode((String, String, String).self) {
+                found.append(row)
+            }
+            guard !found.isEmpty else { return [] }
+            var wanted: [String: Int64] = [:]
+            for job in found { wanted[job.org, default: 0] += 1 }
+            let orgs = wanted.keys.sorted()
+            // granted: what this claim may take, counted up to the limit and no further.
+            var granted: [String: Int] = [:]
+            for try await (org, grant) in try await connection.query("""
+                INSERT INTO push_rate_windows AS w (org, window_start, claimed, granted)
+                SELECT o.org, \(window), LEAST(o.n, \(maximum)), LEAST(o.n, \(maximum))
+                FROM UNNEST(\(orgs)::text[], \(orgs.map { wanted[$0] ?? 0 })::bigint[]) AS o(org, n)
+                ORDER BY o.org
+                ON CONFLICT (org, window_start) DO UPDATE
+                    SET claimed = LEAST(w.claimed + EXCLUDED.claimed, \(maximum)),
+                        granted = LEAST(w.claimed + EXCLUDED.claimed, \(maximum)) - w.claimed
+                RETURNING w.org, w.granted
+                """, logger: logger).decode((String, Int).self) {
+                granted[org] = grant
+            }
+            var chosen: (orgs: [String], messages: [String], devices: [String]) = ([], [], [])
+            for job in found where granted[job.org, default: 0] > 0 {
+                granted[job.org, default: 0] -= 1
+                chosen.orgs.append(job.org); chosen.messages.append(job.message); chosen.devices.append(job.device)
+            }
+            if Int.random(in: 0..<64) == 0 {
+                // Now and then, windows long past are forgotten.
+                try await connection.query("""
+                    DELETE FROM push_rate_windows WHERE window_start < \(window - PushRateLimit.kept)
+                    """, logger: logger)
+            }
+            guard !chosen.orgs.isEmpty else { return [] }
+            var jobs: [PushJob] = []
+            for try await (device, platform, address, p256dh, auth, attempts,
+                           org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt) in try await connection.query("""
+                UPDATE push_jobs j SET lease_until = \(until), attempts = j.attempts + 1
+                FROM UNNEST(\(chosen.orgs)::text[], \(chosen.messages)::text[], \(chosen.devices)::text[])
+                         AS c(org, message_id, device_id),
+                     push_messages m
+                WHERE j.org = c.org AND j.message_id = c.message_id AND j.device_id = c.device_id
                   AND m.org = j.org AND m.id = j.message_id
                 RETURNING j.device_id, j.platform, j.address, j.p256dh, j.auth, j.attempts,
                           \(unescaped: Self.messageColumns("m"))
@@ -298,21 +384,69 @@ extension PostgresStoreRepository {
     /// The queue changes that a transaction's record writes bring (`AnnouncementMessages`).
     static func applyQueueChanges(of writes: [StoredRecord], connection: PostgresConnection, org: String,
                                   logger: Logger) async throws {
+        var zone = TimeZone.gmt
+        if writes.contains(where: { AnnouncementMessages.needsZone($0.record.entity) }) {
+            zone = try await fetchOrg(connection, slug: org, lock: false, logger: logger)?.zone ?? .gmt
+        }
         for write in writes {
-            switch AnnouncementMessages.queueChange(for: write, org: org) {
-            case .put(let message)?:
-                for try await _ in try await insert(message, createdAt: write.changedAt, onConflict: changeWhileWaiting,
-                                                    connection, logger) {}
-            case .add(let message)?:
-                for try await _ in try await insert(message, createdAt: write.changedAt, onConflict: keepQueued,
-                                                    connection, logger) {}
-            case .withdraw(let org, let id)?:
-                try await connection.query("""
-                    DELETE FROM push_messages WHERE org = \(org) AND id = \(id) AND state = 'waiting'
-                    """, logger: logger)
-            case nil:
-                break
+            for change in AnnouncementMessages.queueChanges(for: write, org: org, zone: zone) {
+                switch change {
+                case .put(let message):
+                    for try await _ in try await insert(message, createdAt: write.changedAt, onConflict: changeWhileWaiting,
+                                                        connection, logger) {}
+                case .add(let message):
+                    for try await _ in try await insert(message, createdAt: write.changedAt, onConflict: keepQueued,
+                                                        connection, logger) {}
+                case .withdraw(let org, let id):
+                    try await connection.query("""
+                        DELETE FROM push_messages WHERE org = \(org) AND id = \(id) AND state = 'waiting'
+                        """, logger: logger)
+                case .withdrawAll(let org, let prefix):
+                    try await connection.query("""
+                        DELETE FROM push_messages WHERE org = \(org) AND starts_with(id, \(prefix)) AND state = 'waiting'
+                        """, logger: logger)
+                }
             }
+        }
+    }
+
+    /// Queues the reminders of live events with one that come within the horizon
+    /// (`EventReminders`) and are not queued yet; the writes queue the rest. The events are read
+    /// FOR SHARE: an event being written is passed over (its write queues its reminders), and
+    /// one written after this read waits for this transaction, then withdraws what no longer
+    /// fits, so a reminder of its old time never outlives the write. Processes that top up at
+    /// once queue each reminder once (its id is the key).
+    @discardableResult
+    public func queueEventReminders(now: Date, org only: String?) async throws -> Int {
+        let at = Milliseconds.from(now)
+        return try await transaction { connection, logger in
+            var events: [(String, RemoteRecord)] = []
+            for try await (org, id, version, fields) in try await connection.query("""
+                SELECT org, id, version, fields FROM records
+                WHERE entity = \(RecordType.event.entity) AND NOT deleted AND (\(only)::text IS NULL OR org = \(only))
+                  AND fields LIKE '%"remindBefore"%' AND (sort_end IS NULL OR sort_end >= \(at))
+                ORDER BY org, id
+                FOR SHARE SKIP LOCKED
+                """, logger: logger).decode((String, String, Int64, String).self) {
+                guard let record = try? RecordColumns.record(entity: RecordType.event.entity, id: id, version: version,
+                                                             deleted: false, fieldsText: fields) else { continue }
+                events.append((org, record))
+            }
+            var zones: [String: TimeZone] = [:]
+            var added = 0
+            for (org, record) in events {
+                var zone = zones[org]
+                if zone == nil {
+                    zone = try await Self.fetchOrg(connection, slug: org, lock: false, logger: logger)?.zone ?? .gmt
+                    zones[org] = zone
+                }
+                for message in EventReminders.messages(org: org, record: record, zone: zone ?? .gmt, now: now) {
+                    for try await _ in try await Self.insert(message, createdAt: at, onConflict: Self.keepQueued, connection, logger) {
+                        added += 1
+                    }
+                }
+            }
+            return added
         }
     }
 }

@@ -41,4 +41,16 @@ extension SQLiteSchema {
         CREATE INDEX push_jobs_ready ON push_jobs(state, next_at);
         CREATE INDEX push_jobs_device ON push_jobs(org, device_id, state);
         """
+
+    /// Jobs taken per organization and minute (`PushRateLimit`).
+    static let pushRateWindowTables = """
+        CREATE TABLE push_rate_windows (
+            org TEXT NOT NULL,
+            window_start INTEGER NOT NULL,
+            claimed INTEGER NOT NULL,
+            -- What the last claim was given of it (PostgreSQL's claims count up in one statement).
+            granted INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (org, window_start)
+        );
+        """
 }

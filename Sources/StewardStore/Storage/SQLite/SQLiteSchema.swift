@@ -91,6 +91,9 @@ enum SQLiteSchema {
         migrator.registerMigration("push-queue") { db in
             try db.execute(sql: pushQueueTables)
         }
+        migrator.registerMigration("push-rate-windows") { db in
+            try db.execute(sql: pushRateWindowTables)
+        }
         return migrator
     }
 }

@@ -62,29 +62,69 @@ extension SQLiteStoreRepository {
         }
     }
 
-    public func claimPushJobs(now: Date, lease: Duration, limit: Int, org: String?) async throws -> [PushJob] {
+    public func claimPushJobs(now: Date, lease: Duration, limit: Int, org: String?, ratePerMinute: Int) async throws -> [PushJob] {
         let at = Milliseconds.from(now)
         let until = at + lease.wholeMilliseconds
         guard try await queueHas("SELECT 1 FROM push_jobs WHERE state = 'pending' AND next_at <= ? AND lease_until <= ?", at, at)
         else { return [] }
         return try await pool.write { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT j.device_id, j.platform, j.address, j.p256dh, j.auth, j.attempts, \(Self.messageColumns("m"))
-                FROM push_jobs j JOIN push_messages m ON m.org = j.org AND m.id = j.message_id
-                WHERE j.state = 'pending' AND j.next_at <= ? AND j.lease_until <= ? AND (? IS NULL OR j.org = ?)
-                ORDER BY j.next_at, j.org, j.message_id, j.device_id LIMIT ?
-                """, arguments: [at, at, org, org, limit])
+            let window = PushRateLimit.windowStart(at)
+            // Taken this window, per organization, when there is a limit.
+            var counts: [String: Int] = [:]
+            var full: Set<String> = []
+            if ratePerMinute > 0 {
+                try db.execute(sql: "DELETE FROM push_rate_windows WHERE window_start < ?", arguments: [window - PushRateLimit.kept])
+                for row in try Row.fetchAll(db, sql: "SELECT org, claimed FROM push_rate_windows WHERE window_start = ?",
+                                            arguments: [window]) {
+                    counts[row["org"]] = row["claimed"]
+                    if (row["claimed"] as Int) >= ratePerMinute { full.insert(row["org"]) }
+                }
+            }
             let take = try db.cachedStatement(sql: """
                 UPDATE push_jobs SET lease_until = ?, attempts = attempts + 1 WHERE org = ? AND message_id = ? AND device_id = ?
                 """)
             var jobs: [PushJob] = []
-            for row in rows {
-                guard let platform = PushPlatform(rawValue: row["platform"]) else { continue }
-                let message = Self.pushMessage(from: row)
-                let target = PushTarget(deviceId: row["device_id"], platform: platform, address: row["address"],
-                                        p256dh: row["p256dh"], auth: row["auth"])
-                try take.execute(arguments: [until, message.org, message.id, target.deviceId])
-                jobs.append(PushJob(message: message, target: target, attempts: (row["attempts"] as Int) + 1))
+            var touched: Set<String> = []
+            // An organization that reaches its limit is left out of the next pass, so its
+            // waiting jobs never crowd out the others' in a batch.
+            for _ in 0..<4 where jobs.count < limit {
+                let excluded = full.sorted()
+                let notFull = excluded.isEmpty ? "" : "AND j.org NOT IN (\(Array(repeating: "?", count: excluded.count).joined(separator: ", ")))"
+                var values: [(any DatabaseValueConvertible)?] = [at, at, org, org]
+                values += excluded.map { $0 as (any DatabaseValueConvertible)? }
+                values.append(limit - jobs.count)
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT j.device_id, j.platform, j.address, j.p256dh, j.auth, j.attempts, \(Self.messageColumns("m"))
+                    FROM push_jobs j JOIN push_messages m ON m.org = j.org AND m.id = j.message_id
+                    WHERE j.state = 'pending' AND j.next_at <= ? AND j.lease_until <= ? AND (? IS NULL OR j.org = ?) \(notFull)
+                    ORDER BY j.next_at, j.org, j.message_id, j.device_id LIMIT ?
+                    """, arguments: StatementArguments(values))
+                var overLimit = false
+                for row in rows {
+                    guard let platform = PushPlatform(rawValue: row["platform"]) else { continue }
+                    let message = Self.pushMessage(from: row)
+                    if ratePerMinute > 0 {
+                        let taken = counts[message.org, default: 0]
+                        guard taken < ratePerMinute else {
+                            full.insert(message.org)
+                            overLimit = true
+                            continue
+                        }
+                        counts[message.org] = taken + 1
+                        touched.insert(message.org)
+                    }
+                    let target = PushTarget(deviceId: row["device_id"], platform: platform, address: row["address"],
+                                            p256dh: row["p256dh"], auth: row["auth"])
+                    try take.execute(arguments: [until, message.org, message.id, target.deviceId])
+                    jobs.append(PushJob(message: message, target: target, attempts: (row["attempts"] as Int) + 1))
+                }
+                if !overLimit { break }
+            }
+            for org in touched.sorted() {
+                try db.execute(sql: """
+                    INSERT INTO push_rate_windows (org, window_start, claimed) VALUES (?, ?, ?)
+                    ON CONFLICT (org, window_start) DO UPDATE SET claimed = excluded.claimed
+                    """, arguments: [org, window, counts[org] ?? 0])
             }
             return jobs
         }
@@ -240,17 +280,53 @@ extension SQLiteStoreRepository {
 
     /// The queue changes that a transaction's record writes bring (`AnnouncementMessages`).
     static func applyQueueChanges(of writes: [StoredRecord], db: Database, org: String) throws {
+        let zone = try writes.contains(where: { AnnouncementMessages.needsZone($0.record.entity) })
+            ? fetchOrg(db, slug: org)?.zone ?? .gmt : .gmt
         for write in writes {
-            switch AnnouncementMessages.queueChange(for: write, org: org) {
-            case .put(let message)?:
-                try insert(message, createdAt: write.changedAt, onConflict: changeWhileWaiting, db)
-            case .add(let message)?:
-                try insert(message, createdAt: write.changedAt, onConflict: keepQueued, db)
-            case .withdraw(let org, let id)?:
-                try db.execute(sql: "DELETE FROM push_messages WHERE org = ? AND id = ? AND state = 'waiting'", arguments: [org, id])
-            case nil:
-                break
+            for change in AnnouncementMessages.queueChanges(for: write, org: org, zone: zone) {
+                switch change {
+                case .put(let message):
+                    try insert(message, createdAt: write.changedAt, onConflict: changeWhileWaiting, db)
+                case .add(let message):
+                    try insert(message, createdAt: write.changedAt, onConflict: keepQueued, db)
+                case .withdraw(let org, let id):
+                    try db.execute(sql: "DELETE FROM push_messages WHERE org = ? AND id = ? AND state = 'waiting'", arguments: [org, id])
+                case .withdrawAll(let org, let prefix):
+                    try db.execute(sql: """
+                        DELETE FROM push_messages WHERE org = ? AND substr(id, 1, ?) = ? AND state = 'waiting'
+                        """, arguments: [org, prefix.count, prefix])
+                }
             }
+        }
+    }
+
+    /// Queues the reminders of live events with one that come within the horizon
+    /// (`EventReminders`) and are not queued yet; the writes queue the rest. The one writer
+    /// reads the events and queues in one transaction, so no write comes between.
+    @discardableResult
+    public func queueEventReminders(now: Date, org only: String?) async throws -> Int {
+        let at = Milliseconds.from(now)
+        return try await pool.write { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT org, id, version, fields FROM records
+                WHERE entity = ? AND deleted = 0 AND (? IS NULL OR org = ?) AND fields LIKE '%"remindBefore"%'
+                  AND (sort_end IS NULL OR sort_end >= ?)
+                ORDER BY org, id
+                """, arguments: [RecordType.event.entity, only, only, at])
+            var zones: [String: TimeZone] = [:]
+            var added = 0
+            for row in rows {
+                let org: String = row["org"]
+                guard let record = try? RecordColumns.record(entity: RecordType.event.entity, id: row["id"], version: row["version"],
+                                                             deleted: false, fieldsText: row["fields"]) else { continue }
+                let zone = try zones[org] ?? Self.fetchOrg(db, slug: org)?.zone ?? .gmt
+                zones[org] = zone
+                for message in EventReminders.messages(org: org, record: record, zone: zone, now: now) {
+                    try Self.insert(message, createdAt: at, onConflict: Self.keepQueued, db)
+                    added += db.changesCount
+                }
+            }
+            return added
         }
     }
 }
