@@ -292,9 +292,10 @@ extension SQLiteStoreRepository {
                 case .withdraw(let org, let id):
                     try db.execute(sql: "DELETE FROM push_messages WHERE org = ? AND id = ? AND state = 'waiting'", arguments: [org, id])
                 case .withdrawAll(let org, let prefix):
+                    // The ids from the prefix up to the next one: a range of the primary key.
                     try db.execute(sql: """
-                        DELETE FROM push_messages WHERE org = ? AND substr(id, 1, ?) = ? AND state = 'waiting'
-                        """, arguments: [org, prefix.count, prefix])
+                        DELETE FROM push_messages WHERE org = ? AND id >= ? AND id < ? AND state = 'waiting'
+                        """, arguments: [org, prefix, prefix + "\u{10FFFF}"])
                 }
             }
         }
