@@ -35,14 +35,7 @@ final class AnnouncementPreview {
         reportGroup.isVisible = AnnouncementRules.isSent(fields, now: Date())
         showReport(report)
 
-        window.addController(Shortcuts.controller([("Escape", "preview.close")]))
-        let actions = ActionGroup()
-        actions.addAction("close") { [weak self] in self?.window.close() }
-        window.insertActionGroup(actions, prefix: "preview")
-        window.onCloseRequest { [weak self] in
-            self?.onClosed?()
-            return false
-        }
+        window.closesOnEscape { [weak self] in self?.onClosed?() }
     }
 
     func present() { window.present() }

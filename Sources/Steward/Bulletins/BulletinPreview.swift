@@ -34,14 +34,7 @@ final class BulletinPreview {
             content.append(Self.label(tr("This bulletin has no sections yet."), classes: ["dim-label"]))
         }
 
-        window.addController(Shortcuts.controller([("Escape", "preview.close")]))
-        let actions = ActionGroup()
-        actions.addAction("close") { [weak self] in self?.window.close() }
-        window.insertActionGroup(actions, prefix: "preview")
-        window.onCloseRequest { [weak self] in
-            self?.onClosed?()
-            return false
-        }
+        window.closesOnEscape { [weak self] in self?.onClosed?() }
     }
 
     func present() { window.present() }

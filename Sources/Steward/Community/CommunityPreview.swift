@@ -19,14 +19,7 @@ final class CommunityPreview {
         ui.object("page_title", as: Label.self).text = title
         let body: Label = ui.object("page_body")
         body.setMarkup(FormattedText.pangoMarkup(page["body"]?.stringValue ?? ""))
-        window.addController(Shortcuts.controller([("Escape", "preview.close")]))
-        let actions = ActionGroup()
-        actions.addAction("close") { [weak self] in self?.window.close() }
-        window.insertActionGroup(actions, prefix: "preview")
-        window.onCloseRequest { [weak self] in
-            self?.onClosed?()
-            return false
-        }
+        window.closesOnEscape { [weak self] in self?.onClosed?() }
     }
 
     func present() { window.present() }

@@ -35,14 +35,7 @@ final class MemberPassportWindow {
             group.add(Self.row(entry, zone: zone))
         }
 
-        window.addController(Shortcuts.controller([("Escape", "passport.close")]))
-        let actions = ActionGroup()
-        actions.addAction("close") { [weak self] in self?.window.close() }
-        window.insertActionGroup(actions, prefix: "passport")
-        window.onCloseRequest { [weak self] in
-            self?.onClosed?()
-            return false
-        }
+        window.closesOnEscape { [weak self] in self?.onClosed?() }
     }
 
     func present() { window.present() }
