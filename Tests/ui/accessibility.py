@@ -378,6 +378,34 @@ def click_at(node):
     time.sleep(0.3)
 
 
+def select_row(window, text, until=None, timeout=TIMEOUT):
+    """Clicks the list row showing `text` on screen (pages not shown keep their rows' labels
+    in the tree, where a click lands on nothing). Rows are remade as a list reloads, so a label
+    found a moment ago may be gone, and a click just before a reload selects a row that is then
+    replaced: with `until`, the click is made again until what it should do holds."""
+    def clicked():
+        for label in find_all(window, name_is=text, roles=("label",)):
+            try:
+                if not on_screen(label):
+                    continue
+                click_at(label)
+                return True
+            except Exception:
+                continue
+        return False
+    deadline = time.time() + timeout
+    while True:
+        wait_for(f'a row showing "{text}" to click', clicked, timeout=max(1, deadline - time.time()))
+        if until is None:
+            return
+        try:
+            wait_for("the click to take", until, timeout=2)
+            return
+        except Failure:
+            if time.time() > deadline:
+                raise Failure(f'timed out after {timeout:g}s: a click on the row showing "{text}" did not take')
+
+
 def switcher_label(window, view):
     """The label of a view switcher's button named `view`, as a person sees it: of the
     switchers that may carry it (the header's and the bar at the bottom of a narrow window),

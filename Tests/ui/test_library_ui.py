@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
 from accessibility import (Failure, button, buttons, choose, choose_page, click, click_at, find_all, frames, main_window,  # noqa: E402
-                           name, point_at, press, role, text_of, type_into, wait_for, wait_gone, window_named,
+                           name, on_screen, point_at, press, role, select_row, text_of, type_into, wait_for, wait_gone, window_named,
                            window_open)
 
 DB = os.environ["STEWARD_DB"]
@@ -101,10 +101,6 @@ def loans_of(book_id):
 
 # ---------------------------------------------------------------- helpers
 
-def on_screen(node):
-    return node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)[2] > 0
-
-
 def show_view(window, view, shown=None):
     """Switches a library page to one of its views (Books, Loans, Overdue…), as a click on its
     tab would; `shown` (a probe) says the view is on screen, else the tab is clicked again."""
@@ -131,20 +127,6 @@ def visible_button(window, label):
     return lambda: next((b for b in find_all(window, roles=("push button", "toggle button"))
                          if accessibility.named(b, label) and on_screen(b)), None)
 
-
-def select_row(window, text):
-    """Clicks the list row showing `text` (rows are remade as lists reload: look again until
-    one takes the click)."""
-    def probe():
-        for label in find_all(window, name_is=text, roles=("label",)):
-            try:
-                if on_screen(label):
-                    click_at(label)
-                    return True
-            except Exception:
-                continue
-        return False
-    wait_for(f'a row showing "{text}" to click', probe)
 
 
 def find_book(window, title):

@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
 from accessibility import (Failure, button, choose_page, click, click_at, find_all, frames,  # noqa: E402
-                           main_window, name, on_screen, press, role, sensitive, text_of, type_into, wait_for,
+                           main_window, name, press, role, select_row, sensitive, text_of, type_into, wait_for,
                            wait_gone, walk, window_named, window_open)
 
 DB = os.environ["STEWARD_DB"]
@@ -71,21 +71,6 @@ def prize_id():
         raise Failure(f"expected one prize named {PRIZE}, found {found}")
     return found[0]
 
-
-def select_row(window, text):
-    """Clicks the row showing `text` on screen: pages not shown keep their rows' labels (and
-    their last places) in the tree, where a click lands on nothing."""
-    def probe():
-        for label in find_all(window, name_is=text, roles=("label",)):
-            try:
-                if not on_screen(label):
-                    continue
-                click_at(label)
-                return True
-            except Exception:
-                continue
-        return False
-    wait_for(f'a row showing "{text}" to click', probe)
 
 
 def record_button(dialog):
@@ -190,9 +175,8 @@ def test_undo_redemption(app):
 def test_edit_answered_question_makes_version_two(app):
     window = main_window(app)
     choose_page(window, "Survey Questions")
-    select_row(window, QUESTION)
     opener = button(window, "Open Survey Question")
-    wait_for("Open Survey Question to take the selected question", lambda: sensitive(opener))
+    select_row(window, QUESTION, until=lambda: sensitive(opener))
     click(opener)
     form = window_named(app, "Edit Survey Question")
     type_into(form, "Question", EDITED)

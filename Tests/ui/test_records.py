@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import accessibility  # noqa: E402
 from accessibility import (Failure, button, choose, choose_page, click, click_at, field, find_all,  # noqa: E402
-                           frames, main_window, name, press, point_at, role, text_of, type_into,
+                           frames, main_window, name, press, point_at, role, select_row, text_of, type_into,
                            state_has, wait_for, wait_gone, walk, window_named, window_open)
 from sync_fixtures import StoreServer  # noqa: E402
 
@@ -119,19 +119,6 @@ def show_view(window, view):
                    lambda: next((t for t in find_all(window, name_is=view, roles=("page tab",)) if on_screen(t)), None))
     click_at(tab)
 
-
-def select_row(window, text):
-    """Clicks the list row showing `text`. Rows are remade as the list reloads, so a label
-    found a moment ago may be gone: look again until one takes the click."""
-    def probe():
-        for label in find_all(window, name_is=text, roles=("label",)):
-            try:
-                click_at(label)
-                return True
-            except Exception:
-                continue
-        return False
-    wait_for(f'a row showing "{text}" to click', probe)
 
 
 def row_label(window, text):
