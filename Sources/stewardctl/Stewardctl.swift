@@ -22,8 +22,8 @@ struct Stewardctl: AsyncParsableCommand {
 
 struct Orgs: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List and add organizations.",
-        subcommands: [OrgsList.self, OrgsAdd.self])
+        abstract: "List and add organizations, and choose their modules.",
+        subcommands: [OrgsList.self, OrgsAdd.self, OrgsModules.self])
 }
 
 struct Demo: AsyncParsableCommand {

@@ -5,7 +5,7 @@ import Translation
 /// Preferences (Ctrl+,): how often the background sync runs and which organization Steward
 /// opens with, each kept in GSettings the moment it is made and taking effect at once (there is
 /// nothing to apply or cancel); and the organization shown's calendar publishing
-/// (`CalendarPublishingGroup`) and mail server (`MailSettingsGroup`).
+/// (`CalendarPublishingGroup`), mail server (`MailSettingsGroup`) and modules (`ModulesGroup`).
 @MainActor
 final class Preferences {
     private let ui: Builder
@@ -16,14 +16,21 @@ final class Preferences {
     private let settings: AppSettings
     private let calendarPublishing: CalendarPublishingGroup
     private let mail: MailSettingsGroup
+    private let modules: ModulesGroup
     /// The organizations offered for start-up, after "the one shown last".
     private let organizations: [Organization]
 
     /// Called with the cadence to follow once the sync timing changed.
     var onSyncCadenceChanged: ((SyncCadence) -> Void)?
+    /// Called with the organization as stored once its modules changed.
+    var onModulesChanged: ((Organization) -> Void)? {
+        get { modules.onChanged }
+        set { modules.onChanged = newValue }
+    }
 
     init(parent: Window, settings: AppSettings, organizations: [Organization], organization: Organization?,
-         publishing: CalendarPublishingService?, mail mailService: MailService?) {
+         publishing: CalendarPublishingService?, mail mailService: MailService?, organizations service: OrganizationService?,
+         canEdit: Bool) {
         self.settings = settings
         self.organizations = organizations
         ui = Builder(resource: ResourceBundle.path("Preferences/preferences.ui"))
@@ -33,6 +40,7 @@ final class Preferences {
         startRow = ui.object("start_organization_row")
         calendarPublishing = CalendarPublishingGroup(ui: ui, organization: organization, service: publishing)
         mail = MailSettingsGroup(ui: ui, organization: organization, service: mailService)
+        modules = ModulesGroup(ui: ui, organization: organization, service: service, canEdit: canEdit)
         window.setTransientFor(parent)
         fill()
         intervalRow.onSelectionChanged { [weak self] _ in self?.syncTimingChanged() }

@@ -106,7 +106,13 @@ final class MainWindow {
         let publishing = environment.map { CalendarPublishingService(database: $0.database, credentials: LazyCredentialStore()) }
         let mail = environment.map { MailService(database: $0.database, credentials: LazyCredentialStore()) }
         let shown = Preferences(parent: window, settings: settings, organizations: organizations, organization: organization,
-                                publishing: publishing, mail: mail)
+                                publishing: publishing, mail: mail, organizations: environment?.organizations, canEdit: canEdit)
+        shown.onModulesChanged = { [weak self] _ in
+            guard let self else { return }
+            // The choice is a change to send, like any edit; the sidebar shows its pages.
+            syncMonitor?.changesMade()
+            Task { await self.loadOrganizations() }
+        }
         shown.onSyncCadenceChanged = { [weak self] cadence in
             self?.syncMonitor?.services.backgroundSync.setCadence(cadence)
             self?.syncPage?.showTiming()

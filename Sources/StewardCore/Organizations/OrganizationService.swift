@@ -57,6 +57,27 @@ public final class OrganizationService: Sendable {
         return org
     }
 
+    /// Chooses the modules the organization uses (its settings; `stewardctl orgs modules`):
+    /// the sidebar shows their pages, in sidebar order, and the choice travels to the store as
+    /// the organization's module choice record, so the apps and the store's reads follow.
+    /// Records of a module switched off are kept, to come back with it.
+    @discardableResult
+    public func setModules(_ modules: [Module], of org: Organization) async throws -> Organization {
+        let chosen = Module.allCases.filter(modules.contains)
+        guard !chosen.isEmpty else {
+            throw OrganizationError.invalid(ValidationError(field: "modules", message: tr("choose at least one module")))
+        }
+        let fields = try RecordType.moduleChoice.validate(ModuleChoice.fields(chosen), orgZone: org.timeZone)
+        return try await database.writer.write { db in
+            var current = try Self.find(slug: org.slug, db)
+            guard current.modules != chosen else { return current }
+            current.modules = chosen
+            try current.update(db)
+            try RecordService.put(.moduleChoice, fields: fields, in: current, db)
+            return current
+        }
+    }
+
     static func all(_ db: Database) throws -> [Organization] {
         try Organization.fetchAll(db, sql: "SELECT * FROM organization ORDER BY name COLLATE NOCASE")
     }

@@ -59,6 +59,17 @@ public final class RecordService: Sendable {
         return record
     }
 
+    /// The organization's one record of a singleton type, made or replaced with `checked`
+    /// fields (already validated), inside the caller's transaction.
+    @discardableResult
+    static func put(_ type: RecordType, fields checked: JSONValue, in org: Organization, _ db: Database) throws -> LocalRecord {
+        precondition(type.isSingleton, "put is for types kept once per organization")
+        if let previous = try live(type, org: org, db).first {
+            return try replace(type, previous: previous, validated: checked, org: org, db)
+        }
+        return try insert(type, id: UUID(), checked: checked, org: org, db)
+    }
+
     /// Changes the named fields of a stored record, keeping the others (`stewardctl … update`).
     public func update(_ type: RecordType, id: UUID, changes: [String: JSONValue], in org: Organization) async throws -> LocalRecord {
         try Self.refuseIfAppendOnly(type)

@@ -12,7 +12,8 @@ public enum RecordTypes {
                                                .rideOffer, .rideRequest, .rideAssignment, .rideNotification,
                                                .dailyQuote, .gymInfo, .gymClass,
                                                .ministryTeam, .communityGroup, .mission, .ministryResource, .lead,
-                                               .announcement, .announcementReport, .pushSettings]
+                                               .announcement, .announcementReport, .pushSettings,
+                                               .moduleChoice]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })
     private static let byCommand = Dictionary(uniqueKeysWithValues: all.map { ($0.commandName, $0) })

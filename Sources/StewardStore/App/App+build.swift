@@ -64,15 +64,19 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     let open = router.group("v1/orgs/{org}")
     sessions.addOpenRoutes(to: open)
     members.addOpenRoutes(to: open)
+    // A module the organization switched off serves nothing, feeds included.
+    let feeds = router.group("v1/orgs/{org}").add(middleware: ModuleGateMiddleware(repository: repository))
     // Podcast apps cannot send a token; the feed holds only what members may see.
-    PodcastFeedController(repository: repository).addRoutes(to: open)
+    PodcastFeedController(repository: repository).addRoutes(to: feeds)
     // Calendar apps cannot send a token either: the feed's key is in its address.
-    CalendarFeedController(repository: repository).addRoutes(to: open)
+    CalendarFeedController(repository: repository).addRoutes(to: feeds)
     // Apps ask for the Web Push key before the member signs in.
     WebPushKeyController(repository: repository, vapid: configuration.push.vapid).addRoutes(to: open)
 
     let org = router.group("v1/orgs/{org}")
         .add(middleware: BearerAuthMiddleware(repository: repository))
+        .add(middleware: ModuleGateMiddleware(repository: repository))
+    ModulesController(repository: repository).addRoutes(to: org)
     PushController(repository: repository, bodyReader: RequestBodyReader(limit: configuration.maxBodyBytes))
         .addRoutes(to: org)
     ChangesController(repository: repository).addRoutes(to: org)

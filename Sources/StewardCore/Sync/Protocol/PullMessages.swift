@@ -70,6 +70,8 @@ public struct ErrorResponse: Hashable, Sendable, Codable, Error {
         public static let notEditable = "not-editable"
         /// A member sent submissions or registrations too fast; wait `retryAfter` seconds (429).
         public static let tooManyRequests = "too-many-requests"
+        /// The organization does not use the module the endpoint belongs to (404).
+        public static let moduleNotUsed = "module-not-used"
         /// Checking in: the code is not the event's current one (422).
         public static let wrongCode = "wrong-code"
         /// Checking in: the code was the event's a while ago, not now (422).

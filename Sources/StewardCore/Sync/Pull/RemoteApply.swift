@@ -94,6 +94,9 @@ enum RemoteApply {
         var recorded = record
         recorded.id = key
         try HistoryLog.recordPulled(orgId: org.id, record: recorded, old: existing?.liveFields, db)
+        if record.entity == RecordType.moduleChoice.entity, !record.deleted {
+            try ModuleChoice.adopt(fields, org: org, db)
+        }
         if record.entity == RecordType.submission.entity,
            record.deleted || SubmissionRecord(fields: fields).status != .approved {
             try ApprovalService.withdrawShownEvent(submissionId: key, org: org, db)
