@@ -675,6 +675,51 @@ def test_announcement_report(app):
     editor_gone(app, "Announcement — ")
 
 
+def test_modules_chosen(app):
+    """The church lends books too: in Preferences' Organization page the office switches Books
+    on and Giving off; the sidebar follows at once, the organization keeps the choice, and the
+    next sync tells the store, which then serves books and not giving."""
+    window = main_window(app)
+    press(ord(","), control=True)
+    prefs = window_named(app, "Preferences")
+    tab = wait_for('the "Organization" page of Preferences',
+                   lambda: next((n for n in find_all(prefs, name_is="Organization") if accessibility.on_screen(n)), None))
+    click_at(tab)
+    # Each switch is named by its row's title.
+    books = wait_for("the Books switch", lambda: next(iter(find_all(prefs, name_is="Books", roles=("check box",))), None))
+    giving = wait_for("the Giving switch", lambda: next(iter(find_all(prefs, name_is="Giving", roles=("check box",))), None))
+    if accessibility.state_has(books, pyatspi.STATE_CHECKED) or not accessibility.state_has(giving, pyatspi.STATE_CHECKED):
+        raise Failure("a church should start with Giving on and Books off")
+    click(books)
+    wait_for('"Books" in the sidebar', lambda: find_all(window, name_is="Books", roles=("list item",)))
+    click(giving)
+    wait_gone('"Giving" in the sidebar', lambda: find_all(window, name_is="Giving", roles=("list item",)))
+    screenshot("preferences-modules.png")
+    press(0xff1b)  # Escape
+    wait_gone("Preferences", lambda: window_open(app, "Preferences"))
+    with db() as c:
+        modules = c.execute("SELECT modules FROM organization WHERE slug = ?", (SLUG,)).fetchone()[0].split(",")
+    if "books" not in modules or "giving" in modules:
+        raise Failure(f"the organization should use books and not giving: {modules}")
+
+    token = state["store"].token(SLUG, "reader")
+
+    def store_follows():
+        chosen = store_api("GET", "modules", token=token)
+        if chosen.get("chosen") and "books" in chosen["modules"] and "giving" not in chosen["modules"]:
+            return chosen
+        click(button(window, "Sync Now"))
+        time.sleep(1.5)
+        return None
+    wait_for("the store to learn the modules chosen", store_follows, timeout=90)
+    try:
+        store_api("GET", "funds", token=token)
+        raise Failure("the store still serves giving funds to an organization that switched Giving off")
+    except urllib.error.HTTPError as refused:
+        if refused.code != 404:
+            raise Failure(f"the store answered {refused.code} for funds, not 404") from None
+
+
 TESTS = [
     test_church_pages_listed,
     test_bulletin_with_three_sections,
@@ -691,6 +736,7 @@ TESTS = [
     test_message_in_podcast_feed,
     test_announcement_preview_and_send,
     test_announcement_report,
+    test_modules_chosen,
 ]
 
 

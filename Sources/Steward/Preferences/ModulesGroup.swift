@@ -35,9 +35,9 @@ final class ModulesGroup {
             row.iconName = module.iconName
             let toggle = Switch()
             toggle.verticalAlignment = .center
-            toggle.setAccessibleLabel(tr("Use {module}", ["module": module.title]))
             toggle.isSensitive = canEdit
             row.addSuffix(toggle)
+            // The row labels its switch, so a screen reader says "Books, check box".
             row.setActivatableWidget(toggle)
             group.add(row)
             switches.append((module, toggle))
