@@ -241,6 +241,13 @@ final class MainWindow {
     private func recordsChanged() {
         for page in modulePages.values { page.refresh() }
         updateWaitingCount()
+        // Another console may have chosen other modules: the sidebar follows what was pulled.
+        guard let shown = organization, let environment else { return }
+        Task {
+            guard let stored = try? await environment.organizations.find(slug: shown.slug),
+                  stored.modules != organization?.modules else { return }
+            await loadOrganizations()
+        }
     }
 
     private func setRole(_ role: StaffRole?) {
