@@ -25,7 +25,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
 from accessibility import (Failure, button, buttons, choose_page, click, click_at, field, find_all,  # noqa: E402
-                           frames, main_window, name, text_of, type_into, wait_for, wait_gone)
+                           frames, main_window, name, press, text_of, type_into, wait_for, wait_gone, window_named,
+                           window_open)
 import pyatspi  # noqa: E402
 
 try:
@@ -271,8 +272,34 @@ def test_trainers_view(app):
     page = dialog_with(app, "From the booking service")
     click(button(page, "Close"))
     wait_gone("the class's page", lambda: find_all(app.node(), name_has="From the booking service", roles=("label",)))
+    check_a_trainer_profile(app, window)
     switch_to(window, "Week")
     block(window, CANCELLED, "cancelled")
+
+
+def check_a_trainer_profile(app, window):
+    """A trainer's name opens their profile: Morgan Diaz has none yet, so a new one opens with
+    the name the schedule gives; saved, it is the gym's record to send, and the name opens it
+    again, to edit."""
+    click(button(window, "Profile of Morgan Diaz"))
+    form = window_named(app, "New Trainer Profile")
+    if text_of(field(form, "Name")) != "Morgan Diaz":
+        raise Failure(f'the new profile should carry the schedule\'s name: "{text_of(field(form, "Name"))}"')
+    type_into(form, "Specialties", "Spin, HIIT")
+    type_into(form, "Bio", "Morgan stands in for the early spin classes.")
+    click(button(form, "Save"))
+    wait_gone("the profile editor", lambda: window_open(app, "New Trainer Profile"))
+    with db() as c:
+        rows = [json.loads(f) for (f,) in c.execute("SELECT fields FROM record WHERE entity = 'trainer' AND deleted = 0")]
+    morgan = [r for r in rows if r.get("name") == "Morgan Diaz"]
+    if len(morgan) != 1 or morgan[0].get("specialties") != ["spin", "hiit"]:
+        raise Failure(f"Morgan Diaz's profile is not stored as typed: {morgan}")
+    click(button(window, "Profile of Morgan Diaz"))
+    form = window_named(app, "Edit Trainer Profile")
+    wait_for("the bio typed before", lambda: text_of(field(form, "Bio")) == "Morgan stands in for the early spin classes.")
+    screenshot("trainer-profile.png")
+    press(0xff1b)  # Escape
+    wait_gone("the profile editor", lambda: window_open(app, "Edit Trainer Profile"))
 
 
 def check_an_appointment_is_shown(window):

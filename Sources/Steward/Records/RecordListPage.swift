@@ -491,12 +491,26 @@ final class RecordListPage {
     /// record filled from that one, its title marked as a copy; saving makes the new record and
     /// leaves the original as it was.
     private func openEditor(key: Int64?, duplicating: Bool = false) {
-        guard let org = organization, editor == nil else { return }
         let selected = key.flatMap { records[$0] }
         guard key == nil || selected != nil else { return }
         guard !duplicating || type.allowsDuplicates else { return }
-        let record = duplicating ? nil : selected
-        let filled = duplicating ? selected.map { type.duplicateFields(of: $0.fields) } : nil
+        openEditor(record: duplicating ? nil : selected,
+                   filled: duplicating ? selected.map { type.duplicateFields(of: $0.fields) } : nil)
+    }
+
+    /// Opens the editor on the organization's first live record that `matches`, or on a new
+    /// one filled with `fields` (another page's way in: a trainer's row opens their profile).
+    func openFirst(matching matches: @escaping @Sendable (JSONValue) -> Bool, orNewWith fields: JSONValue) {
+        guard let org = organization, editor == nil else { return }
+        let type = type, service = service
+        Task {
+            let found = (try? await service.list(type, in: org))?.first { matches($0.fields) }
+            openEditor(record: found, filled: found == nil ? fields : nil)
+        }
+    }
+
+    private func openEditor(record: LocalRecord?, filled: JSONValue?) {
+        guard let org = organization, editor == nil else { return }
         guard record != nil || canEdit else { return }
         Task {
             // Fresh titles for the drop-downs of references: the other list may have changed.

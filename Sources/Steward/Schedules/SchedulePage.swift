@@ -58,6 +58,8 @@ final class SchedulePage: ModulePage {
     /// The list view, kept from week to week (its rows are reused).
     private let classList = ClassList()
     private let trainersView = TrainersView()
+    /// The trainers' profiles, one of the gym's own lists: the trainers view opens them.
+    private let trainerProfiles: RecordListPage
 
     var onLocalChange: (() -> Void)? {
         get { group.onLocalChange }
@@ -93,15 +95,18 @@ final class SchedulePage: ModulePage {
         // The gym's own content: a record list per type, as the record kit declares them.
         let stack: ViewStack = ui.object("view_stack")
         loading = LoadingPage(in: ui.object("load_stack"), pages: ["content"])
-        let types: [RecordType] = [.dailyQuote, .gymInfo]
-        let lists = types.map { type in
+        let types: [(type: RecordType, icon: String)] = [(.dailyQuote, "format-text-bold-symbolic"),
+                                                         (.gymInfo, "dialog-information-symbolic"),
+                                                         (.trainer, "avatar-default-symbolic")]
+        let lists = types.map { type, icon in
             let list = RecordListPage(type: type, service: records, window: window, toasts: toasts)
             list.widget.vexpand = true
             stack.addTitled(RecordListGroup.view(holding: list), name: type.entity, title: type.nouns.pluralTitle.text,
-                            iconName: type.entity == RecordType.dailyQuote.entity ? "format-text-bold-symbolic" : "dialog-information-symbolic")
+                            iconName: icon)
             return list
         }
-        group = RecordListGroup(lists, names: types.map(\.entity), stack: stack)
+        trainerProfiles = lists[2]
+        group = RecordListGroup(lists, names: types.map(\.type.entity), stack: stack)
         // The schedule's own bars belong to its views (week, list, trainers), not to the record lists.
         let bars: [Widget] = [ui.object("status_bar"), ui.object("filter_bar")]
         stack.onVisibleChildChanged { [weak self] shown in
@@ -141,6 +146,12 @@ final class SchedulePage: ModulePage {
         classList.onOpen = { [weak self] scheduled in self?.open(scheduled) }
         listScroller.setChild(classList.widget)
         trainersView.onOpen = { [weak self] scheduled in self?.open(scheduled) }
+        // A trainer's name opens their profile, or a new one with the name the schedule gives.
+        trainersView.onOpenProfile = { [weak self] trainer in
+            let key = RecordType.trainerKey(trainer)
+            self?.trainerProfiles.openFirst(matching: { RecordType.trainerKey($0["name"]?.stringValue ?? "") == key },
+                                            orNewWith: .object(["name": .string(trainer)]))
+        }
         trainersView.onOpenAppointment = { [weak self] appointment in
             guard let self else { return }
             AppointmentDetails.present(appointment, zone: self.organization?.timeZone ?? .current, parent: self.window)

@@ -19,7 +19,7 @@ import Translation
 final class TrainersView: DrawnScheduleContent {
     var widget: Widget { schedule.box }
     private let schedule = DrawnSchedule()
-    private var headings: [(box: Box, name: Label, count: Label)] = []
+    private var headings: [(box: Box, name: Button, count: Label)] = []
     private var week = TrainerWeek([], firstDay: LocalDate(Date(), in: .current), zone: .current)
     /// Every entry under a button, row by row, day by day, in time order.
     private var entries: [TrainerWeek.Entry] = []
@@ -29,6 +29,8 @@ final class TrainersView: DrawnScheduleContent {
     var onOpen: (@MainActor (ScheduledClass) -> Void)?
     /// What a click on an appointment does (shows its details).
     var onOpenAppointment: (@MainActor (StaffAppointment) -> Void)?
+    /// What a click on a trainer's name does (opens their profile), with the name.
+    var onOpenProfile: (@MainActor (String) -> Void)?
 
     init() {
         schedule.content = self
@@ -72,10 +74,17 @@ final class TrainersView: DrawnScheduleContent {
         for (index, row) in week.rows.enumerated() {
             if index == headings.count {
                 let box = Box.vertical(spacing: 0)
-                let name = Label("")
-                name.xalign = 0
-                name.ellipsizesAtEnd = true
-                name.addCSSClass("heading")
+                // The name is a link to the trainer's profile, as a person reads it.
+                let name = Button(label: "")
+                name.hasFrame = false
+                name.horizontalAlignment = .start
+                name.addCSSClass("trainer-link")
+                let position = headings.count
+                name.onClicked { [weak self] in
+                    guard let self, position < self.week.rows.count else { return }
+                    let trainer = self.week.rows[position].trainer
+                    if !trainer.isEmpty { self.onOpenProfile?(trainer) }
+                }
                 // The count wraps ("8 classes ·" over "4 appointments") in the narrow name column.
                 let count = Label("")
                 count.xalign = 0
@@ -93,7 +102,10 @@ final class TrainersView: DrawnScheduleContent {
                 counted += " · " + trn("{count} appointment", "{count} appointments", row.appointmentCount,
                                        ["count": String(row.appointmentCount)])
             }
-            heading.name.text = name
+            heading.name.label = name
+            heading.name.isSensitive = !row.trainer.isEmpty
+            heading.name.setAccessibleLabel(tr("Profile of {trainer}", ["trainer": name]))
+            heading.name.tooltip = tr("Open {trainer}’s profile", ["trainer": name])
             heading.count.text = counted
             heading.box.setAccessibleLabel(tr("{trainer}: {count}", ["trainer": name, "count": counted]))
             if !heading.box.isVisible { heading.box.isVisible = true }

@@ -46,6 +46,21 @@ enum DemoGymContent {
             "email": .string("frontdesk@ironworks-gym.example"),
             "website": .string("https://ironworks-gym.example"),
         ])
+        // Three of the five trainers have written their profile; the others have not yet.
+        for (name, specialties, bio) in trainerProfiles {
+            try save(.trainer, ["name": .string(name), "specialties": .array(specialties.map(JSONValue.string)),
+                                "bio": .string(bio),
+                                "photoURL": .string("https://ironworks-gym.example/team/\(name.lowercased().replacingOccurrences(of: " ", with: "-")).jpg")])
+        }
         return added
     }
+
+    static let trainerProfiles: [(name: String, specialties: [String], bio: String)] = [
+        ("Alex Rivera", ["strength", "powerlifting"],
+         "Alex has coached strength for twelve years and competed in powerlifting. Expect clear cues, steady progress and a lot of encouragement."),
+        ("Priya Natarajan", ["yoga", "mobility", "prenatal"],
+         "Priya teaches vinyasa and restorative yoga and runs the prenatal classes. Her sessions start where you are, not where you think you should be."),
+        ("Sam Okafor", ["cycling", "hiit"],
+         "Sam brings the playlist and the energy to every spin and HIIT class, and scales every interval for beginners."),
+    ]
 }

@@ -10,7 +10,7 @@ public enum RecordTypes {
                                                .passportLevel, .prize, .redemption, .question, .answer,
                                                .communityPage, .mapPin,
                                                .rideOffer, .rideRequest, .rideAssignment, .rideNotification,
-                                               .dailyQuote, .gymInfo, .gymClass,
+                                               .dailyQuote, .gymInfo, .gymClass, .trainer,
                                                .ministryTeam, .communityGroup, .mission, .ministryResource, .lead,
                                                .announcement, .announcementReport, .pushSettings,
                                                .moduleChoice]

@@ -40,9 +40,13 @@ struct RecordReadController {
                 MemberRecords.visible(live, of: targetType, now: now).map { ($0.id, targetType.title(of: $0.fields)) },
                 uniquingKeysWith: { first, _ in first })
         }
+        var items = records.map { MemberRecords.item($0, of: type, titles: titles) }
+        if type.entity == RecordType.trainer.entity {
+            items = try await TrainerClasses.adding(to: items, org: grant.org, repository: repository, now: now)
+        }
         let body = JSONValue.object([
             "entity": .string(type.entity),
-            "items": .array(records.map { MemberRecords.item($0, of: type, titles: titles) }),
+            "items": .array(items),
         ])
         return ConditionalBody(data: Data(body.canonicalBytes), contentType: "application/json; charset=utf-8",
                                cacheControl: "private, no-cache")
