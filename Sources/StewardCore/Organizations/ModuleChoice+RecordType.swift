@@ -23,6 +23,9 @@ extension RecordType {
         ],
         titleField: "modules")
         .singleton()
+        // The organization's own modules are what it mirrors: no generic command or editor
+        // writes it, only `setModules` (and `stewardctl orgs modules`, which calls it).
+        .mirrored()
         .rule { values, issues in ModuleChoice.check(values, &issues) }
         // Kept in sidebar order whatever order they came in, so every side stores the same list.
         .completing { values in
