@@ -40,6 +40,46 @@ void sk_pin_map_go_to(gpointer map, double latitude, double longitude, double zo
     shumate_map_center_on(shumate_simple_map_get_map(SHUMATE_SIMPLE_MAP(map)), latitude, longitude);
 }
 
+typedef struct {
+    SkPinMapClicked callback;
+    gpointer data;
+    GDestroyNotify destroy;
+    GtkWidget *map;
+} ClickHandler;
+
+static void click_handler_free(gpointer pointer, GClosure *closure) {
+    ClickHandler *handler = pointer;
+    if (handler->destroy != NULL) {
+        handler->destroy(handler->data);
+    }
+    g_free(handler);
+}
+
+// A click (not a drag: the gesture gives up once the pointer moves) names the place under it.
+static void map_clicked(GtkGestureClick *gesture, int n_press, double x, double y, gpointer pointer) {
+    ClickHandler *handler = pointer;
+    if (n_press != 1) {
+        return;
+    }
+    ShumateViewport *viewport = shumate_simple_map_get_viewport(SHUMATE_SIMPLE_MAP(handler->map));
+    GtkWidget *area = gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(gesture));
+    double latitude = 0, longitude = 0;
+    shumate_viewport_widget_coords_to_location(viewport, area, x, y, &latitude, &longitude);
+    handler->callback(latitude, longitude, handler->data);
+}
+
+void sk_pin_map_on_click(gpointer map, SkPinMapClicked callback, gpointer data, GDestroyNotify destroy) {
+    ClickHandler *handler = g_new0(ClickHandler, 1);
+    handler->callback = callback;
+    handler->data = data;
+    handler->destroy = destroy;
+    handler->map = GTK_WIDGET(map);
+    GtkGesture *gesture = gtk_gesture_click_new();
+    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(gesture), GDK_BUTTON_PRIMARY);
+    g_signal_connect_data(gesture, "released", G_CALLBACK(map_clicked), handler, click_handler_free, 0);
+    gtk_widget_add_controller(GTK_WIDGET(shumate_simple_map_get_map(SHUMATE_SIMPLE_MAP(map))), GTK_EVENT_CONTROLLER(gesture));
+}
+
 gboolean sk_network_available(void) {
     return g_network_monitor_get_network_available(g_network_monitor_get_default());
 }

@@ -30,6 +30,25 @@ public final class PinMap: Widget {
         sk_pin_map_name_zoom_buttons(raw, zoomIn, zoomOut)
     }
 
+    /// Calls `handler` with the place each click on the map lands on (dragging moves the map
+    /// and calls nothing).
+    public func onClick(_ handler: @escaping @MainActor (_ latitude: Double, _ longitude: Double) -> Void) {
+        let box = Unmanaged.passRetained(ClickBox(handler)).toOpaque()
+        sk_pin_map_on_click(raw, { latitude, longitude, data in
+            guard let data else { return }
+            let box = Unmanaged<ClickBox>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { box.handler(latitude, longitude) }
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<ClickBox>.fromOpaque(data).release()
+        })
+    }
+
+    private final class ClickBox {
+        let handler: @MainActor (Double, Double) -> Void
+        init(_ handler: @escaping @MainActor (Double, Double) -> Void) { self.handler = handler }
+    }
+
     /// Whether the machine has a network (GNetworkMonitor), so tiles can arrive.
     public static var isNetworkAvailable: Bool { sk_network_available() != 0 }
 }

@@ -38,6 +38,7 @@ from accessibility import (Failure, button, choose, choose_page, click, click_at
                            name, on_screen, press, role, showing, text_of, type_into, wait_for, wait_gone, walk)
 
 from stewardctl_calls import ctl, ctl_json  # noqa: E402
+import pyatspi  # noqa: E402
 
 DB = os.environ["STEWARD_DB"]
 BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
@@ -472,10 +473,67 @@ def test_map_pins(app):
         shot("community-map.png", settle=2.0)
 
 
+def test_events_on_the_map(app):
+    """Beside the pins, the events with a place: one added for tomorrow shows on the map (or in
+    the list offline) once the next 30 days are asked for, and its editor sets its place by a
+    click on a map."""
+    import datetime
+    import random
+    import zoneinfo
+    window = main_window(app)
+    title = f"Porch Concert {random.randint(1000, 9999)}"
+    start = (datetime.datetime.now(zoneinfo.ZoneInfo("America/New_York")) + datetime.timedelta(days=1)).replace(
+        hour=18, minute=30, second=0, microsecond=0)
+    ctl("events", "add", "--org", slug(), "--title", title, "--location-name", "Elm Street porches",
+        "--latitude", "42.6511", "--longitude", "-73.7551", "--timed", "--starts", start.strftime("%Y-%m-%dT%H:%M"))
+    choose_page(window, "Community")
+    show_view(window, "Map")
+    choose(app, window, "Events on the map", "Events in the next 30 days")
+    marker = wait_for(f'"{title}" on the map or in the list',
+                      lambda: next((n for n in find_all(window, name_starts=title)
+                                    if role(n) in ("push button", "toggle button", "label")), None))
+    if role(marker) != "label":
+        click_at(marker)
+        wait_for("the event's place in its details",
+                 lambda: find_all(app.node(), name_is="Elm Street porches", roles=("label",)))
+        shot("community-map-events.png", settle=2.0)
+        press(0xff1b)
+    else:
+        shot("community-map-events.png")
+
+    choose_page(window, "Events")
+    type_into(window, "Search events", title)
+    accessibility.select_row(window, title)
+    click(wait_for('"Open Event"', lambda: next((b for b in accessibility.buttons(window, "Open Event")
+                                                  if accessibility.sensitive(b)), None)))
+    editor = accessibility.window_named(app, "Edit Event")
+    click(button(editor, "Choose on Map"))
+    picker = accessibility.window_named(app, "Choose on Map")
+    use = button(picker, "Use This Place")
+    if accessibility.sensitive(use):
+        raise Failure('"Use This Place" should wait for a click on the map')
+    the_map = wait_for("the map to click on", lambda: next(iter(find_all(picker, name_is="Map to choose the place on")), None))
+    x, y, width, height = the_map.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    # Off the middle, where the marker of the place typed sits.
+    pyatspi.Registry.generateMouseEvent(x + width // 4, y + height // 4, "b1c")
+    wait_for('"Use This Place" to be on', lambda: accessibility.sensitive(use))
+    shot("map-picker.png", settle=1.0)
+    click(use)
+    wait_gone("the map", lambda: accessibility.window_open(app, "Choose on Map"))
+    latitude = accessibility.text_of(accessibility.field(editor, "Latitude"))
+    if not latitude or float(latitude) <= 42.6511:
+        raise Failure(f"a click up and to the left should give a place further north: latitude {latitude}")
+    click(button(editor, "Save"))
+    wait_gone("the editor", lambda: accessibility.window_open(app, "Edit Event"))
+    stored = [e for e in ctl_json("events", "list", "--org", slug(), "--search", title) if e.get("title") == title]
+    if len(stored) != 1 or abs(float(stored[0].get("latitude")) - float(latitude)) > 0.00001:
+        raise Failure(f"the place chosen on the map was not saved: {stored}")
+
+
 TESTS = [test_opens_on_loading_never_blank, test_grant_with_a_note, test_revoke_with_a_note, test_member_passport,
          test_check_in_code_matches_stewardctl,
          test_leaderboard_ranks_as_stewardctl, test_opting_out_leaves_the_leaderboard, test_insights_match_the_ledger,
-         test_map_pins]
+         test_map_pins, test_events_on_the_map]
 APP = None
 
 

@@ -21,6 +21,10 @@ void sk_pin_map_go_to(gpointer map, double latitude, double longitude, double zo
 // Names libshumate's zoom buttons (icons only; GTK 4.8 gives them no accessible name, and
 // their English tooltips are not translated here): tooltip and accessible name.
 void sk_pin_map_name_zoom_buttons(gpointer map, const char *zoom_in, const char *zoom_out);
+// Called with the place a click on the map landed on (a drag moves the map instead).
+typedef void (*SkPinMapClicked)(double latitude, double longitude, gpointer data);
+// Calls `callback` with `data` at each click on the map; `destroy` frees `data` with the map.
+void sk_pin_map_on_click(gpointer map, SkPinMapClicked callback, gpointer data, GDestroyNotify destroy);
 // Whether the machine has a network (GNetworkMonitor): the map is worth showing.
 gboolean sk_network_available(void);
 

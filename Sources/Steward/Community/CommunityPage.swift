@@ -32,7 +32,7 @@ final class CommunityPage: ModulePage {
         }
     }
 
-    init(service: RecordService, window: ApplicationWindow, toasts _: ToastOverlay) {
+    init(service: RecordService, events: EventService, window: ApplicationWindow, toasts _: ToastOverlay) {
         self.window = window
         let ui = Builder(resource: ResourceBundle.path("Community/community-page.ui"))
         // The page's own overlay: its toasts show above the view switcher at the bottom.
@@ -52,7 +52,7 @@ final class CommunityPage: ModulePage {
         }
         pages = lists[0]
         group = RecordListGroup(lists, names: types.map(\.0.entity), stack: stack)
-        mapPane = CommunityMapPane(service: service)
+        mapPane = CommunityMapPane(service: service, events: events)
         mapPane.widget.vexpand = true
         stack.addTitled(mapPane.widget, name: "map", title: tr("Map"), iconName: "find-location-symbolic")
         previewAction = actions.addAction("preview", enabled: false) { [weak self] in self?.openPreview() }

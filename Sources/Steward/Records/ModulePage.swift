@@ -56,7 +56,7 @@ enum ModulePages {
         case .books, .loans: LibraryPage(module: module, service: environment.records, window: window, toasts: toasts)
         case .prizes: PrizesPage(service: environment.records, window: window, toasts: toasts)
         case .surveys: SurveyPage(service: environment.records, window: window, toasts: toasts)
-        case .community: CommunityPage(service: environment.records, window: window, toasts: toasts)
+        case .community: CommunityPage(service: environment.records, events: environment.events, window: window, toasts: toasts)
         case .leads: LeadsPage(service: environment.records,
                                mail: MailService(database: environment.database, credentials: LazyCredentialStore()),
                                window: window, toasts: toasts)

@@ -61,6 +61,8 @@ final class RecordEditor {
     private var isPainted = false
     /// A book's ISBN look-up, under its ISBN field.
     private var lookupRow: BookLookupRow?
+    /// An event's or map pin's Choose on Map, under its longitude.
+    private var mapPickRow: MapPickRow?
 
     var onClosed: (() -> Void)?
 
@@ -125,6 +127,15 @@ final class RecordEditor {
                     lastInForm = input.row
                 } else {
                     input.place(in: group)
+                }
+                // A place is chosen on a map as well as typed (see MapPickRow).
+                if input.field.name == "longitude", type.hasMapPosition, canEdit, PinMap.isNetworkAvailable,
+                   let latitude = built.first(where: { $0.field.name == "latitude" }) {
+                    let titleInput = built.first { $0.field.name == type.titleField }
+                    let pick = MapPickRow(latitude: latitude, longitude: input, parent: window, organization: organization.id,
+                                          name: { titleInput?.value.stringValue ?? "" })
+                    group.add(pick.row)
+                    mapPickRow = pick
                 }
                 // A book's form fills itself from Open Library by its ISBN (see BookLookupRow).
                 if case .isbn = input.field.kind, canEdit {

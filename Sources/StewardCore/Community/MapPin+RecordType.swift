@@ -26,13 +26,27 @@ extension RecordType {
 }
 
 /// A place's decimal degrees, as map pins and events keep them.
-enum MapPinRules {
+public enum MapPinRules {
     static let latitude = FieldKind.decimal(-90...90, problem: trLater("must be a number of degrees from -90 to 90, like 42.6526"))
     static let longitude = FieldKind.decimal(-180...180, problem: trLater("must be a number of degrees from -180 to 180, like -73.7562"))
+
+    /// The place `latitude` and `longitude` give, both readable and in range; nil otherwise.
+    public static func position(latitude: JSONValue?, longitude: JSONValue?) -> (latitude: Double, longitude: Double)? {
+        guard let latitude = degrees(latitude, limit: 90), let longitude = degrees(longitude, limit: 180) else { return nil }
+        return (latitude, longitude)
+    }
 
     /// A stored coordinate within ±`limit` degrees: a number, or the text earlier versions kept.
     static func degrees(_ value: JSONValue?, limit: Double) -> Double? {
         guard let degrees = value?.decimalValue, abs(degrees) <= limit else { return nil }
         return degrees
+    }
+}
+
+extension RecordType {
+    /// Whether the type keeps a place as `latitude` and `longitude` (events, map pins): its
+    /// editor lets staff choose it on a map.
+    public var hasMapPosition: Bool {
+        fields.contains { $0.name == "latitude" } && fields.contains { $0.name == "longitude" }
     }
 }

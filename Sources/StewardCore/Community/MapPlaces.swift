@@ -31,10 +31,16 @@ public struct MapPlaces: Sendable {
     /// The middle of the pins and the zoom level (web-map tiles: 0 the world, each step twice
     /// as close) at which they all fit; a single pin shows its streets. nil without pins.
     public var view: (latitude: Double, longitude: Double, zoom: Double)? {
-        guard let first = places.first else { return nil }
-        let latitudes = places.map(\.latitude), longitudes = places.map(\.longitude)
-        let south = latitudes.min() ?? first.latitude, north = latitudes.max() ?? first.latitude
-        let west = longitudes.min() ?? first.longitude, east = longitudes.max() ?? first.longitude
+        Self.view(of: places.map { ($0.latitude, $0.longitude) })
+    }
+
+    /// The middle and zoom level at which every position fits (the pins and the events beside
+    /// them); nil for none.
+    public static func view(of positions: [(latitude: Double, longitude: Double)]) -> (latitude: Double, longitude: Double, zoom: Double)? {
+        guard !positions.isEmpty else { return nil }
+        let latitudes = positions.map(\.latitude), longitudes = positions.map(\.longitude)
+        let south = latitudes.min()!, north = latitudes.max()!
+        let west = longitudes.min()!, east = longitudes.max()!
         // A tile at zoom z spans 360 / 2^z degrees of longitude; a window shows about three
         // across, so the widest span takes log2(3 × 360 / span), less one for a margin.
         let span = max(north - south, east - west)
