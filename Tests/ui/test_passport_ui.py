@@ -510,8 +510,8 @@ def test_events_on_the_map(app):
     click(button(editor, "Choose on Map"))
     picker = accessibility.window_named(app, "Choose on Map")
     use = button(picker, "Use This Place")
-    if accessibility.sensitive(use):
-        raise Failure('"Use This Place" should wait for a click on the map')
+    # It opens on the place typed, marked there.
+    wait_for("the place typed, marked", lambda: find_all(picker, name_is="The place chosen"))
     the_map = wait_for("the map to click on", lambda: next(iter(find_all(picker, name_is="Map to choose the place on")), None))
     x, y, width, height = the_map.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
     # Off the middle, where the marker of the place typed sits.
