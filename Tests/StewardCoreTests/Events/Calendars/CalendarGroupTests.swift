@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import StewardCore
+
+/// The organization's own calendars (`eventCalendar`) and an event's `calendar`: a colour off
+/// the palette is refused naming the colours, an event naming a calendar keeps it on the wire,
+/// in the console's table and back, and an event without one travels as before.
+@Suite struct CalendarGroupTests {
+    static func calendar(_ name: String, colour: String) -> JSONValue {
+        .object(["name": .string(name), "colour": .string(colour)])
+    }
+
+    @Test func aColourOffThePaletteIsRefusedNamingThePalette() throws {
+        let error = #expect(throws: ValidationError.self) {
+            try RecordType.eventCalendar.validate(Self.calendar("Youth", colour: "pink"), orgZone: .gmt)
+        }
+        let issue = try #require(error?.issues.first { $0.field == "colour" }, "\(String(describing: error))")
+        #expect(issue.message.contains("blue, green, yellow, orange, red, purple, brown") && issue.message.contains("pink"),
+                "\(issue.message)")
+    }
+
+    @Test func aPaletteColourPassesAndReadsByItsName() throws {
+        let fields = try RecordType.eventCalendar.validate(Self.calendar("Youth", colour: "green"), orgZone: .gmt)
+        #expect(fields["colour"] == .string("green"))
+        let field = try #require(RecordType.eventCalendar.field("colour"))
+        #expect(field.displayText(.string("orange"), zone: .gmt) == "Orange")
+    }
+
+    @Test func aNameIsRequired() throws {
+        let error = #expect(throws: ValidationError.self) {
+            try RecordType.eventCalendar.validate(Self.calendar("  ", colour: "blue"), orgZone: .gmt)
+        }
+        #expect(error?.issues.map(\.field) == ["name"])
+    }
+
+    @Test func membersReadThemWholeAndTheEventsPageHoldsThem() {
+        #expect(RecordTypes.named("eventCalendar")?.commandName == "calendars")
+        #expect(RecordType.eventCalendar.module == .events)
+        if case .wholeList = RecordType.eventCalendar.memberReads {} else { Issue.record("calendars are not read whole") }
+    }
+
+    @Test func anEventNamingACalendarRoundTrips() async throws {
+        let f = try await Fixture()
+        let youth = try await RecordService(database: f.database).create(.eventCalendar, fields: Self.calendar("Youth", colour: "green"), in: f.org)
+        var form = EventForm.timed("Youth Night")
+        form.calendar = youth.key.uppercased()
+        let event = try await f.events.create(form, in: f.org)
+        // Kept lower-case, as every reference is.
+        #expect(event.details.calendar == youth.key)
+        #expect(event.details.syncFields["calendar"] == .string(youth.key))
+        let stored = try #require(try await f.events.event(id: event.id))
+        #expect(stored.details.calendar == youth.key)
+        #expect(try EventDetails(syncFields: stored.details.syncFields) == stored.details)
+        #expect(EventForm(stored.details, organizationZone: f.org.timeZone).calendar == youth.key)
+        #expect(try await f.events.calendarColours(in: f.org) == [event.id: .green])
+
+        form.calendar = ""
+        let cleared = try await f.events.update(event.id, with: form, in: f.org)
+        #expect(try await f.events.event(id: cleared.id)?.details.calendar == "")
+        #expect(try await f.events.calendarColours(in: f.org).isEmpty)
+    }
+
+    @Test func anEventWithoutACalendarTravelsAsBefore() throws {
+        let details = try EventForm.timed("Choir").validate(organizationZone: .gmt)
+        #expect(details.syncFields["calendar"] == nil)
+        let canonical = try RecordType.event.validate(details.syncFields, orgZone: .gmt)
+        #expect(canonical["calendar"] == nil, "the record is as it was before calendars")
+    }
+
+    @Test func anEventNamingNoCalendarOfTheOrganizationIsRefused() async throws {
+        let f = try await Fixture()
+        var form = EventForm.timed("Youth Night")
+        form.calendar = UUID().uuidString
+        let error = await #expect(throws: ValidationError.self) { try await f.events.create(form, in: f.org) }
+        #expect(error?.issues.map(\.field) == ["calendar"], "\(String(describing: error))")
+        #expect(try await f.eventCount() == 0)
+        form.calendar = "youth"
+        let malformed = #expect(throws: ValidationError.self) { try form.validate(organizationZone: .gmt) }
+        #expect(malformed?.issues.map(\.field) == ["calendar"])
+    }
+
+    @Test func aCalendarInUseIsNotDeleted() async throws {
+        let f = try await Fixture()
+        let records = RecordService(database: f.database)
+        let youth = try await records.create(.eventCalendar, fields: Self.calendar("Youth", colour: "green"), in: f.org)
+        var form = EventForm.timed("Youth Night")
+        form.calendar = youth.key
+        _ = try await f.events.create(form, in: f.org)
+        await #expect(throws: RecordServiceError.self) { try await records.delete(.eventCalendar, id: youth.id, in: f.org) }
+    }
+}
