@@ -35,7 +35,8 @@ final class AgendaView {
     /// agenda never holds the window for more than a frame.
     private var builder: PiecewiseWork?
 
-    func show(_ days: CalendarDays, today: LocalDate, zone: TimeZone) {
+    /// `colours`: each event's calendar colour, by event (none for events of no calendar).
+    func show(_ days: CalendarDays, today: LocalDate, zone: TimeZone, colours: [UUID: CalendarColour] = [:]) {
         builder = nil
         for widget in shown { box.remove(widget) }
         shown = []
@@ -71,7 +72,10 @@ final class AgendaView {
             }
             switch items[index] {
             case .day(let day): self.add(self.heading(day, isToday: day.date == today))
-            case .occurrence(let occurrence, let clashes): self.add(self.row(occurrence, clashes: clashes, zone: zone))
+            case .occurrence(let occurrence, let clashes):
+                let row = self.row(occurrence, clashes: clashes, zone: zone)
+                CalendarColourStyle.apply(colours[occurrence.eventId], to: row)
+                self.add(row)
             }
         }
     }

@@ -105,12 +105,13 @@ final class EventsCalendar {
             do {
                 let range = period.range(zone: zone)
                 let occurrences = try await service.occurrences(in: org, from: range.from, to: range.to)
+                let colours = try await service.calendarColours(in: org)
                 let (first, count) = period.days
                 let days = await Task.detached(priority: .userInitiated) {
                     CalendarDays(occurrences, first: first, count: count, zone: zone)
                 }.value
                 guard request == self.request else { return }
-                self.present(days, period: period, zone: zone)
+                self.present(days, period: period, zone: zone, colours: colours)
                 self.onShown?(period, occurrences.count)
             } catch {
                 guard request == self.request else { return }
@@ -119,12 +120,12 @@ final class EventsCalendar {
         }
     }
 
-    private func present(_ days: CalendarDays, period: CalendarPeriod, zone: TimeZone) {
+    private func present(_ days: CalendarDays, period: CalendarPeriod, zone: TimeZone, colours: [UUID: CalendarColour]) {
         switch period.view {
-        case .month: month?.show(days, period: period, today: today, zone: zone)
-        case .week: week?.show(days, period: period, today: today, zone: zone)
+        case .month: month?.show(days, period: period, today: today, zone: zone, colours: colours)
+        case .week: week?.show(days, period: period, today: today, zone: zone, colours: colours)
         case .agenda:
-            agenda?.show(days, today: today, zone: zone)
+            agenda?.show(days, today: today, zone: zone, colours: colours)
             agenda?.scrollToTop()
         case .list: break
         }

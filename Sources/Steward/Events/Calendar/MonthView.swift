@@ -65,7 +65,9 @@ final class MonthView {
         content.append(grid)
     }
 
-    func show(_ days: CalendarDays, period: CalendarPeriod, today: LocalDate, zone: TimeZone) {
+    /// `colours`: each event's calendar colour, by event (none for events of no calendar).
+    func show(_ days: CalendarDays, period: CalendarPeriod, today: LocalDate, zone: TimeZone,
+              colours: [UUID: CalendarColour] = [:]) {
         let locale = CalendarText.locale
         for (column, label) in headings.enumerated() {
             let weekday = (period.firstWeekday + column) % 7
@@ -79,7 +81,8 @@ final class MonthView {
             }
             cell.box.isVisible = true
             let day = days.days[index]
-            cell.fill(day, clashes: days, isToday: day.date == today, inMonth: day.date.month == period.anchor.month, zone: zone)
+            cell.fill(day, clashes: days, isToday: day.date == today, inMonth: day.date.month == period.anchor.month, zone: zone,
+                      colours: colours)
         }
     }
 
@@ -134,7 +137,8 @@ final class MonthCell {
         box.append(more)
     }
 
-    func fill(_ day: CalendarDays.Day, clashes: CalendarDays, isToday: Bool, inMonth: Bool, zone: TimeZone) {
+    func fill(_ day: CalendarDays.Day, clashes: CalendarDays, isToday: Bool, inMonth: Bool, zone: TimeZone,
+              colours: [UUID: CalendarColour]) {
         date = day.date
         occurrences = Array(day.occurrences.prefix(MonthView.linesPerCell))
         dayLabel.text = String(day.date.day)
@@ -158,6 +162,7 @@ final class MonthCell {
             button.tooltip = name
             button.setCSSClass("clash", !clashing.isEmpty)
             button.setCSSClass("warning", !clashing.isEmpty)
+            CalendarColourStyle.apply(colours[occurrence.eventId], to: button)
             button.isVisible = true
         }
         let hidden = day.occurrences.count - occurrences.count

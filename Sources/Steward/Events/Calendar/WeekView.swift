@@ -25,6 +25,7 @@ final class WeekView: WeekGridContent {
     private var clashes: [EventOccurrence.Reference: [EventOccurrence]] = [:]
     private var picture = WeekGridPicture(headings: [], hours: [], blocks: [])
     private var zone = TimeZone.gmt
+    private var colours: [UUID: CalendarColour] = [:]
     var onOpen: ((EventOccurrence) -> Void)?
 
     /// The programme colour clashing blocks take (red in `ScheduleBlockPainter`'s palette).
@@ -56,8 +57,11 @@ final class WeekView: WeekGridContent {
         widget.append(scroller)
     }
 
-    func show(_ days: CalendarDays, period: CalendarPeriod, today: LocalDate, zone: TimeZone) {
+    /// `colours`: each event's calendar colour, by event (none for events of no calendar).
+    func show(_ days: CalendarDays, period: CalendarPeriod, today: LocalDate, zone: TimeZone,
+              colours: [UUID: CalendarColour] = [:]) {
         self.zone = zone
+        self.colours = colours
         clashes = days.clashes
         let occurrences = days.days.flatMap(\.occurrences)
         var seen = Set<EventOccurrence.Reference>()
@@ -101,7 +105,8 @@ final class WeekView: WeekGridContent {
         var lines = [occurrence.title, occurrence.locationName].filter { !$0.isEmpty }
         if isClash { lines.insert(tr("Clash"), at: min(1, lines.count)) }
         return WeekGridPicture.Block(day: block.day, lane: block.lane, row: block.row, rows: block.rows, lines: lines,
-                                     colour: isClash ? Self.clashColour : 0, isCancelled: false,
+                                     colour: isClash ? Self.clashColour : CalendarColourStyle.blockColour(colours[occurrence.eventId]),
+                                     isCancelled: false,
                                      isSubstitute: isClash, isRemoved: false)
     }
 
@@ -115,6 +120,7 @@ final class WeekView: WeekGridContent {
             button.addCSSClass("calendar-all-day")
             button.setCSSClass("clash", !clashing.isEmpty)
             button.setCSSClass("warning", !clashing.isEmpty)
+            CalendarColourStyle.apply(colours[occurrence.eventId], to: button)
             let name = CalendarText.spokenOccurrence(occurrence, clashes: clashing, zone: zone)
             button.setAccessibleLabel(name)
             button.tooltip = name
