@@ -597,12 +597,18 @@ final class EventsPage: ModulePage {
             heading: tr("Correct Rejected Change"),
             notice: tr("The store refused this change: {reason}. Correct it and save to send it again.", ["reason": change.reason]),
             history: history)
-        present(RecordEditor(parent: window, type: .event, organization: org, record: refused,
-                             context: editorContext(org), canEdit: true, extras: extras) { fields in
-            let corrected = try EventDetails(typed: fields, organizationZone: org.timeZone)
-            try await engine.retry(deadLetterId: change.id, details: corrected)
-            onRetried()
-        })
+        isOpeningEditor = true
+        Task {
+            defer { isOpeningEditor = false }
+            // This organization's calendars, which the page may not have read yet.
+            await readCalendarTitles(of: org)
+            present(RecordEditor(parent: window, type: .event, organization: org, record: refused,
+                                 context: editorContext(org), canEdit: true, extras: extras) { fields in
+                let corrected = try EventDetails(typed: fields, organizationZone: org.timeZone)
+                try await engine.retry(deadLetterId: change.id, details: corrected)
+                onRetried()
+            })
+        }
     }
 
     private func present(_ editor: RecordEditor) {
