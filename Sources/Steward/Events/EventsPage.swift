@@ -44,6 +44,9 @@ final class EventsPage: ModulePage {
     private var viewToggles: [(view: CalendarView, button: ToggleButton)] = []
     private let calendarImport: CalendarImporting
     private var calendarsWindow: CalendarsWindow?
+    private let calendarFilter = CalendarFilterChoice()
+    /// Holds the filter in the header, shown in the calendar views only: the list shows every event.
+    private var calendarFilterHolder: Widget?
     /// The organization's calendars by id, as the editor offers them: read before an editor
     /// opens, so one made a moment ago is there.
     private var calendarTitles: [UUID: String] = [:]
@@ -116,6 +119,7 @@ final class EventsPage: ModulePage {
         installActions()
         connectSignals()
         connectCalendar()
+        connectCalendarFilter()
         updateActionStates()
     }
 
@@ -138,12 +142,36 @@ final class EventsPage: ModulePage {
         }
     }
 
+    /// The period bar's calendar filter: the views show the chosen calendar's events.
+    private func connectCalendarFilter() {
+        let holder = ui.object("calendar_filter_holder", as: Box.self)
+        holder.append(calendarFilter.widget)
+        holder.isVisible = false
+        calendarFilterHolder = holder
+        calendarFilter.onChanged = { [weak self] id in self?.calendar.filter(calendar: id) }
+    }
+
+    /// Reads the organization's calendars again (shown, changed, synced): the filter lists them,
+    /// and the views drop a filter on a calendar that is gone.
+    private func readCalendars() {
+        guard let org = organization else {
+            calendarFilter.fill([:])
+            return
+        }
+        Task {
+            await readCalendarTitles(of: org)
+            guard organization?.id == org.id else { return }
+            calendar.filter(calendar: calendarFilter.fill(calendarTitles))
+        }
+    }
+
     private func periodChanged(_ period: CalendarPeriod) {
         for (view, button) in viewToggles where (view == period.view) != button.isActive {
             button.isActive = view == period.view
         }
         let isCalendar = period.view != .list
         periodBar.isVisible = isCalendar
+        calendarFilterHolder?.isVisible = isCalendar
         for part in searchRowParts { part.isVisible = !isCalendar }
         dateLabel.isVisible = !isCalendar && dateRead != nil
         periodLabel.text = CalendarText.title(period)
@@ -177,6 +205,8 @@ final class EventsPage: ModulePage {
         if org != nil && !firstLoad { loading.show() }
         reload()
         calendar.setOrganization(org)
+        calendarFilter.fill([:])
+        readCalendars()
     }
 
     /// On a narrow window the page stands alone: it shows a back button and the window buttons.
@@ -569,6 +599,7 @@ final class EventsPage: ModulePage {
         made.onChanged = { [weak self] in
             self?.onLocalChange?()
             self?.calendar.reload()
+            self?.readCalendars()
         }
         made.onClosed = { [weak self] in self?.calendarsWindow = nil }
         calendarsWindow = made
@@ -621,6 +652,8 @@ final class EventsPage: ModulePage {
     /// settled): the list and the rows on screen are read again.
     func refresh() {
         guard let orgId = organization?.id else { return }
+        // A sync may have brought calendars, renamed or removed.
+        readCalendars()
         Task {
             // The rows on screen are fetched before the cache is replaced, so they change in
             // place instead of going blank for a frame.

@@ -23,6 +23,8 @@ final class EventsCalendar {
     var onViewMade: ((Widget, CalendarView) -> Void)?
     private var request = 0
     private(set) var organization: Organization?
+    /// Only the events of this calendar of the organization's (nil: every event).
+    private(set) var calendarFilter: UUID?
 
     /// An occurrence was activated (the page opens its event).
     var onOpen: ((EventOccurrence) -> Void)?
@@ -64,6 +66,8 @@ final class EventsCalendar {
     /// Another organization (nil: none): the calendar starts again on today.
     func setOrganization(_ org: Organization?) {
         organization = org
+        // Calendars are the organization's own: another one starts on all of its events.
+        calendarFilter = nil
         period = CalendarPeriod(view: period.view, anchor: today, firstWeekday: period.firstWeekday)
         onPeriodChanged?(period)
         reload()
@@ -94,6 +98,13 @@ final class EventsCalendar {
         reload()
     }
 
+    /// Shows only `calendar`'s events (nil: every event).
+    func filter(calendar: UUID?) {
+        guard calendar != calendarFilter else { return }
+        calendarFilter = calendar
+        reload()
+    }
+
     /// Reads the period again (after a save, a sync, a delete).
     func reload() {
         request += 1
@@ -101,10 +112,11 @@ final class EventsCalendar {
         let request = self.request
         let period = self.period
         let zone = org.timeZone
+        let calendarFilter = self.calendarFilter
         Task {
             do {
                 let range = period.range(zone: zone)
-                let occurrences = try await service.occurrences(in: org, from: range.from, to: range.to)
+                let occurrences = try await service.occurrences(in: org, from: range.from, to: range.to, calendar: calendarFilter)
                 let colours = try await service.calendarColours(in: org)
                 let (first, count) = period.days
                 let days = await Task.detached(priority: .userInitiated) {

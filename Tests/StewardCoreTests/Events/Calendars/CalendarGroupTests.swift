@@ -79,6 +79,22 @@ import Testing
         #expect(malformed?.issues.map(\.field) == ["calendar"])
     }
 
+    @Test func theCalendarViewsReadOneCalendarsOccurrences() async throws {
+        let f = try await Fixture()
+        let records = RecordService(database: f.database)
+        let youth = try await records.create(.eventCalendar, fields: Self.calendar("Youth", colour: "green"), in: f.org)
+        let outreach = try await records.create(.eventCalendar, fields: Self.calendar("Outreach", colour: "orange"), in: f.org)
+        for (title, calendar) in [("Youth Night", youth.key), ("Pantry", outreach.key), ("Choir", "")] {
+            var form = EventForm.timed(title)
+            form.calendar = calendar
+            _ = try await f.events.create(form, in: f.org)
+        }
+        let (from, to) = (DateTimeText.parseUTC("2026-12-01T00:00")!, DateTimeText.parseUTC("2026-12-31T00:00")!)
+        #expect(try await f.events.occurrences(in: f.org, from: from, to: to).map(\.title).sorted() == ["Choir", "Pantry", "Youth Night"])
+        #expect(try await f.events.occurrences(in: f.org, from: from, to: to, calendar: youth.id).map(\.title) == ["Youth Night"])
+        #expect(try await f.events.occurrences(in: f.org, from: from, to: to, calendar: outreach.id).map(\.title) == ["Pantry"])
+    }
+
     @Test func aCalendarInUseIsNotDeleted() async throws {
         let f = try await Fixture()
         let records = RecordService(database: f.database)
