@@ -92,6 +92,23 @@ struct EventCalendarFilterTests {
         }
     }
 
+    @Test("a second calendar of one name is refused, in one batch or a later one", arguments: Backend.available)
+    func namesAreUnique(backend: Backend) async throws {
+        try await TestStore.with(backend) { store in
+            let answer = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [
+                try KitFixtures.upsert(1, EventCalendar.entity, Fixtures.newRecordId(), #"{"name": "Youth", "colour": "green"}"#),
+                try KitFixtures.upsert(2, EventCalendar.entity, Fixtures.newRecordId(), #"{"name": "Youth", "colour": "red"}"#),
+                try KitFixtures.upsert(3, EventCalendar.entity, Fixtures.newRecordId(), #"{"name": "Outreach", "colour": "orange"}"#),
+            ]))
+            #expect(answer.results.map(\.status) == [.applied, .rejected, .applied], "\(answer)")
+            #expect(answer.results[1].reason?.contains("already called “Youth”") == true, "\(answer)")
+            let later = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [
+                try KitFixtures.upsert(1, EventCalendar.entity, Fixtures.newRecordId(), #"{"name": "Outreach", "colour": "blue"}"#),
+            ]))
+            #expect(later.results.map(\.status) == [.rejected])
+        }
+    }
+
     @Test("an event naming a calendar the store does not hold is refused", arguments: Backend.available)
     func unknownCalendar(backend: Backend) async throws {
         try await TestStore.with(backend, timeZone: "America/Chicago") { store in

@@ -27,4 +27,5 @@ extension RecordType {
         ],
         // Members read them whole (`MemberReads.wholeList`, the default): a handful at most.
         titleField: "name", orderField: "name")
+        .admitted(reading: CalendarNameRule.reads) { change, lookup, _ in try CalendarNameRule.refusal(change, lookup: lookup) }
 }

@@ -95,6 +95,22 @@ import Testing
         #expect(try await f.events.occurrences(in: f.org, from: from, to: to, calendar: outreach.id).map(\.title) == ["Pantry"])
     }
 
+    @Test func twoCalendarsOfAnOrganizationDoNotShareAName() async throws {
+        let f = try await Fixture()
+        let records = RecordService(database: f.database)
+        let youth = try await records.create(.eventCalendar, fields: Self.calendar("Youth", colour: "green"), in: f.org)
+        let error = await #expect(throws: ValidationError.self) {
+            try await records.create(.eventCalendar, fields: Self.calendar("Youth", colour: "red"), in: f.org)
+        }
+        let message = error?.message(for: "name") ?? ""
+        #expect(message.contains("already called “Youth”"), "\(String(describing: error))")
+        // Saving it again under its own name is no clash; another organization has its own names.
+        _ = try await records.update(.eventCalendar, id: youth.id, changes: ["colour": .string("blue")], in: f.org)
+        let other = try await OrganizationService(database: f.database).add(slug: "riverton", name: "Riverton", timeZone: "UTC", kind: .church)
+        _ = try await records.create(.eventCalendar, fields: Self.calendar("Youth", colour: "green"), in: other)
+        #expect(try await records.list(.eventCalendar, in: f.org).count == 1)
+    }
+
     @Test func aCalendarInUseIsNotDeleted() async throws {
         let f = try await Fixture()
         let records = RecordService(database: f.database)
