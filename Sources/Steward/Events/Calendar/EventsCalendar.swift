@@ -117,7 +117,7 @@ final class EventsCalendar {
             do {
                 let range = period.range(zone: zone)
                 let occurrences = try await service.occurrences(in: org, from: range.from, to: range.to, calendar: calendarFilter)
-                let colours = try await service.calendarColours(in: org)
+                let colours = try await service.calendarColours(in: org, from: range.from, to: range.to)
                 let (first, count) = period.days
                 let days = await Task.detached(priority: .userInitiated) {
                     CalendarDays(occurrences, first: first, count: count, zone: zone)

@@ -52,12 +52,15 @@ import Testing
         #expect(stored.details.calendar == youth.key)
         #expect(try EventDetails(syncFields: stored.details.syncFields) == stored.details)
         #expect(EventForm(stored.details, organizationZone: f.org.timeZone).calendar == youth.key)
-        #expect(try await f.events.calendarColours(in: f.org) == [event.id: .green])
+        let (december, january) = (DateTimeText.parseUTC("2026-12-01T00:00")!, DateTimeText.parseUTC("2027-01-01T00:00")!)
+        #expect(try await f.events.calendarColours(in: f.org, from: december, to: january) == [event.id: .green])
+        // Only the period's events are read.
+        #expect(try await f.events.calendarColours(in: f.org, from: january, to: january.addingTimeInterval(86_400 * 31)).isEmpty)
 
         form.calendar = ""
         let cleared = try await f.events.update(event.id, with: form, in: f.org)
         #expect(try await f.events.event(id: cleared.id)?.details.calendar == "")
-        #expect(try await f.events.calendarColours(in: f.org).isEmpty)
+        #expect(try await f.events.calendarColours(in: f.org, from: december, to: january).isEmpty)
     }
 
     @Test func anEventWithoutACalendarTravelsAsBefore() throws {
