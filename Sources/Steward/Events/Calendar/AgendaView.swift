@@ -35,8 +35,8 @@ final class AgendaView {
     /// agenda never holds the window for more than a frame.
     private var builder: PiecewiseWork?
 
-    /// `colours`: each event's calendar colour, by event (none for events of no calendar).
-    func show(_ days: CalendarDays, today: LocalDate, zone: TimeZone, colours: [UUID: CalendarColour] = [:]) {
+    /// `marks`: each event's calendar, by event (none for events of no calendar).
+    func show(_ days: CalendarDays, today: LocalDate, zone: TimeZone, marks: [UUID: CalendarMark] = [:]) {
         builder = nil
         for widget in shown { box.remove(widget) }
         shown = []
@@ -73,8 +73,9 @@ final class AgendaView {
             switch items[index] {
             case .day(let day): self.add(self.heading(day, isToday: day.date == today))
             case .occurrence(let occurrence, let clashes):
-                let row = self.row(occurrence, clashes: clashes, zone: zone)
-                CalendarColourStyle.apply(colours[occurrence.eventId], to: row)
+                let mark = marks[occurrence.eventId]
+                let row = self.row(occurrence, clashes: clashes, zone: zone, calendar: mark?.name)
+                CalendarColourStyle.apply(mark?.colour, to: row)
                 self.add(row)
             }
         }
@@ -97,7 +98,7 @@ final class AgendaView {
         add(more)
     }
 
-    private func row(_ occurrence: EventOccurrence, clashes: [EventOccurrence], zone: TimeZone) -> Button {
+    private func row(_ occurrence: EventOccurrence, clashes: [EventOccurrence], zone: TimeZone, calendar: String?) -> Button {
         let time: String
         if case .timed(let start, let end, _) = occurrence.timing {
             time = DatePatternText.format(start, "HH:mm", zone: zone) + "–" + DatePatternText.format(end, "HH:mm", zone: zone)
@@ -127,7 +128,7 @@ final class AgendaView {
         button.addCSSClass("calendar-agenda-row")
         button.setCSSClass("clash", !clashes.isEmpty)
         button.setChild(line)
-        let name = CalendarText.spokenOccurrence(occurrence, clashes: clashes, zone: zone)
+        let name = CalendarText.spokenOccurrence(occurrence, clashes: clashes, zone: zone, calendar: calendar)
         button.setAccessibleLabel(name)
         button.tooltip = name
         button.onClicked { [weak self] in self?.onOpen?(occurrence) }

@@ -117,13 +117,13 @@ final class EventsCalendar {
             do {
                 let range = period.range(zone: zone)
                 let occurrences = try await service.occurrences(in: org, from: range.from, to: range.to, calendar: calendarFilter)
-                let colours = try await service.calendarColours(in: org, from: range.from, to: range.to)
+                let marks = try await service.calendarMarks(in: org, from: range.from, to: range.to)
                 let (first, count) = period.days
                 let days = await Task.detached(priority: .userInitiated) {
                     CalendarDays(occurrences, first: first, count: count, zone: zone)
                 }.value
                 guard request == self.request else { return }
-                self.present(days, period: period, zone: zone, colours: colours)
+                self.present(days, period: period, zone: zone, marks: marks)
                 self.onShown?(period, occurrences.count)
             } catch {
                 guard request == self.request else { return }
@@ -132,12 +132,12 @@ final class EventsCalendar {
         }
     }
 
-    private func present(_ days: CalendarDays, period: CalendarPeriod, zone: TimeZone, colours: [UUID: CalendarColour]) {
+    private func present(_ days: CalendarDays, period: CalendarPeriod, zone: TimeZone, marks: [UUID: CalendarMark]) {
         switch period.view {
-        case .month: month?.show(days, period: period, today: today, zone: zone, colours: colours)
-        case .week: week?.show(days, period: period, today: today, zone: zone, colours: colours)
+        case .month: month?.show(days, period: period, today: today, zone: zone, marks: marks)
+        case .week: week?.show(days, period: period, today: today, zone: zone, marks: marks)
         case .agenda:
-            agenda?.show(days, today: today, zone: zone, colours: colours)
+            agenda?.show(days, today: today, zone: zone, marks: marks)
             agenda?.scrollToTop()
         case .list: break
         }

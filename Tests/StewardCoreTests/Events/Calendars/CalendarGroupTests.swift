@@ -53,14 +53,15 @@ import Testing
         #expect(try EventDetails(syncFields: stored.details.syncFields) == stored.details)
         #expect(EventForm(stored.details, organizationZone: f.org.timeZone).calendar == youth.key)
         let (december, january) = (DateTimeText.parseUTC("2026-12-01T00:00")!, DateTimeText.parseUTC("2027-01-01T00:00")!)
-        #expect(try await f.events.calendarColours(in: f.org, from: december, to: january) == [event.id: .green])
+        #expect(try await f.events.calendarMarks(in: f.org, from: december, to: january)
+                == [event.id: CalendarMark(name: "Youth", colour: .green)])
         // Only the period's events are read.
-        #expect(try await f.events.calendarColours(in: f.org, from: january, to: january.addingTimeInterval(86_400 * 31)).isEmpty)
+        #expect(try await f.events.calendarMarks(in: f.org, from: january, to: january.addingTimeInterval(86_400 * 31)).isEmpty)
 
         form.calendar = ""
         let cleared = try await f.events.update(event.id, with: form, in: f.org)
         #expect(try await f.events.event(id: cleared.id)?.details.calendar == "")
-        #expect(try await f.events.calendarColours(in: f.org, from: december, to: january).isEmpty)
+        #expect(try await f.events.calendarMarks(in: f.org, from: december, to: january).isEmpty)
     }
 
     @Test func anEventWithoutACalendarTravelsAsBefore() throws {
