@@ -5,7 +5,8 @@ import Foundation
 /// appointment (personal training) in a look of its own so it never passes for a class.
 public struct ScheduleBlockLook: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
-        /// A class; 0..<6 is its program's colour (`ScheduleBlockPainter.programColours`).
+        /// A class; 0..<6 is its program's colour (`ScheduleBlockPainter.programColours`; 6,
+        /// brown, is an event calendar's).
         case program(Int)
         /// A trainer's staff appointment.
         case appointment
@@ -36,10 +37,12 @@ public struct ScheduleBlockLook: Sendable, Equatable {
 /// than the drawing. Call `finish()` when done (it frees the layout and fonts).
 final class ScheduleBlockPainter {
     /// GNOME's palette (blue 3, green 3, orange 3, purple 3, red 3, yellow 4), as style.css had
-    /// the blocks, with how strongly each tints its block.
+    /// the blocks, with how strongly each tints its block; then brown 3, which only an event
+    /// calendar's colour takes (programs are given the first six).
     static let programColours: [(red: Double, green: Double, blue: Double, tint: Double)] = [
         rgb(0x3584E4, tint: 0.25), rgb(0x33D17A, tint: 0.25), rgb(0xFF7800, tint: 0.25),
         rgb(0x9141AC, tint: 0.25), rgb(0xE01B24, tint: 0.20), rgb(0xF5C211, tint: 0.30),
+        rgb(0x986A44, tint: 0.25),
     ]
     /// libadwaita's warning colour, light and dark (a substitute's dashed edge).
     static let warningLight = solid(0x9C6E03)

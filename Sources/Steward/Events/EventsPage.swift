@@ -9,7 +9,9 @@ import Translation
 /// moved with Previous, Today and Next (Alt+Left, Ctrl+T, Alt+Right). For people
 /// who may only look (a viewer's role) it has no editing actions and opens events read-only.
 ///
-/// The page's menu imports an iCalendar file's events (`CalendarImporting`), with a preview.
+/// The page's menu imports an iCalendar file's events (`CalendarImporting`), with a preview,
+/// and opens the organization's own calendars (`CalendarsWindow`), whose colours the calendar
+/// views show and which the editor offers.
 ///
 /// Its actions ("events.new", "events.duplicate"...) belong to the page, so the header buttons,
 /// the right-click menu and the keyboard shortcuts all run the same code and grey out together,
@@ -41,6 +43,13 @@ final class EventsPage: ModulePage {
     private let periodLabel: Label
     private var viewToggles: [(view: CalendarView, button: ToggleButton)] = []
     private let calendarImport: CalendarImporting
+    private var calendarsWindow: CalendarsWindow?
+    private let calendarFilter = CalendarFilterChoice()
+    /// Holds the filter in the header, shown in the calendar views only: the list shows every event.
+    private var calendarFilterHolder: Widget?
+    /// The organization's calendars by id, as the editor offers them: read before an editor
+    /// opens, so one made a moment ago is there.
+    private var calendarTitles: [UUID: String] = [:]
 
     private(set) var organization: Organization?
     private var sortColumn = EventColumn.when
@@ -110,6 +119,7 @@ final class EventsPage: ModulePage {
         installActions()
         connectSignals()
         connectCalendar()
+        connectCalendarFilter()
         updateActionStates()
     }
 
@@ -132,12 +142,36 @@ final class EventsPage: ModulePage {
         }
     }
 
+    /// The period bar's calendar filter: the views show the chosen calendar's events.
+    private func connectCalendarFilter() {
+        let holder = ui.object("calendar_filter_holder", as: Box.self)
+        holder.append(calendarFilter.widget)
+        holder.isVisible = false
+        calendarFilterHolder = holder
+        calendarFilter.onChanged = { [weak self] id in self?.calendar.filter(calendar: id) }
+    }
+
+    /// Reads the organization's calendars again (shown, changed, synced): the filter lists them,
+    /// and the views drop a filter on a calendar that is gone.
+    private func readCalendars() {
+        guard let org = organization else {
+            calendarFilter.fill([:])
+            return
+        }
+        Task {
+            await readCalendarTitles(of: org)
+            guard organization?.id == org.id else { return }
+            calendar.filter(calendar: calendarFilter.fill(calendarTitles))
+        }
+    }
+
     private func periodChanged(_ period: CalendarPeriod) {
         for (view, button) in viewToggles where (view == period.view) != button.isActive {
             button.isActive = view == period.view
         }
         let isCalendar = period.view != .list
         periodBar.isVisible = isCalendar
+        calendarFilterHolder?.isVisible = isCalendar
         for part in searchRowParts { part.isVisible = !isCalendar }
         dateLabel.isVisible = !isCalendar && dateRead != nil
         periodLabel.text = CalendarText.title(period)
@@ -171,6 +205,8 @@ final class EventsPage: ModulePage {
         if org != nil && !firstLoad { loading.show() }
         reload()
         calendar.setOrganization(org)
+        calendarFilter.fill([:])
+        readCalendars()
     }
 
     /// On a narrow window the page stands alone: it shows a back button and the window buttons.
@@ -407,6 +443,7 @@ final class EventsPage: ModulePage {
             guard let self, let org = self.organization, self.canEdit else { return }
             self.calendarImport.start(into: org)
         }
+        actions["calendars"] = actionGroup.addAction("calendars") { [weak self] in self?.openCalendars() }
         calendarImport.onImported = { [weak self] in
             // As after any edit: sync follows, and the table and calendar show the new events.
             self?.onLocalChange?()
@@ -432,6 +469,7 @@ final class EventsPage: ModulePage {
         actions["delete"]?.isEnabled = hasSelection && canEdit
         actions["undo"]?.isEnabled = lastDeleted != nil && canEdit
         actions["import"]?.isEnabled = hasOrg && canEdit
+        actions["calendars"]?.isEnabled = hasOrg
         // Past events follow the upcoming ones only in the order the list opens in.
         actions["past"]?.isEnabled = hasOrg && sortKey == .upcoming && list.count > 0
         let inCalendar = hasOrg && calendar.period.view != .list
@@ -493,6 +531,7 @@ final class EventsPage: ModulePage {
                       let event = try? await environment.events.event(id: selected.id) else { return }
                 existing = event
             }
+            await readCalendarTitles(of: org)
             presentEditor(for: existing, key: key, in: org)
         }
     }
@@ -505,8 +544,10 @@ final class EventsPage: ModulePage {
         Task {
             defer { isOpeningEditor = false }
             guard let event = try? await environment.events.event(id: eventId) else { return }
+            await readCalendarTitles(of: org)
             guard canEdit else { return presentEditor(for: event, key: nil, in: org) }
-            OccurrenceEditing(window: window, events: environment.events, organization: org, history: history, toasts: toasts,
+            OccurrenceEditing(window: window, events: environment.events, organization: org, context: editorContext(org),
+                              history: history, toasts: toasts,
                               present: { [weak self] in self?.present($0) },
                               changed: { [weak self] event in
                                   self?.saved(event, key: nil)
@@ -522,7 +563,7 @@ final class EventsPage: ModulePage {
         let events = environment.events
         let record = existing.map { LocalRecord(entity: SyncEntity.event, id: $0.id, orgId: org.id, fields: $0.details.syncFields) }
         present(RecordEditor(parent: window, type: .event, organization: org, record: record,
-                             context: FormContext(zone: org.timeZone, titles: [:]), canEdit: canEdit,
+                             context: editorContext(org), canEdit: canEdit,
                              extras: RecordEditor.Extras(history: history)) { [weak self] fields in
             // Events keep their own table: the kit checks the fields, the event service stores them.
             let details = try EventDetails(typed: fields, organizationZone: org.timeZone)
@@ -536,6 +577,33 @@ final class EventsPage: ModulePage {
             // Opened from the calendar: the table's row of it, if shown, is read again.
             if key == nil, existing != nil { self?.refresh() }
         })
+    }
+
+    /// What the event editor's inputs need: the zone, and the calendars its Calendar row offers.
+    private func editorContext(_ org: Organization) -> FormContext {
+        FormContext(zone: org.timeZone, titles: [EventCalendar.entity: calendarTitles])
+    }
+
+    private func readCalendarTitles(of org: Organization) async {
+        if let titles = try? await environment.records.titles(of: EventCalendar.entity, in: org) {
+            calendarTitles = titles
+        }
+    }
+
+    /// The organization's calendars, in a window beside the page; a change there repaints the
+    /// calendar views in the calendars' colours and is synced as any edit.
+    private func openCalendars() {
+        guard let org = organization, calendarsWindow == nil else { return }
+        let made = CalendarsWindow(parent: window, organization: org, records: environment.records, canEdit: canEdit,
+                                   history: history)
+        made.onChanged = { [weak self] in
+            self?.onLocalChange?()
+            self?.calendar.reload()
+            self?.readCalendars()
+        }
+        made.onClosed = { [weak self] in self?.calendarsWindow = nil }
+        calendarsWindow = made
+        made.present()
     }
 
     /// Sync is set up: the editor's History button reads events' histories from `history`.
@@ -560,12 +628,18 @@ final class EventsPage: ModulePage {
             heading: tr("Correct Rejected Change"),
             notice: tr("The store refused this change: {reason}. Correct it and save to send it again.", ["reason": change.reason]),
             history: history)
-        present(RecordEditor(parent: window, type: .event, organization: org, record: refused,
-                             context: FormContext(zone: org.timeZone, titles: [:]), canEdit: true, extras: extras) { fields in
-            let corrected = try EventDetails(typed: fields, organizationZone: org.timeZone)
-            try await engine.retry(deadLetterId: change.id, details: corrected)
-            onRetried()
-        })
+        isOpeningEditor = true
+        Task {
+            defer { isOpeningEditor = false }
+            // This organization's calendars, which the page may not have read yet.
+            await readCalendarTitles(of: org)
+            present(RecordEditor(parent: window, type: .event, organization: org, record: refused,
+                                 context: editorContext(org), canEdit: true, extras: extras) { fields in
+                let corrected = try EventDetails(typed: fields, organizationZone: org.timeZone)
+                try await engine.retry(deadLetterId: change.id, details: corrected)
+                onRetried()
+            })
+        }
     }
 
     private func present(_ editor: RecordEditor) {
@@ -578,6 +652,8 @@ final class EventsPage: ModulePage {
     /// settled): the list and the rows on screen are read again.
     func refresh() {
         guard let orgId = organization?.id else { return }
+        // A sync may have brought calendars, renamed or removed.
+        readCalendars()
         Task {
             // The rows on screen are fetched before the cache is replaced, so they change in
             // place instead of going blank for a frame.

@@ -13,6 +13,8 @@ struct OccurrenceEditing {
     let window: Window
     let events: EventService
     let organization: Organization
+    /// What the editor's inputs need (the zone, the organization's calendars).
+    let context: FormContext
     let history: HistoryService?
     let toasts: ToastOverlay
     /// Shows an editor (the page keeps one at a time).
@@ -60,7 +62,7 @@ struct OccurrenceEditing {
             history: history)
         let (events, org, zone, changed) = (events, organization, zone, changed)
         present(RecordEditor(parent: window, type: .event, organization: org, record: record(event, fields),
-                             context: FormContext(zone: zone, titles: [:]), canEdit: true, extras: extras) { typed in
+                             context: context, canEdit: true, extras: extras) { typed in
             let edited = try EventDetails(typed: typed, organizationZone: zone)
             // The series as it is now: a sync may have brought changes since the dialog opened.
             let series = try await current(event, events)
@@ -81,7 +83,7 @@ struct OccurrenceEditing {
             history: history)
         let (events, org, zone, changed) = (events, organization, zone, changed)
         present(RecordEditor(parent: window, type: .event, organization: org, record: record(event, start.syncFields),
-                             context: FormContext(zone: zone, titles: [:]), canEdit: true, extras: extras) { typed in
+                             context: context, canEdit: true, extras: extras) { typed in
             let edited = try EventDetails(typed: typed, organizationZone: zone)
             let series = try await current(event, events)
             var (before, following) = try series.splitting(at: occurrence.occurrence, edited: edited, zone: zone)

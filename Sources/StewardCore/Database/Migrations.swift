@@ -121,6 +121,7 @@ enum Migrations {
         registerMail(&migrator)
         registerAnnouncementsPage(&migrator)
         registerEventReminders(&migrator)
+        registerEventCalendars(&migrator)
         return migrator
     }
 }

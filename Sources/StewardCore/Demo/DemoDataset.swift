@@ -52,7 +52,10 @@ public struct DemoDataset: Sendable {
                 if try Organization.filter(Column("slug") == org.slug).fetchCount(db) > 0 { continue }
                 try org.insert(db)
                 summary.organizationsAdded += 1
-                for details in DemoEvents.events(for: org, reference: reference) {
+                // Calendars first: the events name them, and the store checks they exist.
+                let calendars = try DemoCalendars.add(for: org, db)
+                summary.recordsAdded += calendars.count
+                for details in DemoEvents.events(for: org, reference: reference, calendars: calendars) {
                     _ = try EventService.create(details, in: org, db)
                     summary.eventsAdded += 1
                 }

@@ -35,6 +35,8 @@ struct DemoEventTemplate {
     var links: [EventLink] = []
     var imageURL: String? = nil
     var exceptions: [Exception] = []
+    /// The church's calendar it belongs to (`DemoCalendars`); nil: none.
+    var calendar: DemoCalendars.Key? = nil
 }
 
 enum DemoEvents {
@@ -52,7 +54,8 @@ enum DemoEvents {
     }
 
     /// The events of an organization's templates around `reference`: a weekly template is one series.
-    static func events(for org: Organization, reference: Date) -> [EventDetails] {
+    /// `calendars`: the organization's demo calendars by key, for the templates that name one.
+    static func events(for org: Organization, reference: Date, calendars: [DemoCalendars.Key: UUID] = [:]) -> [EventDetails] {
         let zone = org.timeZone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -108,7 +111,9 @@ enum DemoEvents {
                 address: template.address, coordinate: template.coordinate, timing: timing,
                 imageURL: template.imageURL, links: template.links, host: template.host,
                 contact: template.contact, audience: template.audience,
-                stampValue: template.stampValue, rideSharing: template.rideSharing, repeats: repeats))
+                stampValue: template.stampValue, rideSharing: template.rideSharing,
+                calendar: template.calendar.flatMap { calendars[$0] }.map { $0.uuidString.lowercased() } ?? "",
+                repeats: repeats))
         }
         return result
     }
@@ -127,7 +132,7 @@ enum DemoEvents {
               when: .weekly(weekday: 1, hour: 10, minute: 30, minutes: 75), host: "Pastor James Whitfield",
               contact: graceOffice, audience: ["everyone", "families"],
               links: [EventLink(label: "Livestream", url: "https://live.gracecommunity.example.org")],
-              exceptions: [.moved(week: 4, hour: 10, minute: 0, title: "Lessons and Carols")]),
+              exceptions: [.moved(week: 4, hour: 10, minute: 0, title: "Lessons and Carols")], calendar: .services),
         .init(title: "Wednesday Bible Study", description: "Verse-by-verse study through the Gospel of Mark. Bring a Bible; coffee provided.",
               locationName: "Room 204", address: graceAddress, coordinate: graceSpot,
               when: .weekly(weekday: 4, hour: 19, minute: 0, minutes: 90), host: "Elder Ruth Kim",
@@ -137,7 +142,7 @@ enum DemoEvents {
               locationName: "Youth Room", address: graceAddress, coordinate: graceSpot,
               when: .weekly(weekday: 6, hour: 18, minute: 30, minutes: 120, everyWeeks: 2), host: "Marcus Bell",
               contact: Contact(name: "Marcus Bell", email: "youth@gracecommunity.example.org", phone: "+1 312 555 0177"),
-              audience: ["youth"]),
+              audience: ["youth"], calendar: .youth),
         .init(title: "Choir Rehearsal", description: "All voices welcome; no audition needed.", locationName: "Choir Loft",
               address: graceAddress, when: .weekly(weekday: 5, hour: 19, minute: 0, minutes: 90, everyWeeks: 2),
               host: "Diane Foster", contact: graceOffice, audience: ["adults"]),
@@ -145,11 +150,11 @@ enum DemoEvents {
               locationName: "Fellowship Hall", address: graceAddress, coordinate: graceSpot,
               when: .once(weeksFromNow: 0, weekday: 5, hour: 17, minute: 0, minutes: 150), host: "Outreach Team",
               contact: graceOffice, audience: ["everyone", "neighbors"],
-              links: [EventLink(label: "Volunteer sign-up", url: "https://gracecommunity.example.org/serve")]),
+              links: [EventLink(label: "Volunteer sign-up", url: "https://gracecommunity.example.org/serve")], calendar: .outreach),
         .init(title: "Christmas Eve Candlelight Service", description: "Carols, readings and candlelight. Childcare for under-4s.",
               locationName: "Main Sanctuary", address: graceAddress, coordinate: graceSpot,
               when: .once(weeksFromNow: 4, weekday: 5, hour: 18, minute: 0, minutes: 75), host: "Pastor James Whitfield",
-              contact: graceOffice, audience: ["everyone", "families"]),
+              contact: graceOffice, audience: ["everyone", "families"], calendar: .services),
         .init(title: "Women's Winter Retreat", description: "Two days of rest, teaching and prayer at Camp Wonderland. Registration closes two weeks before.",
               locationName: "Camp Wonderland", address: "9050 Camp Rd, Camp Lake, WI 53109",
               coordinate: Coordinate(latitude: 42.5397, longitude: -88.1376),
@@ -158,10 +163,10 @@ enum DemoEvents {
               audience: ["women"], links: [EventLink(label: "Register", url: "https://gracecommunity.example.org/retreat")]),
         .init(title: "Baptism Sunday", description: "Celebrating new believers. Class for candidates the Sunday before.",
               locationName: "Main Sanctuary", address: graceAddress, when: .once(weeksFromNow: -6, weekday: 1, hour: 10, minute: 30, minutes: 90),
-              host: "Pastor James Whitfield", contact: graceOffice, audience: ["everyone"]),
+              host: "Pastor James Whitfield", contact: graceOffice, audience: ["everyone"], calendar: .services),
         .init(title: "Food Pantry", description: "Groceries for families in need, Tuesdays and Saturdays while supplies last.",
               locationName: "Church Annex", address: "1416 W Addison St, Chicago, IL 60613", coordinate: graceSpot,
-              when: .ongoing, host: "Outreach Team", contact: graceOffice, audience: ["neighbors"]),
+              when: .ongoing, host: "Outreach Team", contact: graceOffice, audience: ["neighbors"], calendar: .outreach),
     ]
 
     static let rivertonOffice = Contact(name: "Community Relations Office", email: "community@riverton.example.gov", phone: "+1 607 555 0110")

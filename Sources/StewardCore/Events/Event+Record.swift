@@ -23,6 +23,7 @@ extension Event: FetchableRecord, PersistableRecord {
             contact: Contact(name: row["contactName"], email: row["contactEmail"], phone: row["contactPhone"]),
             audience: try EventColumns.decodeTags(row["audience"], event: row["id"]), stampValue: row["stampValue"],
             rideSharing: row["rideSharing"], remindBefore: row["remindBefore"] ?? 0,
+            calendar: row["calendar"] ?? "",
             repeats: try EventColumns.decodeRepeats(rule: row["repeatRule"], exceptions: row["occurrenceExceptions"],
                                                     timing: timing, event: row["id"]))
     }
@@ -41,7 +42,7 @@ extension Event: FetchableRecord, PersistableRecord {
         "locationName", "address", "latitude", "longitude", "timingKind", "startsAt", "endsAt",
         "startDate", "endDate", "timeZone", "imageURL", "links", "host", "contactName",
         "contactEmail", "contactPhone", "audience", "stampValue", "rideSharing", "repeatRule", "occurrenceExceptions",
-        "remindBefore",
+        "remindBefore", "calendar",
     ]
 
     /// The row as stored, column by column (`columnNames` order).
@@ -69,6 +70,7 @@ extension Event: FetchableRecord, PersistableRecord {
             details.host, details.contact.name, details.contact.email, details.contact.phone,
             EventColumns.encodeTags(details.audience), details.stampValue, details.rideSharing,
             details.repeats.rule?.text ?? "", details.repeats.exceptionsColumn, details.remindBefore,
+            details.calendar,
         ]
         return values.map { $0?.databaseValue ?? .null }
     }

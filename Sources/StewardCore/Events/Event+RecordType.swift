@@ -48,6 +48,10 @@ extension RecordType {
                 FieldSpec("remindBefore", trLater("Reminder"), .choice(EventReminder.words), [.leftOutWhenEmpty],
                           help: trLater("Minutes before each start that its audience gets a reminder on their devices: 15, 30, 60, 120, 1440 (a day), 2880 or 10080 (a week); empty: none."))
                     .showingChoices(EventReminder.title(ofWord:)),
+                // The church's own calendars (Sunday services, youth…); left out when none, so
+                // events without one travel and dump as before.
+                FieldSpec("calendar", trLater("Calendar"), .reference(entity: EventCalendar.entity), [.leftOutWhenEmpty],
+                          help: trLater("The id of the organization's calendar it belongs to (empty: none).")),
                 // A series (docs/repeating-events.md): its rule and the occurrences that differ,
                 // each named by its original start; left out of events that happen once.
                 FieldSpec("repeat", trLater("Repeats"), .repeatRule, [.leftOutWhenEmpty],
@@ -89,7 +93,7 @@ extension RecordType {
             .droppingUnknownKeys()
             .readByMembers(.upcoming)
             .editedInSections([
-                .init(trLater("Basics"), ["title", "description", "host"]),
+                .init(trLater("Basics"), ["title", "calendar", "description", "host"]),
                 .init(trLater("When"), ["timing", "repeat", "cancelledOccurrences", "extraOccurrences"]),
                 .init(trLater("Where"), ["locationName", "address", "latitude", "longitude"]),
                 .init(trLater("Details"), ["imageURL", "links", "audience", "remindBefore", "stampValue", "rideSharing"]),

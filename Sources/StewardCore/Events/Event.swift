@@ -52,6 +52,9 @@ public struct EventDetails: Hashable, Sendable {
     public var rideSharing: Bool
     /// Minutes before each start its audience is reminded (`EventReminder.minutes`); 0: none.
     public var remindBefore: Int
+    /// The id of the organization's calendar it belongs to (`EventCalendar`), lower-case; "":
+    /// none.
+    public var calendar: String
     /// How it repeats; `.none` for an event that happens once.
     public var repeats: EventRepeats
 
@@ -59,6 +62,7 @@ public struct EventDetails: Hashable, Sendable {
                 coordinate: Coordinate? = nil, timing: EventTiming, imageURL: String? = nil,
                 links: [EventLink] = [], host: String = "", contact: Contact = Contact(),
                 audience: [String] = [], stampValue: Int = 0, rideSharing: Bool = false, remindBefore: Int = 0,
+                calendar: String = "",
                 repeats: EventRepeats = .none) {
         self.title = title
         self.description = description
@@ -74,6 +78,7 @@ public struct EventDetails: Hashable, Sendable {
         self.stampValue = stampValue
         self.rideSharing = rideSharing
         self.remindBefore = remindBefore
+        self.calendar = calendar
         self.repeats = repeats
     }
 }

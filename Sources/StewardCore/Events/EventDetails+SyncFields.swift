@@ -39,6 +39,7 @@ extension EventDetails {
             stampValue: Int(fields["stampValue"]?.int64Value ?? 0),
             rideSharing: fields["rideSharing"]?.boolValue ?? false,
             remindBefore: EventReminder.minutes(of: fields["remindBefore"]?.stringValue),
+            calendar: fields["calendar"]?.stringValue ?? "",
             repeats: EventRepeats(canonical: fields, timing: TimingField.timing(of: fields) ?? .untimed))
     }
 }

@@ -23,6 +23,7 @@ public enum EventField {
     public static let stampValue = option("stampValue")
     public static let rideSharing = option("rideSharing")
     public static let remindBefore = option("remindBefore")
+    public static let calendar = option("calendar")
 
     /// A declared field's option name; a name the declaration lacks is a programming error.
     private static func option(_ name: String) -> String {

@@ -32,6 +32,8 @@ public struct EventForm: Hashable, Sendable {
     /// Minutes before each start to remind the audience, as typed (one of `EventReminder.words`);
     /// empty: no reminder.
     public var remindBefore = ""
+    /// The id of the calendar it belongs to, as chosen or typed; empty: none.
+    public var calendar = ""
     /// The repeat rule as typed (an RRULE value); empty: the event happens once.
     public var repeatRule = ""
     /// The series' cancelled, extra and changed occurrences, carried as the record holds them
@@ -60,7 +62,8 @@ public struct EventForm: Hashable, Sendable {
                              ("address", address), ("latitude", latitude), ("longitude", longitude),
                              ("imageURL", imageURL), ("host", host), ("contactName", contactName),
                              ("contactEmail", contactEmail), ("contactPhone", contactPhone), ("audience", audience),
-                             ("stampValue", stampValue), ("remindBefore", remindBefore)] {
+                             ("stampValue", stampValue), ("remindBefore", remindBefore),
+                             ("calendar", calendar)] {
             fields[name] = declared.field(name)?.kind.typedValue(text) ?? .string(text)
         }
         fields["rideSharing"] = .bool(rideSharing)
@@ -145,6 +148,7 @@ extension EventForm {
         stampValue = details.stampValue == 0 ? "" : String(details.stampValue)
         rideSharing = details.rideSharing
         remindBefore = details.remindBefore == 0 ? "" : String(details.remindBefore)
+        calendar = details.calendar
         var repeats = details.repeats.fields
         repeatRule = repeats.removeValue(forKey: "repeat")?.stringValue ?? ""
         occurrenceExceptions = repeats

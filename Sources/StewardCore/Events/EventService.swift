@@ -38,6 +38,7 @@ public final class EventService: Sendable {
         try await database.writer.write { db in
             let previous = try EventStore.fetch(id, db)
             guard !previous.deleted, previous.orgId == org.id else { throw EventStoreError.notFound(id) }
+            try Self.checkCalendar(details, in: org, db)
             var event = previous
             event.details = details
             event.updatedAt = .storedNow
@@ -117,10 +118,18 @@ public final class EventService: Sendable {
     }
 
     static func create(_ details: EventDetails, in org: Organization, author: String? = nil, _ db: Database) throws -> Event {
+        try checkCalendar(details, in: org, db)
         let now = Date.storedNow
         let event = Event(orgId: org.id, createdAt: now, updatedAt: now, details: details)
         try EventStore.insert(event, orgZone: org.timeZone, author: author, db)
         return event
+    }
+
+    /// The calendar an event names must be a live one of the organization, as the store checks
+    /// when it is pushed: refused here, it is never sent to be refused there.
+    static func checkCalendar(_ details: EventDetails, in org: Organization, _ db: Database) throws {
+        guard !details.calendar.isEmpty else { return }
+        try RecordService.checkReferences(.object(["calendar": .string(details.calendar)]), of: .event, org: org, db)
     }
 
     // MARK: Reads

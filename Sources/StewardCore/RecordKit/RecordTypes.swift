@@ -4,7 +4,7 @@ import GRDB
 /// Every record type Steward knows, in one list: the console and the store read the same one,
 /// so both accept exactly the same records.
 public enum RecordTypes {
-    public static let all: [RecordType] = [.event, .bulletin, .series, .message, .podcast, .fund,
+    public static let all: [RecordType] = [.event, .eventCalendar, .bulletin, .series, .message, .podcast, .fund,
                                                .member, .submission, .notification, .reason, .stamp, .checkInKey,
                                                .shelf, .book, .borrower, .lender, .loan, .borrowing, .lendingPolicy,
                                                .passportLevel, .prize, .redemption, .question, .answer,

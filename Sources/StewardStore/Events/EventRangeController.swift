@@ -6,7 +6,8 @@ import StewardCore
 /// start on those days (the organization's days; `to` counts whole), soonest first, at most a
 /// year and a day at a time, with any token of the organization: `{"items": [...]}`, each item
 /// shaped as `events/upcoming` gives them (a series' occurrence with the series' id, its own
-/// `startsAt`/`endsAt` and `occurrence`), with an entity tag (304 when unchanged).
+/// `startsAt`/`endsAt` and `occurrence`), with an entity tag (304 when unchanged). With
+/// `calendar=<id>`, only that calendar's events (`CalendarFilter`).
 struct EventRangeController {
     let repository: any StoreRepository
 
@@ -22,6 +23,7 @@ struct EventRangeController {
         let grant = try context.requireGrant(members: true)
         let query = request.uri.queryParameters
         let range = try DayRange(from: query.get("from"), to: query.get("to"), longestSpanDays: Self.longestSpanDays)
+        let calendar = try CalendarFilter.parse(query.get("calendar"))
         guard let org = try await repository.org(slug: grant.org) else { throw StoreFailure.unknownOrg(grant.org) }
         let zone = TimeZone(identifier: org.timeZone) ?? .gmt
         let (start, end) = range.interval(in: zone)
@@ -32,7 +34,7 @@ struct EventRangeController {
         let running = try await repository.liveRecords(org: grant.org, entity: entity, notOverAt: Milliseconds.from(start),
                                                        limit: Self.maxRecords)
         var byId: [String: RemoteRecord] = [:]
-        for record in starting + running { byId[record.id] = record }
+        for record in starting + running where calendar?.keeps(record) ?? true { byId[record.id] = record }
         let items = OccurrenceItems.starting(Array(byId.values), from: start, to: end, zone: zone)
         let body = JSONValue.object(["items": .array(items.map(\.json))])
         return ConditionalBody(data: Data(body.canonicalBytes), contentType: "application/json; charset=utf-8",

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import StewardCore
 
-/// GET /v1/orgs/{org}/events/upcoming?limit=: what the phone apps show.
+/// GET /v1/orgs/{org}/events/upcoming?limit=&calendar=: what the phone apps show (`calendar`:
+/// only that calendar's events, `CalendarFilter`).
 struct UpcomingEventsController {
     let repository: any StoreRepository
 
@@ -18,9 +19,11 @@ struct UpcomingEventsController {
     @Sendable func upcoming(request: Request, context: StoreRequestContext) async throws -> JSONBody<UpcomingEventsResponse> {
         let grant = try context.requireGrant(members: true)
         let limit = try QueryLimit.parse(request.uri.queryParameters.get("limit"), default: Self.defaultLimit, max: Self.maxLimit)
+        let calendar = try CalendarFilter.parse(request.uri.queryParameters.get("calendar"))
         let now = Date()
-        let events = try await repository.liveRecords(org: grant.org, entity: RecordType.event.entity,
-                                                      notOverAt: Milliseconds.from(now), limit: limit)
+        var events = try await repository.liveRecords(org: grant.org, entity: RecordType.event.entity, notOverAt: Milliseconds.from(now),
+                                                      limit: calendar == nil ? limit : CalendarFilter.recordsRead)
+        if let calendar { events = events.filter(calendar.keeps) }
         let zone = try await repository.org(slug: grant.org).flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt
         return JSONBody(UpcomingEventsResponse(events: OccurrenceItems.upcoming(events, now: now, zone: zone, limit: limit)))
     }

@@ -104,6 +104,10 @@ struct EventFieldOptions: ParsableArguments {
                                valueName: "minutes"))
     var remindBefore: String?
 
+    @Option(help: ArgumentHelp("The id of the organization's calendar it belongs to (see `stewardctl calendars list`); '' for none.",
+                               valueName: "id"))
+    var calendar: String?
+
     @Option(name: .customLong("repeat"),
             help: ArgumentHelp("How it repeats: an iCalendar RRULE value in the event's zone, like FREQ=WEEKLY;BYDAY=WE;UNTIL=20270602T235959Z ('' makes it happen once).",
                                valueName: "rule"))
@@ -112,7 +116,7 @@ struct EventFieldOptions: ParsableArguments {
     /// Whether no field option was given at all.
     var isEmpty: Bool {
         [title, description, locationName, legacyLocation, address, latitude, longitude, starts, ends, timeZone, imageURL,
-         host, contactName, contactEmail, contactPhone, audience, stampValue, remindBefore, repeatRule].allSatisfy { $0 == nil }
+         host, contactName, contactEmail, contactPhone, audience, stampValue, remindBefore, calendar, repeatRule].allSatisfy { $0 == nil }
             && links.isEmpty && timing == nil && rideSharing == nil
     }
 
@@ -135,6 +139,7 @@ struct EventFieldOptions: ParsableArguments {
         if let stampValue { form.stampValue = stampValue }
         if let rideSharing { form.rideSharing = rideSharing }
         if let remindBefore { form.remindBefore = remindBefore }
+        if let calendar { form.calendar = calendar }
         if let repeatRule { form.repeatRule = repeatRule }
         applyTiming(to: &form)
     }

@@ -54,6 +54,7 @@ struct EventJSONInput {
             form.rideSharing = flag
         }
         if let minutes = try text("remindBefore") { form.remindBefore = minutes }
+        if let calendar = try text("calendar") { form.calendar = calendar }
         if let rule = try text("repeat") { form.repeatRule = rule }
         // A series' exceptions are taken as `show --json` prints them; the declaration checks them.
         for key in ["cancelledOccurrences", "extraOccurrences", "changedOccurrences"] {

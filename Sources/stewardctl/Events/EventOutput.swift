@@ -126,6 +126,7 @@ struct EventOutput: RecordPrinter {
         if details.remindBefore > 0 {
             record.add(trc("output label", "reminder"), EventReminder.title(ofWord: String(details.remindBefore)) ?? String(details.remindBefore))
         }
+        if !details.calendar.isEmpty { record.add(trc("output label", "calendar"), details.calendar) }
         record.add(trc("output label", "version"), String(event.version))
         record.add(trc("output label", "updated"), DateTimeText.iso(event.updatedAt, zone: org.timeZone))
         return record.lines

@@ -51,13 +51,14 @@ enum BulletinKind: RecordKind {
 enum MessageKind: RecordKind { static var type: RecordType { .message } }
 enum SeriesKind: RecordKind { static var type: RecordType { .series } }
 enum FundKind: RecordKind { static var type: RecordType { .fund } }
+enum EventCalendarKind: RecordKind { static var type: RecordType { .eventCalendar } }
 enum PodcastKind: RecordKind { static var type: RecordType { .podcast } }
 enum ReasonKind: RecordKind { static var type: RecordType { .reason } }
 
 /// The `stewardctl TYPE …` command groups for the kit's types.
 enum RecordKinds {
     static let commands: [any ParsableCommand.Type] = [
-        RecordCommands<EventKind>.self,
+        RecordCommands<EventKind>.self, RecordCommands<EventCalendarKind>.self,
         RecordCommands<BulletinKind>.self, RecordCommands<MessageKind>.self, RecordCommands<SeriesKind>.self,
         RecordCommands<FundKind>.self, RecordCommands<PodcastKind>.self, RecordCommands<ReasonKind>.self,
         RecordCommands<AnnouncementKind>.self, RecordCommands<PushSettingsKind>.self,

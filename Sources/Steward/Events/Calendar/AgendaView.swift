@@ -35,7 +35,8 @@ final class AgendaView {
     /// agenda never holds the window for more than a frame.
     private var builder: PiecewiseWork?
 
-    func show(_ days: CalendarDays, today: LocalDate, zone: TimeZone) {
+    /// `marks`: each event's calendar, by event (none for events of no calendar).
+    func show(_ days: CalendarDays, today: LocalDate, zone: TimeZone, marks: [UUID: CalendarMark] = [:]) {
         builder = nil
         for widget in shown { box.remove(widget) }
         shown = []
@@ -71,7 +72,11 @@ final class AgendaView {
             }
             switch items[index] {
             case .day(let day): self.add(self.heading(day, isToday: day.date == today))
-            case .occurrence(let occurrence, let clashes): self.add(self.row(occurrence, clashes: clashes, zone: zone))
+            case .occurrence(let occurrence, let clashes):
+                let mark = marks[occurrence.eventId]
+                let row = self.row(occurrence, clashes: clashes, zone: zone, calendar: mark?.name)
+                CalendarColourStyle.apply(mark?.colour, to: row)
+                self.add(row)
             }
         }
     }
@@ -93,7 +98,7 @@ final class AgendaView {
         add(more)
     }
 
-    private func row(_ occurrence: EventOccurrence, clashes: [EventOccurrence], zone: TimeZone) -> Button {
+    private func row(_ occurrence: EventOccurrence, clashes: [EventOccurrence], zone: TimeZone, calendar: String?) -> Button {
         let time: String
         if case .timed(let start, let end, _) = occurrence.timing {
             time = DatePatternText.format(start, "HH:mm", zone: zone) + "–" + DatePatternText.format(end, "HH:mm", zone: zone)
@@ -123,7 +128,7 @@ final class AgendaView {
         button.addCSSClass("calendar-agenda-row")
         button.setCSSClass("clash", !clashes.isEmpty)
         button.setChild(line)
-        let name = CalendarText.spokenOccurrence(occurrence, clashes: clashes, zone: zone)
+        let name = CalendarText.spokenOccurrence(occurrence, clashes: clashes, zone: zone, calendar: calendar)
         button.setAccessibleLabel(name)
         button.tooltip = name
         button.onClicked { [weak self] in self?.onOpen?(occurrence) }

@@ -53,9 +53,13 @@ enum CalendarText {
     }
 
     /// "Choir practice, Wed 2 Dec 2026, 19:00–20:30, Hall; clashes with “Council”".
-    static func spokenOccurrence(_ occurrence: EventOccurrence, clashes: [EventOccurrence], zone: TimeZone) -> String {
+    /// `calendar`: the name of the organization's calendar it belongs to, which the views
+    /// otherwise only show by its colour.
+    static func spokenOccurrence(_ occurrence: EventOccurrence, clashes: [EventOccurrence], zone: TimeZone,
+                                 calendar: String? = nil) -> String {
         var parts = [occurrence.title, EventTimingText.describe(occurrence.timing, orgZone: zone)]
         if !occurrence.locationName.isEmpty { parts.append(occurrence.locationName) }
+        if let calendar { parts.append(tr("{calendar} calendar", ["calendar": calendar])) }
         var text = parts.joined(separator: ", ")
         if !clashes.isEmpty {
             text += "; " + tr("clashes with {titles}", ["titles": clashes.prefix(3).map { "“\($0.title)”" }.joined(separator: ", ")])

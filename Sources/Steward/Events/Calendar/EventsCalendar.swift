@@ -23,6 +23,8 @@ final class EventsCalendar {
     var onViewMade: ((Widget, CalendarView) -> Void)?
     private var request = 0
     private(set) var organization: Organization?
+    /// Only the events of this calendar of the organization's (nil: every event).
+    private(set) var calendarFilter: UUID?
 
     /// An occurrence was activated (the page opens its event).
     var onOpen: ((EventOccurrence) -> Void)?
@@ -64,6 +66,8 @@ final class EventsCalendar {
     /// Another organization (nil: none): the calendar starts again on today.
     func setOrganization(_ org: Organization?) {
         organization = org
+        // Calendars are the organization's own: another one starts on all of its events.
+        calendarFilter = nil
         period = CalendarPeriod(view: period.view, anchor: today, firstWeekday: period.firstWeekday)
         onPeriodChanged?(period)
         reload()
@@ -94,6 +98,13 @@ final class EventsCalendar {
         reload()
     }
 
+    /// Shows only `calendar`'s events (nil: every event).
+    func filter(calendar: UUID?) {
+        guard calendar != calendarFilter else { return }
+        calendarFilter = calendar
+        reload()
+    }
+
     /// Reads the period again (after a save, a sync, a delete).
     func reload() {
         request += 1
@@ -101,16 +112,18 @@ final class EventsCalendar {
         let request = self.request
         let period = self.period
         let zone = org.timeZone
+        let calendarFilter = self.calendarFilter
         Task {
             do {
                 let range = period.range(zone: zone)
-                let occurrences = try await service.occurrences(in: org, from: range.from, to: range.to)
+                let occurrences = try await service.occurrences(in: org, from: range.from, to: range.to, calendar: calendarFilter)
+                let marks = try await service.calendarMarks(in: org, from: range.from, to: range.to)
                 let (first, count) = period.days
                 let days = await Task.detached(priority: .userInitiated) {
                     CalendarDays(occurrences, first: first, count: count, zone: zone)
                 }.value
                 guard request == self.request else { return }
-                self.present(days, period: period, zone: zone)
+                self.present(days, period: period, zone: zone, marks: marks)
                 self.onShown?(period, occurrences.count)
             } catch {
                 guard request == self.request else { return }
@@ -119,12 +132,12 @@ final class EventsCalendar {
         }
     }
 
-    private func present(_ days: CalendarDays, period: CalendarPeriod, zone: TimeZone) {
+    private func present(_ days: CalendarDays, period: CalendarPeriod, zone: TimeZone, marks: [UUID: CalendarMark]) {
         switch period.view {
-        case .month: month?.show(days, period: period, today: today, zone: zone)
-        case .week: week?.show(days, period: period, today: today, zone: zone)
+        case .month: month?.show(days, period: period, today: today, zone: zone, marks: marks)
+        case .week: week?.show(days, period: period, today: today, zone: zone, marks: marks)
         case .agenda:
-            agenda?.show(days, today: today, zone: zone)
+            agenda?.show(days, today: today, zone: zone, marks: marks)
             agenda?.scrollToTop()
         case .list: break
         }

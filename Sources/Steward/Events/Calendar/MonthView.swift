@@ -65,7 +65,9 @@ final class MonthView {
         content.append(grid)
     }
 
-    func show(_ days: CalendarDays, period: CalendarPeriod, today: LocalDate, zone: TimeZone) {
+    /// `marks`: each event's calendar, by event (none for events of no calendar).
+    func show(_ days: CalendarDays, period: CalendarPeriod, today: LocalDate, zone: TimeZone,
+              marks: [UUID: CalendarMark] = [:]) {
         let locale = CalendarText.locale
         for (column, label) in headings.enumerated() {
             let weekday = (period.firstWeekday + column) % 7
@@ -79,7 +81,8 @@ final class MonthView {
             }
             cell.box.isVisible = true
             let day = days.days[index]
-            cell.fill(day, clashes: days, isToday: day.date == today, inMonth: day.date.month == period.anchor.month, zone: zone)
+            cell.fill(day, clashes: days, isToday: day.date == today, inMonth: day.date.month == period.anchor.month, zone: zone,
+                      marks: marks)
         }
     }
 
@@ -134,7 +137,8 @@ final class MonthCell {
         box.append(more)
     }
 
-    func fill(_ day: CalendarDays.Day, clashes: CalendarDays, isToday: Bool, inMonth: Bool, zone: TimeZone) {
+    func fill(_ day: CalendarDays.Day, clashes: CalendarDays, isToday: Bool, inMonth: Bool, zone: TimeZone,
+              marks: [UUID: CalendarMark]) {
         date = day.date
         occurrences = Array(day.occurrences.prefix(MonthView.linesPerCell))
         dayLabel.text = String(day.date.day)
@@ -153,11 +157,13 @@ final class MonthCell {
             let clashing = clashes.clashes(occurrence)
             lineLabels[index].text = CalendarText.cellLine(occurrence, zone: zone)
             lineLabels[index].setCSSClass("all-day", occurrence.timing.kind == .allDay)
-            let name = CalendarText.spokenOccurrence(occurrence, clashes: clashing, zone: zone)
+            let mark = marks[occurrence.eventId]
+            let name = CalendarText.spokenOccurrence(occurrence, clashes: clashing, zone: zone, calendar: mark?.name)
             button.setAccessibleLabel(name)
             button.tooltip = name
             button.setCSSClass("clash", !clashing.isEmpty)
             button.setCSSClass("warning", !clashing.isEmpty)
+            CalendarColourStyle.apply(mark?.colour, to: button)
             button.isVisible = true
         }
         let hidden = day.occurrences.count - occurrences.count

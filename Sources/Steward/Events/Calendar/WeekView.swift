@@ -25,6 +25,7 @@ final class WeekView: WeekGridContent {
     private var clashes: [EventOccurrence.Reference: [EventOccurrence]] = [:]
     private var picture = WeekGridPicture(headings: [], hours: [], blocks: [])
     private var zone = TimeZone.gmt
+    private var marks: [UUID: CalendarMark] = [:]
     var onOpen: ((EventOccurrence) -> Void)?
 
     /// The programme colour clashing blocks take (red in `ScheduleBlockPainter`'s palette).
@@ -56,8 +57,11 @@ final class WeekView: WeekGridContent {
         widget.append(scroller)
     }
 
-    func show(_ days: CalendarDays, period: CalendarPeriod, today: LocalDate, zone: TimeZone) {
+    /// `marks`: each event's calendar, by event (none for events of no calendar).
+    func show(_ days: CalendarDays, period: CalendarPeriod, today: LocalDate, zone: TimeZone,
+              marks: [UUID: CalendarMark] = [:]) {
         self.zone = zone
+        self.marks = marks
         clashes = days.clashes
         let occurrences = days.days.flatMap(\.occurrences)
         var seen = Set<EventOccurrence.Reference>()
@@ -75,7 +79,8 @@ final class WeekView: WeekGridContent {
         schedule.show(count: layout.blocks.count) { [weak self] index in
             guard let self, index < self.layout.blocks.count else { return "" }
             let occurrence = self.layout.blocks[index].occurrence
-            return CalendarText.spokenOccurrence(occurrence, clashes: self.clashes[occurrence.reference] ?? [], zone: self.zone)
+            return CalendarText.spokenOccurrence(occurrence, clashes: self.clashes[occurrence.reference] ?? [], zone: self.zone,
+                                                 calendar: self.marks[occurrence.eventId]?.name)
         }
         showAllDay()
         revealFirstClash()
@@ -101,7 +106,8 @@ final class WeekView: WeekGridContent {
         var lines = [occurrence.title, occurrence.locationName].filter { !$0.isEmpty }
         if isClash { lines.insert(tr("Clash"), at: min(1, lines.count)) }
         return WeekGridPicture.Block(day: block.day, lane: block.lane, row: block.row, rows: block.rows, lines: lines,
-                                     colour: isClash ? Self.clashColour : 0, isCancelled: false,
+                                     colour: isClash ? Self.clashColour : CalendarColourStyle.blockColour(marks[occurrence.eventId]?.colour),
+                                     isCancelled: false,
                                      isSubstitute: isClash, isRemoved: false)
     }
 
@@ -115,7 +121,8 @@ final class WeekView: WeekGridContent {
             button.addCSSClass("calendar-all-day")
             button.setCSSClass("clash", !clashing.isEmpty)
             button.setCSSClass("warning", !clashing.isEmpty)
-            let name = CalendarText.spokenOccurrence(occurrence, clashes: clashing, zone: zone)
+            CalendarColourStyle.apply(marks[occurrence.eventId]?.colour, to: button)
+            let name = CalendarText.spokenOccurrence(occurrence, clashes: clashing, zone: zone, calendar: marks[occurrence.eventId]?.name)
             button.setAccessibleLabel(name)
             button.tooltip = name
             button.onClicked { [weak self] in self?.onOpen?(occurrence) }

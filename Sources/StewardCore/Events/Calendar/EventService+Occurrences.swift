@@ -6,13 +6,16 @@ extension EventService {
     /// title): what the calendar views show. Only events that can have one there are read (a
     /// first start before `to`, and a repeat or an end after `from`), and the reading and the
     /// expansion both run on GRDB's thread, so a month of thousands costs the window nothing.
-    public func occurrences(in org: Organization, from: Date, to: Date) async throws -> [EventOccurrence] {
+    /// With `calendar`, only the events of that calendar of the organization's (`EventCalendar`).
+    public func occurrences(in org: Organization, from: Date, to: Date, calendar: UUID? = nil) async throws -> [EventOccurrence] {
         let zone = org.timeZone
         return try await database.writer.read { db in
+            var arguments: StatementArguments = [UUIDColumn.encode(org.id), DateTimeText.storage(to), DateTimeText.storage(from)]
+            if let calendar { arguments += [UUIDColumn.encode(calendar)] }
             let events = try Event.fetchAll(db, sql: """
                 SELECT * FROM event
                 WHERE orgId = ? AND deleted = 0 AND startsAt < ? AND (repeatRule != '' OR endsAt > ?)
-                """, arguments: [UUIDColumn.encode(org.id), DateTimeText.storage(to), DateTimeText.storage(from)])
+                """ + (calendar == nil ? "" : " AND calendar = ?"), arguments: arguments)
             return EventOccurrence.ordered(events.flatMap { $0.occurrences(from: from, to: to, zone: zone) }, zone: zone)
         }
     }
