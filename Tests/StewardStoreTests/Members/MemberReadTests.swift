@@ -98,11 +98,12 @@ struct MemberReadTests {
             // reach members by audience through `me/questions` only. The gym's daily quotes and
             // info pages are served; rides (offers, requests, the plan) are staff's alone. The
             // campus ministry's teams, groups, missions and resources are served; its leads are not.
-            // The organization's event calendars are served whole, for the apps' calendar filter.
+            // The organization's event calendars are served whole, for the apps' calendar filter,
+            // and the gym's trainer profiles, each with the classes its trainer teaches.
             #expect(Set(MemberRecords.served.map(\.commandName)) == ["bulletins", "messages", "series", "funds", "books", "shelves",
                                                                      "prizes", "passport-levels", "community-pages", "map-pins",
                                                                      "daily-quotes", "gym-info", "ministry-teams", "community-groups",
-                                                                     "missions", "ministry-resources", "calendars"])
+                                                                     "missions", "ministry-resources", "calendars", "trainers"])
         }
     }
 
