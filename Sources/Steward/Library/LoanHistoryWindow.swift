@@ -6,6 +6,7 @@ import Translation
 /// "Loans of Gilead" or "Loans of Ann Lee": every loan of a book or a borrower, newest
 /// first (`LoanService.history`), each saying who or what, when it was lent and due, how
 /// often renewed, and where it stands (out, overdue, returned on a day, lost, claims returned).
+/// Above the loans, a book's readers and reviews, or a borrower's reading lists.
 @MainActor
 final class LoanHistoryWindow {
     private let ui: Builder
@@ -50,7 +51,8 @@ final class LoanHistoryWindow {
             // A book's loans name their borrowers; a borrower's loans name their books.
             let other: RecordType = type.entity == RecordType.borrower.entity ? .book : .borrower
             let names = try await records.titles(of: other.entity, in: org)
-            guard !found.isEmpty else {
+            let sections = try await readingSections(subject: subject, type: type, org: org, loans: loans, records: records)
+            guard !found.isEmpty || !sections.isEmpty else {
                 ui.object("loan_history_empty", as: StatusPage.self).statusDescription = type.entity == RecordType.borrower.entity
                     ? tr("{name} has borrowed nothing yet.", ["name": name])
                     : tr("“{name}” has not been lent yet.", ["name": name])
@@ -61,11 +63,33 @@ final class LoanHistoryWindow {
                 let otherId = loan[other.entity]?.stringValue.flatMap(UUID.init(uuidString:))
                 list.append(row(loan, title: otherId.flatMap { names[$0] } ?? ""))
             }
+            if found.isEmpty { list.append(ActionRow(title: type.entity == RecordType.borrower.entity ? tr("Nothing borrowed yet") : tr("Not lent yet"))) }
+            if !sections.isEmpty {
+                let box: Box = ui.object("reading_box")
+                for section in sections { box.append(section) }
+                box.isVisible = true
+                // With sections above, the loans need a heading of their own.
+                ui.object("loans_heading", as: Widget.self).isVisible = true
+            }
             loading.finish(showing: "loans")
         } catch {
             ui.object("loan_history_error", as: StatusPage.self).statusDescription = Label.escapeMarkup("\(error)")
             loading.finish(showing: "error")
         }
+    }
+
+    /// A book's readers and reviews, or a borrower's reading lists (`ReadingSections`).
+    private func readingSections(subject: UUID, type: RecordType, org: Organization, loans: LoanService,
+                                 records: RecordService) async throws -> [Widget] {
+        if type.entity == RecordType.borrower.entity {
+            let entries = try await records.readingList(ofBorrower: subject, in: org)
+            guard !entries.isEmpty else { return [] }
+            return ReadingSections.lists(entries, bookTitles: try await records.titles(of: RecordType.book.entity, in: org))
+        }
+        let readers = try await loans.readers(of: subject, in: org)
+        let reviews = try await records.reviews(ofBook: subject, in: org)
+        let borrowerNames = reviews.isEmpty ? [:] : try await records.titles(of: RecordType.borrower.entity, in: org)
+        return [ReadingSections.readers(readers), ReadingSections.reviews(reviews, borrowerNames: borrowerNames)].compactMap { $0 }
     }
 
     private func row(_ loan: LocalRecord, title: String) -> Widget {
