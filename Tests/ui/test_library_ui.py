@@ -405,6 +405,34 @@ def test_found_in_book_history(app):
     wait_gone("the history window", lambda: window_open(app, f"Loans of {LENT_TITLE}"))
 
 
+def test_readers_and_a_review_in_book_history(app):
+    """The book's history says who has read it (the borrower it was lent to) and takes a review
+    through its "+": saved with the book filled in and today's date, shown at the top."""
+    window = main_window(app)
+    show_view(window, "Books")
+    find_book(window, LENT_TITLE)
+    click(button(window, "Loan History"))
+    history = window_named(app, f"Loans of {LENT_TITLE}")
+    book_id, _ = book_by_isbn("9780439023481")
+    borrower_id = loans_of(book_id)[0][1]["borrower"]
+    reader = next(f["name"] for rid, f in live("borrower") if rid == borrower_id)
+    wait_for(f"{reader} under Read By",
+             lambda: next((n for n in find_all(history, name_has="last borrowed") if on_screen(n) and reader in name(n)), None))
+    click(button(history, "Add Review"))
+    editor = window_named(app, "New Review")
+    text = "Gripping from the first page."
+    type_into(editor, "Review", text)
+    click(button(editor, "Save"))
+    wait_gone('the "New Review" editor', lambda: window_open(app, "New Review"))
+    wait_for("the review in the history", lambda: next((n for n in find_all(history, name_has=text) if on_screen(n)), None))
+    stored = [f for _, f in live("bookReview") if f.get("book") == book_id]
+    if [f.get("text") for f in stored] != [text] or stored[0].get("rating") is not None or not stored[0].get("date"):
+        raise Failure(f"the review stored is {stored}")
+    screenshot("library-book-readers-reviews.png")
+    press(0xff1b)
+    wait_gone("the history window", lambda: window_open(app, f"Loans of {LENT_TITLE}"))
+
+
 def test_book_editor(app):
     window = main_window(app)
     show_view(window, "Books")
@@ -601,6 +629,7 @@ TESTS = [
     test_renew,
     test_return,
     test_found_in_book_history,
+    test_readers_and_a_review_in_book_history,
     test_book_editor,
     test_borrower_loans,
     test_import_preview,

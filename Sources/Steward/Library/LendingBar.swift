@@ -280,8 +280,9 @@ final class LendingBar {
             subject = (record.id, .book)
         }
         let shown = LoanHistoryWindow(parent: window, subject: subject.id, type: subject.type, organization: org,
-                                      loans: loans, records: records)
+                                      loans: loans, records: records, canEdit: canEdit)
         shown.onClosed = { [weak self] in self?.historyWindow = nil }
+        shown.onChanged = { [weak self] in self?.onChanged?() }
         historyWindow = shown
         shown.present()
     }

@@ -4,8 +4,9 @@ import StewardCore
 import StewardCredentials
 import Translation
 
-/// A lending library page, Books or Loans: one record list per type the module holds (books
-/// and shelves; loans, borrowers, lenders, borrowed books and the lending policy), each from
+/// A lending library page, Books or Loans: one record list per type the module holds (books,
+/// shelves and reviews; loans, borrowers, lenders, borrowed books, the lending policy and
+/// borrowers' reading lists), each from
 /// its type's declaration, switched in the header. Loans name books and borrowers, so when one
 /// list changes the others read their titles again. Above the lists, the lending bar's moves
 /// (lend, renew, return, lost, claims returned, history) act on the selected record; the
@@ -212,6 +213,8 @@ final class LibraryPage: ModulePage {
         case RecordType.loan.entity: "document-send-symbolic"
         case RecordType.borrower.entity, RecordType.lender.entity: "avatar-default-symbolic"
         case RecordType.borrowing.entity: "folder-download-symbolic"
+        case RecordType.bookReview.entity: "starred-symbolic"
+        case RecordType.readingListEntry.entity: "view-list-symbolic"
         default: "preferences-system-symbolic"
         }
     }

@@ -146,14 +146,19 @@ final class FieldInput {
             row = Self.stackedRow(field.label, entry, hint: Self.hint(field, zone: context.zone))
             control = .entry(entry)
         case .integer(let range):
-            let spin = SpinButton(min: Double(range.lowerBound), max: Double(range.upperBound))
+            // An optional number with no default whose range starts above 0 (a rating from 1 to
+            // 5) goes down to 0, read as "not set": otherwise a spin button cannot be empty and
+            // every save would store its lowest value.
+            let emptyAtZero = field.defaultValue == nil
+            let lowest = emptyAtZero && !field.isRequired && range.lowerBound > 0 ? 0 : range.lowerBound
+            let spin = SpinButton(min: Double(lowest), max: Double(range.upperBound))
             spin.verticalAlignment = .center
             // Named by its row: the row's title, once (a label of its own would be heard twice).
             let actionRow = ActionRow(title: field.label, subtitle: field.help)
             actionRow.addSuffix(spin)
             actionRow.setActivatableWidget(spin)
             row = actionRow
-            control = .spin(spin, emptyAtZero: field.defaultValue == nil)
+            control = .spin(spin, emptyAtZero: emptyAtZero)
         case .boolean:
             let toggle = Switch()
             toggle.verticalAlignment = .center

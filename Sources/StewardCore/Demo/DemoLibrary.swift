@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 /// The lending library's demo: a thousand books on three shelves, fifty borrowers, loans in
-/// every state (out, overdue, renewed, lost, claims-returned, returned) and books borrowed from
-/// others. Deterministic (`DemoRandom`), with dates around the reference day, so every run and
+/// every state (out, overdue, renewed, lost, claims-returned, returned), books borrowed from
+/// others, and a few reviews and reading lists (`DemoReading`). Deterministic (`DemoRandom`), with dates around the reference day, so every run and
 /// every machine gets the same catalogue and the same overdue report.
 enum DemoLibrary {
     static let bookCount = 1_000
@@ -106,6 +106,7 @@ enum DemoLibrary {
             if index == 0 { fields["returnedOn"] = day(borrowed + 30) }
             _ = try save(.borrowing, fields)
         }
+        try DemoReading.add(books: bookIds, borrowers: borrowerIds, day: day, save: save)
         return added
     }
 }

@@ -8,6 +8,7 @@ extension FieldSpec {
     func parse(_ value: JSONValue?, zone: TimeZone) throws(FieldError) -> JSONValue {
         if FieldKind.isEmpty(value) {
             if isRequired { throw FieldError(tr("is required")) }
+            if traits.contains(.todayWhenEmpty) { return .string(LocalDate(Date(), in: zone).description) }
             return defaultValue ?? kind.emptyValue
         }
         return try kind.parse(value!, zone: zone)

@@ -27,6 +27,11 @@ public struct FieldSpec: Sendable {
         /// Not carried into a duplicate, which starts from the field's default: an
         /// announcement's sending state and time, so a correction of a sent one starts a draft.
         public static let notDuplicated = Traits(rawValue: 32)
+        /// A date left empty is the day it is written, in the organization's zone: a review's
+        /// day, the day a book joined a reading list. Every side that checks the record (the
+        /// console, the command line) fills it before it travels, so the store and pulls see
+        /// it set and store the same value.
+        public static let todayWhenEmpty = Traits(rawValue: 64)
     }
 
     public let name: String

@@ -7,6 +7,7 @@ public enum RecordTypes {
     public static let all: [RecordType] = [.event, .eventCalendar, .bulletin, .series, .message, .podcast, .fund,
                                                .member, .submission, .notification, .reason, .stamp, .checkInKey,
                                                .shelf, .book, .borrower, .lender, .loan, .borrowing, .lendingPolicy,
+                                               .bookReview, .readingListEntry,
                                                .passportLevel, .prize, .redemption, .question, .answer,
                                                .communityPage, .mapPin,
                                                .rideOffer, .rideRequest, .rideAssignment, .rideNotification,

@@ -93,11 +93,12 @@ import Testing
         let summary = try DemoDataset(database: database).load(reference: reference)
         // 3 calendars, 1 podcast, 2 series, 12 messages, 8 bulletins, 4 funds, 3 announcements; and the city
         // office's 5 stock reasons.
-        // The library: its lending policy, 3 shelves, 1,000 books, 50 borrowers, 370 loans, 3 lenders, 6 borrowed books.
+        // The library: its lending policy, 3 shelves, 1,000 books, 50 borrowers, 370 loans, 3 lenders, 6 borrowed books,
+        // 6 reviews and 5 reading list entries.
         // The gym: 30 daily quotes, its info page and 3 trainer profiles, and its month of 180
         // classes served to the apps.
         // The campus ministry: 5 teams, 5 groups, 3 missions, 6 resources and 13 leads.
-        #expect(summary.recordsAdded == 33 + 5 + 1_433 + 34 + 180 + 32)
+        #expect(summary.recordsAdded == 33 + 5 + 1_444 + 34 + 180 + 32)
         // The city office's 8 members and 10 submissions, 3 of them approved with their events.
         #expect(summary.storeRecordsAdded == 18)
         #expect(summary.storeEventsAdded == 3)

@@ -164,12 +164,12 @@ struct LoanServiceTests {
         #expect(key(["dueOn": .string("2026-11-18"), "state": .string("returned")]) == "returned")
     }
 
-    @Test("the catalogue is for members; borrowers, lenders, loans and borrowed books are for staff only")
+    @Test("the catalogue is for members; borrowers, lenders, loans, borrowed books, reviews and reading lists are for staff only")
     func whatMembersSee() {
         let fields = JSONValue.object(["title": .string("Gilead"), "name": .string("Ann Lee")])
         #expect(RecordType.book.isVisibleToMembers(fields, now: Date()))
         #expect(RecordType.shelf.isVisibleToMembers(fields, now: Date()))
-        for type in [RecordType.borrower, .lender, .loan, .borrowing] {
+        for type in [RecordType.borrower, .lender, .loan, .borrowing, .bookReview, .readingListEntry] {
             #expect(!type.isVisibleToMembers(fields, now: Date()), "\(type.entity)")
             #expect(type.isStaffOnly, "\(type.entity)")
         }
@@ -186,6 +186,12 @@ struct LoanServiceTests {
         #expect(try await records.list(.shelf, in: org).count == 3)
         #expect(try await records.list(.borrower, in: org).count == 50)
         #expect(try await records.list(.borrowing, in: org).count == 6)
+        // A few dated reviews of three books, and two borrowers' lists.
+        let reviews = try await records.list(.bookReview, in: org)
+        #expect(reviews.count == 6)
+        #expect(Set(reviews.compactMap { $0["book"]?.stringValue }).count == 3)
+        let entries = try await records.list(.readingListEntry, in: org)
+        #expect(Set(entries.compactMap { $0["borrower"]?.stringValue }).count == 2)
         let loans = try await records.list(.loan, in: org)
         let states = Dictionary(grouping: loans) { LoanState(fields: $0.fields) }.mapValues(\.count)
         #expect(states == [.out: 65, .returned: 300, .lost: 3, .claimsReturned: 2])
