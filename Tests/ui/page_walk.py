@@ -1,7 +1,8 @@
 """Opens every page of every demo organization, the editors its "New" buttons open, a
 submission on the Approvals page, the members list and the main menu, and hands each state to a
-reader. Used by the suites that check what the whole window says: test_pages_heard.py (what a
-screen reader hears, in English) and test_spanish.py (no English left under LANGUAGE=es).
+reader. Used by test_walk.py, whose readers check what the whole window says: its layout,
+what a screen reader hears (heard_check.py) and no English left under LANGUAGE=es
+(spanish_check.py).
 
 Controls are found by their names in the language the window runs in: `say` turns the English
 text (as written in the sources) into that language.
@@ -27,6 +28,10 @@ class PageWalk:
         self.screenshot = screenshot
         self.shot_prefix = shot_prefix
         self.states = 0
+        # Whether each page's "New" editor is opened too. An editor is a window of its own,
+        # sized by its contents, so a walk that only looks at the main window at another width
+        # leaves them out.
+        self.editors = True
 
     # ------------------------------------------------------------ helpers
 
@@ -106,6 +111,8 @@ class PageWalk:
             time.sleep(0.8)
             where = f"{org} › {page}"
             self.state(where)
+            if not self.editors:
+                continue
             # The Events page's own editor, else the record kit's ("New Bulletin").
             if not self.open_and_read(window, self.pattern_of("New Event"), f"{where} › {self.say('New Event')}"):
                 self.open_and_read(window, self.pattern_of("New {Thing}"), f"{where} › {self.say('New {Thing}')}")

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """A walk of every page as a test: each page, editor and dialog of each demo organization
-(page_walk.py, the screens the `pages` suite reaches) is opened in a 1024×700 window and again
-1,000 px wide in English, and at 1024×700 in Spanish, and the suite fails on:
+(page_walk.py) is opened in a 1024×700 window and again 1,000 px wide in English, and at
+1024×700 in Spanish. The English walk at 1024×700 is also what a screen reader hears
+(heard_check.py), and the Spanish walk is also read for English left untranslated
+(spanish_check.py): the window is walked once for all three. The suite fails on:
 
 - a label or cell whose text is cut off (ellipsized, or wider than the cell that clips it) with
   no tooltip showing it in full. GTK 4.8 gives the accessibility tree a label's whole text but
@@ -37,8 +39,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
 from accessibility import Failure, frames, main_window, name, role, showing, text_of, walk  # noqa: E402
+from heard_check import HeardCheck  # noqa: E402
 from page_walk import PageWalk  # noqa: E402
 from po_catalogue import Catalogue  # noqa: E402
+from spanish_check import SpanishCheck  # noqa: E402
 
 DB = os.environ["STEWARD_DB"]
 BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
@@ -289,22 +293,31 @@ def check_pages_while_loading(app):
 # ---------------------------------------------------------------- the walks
 
 APP = None
+HEARD = None  # what a screen reader hears, read during the English walk at 1024×700
+SPANISH = None  # the texts of the Spanish walk
 
 
-def walk_pass(app, say, shot_prefix, report, menu_windows=True):
+def walk_pass(app, say, shot_prefix, report, menu_windows=True, also=(), shoot_all=False, editors=True):
+    """One walk of every page; each state is read for this suite's checks and handed to the
+    readers in `also` (what a screen reader hears, English left in Spanish), so the window is
+    walked once for all of them. A state is photographed when it has a problem, or always with
+    `shoot_all` (the 1024×700 passes: every page to look at, in both languages)."""
     flagged = []  # set by `read` when the state it read has a problem; a screenshot shows it
 
     def read(where):
         before = len(problems)
         read_window(where, report)
+        for reader in also:
+            reader(where)
         flagged[:] = [len(problems) > before]
 
     def screenshot(filename):
-        if flagged and flagged[0]:
+        if shoot_all or (flagged and flagged[0]):
             accessibility.screenshot(SHOTS, filename)
     library_windows.clear()
     library_windows.update(say(item).replace("_", "") for item in ("_About Steward", "_Keyboard Shortcuts"))
     walk_ = PageWalk(app, DB, say, read, screenshot, shot_prefix)
+    walk_.editors = editors
     walk_.everything(menu_windows)
     if walk_.states < 12:
         raise Failure(f"only {walk_.states} states of the window were read; the walk missed pages")
@@ -318,34 +331,54 @@ def failures_so_far():
 
 def english(report):
     def test_english_at_1024x700(app):
+        global HEARD
         problems.clear()
         main_window(app)
         resize(app, *SCREEN)
-        walk_pass(app, lambda text, context=None: text, "walk-en-1024", report)
+        HEARD = HeardCheck(app)
+        walk_pass(app, lambda text, context=None: text, "walk-en-1024", report, also=[HEARD.read], shoot_all=True)
         failures_so_far()
+
+    def test_every_page_heard(app):
+        if HEARD is None:
+            raise Failure("the English walk did not run")
+        HEARD.check()
 
     def test_english_1000_wide(app):
         problems.clear()
         resize(app, NARROW, SCREEN[1])
-        # The main menu's windows do not follow the main window's width: walked once, above.
-        walk_pass(app, lambda text, context=None: text, "walk-en-1000", report, menu_windows=False)
+        # The main menu's windows and the editors do not follow the main window's width: walked
+        # once, above.
+        walk_pass(app, lambda text, context=None: text, "walk-en-1000", report, menu_windows=False, editors=False)
         failures_so_far()
 
     def test_no_page_empty_while_it_loads(app):
         problems.clear()
         check_pages_while_loading(app)
         failures_so_far()
-    return [test_english_at_1024x700, test_english_1000_wide, test_no_page_empty_while_it_loads]
+    return [test_english_at_1024x700, test_every_page_heard, test_english_1000_wide, test_no_page_empty_while_it_loads]
 
 
 def spanish(report):
+    def test_catalogue_is_complete(app):
+        global SPANISH
+        SPANISH = SpanishCheck(app, DB, ES)
+        SPANISH.check_catalogue()
+
     def test_spanish_at_1024x700(app):
         problems.clear()
         main_window(app)
         resize(app, *SCREEN)
-        walk_pass(app, ES.translate, "walk-es-1024", report)
+        walk_pass(app, ES.translate, "walk-es-1024", report, also=[SPANISH.harvest], shoot_all=True)
         failures_so_far()
-    return [test_spanish_at_1024x700]
+
+    def test_every_organization_in_spanish(app):
+        SPANISH.check_read_enough()
+
+    def test_no_english_left(app):
+        SPANISH.check_no_english()
+    return [test_catalogue_is_complete, test_spanish_at_1024x700, test_every_organization_in_spanish,
+            test_no_english_left]
 
 
 def launch(env, log, report):
