@@ -189,6 +189,8 @@ final class RidesPage: ModulePage {
                     eventList.selectRow(tagged: shown.id.uuidString)
                     loadBoard()
                 } else if let first = try await firstWithRides(found, org: org) ?? found.first {
+                    // An event chosen while the boards were looked through stays chosen.
+                    guard request == loadRequest else { return }
                     eventList.selectRow(tagged: first.id.uuidString)
                 } else {
                     loading.finish(showing: "empty")
