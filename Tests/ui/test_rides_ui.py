@@ -19,6 +19,9 @@ Retreat with a plan and a few cancellations since):
                    the smallest change, Accept seats them again
   series           a weekly series with ride sharing shows at its next date and offers a choice
                    of date; an event that happens once offers none
+  default pickup   a request that names no pickup waits ("no pickup place given"); the
+                   organization's default pickup ("PAC", 30 minutes before) set through Default
+                   Pickup is stored, the board names it, and Assign Everyone seats the request
 
 Screenshots of the board before and after Assign Everyone (its diff) and of the cancellation
 land in build/screenshots/. Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session).
@@ -382,8 +385,82 @@ def test_series_offers_a_choice_of_date(app):
              lambda: not any(showing(n) for n in find_all(window, name_is="Date")), timeout=60)
 
 
+def test_default_pickup_seats_riders_without_one(app):
+    """A guest asks for a ride to a new evening event without naming a pickup or a time: the
+    board has them waiting with "no pickup place given". The organization's default pickup set
+    in the window (Default Pickup: "PAC", 30 minutes before the start) is stored, the board
+    names it, and Assign Everyone seats them with the one driver, whose place is near the PAC
+    and who leaves 30 minutes before the start."""
+    org = "crossroads-campus"
+    # The demo meets at the PAC already: start from an organization without a default.
+    for settings in ctl_json("ride-settings", "list", "--org", org):
+        ctl("ride-settings", "remove", settings["id"], "--org", org)
+    start = (datetime.datetime.now(ZONE) + datetime.timedelta(days=4)).replace(hour=19, minute=0, second=0, microsecond=0)
+    title = "Pickup Night"
+    ctl("events", "add", "--org", org, "--title", title, "--starts", start.strftime("%Y-%m-%dT%H:%M"), "--ride-sharing")
+    with sqlite3.connect(DB) as c:
+        event = c.execute("SELECT id FROM event WHERE title = ? AND deleted = 0", (title,)).fetchone()[0].lower()
+    driver = ctl_json("members", "list", "--org", org)[0]
+    depart = (start - datetime.timedelta(minutes=30)).strftime("%Y-%m-%dT%H:%M")
+    ctl("ride-offers", "add", "--org", org, "--event", event, "--member", driver["id"], "--seats", "2", "--direction", "to",
+        "--pickup-place", "Bancroft Way", "--pickup-latitude", "37.8688", "--pickup-longitude", "-122.2595", "--radius-km", "2",
+        "--depart-at", depart)
+    guest = "Zoe Pickup"
+    ctl("ride-requests", "add", "--org", org, "--event", event, "--guest-name", guest, "--guest-phone", "510-555-0199",
+        "--direction", "to")
+    # The page reads its events again when the organization is shown again.
+    switch_to(app, "Riverton Community Relations")
+    switch_to(app, ORG)
+    window = open_page(app)
+    open_event(window, f"{title}, {start.strftime('%a')} {start.day} {start.strftime('%b %H:%M')}")
+    wait_for(f"{guest} waiting without a pickup",
+             lambda: "no pickup place given" in table_labels(window, "Passengers waiting"), timeout=60)
+    wait_for("the board saying there is no default pickup",
+             lambda: any(text_of(n).startswith("No default pickup") for n in find_all(window, roles=("label",))), timeout=60)
+
+    click(button(window, "Default Pickup"))
+    editor = accessibility.window_named(app, "New Ride Settings")
+    type_into(editor, "Pickup place", "PAC")
+    type_into(editor, "Pickup latitude", "37.8690")
+    type_into(editor, "Pickup longitude", "-122.2610")
+    type_into(editor, "Minutes before the start", "30")
+    shot("rides-default-pickup-editor.png")
+    click(button(editor, "Save"))
+    wait_gone('the "New Ride Settings" editor', lambda: accessibility.window_open(app, "New Ride Settings"))
+    stored = wait_for("the default pickup stored", lambda: ctl_json("ride-settings", "list", "--org", org) or None)
+    pickup = stored[0]
+    if (pickup.get("pickupPlace"), pickup.get("gapMinutes")) != ("PAC", 30) or abs(float(pickup["pickupLatitude"]) - 37.869) > 1e-6:
+        raise Failure(f"the stored ride settings are {pickup}")
+    board = ctl_json("rides", "list", "--event", event)
+    if board.get("defaultPickup", {}).get("place") != "PAC":
+        raise Failure(f"stewardctl rides list names no default pickup: {board.get('defaultPickup')}")
+
+    wait_for("the board naming the PAC as the default pickup",
+             lambda: any(text_of(n) == "Default pickup: PAC, 30 minutes before the start (the organization's)"
+                         for n in find_all(window, roles=("label",))), timeout=60)
+    wait_for(f"{guest} waiting for a free seat, no longer for a pickup",
+             lambda: "a driver has a seat free" in table_labels(window, "Passengers waiting")
+             and "no pickup place given" not in table_labels(window, "Passengers waiting"), timeout=60)
+    shot("rides-default-pickup-board.png")
+    click(button(window, "Assign Everyone"))
+    summary = summary_text(window)
+    if not summary.startswith("1 newly seated, "):
+        raise Failure(f'the proposal says "{summary}", not that the guest is seated')
+    click(button(window, "Accept"))
+    def seated():
+        plan = ctl_json("rides", "list", "--event", event)["plan"]
+        return plan if len(plan) == 1 else None
+    plan = wait_for("the guest seated in the database", seated, timeout=60)
+    request = next(r for r in ctl_json("ride-requests", "list", "--org", org) if r.get("guestName") == guest)
+    if plan[0]["request"] != request["id"] or plan[0]["leg"] != "to":
+        raise Failure(f"the plan stored is {plan}")
+    wait_for(f"{guest} in the plan", lambda: guest in table_labels(window, "Plan"), timeout=60)
+    shot("rides-default-pickup-seated.png")
+
+
 TESTS = [test_series_offers_a_choice_of_date, test_opens_on_loading_never_no_event_chosen, test_assign_everyone_shows_the_diff_and_accepts, test_unassign_by_hand_frees_a_seat,
-         test_cancellation_proposes_the_smallest_change, test_app_cancellation_shows_on_the_board]
+         test_cancellation_proposes_the_smallest_change, test_app_cancellation_shows_on_the_board,
+         test_default_pickup_seats_riders_without_one]
 APP = None
 
 

@@ -22,6 +22,10 @@ final class RideBoardPane {
     /// Shown when a driver's cancellation (from the app, through sync) put passengers back on
     /// the list: opens Assign Everyone's proposal, the smallest change that seats them again.
     let reviewButton = Button(label: tr("Propose Seats for Them"))
+    /// Opens the kit's editor on this event's own default pickup (or a new one).
+    let eventPickupButton = Button(label: tr("Event Pickup…"))
+    /// Where riders who name no pickup meet, and whose default it is.
+    private let pickupLine = Label()
     private let notice = Label()
     private let noticeBar = Box.horizontal(spacing: 12)
     private let heading = Label()
@@ -49,6 +53,14 @@ final class RideBoardPane {
         let top = Box.vertical(spacing: 4)
         top.append(heading)
         top.append(figures)
+        pickupLine.xalign = 0
+        pickupLine.wraps = true
+        pickupLine.hexpand = true
+        eventPickupButton.tooltip = tr("Give this event a default pickup and time of its own, in place of the organization's")
+        let pickupBar = Box.horizontal(spacing: 12)
+        pickupBar.append(pickupLine)
+        pickupBar.append(eventPickupButton)
+        top.append(pickupBar)
         notice.xalign = 0
         notice.wraps = true
         notice.hexpand = true
@@ -122,11 +134,11 @@ final class RideBoardPane {
                                         "seats": String(offer["seats"]?.int64Value ?? 0)])
     }
 
-    /// Where the driver picks the passenger up: the driver's place.
+    /// Where the driver picks the passenger up: the driver's place, else the default pickup.
     private func pickup(of pair: RidePair) -> String {
-        guard let board else { return "" }
-        let offer = (board.offers + board.cancelledOffers).first { $0.key == pair.driver.description }
-        return offer?["pickupPlace"]?.stringValue ?? ""
+        guard let board, let offer = (board.offers + board.cancelledOffers).first(where: { $0.key == pair.driver.description })
+        else { return "" }
+        return board.pickupPlace(of: offer)
     }
 
     /// A pair whose driver or passenger cancelled since stays in the plan until the next one.
@@ -142,6 +154,7 @@ final class RideBoardPane {
         self.zone = zone
         heading.text = title
         figures.text = Self.figures(board)
+        pickupLine.text = Self.pickupText(board)
         noticeBar.isVisible = !board.released.isEmpty
         notice.text = Self.noticeText(board)
         applySearch()
@@ -164,6 +177,14 @@ final class RideBoardPane {
         return text
     }
 
+    /// "Default pickup: PAC, 15 minutes before the start (the organization's)".
+    static func pickupText(_ board: RideBoard) -> String {
+        guard let pickup = board.defaults.pickup else {
+            return tr("No default pickup: riders who name no pickup wait until one is set (Default Pickup).")
+        }
+        return tr("Default pickup: {pickup}", ["pickup": pickup.text])
+    }
+
     /// "Ana Ruiz and Ben Ortiz are back on the list: their driver cancelled."
     static func noticeText(_ board: RideBoard) -> String {
         let names = Array(Set(board.released.map { board.name(of: $0.passenger) })).sorted()
@@ -180,10 +201,10 @@ final class RideBoardPane {
         let query = searchEntry.text.trimmingCharacters(in: .whitespaces).lowercased()
         let matches = { (texts: [String]) in query.isEmpty || texts.contains { $0.lowercased().contains(query) } }
         drivers.show((board.offers + board.cancelledOffers).sorted { board.name(of: $0) < board.name(of: $1) }
-            .filter { matches([board.name(of: $0), $0["pickupPlace"]?.stringValue ?? ""]) })
+            .filter { matches([board.name(of: $0), board.pickupPlace(of: $0)]) })
         waiting.show(board.waiting.map { Seat(request: $0.request, leg: $0.leg) }
             .sorted { (board.name(of: $0.request), $0.leg) < (board.name(of: $1.request), $1.leg) }
-            .filter { matches([board.name(of: $0.request), $0.request["pickupPlace"]?.stringValue ?? ""]) })
+            .filter { matches([board.name(of: $0.request), board.pickupPlace(of: $0.request)]) })
         plan.show(board.plan.sorted { (board.name(of: $0.passenger), $0.leg) < (board.name(of: $1.passenger), $1.leg) }
             .filter { matches([board.name(of: $0.passenger), board.name(of: $0.driver)]) })
     }

@@ -21,6 +21,10 @@ final class RidesPage: ModulePage {
     /// Event Chosen" before the events are known, nor the plan from before Accept.
     private let loading: LoadingPage
     private let proposeButton: Button
+    private let defaultPickupButton: Button
+    private let records: RecordService
+    /// The kit's editor on the organization's ride settings or the chosen event's pickup.
+    private var pickupEditor: RecordEditor?
     private let eventList = ListBox.sidebar()
     private let boardPane = RideBoardPane()
     private let proposalPane = RideProposalPane()
@@ -30,6 +34,7 @@ final class RidesPage: ModulePage {
     private var fillingDates = false
     private let actions = ActionGroup()
     private var proposeAction: Action?
+    private var defaultPickupAction: Action?
     private var organization: Organization?
     private var events: [RideEvent] = []
     private var chosen: RideEvent?
@@ -50,12 +55,14 @@ final class RidesPage: ModulePage {
         self.service = service
         self.window = window
         self.toasts = toasts
+        records = RecordService(database: service.database)
         let ui = Builder(resource: ResourceBundle.path("Rides/rides-page.ui"))
         widget = ui.object("rides_page")
         header = ModuleHeader(ui: ui)
         stack = ui.object("content_stack")
         loading = LoadingPage(in: stack, pages: ["empty", "board", "proposal"])
         proposeButton = ui.object("propose_button")
+        defaultPickupButton = ui.object("default_pickup_button")
         eventList.setAccessibleLabel(tr("Events with ride sharing"))
         eventList.vexpand = true
         ui.object("events_holder", as: Box.self).append(eventList)
@@ -73,6 +80,8 @@ final class RidesPage: ModulePage {
         proposalHolder.append(proposalPane.widget)
         proposalPane.widget.vexpand = true
         proposeAction = actions.addAction("propose") { [weak self] in self?.propose() }
+        defaultPickupAction = actions.addAction("default-pickup") { [weak self] in self?.editDefaultPickup() }
+        boardPane.eventPickupButton.onClicked { [weak self] in self?.editEventPickup() }
         widget.insertActionGroup(actions, prefix: "rides")
         eventList.onRowSelected { [weak self] row in
             guard let self, let tag = row?.tag, let event = self.events.first(where: { $0.id.uuidString == tag }) else { return }
@@ -125,6 +134,8 @@ final class RidesPage: ModulePage {
         let onBoard = board != nil && proposal == nil && !busy
         proposeAction?.isEnabled = canEdit && onBoard && board?.event["rideSharing"]?.boolValue == true
         proposeButton.isVisible = canEdit
+        defaultPickupAction?.isEnabled = organization != nil
+        boardPane.eventPickupButton.isSensitive = board != nil && !busy
         boardPane.assignButton.isVisible = canEdit
         boardPane.unassignButton.isVisible = canEdit
         boardPane.reviewButton.isVisible = canEdit
@@ -178,6 +189,8 @@ final class RidesPage: ModulePage {
                     eventList.selectRow(tagged: shown.id.uuidString)
                     loadBoard()
                 } else if let first = try await firstWithRides(found, org: org) ?? found.first {
+                    // An event chosen while the boards were looked through stays chosen.
+                    guard request == loadRequest else { return }
                     eventList.selectRow(tagged: first.id.uuidString)
                 } else {
                     loading.finish(showing: "empty")
@@ -353,6 +366,56 @@ final class RidesPage: ModulePage {
             let written = try await service.accept(diff, basis: basis, event: event.id, occurrence: date, in: org)
             return (tr("Plan accepted: {summary}. The riders it changes are notified with the next sync.", ["summary": diff.summary]),
                     written)
+        }
+    }
+
+    // MARK: default pickups
+
+    /// The organization's ride settings (its default pickup and time gap) in the kit's editor;
+    /// once saved, the board is read again, its waiting riders matched through the new default.
+    private func editDefaultPickup() {
+        guard pickupEditor == nil, let org = organization else { return }
+        Task {
+            let existing = try? await records.list(.rideSettings, in: org).first
+            openPickupEditor(.rideSettings, record: existing, filled: nil, org: org)
+        }
+    }
+
+    /// The chosen event's own pickup, or a new one filled with the event and the
+    /// organization's default to change from.
+    private func editEventPickup() {
+        guard pickupEditor == nil, let org = organization, let event = chosen else { return }
+        let key = event.id.uuidString.lowercased()
+        Task {
+            let existing = try? await records.list(.rideEventPickup, in: org).first { $0["event"]?.stringValue == key }
+            var filled: [String: JSONValue] = ["event": .string(key)]
+            if existing == nil, case .object(let settings)? = try? await records.list(.rideSettings, in: org).first?.fields {
+                for (name, value) in settings { filled[name] = value }
+            }
+            openPickupEditor(.rideEventPickup, record: existing, filled: existing == nil ? .object(filled) : nil, org: org)
+        }
+    }
+
+    private func openPickupEditor(_ type: RecordType, record: LocalRecord?, filled: JSONValue?, org: Organization) {
+        guard pickupEditor == nil else { return }
+        Task {
+            var titles: [String: [UUID: String]] = [:]
+            for (_, entity) in type.references { titles[entity] = (try? await records.titles(of: entity, in: org)) ?? [:] }
+            guard pickupEditor == nil else { return }
+            let editor = RecordEditor(parent: window, type: type, organization: org, record: record, filledWith: filled,
+                                      context: FormContext(zone: org.timeZone, titles: titles), canEdit: canEdit) { [weak self] fields in
+                guard let self else { return }
+                if let record {
+                    _ = try await self.records.replace(type, id: record.id, fields: fields, in: org)
+                } else {
+                    _ = try await self.records.create(type, fields: fields, in: org)
+                }
+                self.onLocalChange?()
+                self.loadBoard()
+            }
+            editor.onClosed = { [weak self] in self?.pickupEditor = nil }
+            pickupEditor = editor
+            editor.present()
         }
     }
 

@@ -38,6 +38,12 @@ enum DemoRides {
               let retreat = events.first(where: { $0["title"]?.stringValue == "Winter Retreat" }),
               let retreatStart = start(retreat) else { return store.added }
 
+        // The ministry's default pickup: riders who name no place meet at the PAC a quarter
+        // hour before the start.
+        _ = try store.write(.rideSettings, .object([
+            "pickupPlace": .string(defaultPickup.name), "pickupLatitude": .double(defaultPickup.lat),
+            "pickupLongitude": .double(defaultPickup.lon), "gapMinutes": .int(RideRules.defaultPickupGapMinutes),
+        ]))
         // Thursday: everyone; rides leave half an hour before and come back after two hours.
         try addRides(event: meeting.key, members: members, genders: genders, drivers: 0..<driverCount,
                      passengers: driverCount..<members.count, depart: meetingStart.addingTimeInterval(-30 * 60),
@@ -142,6 +148,9 @@ enum DemoRides {
     }
 
     /// Where Berkeley students are picked up.
+    /// The Performing Arts Center, where the ministry's rides meet by default.
+    static let defaultPickup = Place(name: "PAC", lat: 37.8690, lon: -122.2610)
+
     static let places = [
         Place(name: "Unit 1, Channing Way", lat: 37.8674, lon: -122.2547),
         Place(name: "Unit 2, Haste Street", lat: 37.8661, lon: -122.2555),

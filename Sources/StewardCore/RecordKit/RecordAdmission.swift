@@ -10,6 +10,8 @@ public protocol RecordLookup {
     func live(_ entity: String, id: String) throws -> JSONValue?
     /// The live records of `entity` whose `field` holds `value`, with their ids.
     func live(_ entity: String, where field: String, is value: String) throws -> [(id: String, fields: JSONValue)]
+    /// Every live record of `entity` (a type kept once per organization, read whole).
+    func every(_ entity: String) throws -> [(id: String, fields: JSONValue)]
 }
 
 /// A rule a record must pass that depends on other records: a redemption needs the prize's
@@ -25,6 +27,14 @@ public struct RecordAdmission: Sendable {
         public var entity: String
         public var field: String
         public var from: String
+
+        /// Every live record of `entity`: a type kept once per organization (the ride
+        /// settings), which no field of the new record names.
+        public static func every(_ entity: String) -> Read {
+            Read(entity: entity, field: "", from: "")
+        }
+
+        public var readsEvery: Bool { from.isEmpty }
     }
 
     public let reads: [Read]
@@ -81,6 +91,11 @@ struct LocalRecordLookup: RecordLookup {
     func live(_ entity: String, where field: String, is value: String) throws -> [(id: String, fields: JSONValue)] {
         guard let type = RecordTypes.named(entity) else { return [] }
         return try type.storage.live(entity: entity, orgId: org.id, field: field, is: value, db).map { ($0.key, $0.fields) }
+    }
+
+    func every(_ entity: String) throws -> [(id: String, fields: JSONValue)] {
+        guard let type = RecordTypes.named(entity) else { return [] }
+        return try RecordService.live(type, org: org, db).map { ($0.key, $0.fields) }
     }
 }
 

@@ -10,7 +10,7 @@ public enum RecordTypes {
                                                .bookReview, .readingListEntry,
                                                .passportLevel, .prize, .redemption, .question, .answer,
                                                .communityPage, .mapPin,
-                                               .rideOffer, .rideRequest, .rideAssignment, .rideNotification,
+                                               .rideOffer, .rideRequest, .rideAssignment, .rideNotification, .rideSettings, .rideEventPickup,
                                                .dailyQuote, .gymInfo, .gymClass, .trainer,
                                                .ministryTeam, .communityGroup, .mission, .ministryResource, .lead,
                                                .announcement, .announcementReport, .pushSettings,

@@ -31,22 +31,23 @@ extension RideBoard {
     }
 
     private func solverWhyWaiting(_ request: LocalRecord, on leg: RideLeg) -> String {
-        guard let passenger = Self.passenger(request) else { return tr("no pickup place given") }
-        let drivers = offers.compactMap(Self.driver)
+        guard let passenger = passenger(request) else { return tr("no pickup place given") }
+        let drivers = offers.compactMap(driver)
         let rules = RideEligibility(maxTimeGapMinutes: RideRules.maxTimeGapMinutes)
         let reason = rules.reason(for: passenger, on: leg, among: drivers)
         if reason == .allFull, offers.contains(where: { offer in
-            seatsLeft(offer: offer, on: leg) > 0 && Self.driver(offer).map { rules.allows(passenger, $0, on: leg) } == true
+            seatsLeft(offer: offer, on: leg) > 0 && driver(offer).map { rules.allows(passenger, $0, on: leg) } == true
         }) {
             return tr("a driver has a seat free")
         }
         return reason.text
     }
 
-    /// A pair's time on its leg: the driver's departure or return.
+    /// A pair's time on its leg: the driver's departure or return (the default's when the
+    /// offer gives none).
     public func time(of pair: RidePair) -> Date? {
-        let offer = (offers + cancelledOffers).first { $0.key == pair.driver.description }
-        return Self.time(pair.leg == .to ? offer?["departAt"] : offer?["returnAt"])
+        guard let offer = (offers + cancelledOffers).first(where: { $0.key == pair.driver.description }) else { return nil }
+        return defaults.time(offer.fields, on: pair.leg)
     }
 
     /// Whether the driver or passenger of a pair in force has cancelled since.

@@ -20,6 +20,9 @@ public struct RideBoard: Sendable {
     /// For a repeating event, the date whose rides these are (`RideOccurrences`); nil for an
     /// event that happens once.
     public var occurrence: EventOccurrence?
+    /// What a ride that names no pickup or time of its own is taken to say on this board: the
+    /// event's default pickup, else the organization's, and the times from its start and end.
+    public var defaults = RideDefaults()
 
     /// The board of `eventId`; for a series, of the date named `chosen` (its original local
     /// start), or of its next date when none is chosen. A date is refused for an event that
@@ -59,6 +62,11 @@ public struct RideBoard: Sendable {
         let removed = try RecordType.rideAssignment.storage.all(entity: RecordType.rideAssignment.entity, orgId: org.id, db)
             .filter { $0.deleted && $0["event"]?.stringValue == key
                 && RideOccurrences.belongs($0.fields, to: occurrence?.occurrence, isNext: false) }
+        let eventPickup = try RecordService.live(.rideEventPickup, org: org, db).filter { $0["event"]?.stringValue == key }
+            .min { $0.key < $1.key }
+        let settings = try RecordService.live(.rideSettings, org: org, db).min { $0.key < $1.key }
+        board.defaults = RideDefaults(event: event.fields, eventId: key, occurrence: occurrence?.occurrence,
+                                      eventPickup: eventPickup?.fields, settings: settings?.fields, zone: org.timeZone, now: now)
         board.released = board.releasedPairs(removed.compactMap(Self.pair))
         return board
     }
@@ -110,7 +118,7 @@ public struct RideBoard: Sendable {
             return RidePoint(lat: lat, lon: lon)
         }()
         return RideInstance(eventId: RideID(event.key), eventLocation: location, maxTimeGapMinutes: RideRules.maxTimeGapMinutes,
-                            drivers: offers.compactMap(Self.driver), passengers: requests.compactMap(Self.passenger), current: plan)
+                            drivers: offers.compactMap(driver), passengers: requests.compactMap(passenger), current: plan)
     }
 
     static func time(_ value: JSONValue?) -> Date? {
@@ -121,29 +129,20 @@ public struct RideBoard: Sendable {
         value?.stringValue.flatMap(RideGender.init(rawValue:))
     }
 
-    static func driver(_ offer: LocalRecord) -> RideDriver? {
-        driver(id: offer.key, offer.fields)
+    /// An offer as the solver's driver, its pickup and times filled from the defaults; nil when
+    /// no pickup is known (its own or a default) or it names no direction.
+    public func driver(_ offer: LocalRecord) -> RideDriver? {
+        defaults.driver(id: offer.key, offer.fields)
     }
 
-    /// An offer's fields as the solver's driver; nil when they name no place or direction.
-    static func driver(id: String, _ offer: JSONValue) -> RideDriver? {
-        guard let point = RideRecordFields.point(offer),
-              let direction = offer["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:)) else { return nil }
-        return RideDriver(id: RideID(id), seats: Int(offer["seats"]?.int64Value ?? 0), direction: direction, pickup: point,
-                          radiusKm: offer["radiusKm"]?.doubleValue ?? 0, departAt: time(offer["departAt"]), returnAt: time(offer["returnAt"]),
-                          gender: gender(offer["gender"]), passengerGender: gender(offer["passengerGender"]))
+    /// A request as the solver's passenger, its pickup and times filled from the defaults.
+    public func passenger(_ request: LocalRecord) -> RidePassenger? {
+        defaults.passenger(id: request.key, request.fields)
     }
 
-    static func passenger(_ request: LocalRecord) -> RidePassenger? {
-        passenger(id: request.key, request.fields)
-    }
-
-    /// A request's fields as the solver's passenger; nil when they name no place or direction.
-    static func passenger(id: String, _ request: JSONValue) -> RidePassenger? {
-        guard let point = RideRecordFields.point(request),
-              let direction = request["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:)) else { return nil }
-        return RidePassenger(id: RideID(id), direction: direction, pickup: point, departAt: time(request["departAt"]),
-                             returnAt: time(request["returnAt"]), gender: gender(request["gender"]), driverGender: gender(request["driverGender"]))
+    /// Where an offer or request is picked up: its own place, else the default pickup's.
+    public func pickupPlace(of record: LocalRecord) -> String {
+        defaults.place(record.fields)
     }
 
     /// Seats an offer has left on a leg under the plan in force.

@@ -20,7 +20,7 @@ struct RideNotices {
                 ?? board.cancelledRequests.first(where: { $0.key == pair.passenger.description })
         else { return [] }
         let parties = RideParties(event: board.event.key, offer: offer.fields, request: request.fields,
-                                  driverName: board.name(of: offer), passengerName: board.name(of: request))
+                                  driverName: board.name(of: offer), passengerName: board.name(of: request), defaults: board.defaults)
         return Self.fields(for: pair.leg, change, parties, zone: zone, at: now)
     }
 
@@ -29,9 +29,9 @@ struct RideNotices {
     static func fields(for leg: RideLeg, _ change: Change, _ parties: RideParties, zone: TimeZone, at now: Date) -> [JSONValue] {
         let offer = parties.offer, request = parties.request
         let driver = parties.driverName, passenger = parties.passengerName
-        let time = (leg == .to ? offer["departAt"] : offer["returnAt"])?.stringValue.flatMap(DateTimeText.parseUTC)
-            .map { DateTimeText.local($0, zone: zone) } ?? ""
-        let place = offer["pickupPlace"]?.stringValue ?? ""
+        // The driver's own time and place, else the event's defaults.
+        let time = parties.defaults.time(offer, on: leg).map { DateTimeText.local($0, zone: zone) } ?? ""
+        let place = parties.defaults.place(offer)
         var notes: [(member: String?, message: String)] = []
         switch change {
         case .seated:
@@ -68,4 +68,6 @@ struct RideParties {
     var request: JSONValue
     var driverName: String
     var passengerName: String
+    /// What a record without its own pickup or time is taken to say.
+    var defaults = RideDefaults()
 }

@@ -8,7 +8,7 @@ import Translation
 /// standing offer is for the next date, week after week). An event that happens once has no
 /// dates to name: its rides are as they always were.
 public enum RideOccurrences {
-    static let field = "occurrence"
+    public static let field = "occurrence"
 
     static func spec() -> FieldSpec {
         FieldSpec(field, trLater("Date"), .text(maxLength: 19), [.leftOutWhenEmpty],

@@ -24,7 +24,7 @@ extension RecordType {
             RideRecordFields.gender("gender", trLater("Gender"), help: trLater("The driver's gender: female or male.")),
             RideRecordFields.gender("passengerGender", trLater("Passenger gender"),
                                     help: trLater("Only passengers of this gender, when set.")),
-        ] + RideRecordFields.cancellation(),
+        ] + RideRecordFields.phone() + RideRecordFields.cancellation(),
         titleField: "pickupPlace", orderField: "departAt")
         .rule { values, issues in RideRecordFields.check(values, &issues) }
         // Pickup places and times are for staff and, once matched, the riders themselves.
@@ -38,4 +38,7 @@ public enum RideRules {
     public static let widestRadiusKm: Int64 = 100
     /// How far apart a driver's and a passenger's times may be on a leg, for stored events.
     public static let maxTimeGapMinutes: Double = 30
+    /// How long before an event's start riders meet at a default pickup, unless told.
+    public static let defaultPickupGapMinutes: Int64 = 15
+    public static let longestPickupGapMinutes: Int64 = 24 * 60
 }

@@ -68,9 +68,9 @@ public final class RidePlanService: Sendable {
             let board = try RideBoard.load(eventId: event, occurrence: occurrence, org: org, db)
             try Self.requireRideSharing(board)
             guard let offerRecord = board.offers.first(where: { $0.key == offer.lowercased() }),
-                  let driver = RideBoard.driver(offerRecord) else { throw RideBoardError.noOffer(offer) }
+                  let driver = board.driver(offerRecord) else { throw RideBoardError.noOffer(offer) }
             guard let requestRecord = board.requests.first(where: { $0.key == request.lowercased() }),
-                  let passenger = RideBoard.passenger(requestRecord) else { throw RideBoardError.noRequest(request) }
+                  let passenger = board.passenger(requestRecord) else { throw RideBoardError.noRequest(request) }
             if let rule = RideEligibility(maxTimeGapMinutes: RideRules.maxTimeGapMinutes).brokenRule(passenger, driver, on: leg) {
                 throw RideBoardError.ruleBroken(rule)
             }

@@ -20,22 +20,33 @@ enum RideRecordFields {
     static func place() -> [FieldSpec] {
         [
             FieldSpec("pickupPlace", trLater("Pickup place"), .text(maxLength: 200), [.listed, .searchable],
-                      help: trLater("Where the pickup is, like \"Poly Canyon Village\".")),
+                      help: trLater("Where the pickup is, like \"Poly Canyon Village\"; empty: the event's or the organization's default pickup.")),
+            // Left out when empty, as before: a ride without its own pickup takes the default one.
             FieldSpec("pickupLatitude", trLater("Pickup latitude"),
-                      .decimal(-90...90, problem: trLater("must be a number of degrees from -90 to 90, like 35.3050")), [.required],
-                      help: trLater("The pickup's latitude in degrees, like 35.3050.")),
+                      .decimal(-90...90, problem: trLater("must be a number of degrees from -90 to 90, like 35.3050")), [.leftOutWhenEmpty],
+                      help: trLater("The pickup's latitude in degrees, like 35.3050; empty: the default pickup's.")),
             FieldSpec("pickupLongitude", trLater("Pickup longitude"),
-                      .decimal(-180...180, problem: trLater("must be a number of degrees from -180 to 180, like -120.6625")), [.required],
-                      help: trLater("The pickup's longitude in degrees, like -120.6625.")),
+                      .decimal(-180...180, problem: trLater("must be a number of degrees from -180 to 180, like -120.6625")), [.leftOutWhenEmpty],
+                      help: trLater("The pickup's longitude in degrees, like -120.6625; empty: the default pickup's.")),
+        ]
+    }
+
+    /// Whether the member shares their phone with whoever they are matched with, and the number.
+    static func phone() -> [FieldSpec] {
+        [
+            FieldSpec("phone", trLater("Phone"), .phone, [.leftOutWhenEmpty],
+                      help: trLater("The member's phone number, shown to whoever they ride with only when they share it.")),
+            FieldSpec("sharePhone", trLater("Share phone"), .boolean, [.leftOutWhenEmpty],
+                      help: trLater("Show the phone to the driver or riders they are matched with (off unless chosen).")),
         ]
     }
 
     static func times() -> [FieldSpec] {
         [
             FieldSpec("departAt", trLater("Departs"), .dateTime, [.listed],
-                      help: trLater("When they leave for the event (the ride there).")),
+                      help: trLater("When they leave for the event (the ride there); empty: the event's start less the default pickup's minutes.")),
             FieldSpec("returnAt", trLater("Returns"), .dateTime,
-                      help: trLater("When they leave the event to go back (the ride back).")),
+                      help: trLater("When they leave the event to go back (the ride back); empty: the event's end.")),
         ]
     }
 
@@ -53,15 +64,15 @@ enum RideRecordFields {
         ]
     }
 
-    /// Each leg the direction covers with its time (the coordinates' range is their kind's).
+    /// A pickup's coordinates come as a pair, and a place named has its coordinates; a ride
+    /// that gives no pickup (nor a time) takes the defaults of its event (`RideDefaults`).
     static func check(_ values: [String: JSONValue], _ issues: inout IssueCollector) {
         RideOccurrences.checkForm(values, &issues)
-        let direction = values["direction"]?.stringValue.flatMap(RideDirection.init(rawValue:))
-        if direction?.includes(.to) == true, FieldKind.isEmpty(values["departAt"]) {
-            issues.add("depart-at", tr("is needed for a ride to the event"))
-        }
-        if direction?.includes(.from) == true, FieldKind.isEmpty(values["returnAt"]) {
-            issues.add("return-at", tr("is needed for a ride back from the event"))
+        let hasLatitude = !FieldKind.isEmpty(values["pickupLatitude"]), hasLongitude = !FieldKind.isEmpty(values["pickupLongitude"])
+        if hasLatitude != hasLongitude {
+            issues.add(hasLatitude ? "pickup-longitude" : "pickup-latitude", tr("is needed with the other coordinate of the pickup"))
+        } else if !hasLatitude, !FieldKind.isEmpty(values["pickupPlace"]) {
+            issues.add("pickup-latitude", tr("is needed for the pickup place (or leave the place empty for the default pickup)"))
         }
     }
 

@@ -21,7 +21,7 @@ extension RecordType {
         ] + RideRecordFields.place() + RideRecordFields.times() + [
             RideRecordFields.gender("gender", trLater("Gender"), help: trLater("The passenger's gender: female or male.")),
             RideRecordFields.gender("driverGender", trLater("Driver gender"), help: trLater("Only drivers of this gender, when set.")),
-        ] + RideRecordFields.cancellation(),
+        ] + RideRecordFields.phone() + RideRecordFields.cancellation(),
         titleField: "pickupPlace", orderField: "departAt")
         .rule { values, issues in
             RideRecordFields.check(values, &issues)

@@ -12,6 +12,9 @@ public enum RideSeatRules {
     static let reads = [
         RecordAdmission.Read(entity: "rideAssignment", field: "offer", from: "offer"),
         RecordAdmission.Read(entity: "rideAssignment", field: "request", from: "request"),
+        // The defaults a ride without its own pickup or time takes (`RideDefaults`).
+        RecordAdmission.Read(entity: "rideEventPickup", field: "event", from: "event"),
+        .every("rideSettings"),
     ]
 
     /// Why the assignment `change` (checked fields) may not be stored; nil when it may.
@@ -40,7 +43,8 @@ public enum RideSeatRules {
         if request["cancelled"]?.boolValue == true {
             return ValidationIssue(field: "request", message: tr("the ride request {id} is cancelled", ["id": requestId]))
         }
-        if let driver = RideBoard.driver(id: offerId, offer), let passenger = RideBoard.passenger(id: requestId, request),
+        let defaults = try RideDefaults.read(for: fields, lookup: lookup)
+        if let driver = defaults.driver(id: offerId, offer), let passenger = defaults.passenger(id: requestId, request),
            let rule = RideEligibility(maxTimeGapMinutes: RideRules.maxTimeGapMinutes).brokenRule(passenger, driver, on: leg) {
             return ValidationIssue(field: "request", message: rule.text)
         }

@@ -10,7 +10,7 @@ enum ModuleRoutes {
         ("podcast.xml", .messages),
         ("leaderboard", .stamps), ("me/passport", .stamps), ("me/check-ins", .stamps),
         ("me/questions", .surveys), ("me/answers", .surveys),
-        ("me/ride-offers", .rides), ("me/ride-requests", .rides), ("me/rides", .rides),
+        ("me/ride-offers", .rides), ("me/ride-requests", .rides), ("me/rides", .rides), ("me/ride-defaults", .rides),
         ("me/leads", .leads),
         ("submissions/events", .approvals), ("me/submissions", .approvals),
     ]

@@ -3,7 +3,9 @@ import StewardCore
 
 /// `GET …/me/rides`: a member's own offers and requests with their state, and their ride
 /// notifications. The other party of a pair (name, and e-mail or a guest's phone) is shown only
-/// on a leg where the two are matched: never for anyone else, never another member's rides.
+/// on a leg where the two are matched: never for anyone else, never another member's rides; a
+/// member's phone only when they chose to share it (`sharePhone`). A ride that names no pickup
+/// or time of its own shows the event's defaults (`RideDefaults`), marked `defaultPickup`.
 struct MemberRideView {
     var offers: [RemoteRecord]
     var requests: [RemoteRecord]
@@ -11,6 +13,16 @@ struct MemberRideView {
     var members: [String: JSONValue]
     var events: [String: JSONValue]
     var notifications: [RemoteRecord]
+    var eventPickups: [RemoteRecord] = []
+    var settings: [RemoteRecord] = []
+
+    /// The defaults a ride record's event gives (on its date, for a series).
+    func defaults(for fields: JSONValue, now: Date = Date()) -> RideDefaults {
+        let event = fields["event"]?.stringValue ?? ""
+        return RideDefaults(event: events[event], eventId: event, occurrence: RideOccurrences.named(fields),
+                            eventPickup: eventPickups.filter { $0.fields["event"]?.stringValue == event }.min { $0.id < $1.id }?.fields,
+                            settings: settings.min { $0.id < $1.id }?.fields, zone: .gmt, now: now)
+    }
 
     func json(for member: String) -> JSONValue {
         let ownOffers = offers.filter { $0.fields["member"]?.stringValue == member }.sorted(by: Self.byTime)
@@ -56,8 +68,11 @@ struct MemberRideView {
                 return .object(["leg": .string(leg.rawValue), "state": .string(cancelled ? "cancelled" : "waiting")])
             }
             var seated: [String: JSONValue] = ["leg": .string(leg.rawValue), "state": .string("seated"), "driver": contact(driver)]
-            seated["at"] = Self.given(leg == .to ? driver.fields["departAt"] : driver.fields["returnAt"])
-            seated["pickupPlace"] = Self.given(driver.fields["pickupPlace"])
+            // The driver's own time and place, else the event's defaults.
+            let defaults = defaults(for: driver.fields)
+            seated["at"] = defaults.time(driver.fields, on: leg).map { .string(DateTimeText.utc($0)) }
+            let place = defaults.place(driver.fields)
+            seated["pickupPlace"] = place.isEmpty ? nil : .string(place)
             return .object(seated)
         }
         var fields = common(record)
@@ -73,17 +88,29 @@ struct MemberRideView {
         about["startsAt"] = Self.given(events[event]?["startsAt"])
         fields["event"] = .object(about)
         for key in ["direction", "pickupPlace", "departAt", "returnAt", "cancelReason"] { fields[key] = Self.given(record.fields[key]) }
+        // What a ride without its own pickup or times is taken to say, as the plan reads it.
+        let defaults = defaults(for: record.fields)
+        if !RideDefaults.hasOwnPickup(record.fields), let pickup = defaults.pickup {
+            fields["pickupPlace"] = .string(pickup.place)
+            fields["defaultPickup"] = .bool(true)
+        }
+        for (key, leg) in [("departAt", RideLeg.to), ("returnAt", .from)] where fields[key] == nil && RideBoard.legs(of: record.fields).contains(leg) {
+            fields[key] = defaults.time(record.fields, on: leg).map { .string(DateTimeText.utc($0)) }
+        }
+        fields["sharePhone"] = .bool(record.fields["sharePhone"]?.boolValue == true)
         fields["cancelled"] = .bool(record.fields["cancelled"]?.boolValue == true)
         // Only a ride for one date of a repeating event names it.
         if let occurrence = RideOccurrences.named(record.fields) { fields["occurrence"] = .string(occurrence) }
         return fields
     }
 
-    /// The other party of a matched pair: a member's name and e-mail, or a guest's name and phone.
+    /// The other party of a matched pair: a member's name and e-mail, and their phone only when
+    /// they chose to share it on this offer or request; or a guest's name and phone.
     private func contact(_ record: RemoteRecord) -> JSONValue {
         if let member = record.fields["member"]?.stringValue, let profile = members[member] {
             var person: [String: JSONValue] = ["name": .string(RecordType.member.title(of: profile))]
             person["email"] = Self.given(profile["email"])
+            if record.fields["sharePhone"]?.boolValue == true { person["phone"] = Self.given(record.fields["phone"]) }
             return .object(person)
         }
         var guest: [String: JSONValue] = [:]

@@ -11,6 +11,8 @@ import StewardCore
 ///   (another member's is 403, an unknown id 404); a second cancel changes nothing and says so.
 /// - `GET …/me/rides`: one's own offers and requests with their state, the matched other party,
 ///   and one's ride notifications.
+/// - `GET …/me/ride-defaults[?event=ID[&occurrence=DATE]]`: where rides that name no pickup meet
+///   (the event's default pickup, else the organization's) and when they leave there and back.
 struct RideMemberController {
     let repository: any StoreRepository
     let bodyReader = RequestBodyReader(limit: 16 * 1024)
@@ -21,6 +23,7 @@ struct RideMemberController {
         group.post("me/ride-offers/{id}/cancel") { request, context in try await cancel(.offer, request: request, context: context) }
         group.post("me/ride-requests/{id}/cancel") { request, context in try await cancel(.request, request: request, context: context) }
         group.get("me/rides", use: myRides)
+        group.get("me/ride-defaults", use: rideDefaults)
     }
 
     @Sendable func create(_ type: RecordType, request: Request, context: StoreRequestContext) async throws -> Response {
@@ -93,8 +96,50 @@ struct RideMemberController {
         let byId = { (records: [RemoteRecord]) in Dictionary(records.map { ($0.id, $0.fields) }, uniquingKeysWith: { a, _ in a }) }
         let view = MemberRideView(offers: try await live(.rideOffer), requests: try await live(.rideRequest),
                                   assignments: try await live(.rideAssignment), members: byId(try await live(.member)),
-                                  events: byId(try await live(.event)), notifications: try await live(.rideNotification))
+                                  events: byId(try await live(.event)), notifications: try await live(.rideNotification),
+                                  eventPickups: try await live(.rideEventPickup), settings: try await live(.rideSettings))
         return JSONTextBody(view.json(for: member.id))
+    }
+
+    /// The default pickup and times a member offering or asking for a ride is offered: the
+    /// organization's alone, or those of one event (on one date of a series).
+    @Sendable func rideDefaults(request: Request, context: StoreRequestContext) async throws -> JSONTextBody {
+        let member = try context.requireMember()
+        let org = member.grant.org
+        let query = request.uri.queryParameters
+        let settings = try await repository.liveRecords(org: org, entity: RecordType.rideSettings.entity)
+        guard let text = query.get("event") else {
+            let pickup = RideDefaultPickup(fields: settings.min { $0.id < $1.id }?.fields, source: .organization)
+            return JSONTextBody(.object(pickup.map { ["pickup": RideDefaultsJSON.pickup($0)] } ?? [:]))
+        }
+        guard let uuid = UUID(uuidString: text) else { throw StoreHTTPError.badRequest("event: must be an event id (a UUID)") }
+        let eventId = uuid.uuidString.lowercased()
+        guard let event = try await repository.liveRecords(org: org, entity: SyncEntity.event, ids: [eventId]).first else {
+            throw StoreHTTPError.notFound("no event with that id in this organization")
+        }
+        guard event.fields["rideSharing"]?.boolValue == true else {
+            throw StoreHTTPError.badRequest("event: this event does not have ride sharing on")
+        }
+        let occurrence = query.get("occurrence").flatMap { $0.isEmpty ? nil : $0 }
+        if let occurrence,
+           let issue = RideOccurrences.problem(.object([RideOccurrences.field: .string(occurrence)]), event: event.fields) {
+            throw StoreHTTPError.badRequest("occurrence: \(issue.message)")
+        }
+        let view = MemberRideView(offers: [], requests: [], assignments: [], members: [:], events: [eventId: event.fields],
+                                  notifications: [], eventPickups: try await repository.liveRecords(org: org, entity: RecordType.rideEventPickup.entity),
+                                  settings: settings)
+        var fields: JSONValue = .object(["event": .string(eventId)])
+        if let occurrence, case .object(var values) = fields {
+            values[RideOccurrences.field] = .string(occurrence)
+            fields = .object(values)
+        }
+        var answer = RideDefaultsJSON.defaults(view.defaults(for: fields))
+        var about: [String: JSONValue] = ["id": .string(eventId)]
+        about["title"] = event.fields["title"]
+        about["startsAt"] = event.fields["startsAt"]
+        answer["event"] = .object(about)
+        if let occurrence { answer["occurrence"] = .string(occurrence) }
+        return JSONTextBody(.object(answer))
     }
 
     /// The body as JSON; an empty body is `{}` when none is required.

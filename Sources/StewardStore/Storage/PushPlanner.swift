@@ -143,6 +143,7 @@ enum PushPlanner {
     /// them into `PushState.records`, so that deleting a record still referred to is refused.
     struct ReferrerQuery: Hashable, Sendable {
         var entity: String
+        /// Empty: every live record of the entity (a singleton read whole), whatever `targetIds`.
         var field: String
         var targetIds: [String]
     }
@@ -168,6 +169,11 @@ enum PushPlanner {
         for item in batch.items where item.id > last && item.operation == .upsert {
             guard let reads = RecordTypes.named(item.entity)?.admission?.reads else { continue }
             for read in reads {
+                // A type read whole (a singleton): one query, whatever the batch holds.
+                if read.readsEvery {
+                    values[read, default: []] = []
+                    continue
+                }
                 guard let text = read.from == "id" ? item.recordId : item.fields?[read.from]?.stringValue else { continue }
                 values[read, default: []].insert(UUID(uuidString: text).map { $0.uuidString.lowercased() } ?? text)
             }
@@ -336,5 +342,9 @@ struct PushLookup: RecordLookup {
     func live(_ entity: String, where field: String, is value: String) -> [(id: String, fields: JSONValue)] {
         records.values.filter { $0.entity == entity && !$0.deleted && $0.fields[field]?.stringValue == value }
             .sorted { $0.id < $1.id }.map { ($0.id, $0.fields) }
+    }
+
+    func every(_ entity: String) -> [(id: String, fields: JSONValue)] {
+        records.values.filter { $0.entity == entity && !$0.deleted }.sorted { $0.id < $1.id }.map { ($0.id, $0.fields) }
     }
 }

@@ -8,6 +8,8 @@ enum RideOutput {
         var object = boardObject(board)
         // Only a repeating event's board names its date: a single event's is as it was.
         if let occurrence = board.occurrence { object["occurrence"] = .string(occurrence.occurrence) }
+        // Where rides that name no pickup of their own meet, when a default is set.
+        if let pickup = board.defaults.pickup { object["defaultPickup"] = RideDefaultsJSON.pickup(pickup) }
         return .object(object)
     }
 
@@ -65,6 +67,9 @@ enum RideOutput {
         var lines: [String] = []
         if let occurrence = board.occurrence {
             lines.append(tr("Rides for the date starting {occurrence}", ["occurrence": occurrence.occurrence]))
+        }
+        if let pickup = board.defaults.pickup {
+            lines.append(tr("Default pickup: {pickup}", ["pickup": pickup.text]))
         }
         lines.append(tr("Drivers"))
         var drivers = Table(trc("table heading", "OFFER"), trc("table heading", "DRIVER"), trc("table heading", "SEATS LEFT TO"),

@@ -17,6 +17,9 @@ struct RideAppCancellationTests {
         func live(_ entity: String, where field: String, is value: String) -> [(id: String, fields: JSONValue)] {
             records.filter { $0.entity == entity && !$0.deleted && $0[field]?.stringValue == value }.map { ($0.key, $0.fields) }
         }
+        func every(_ entity: String) -> [(id: String, fields: JSONValue)] {
+            records.filter { $0.entity == entity && !$0.deleted }.map { ($0.key, $0.fields) }
+        }
     }
 
     static func lookup(_ f: RideFixture) async throws -> Lookup {

@@ -213,7 +213,11 @@ public final class PostgresStoreRepository: StoreRepository, Service {
         var records = try await currentRecords(connection, org: org.slug, keys: wanted, logger: logger)
         // Live records whose reference field names one the batch deletes.
         for query in PushPlanner.referrerQueries(batch, clientLastMutationId: last) {
-            let rows = try await connection.query("""
+            // An empty field reads the entity whole (a singleton such as the ride settings).
+            let rows = query.field.isEmpty ? try await connection.query("""
+                SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
+                WHERE org = \(org.slug) AND entity = \(query.entity) AND NOT deleted
+                """, logger: logger) : try await connection.query("""
                 SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
                 WHERE org = \(org.slug) AND entity = \(query.entity) AND NOT deleted
                   AND (\(unescaped: Self.castableFields)::jsonb ->> \(query.field)) = ANY(\(query.targetIds))

@@ -159,6 +159,14 @@ public final class SQLiteStoreRepository: StoreRepository {
     /// Live records whose reference field names one of the records a batch deletes.
     private static func referrers(_ db: Database, org: String, _ query: PushPlanner.ReferrerQuery) throws -> [RemoteRecord] {
         var found: [RemoteRecord] = []
+        if query.field.isEmpty {
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT entity, id, version, deleted, fields, changed_by, changed_at FROM records
+                WHERE org = ? AND entity = ? AND deleted = 0
+                """, arguments: [org, query.entity])
+            while let row = try rows.next() { found.append(try record(from: row)) }
+            return found
+        }
         for start in stride(from: 0, to: query.targetIds.count, by: Self.idsPerQuery) {
             let chunk = query.targetIds[start..<min(start + Self.idsPerQuery, query.targetIds.count)]
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
