@@ -1,6 +1,6 @@
 """No English left in the Spanish window: test_walk.py's Spanish pass (every page, editor and
-menu of every demo organization under LANGUAGE=es) hands each state to `SpanishCheck.harvest`,
-which reads every text the window shows or a screen reader speaks from the accessibility tree;
+menu of every demo organization under LANGUAGE=es) hands each state to `SpanishCheck`, which
+reads every text the window shows or a screen reader speaks from the accessibility tree;
 the suite then fails on any English text outside a short allow-list.
 
 What counts as English: a word that Steward's own English texts use (po/steward.pot) and its
@@ -14,7 +14,7 @@ import json
 import re
 import sqlite3
 
-from accessibility import Failure, frames, name, role, showing, text_of, walk
+from accessibility import Failure, name, role, text_of
 
 # Names, not words to translate: the product, its parts, and what GNOME calls things.
 ALLOWED = {"Steward", "stewardctl", "steward-store", "GNOME", "GTK", "PDF", "CSV", "URL", "HTTPS", "HTTP",
@@ -85,24 +85,27 @@ class SpanishCheck:
         self.english = english_words(catalogue)
         self.seen = {}  # text -> where it was first seen
 
-    def harvest(self, where):
-        """Reads every showing text of every window of the app: names, descriptions and the
-        text of labels, so a label and what a screen reader says of it are both checked."""
-        for frame in frames(self.app):
-            for node in walk(frame):
-                if not showing(node):
-                    continue
-                texts = [name(node)]
-                try:
-                    texts.append(node.description or "")
-                except Exception:
-                    pass
-                if role(node) in HARVESTED_ROLES:
-                    texts.append(text_of(node))
-                for text in texts:
-                    text = (text or "").strip()
-                    if text and text not in self.seen:
-                        self.seen[text] = where
+    # A reader of the walk's states (test_walk.read_window hands it each state, each showing
+    # window and each showing node in them): every text a node shows or a screen reader says
+    # of it (names, descriptions and the text of labels) is kept with where it was first seen.
+    def begin(self, where):
+        pass
+
+    def read_frame(self, where, frame):
+        pass
+
+    def read_node(self, where, node):
+        texts = [name(node)]
+        try:
+            texts.append(node.description or "")
+        except Exception:
+            pass
+        if role(node) in HARVESTED_ROLES:
+            texts.append(text_of(node))
+        for text in texts:
+            text = (text or "").strip()
+            if text and text not in self.seen:
+                self.seen[text] = where
 
     def english_in(self, text):
         """The English words left in `text` once data, names and addresses are taken out."""
