@@ -33,6 +33,7 @@ final class LeadsPage: ModulePage {
     private let suggestionsBox: Box
     private let suggestionsLabel: Label
     private let suggestionsList: ListBox
+    private let suggestionsScroller: Widget
     private let teamDropDown: DropDown
     /// The teams the team drop-down offers after "No team", in its order.
     private var teamIds: [UUID] = []
@@ -101,6 +102,7 @@ final class LeadsPage: ModulePage {
         suggestionsBox = ui.object("suggestions_box")
         suggestionsLabel = ui.object("suggestions_label")
         suggestionsList = ui.object("suggestions_list")
+        suggestionsScroller = ui.object("suggestions_scroller")
         teamDropDown = DropDown(strings: [tr("No team")])
         teamDropDown.setAccessibleLabel(tr("Route to team"))
         teamDropDown.tooltip = tr("Route the selected lead to a ministry team as well, or instead")
@@ -184,7 +186,7 @@ final class LeadsPage: ModulePage {
             row.addSuffix(button)
             suggestionsList.append(row)
         }
-        suggestionsList.isVisible = !shown.isEmpty
+        suggestionsScroller.isVisible = !shown.isEmpty
         suggestionsBox.isVisible = true
     }
 

@@ -152,7 +152,8 @@ struct LeadNoticeTests {
         let service = RecordService(database: database)
         let member = LocalRecord(entity: RecordType.member.entity, orgId: org.id, version: 1,
                                  fields: try RecordType.member.validate(.object(["displayName": .string("Hannah Wells"),
-                                                                                 "email": .string("hannah@mail.example")]),
+                                                                                 "email": .string("hannah@mail.example"),
+                                                                                 "audience": .string("students")]),
                                                                         orgZone: org.timeZone))
         try await database.writer.write { db in try RecordType.member.storage.write(member, org: org, db) }
         func group(_ name: String, leader: String?) async throws -> LocalRecord {

@@ -133,7 +133,7 @@ struct LedGroupLeadsEndpointTests {
             #expect(sender.sent.first?.message.record == "lead:\(lead)")
             // A notice is never changed: the same routing told again is refused.
             let again = try await store.pushOK(PushRequest(clientId: Fixtures.clientId("staff"), mutations: [
-                Mutation(id: 4, entity: "leadNotice", recordId: notice, operation: .upsert, baseVersion: 1,
+                Mutation(id: 1, entity: "leadNotice", recordId: notice, operation: .upsert, baseVersion: 1,
                          fields: .object(["lead": .string(lead), "group": .string(group), "member": .string(hannah.id),
                                           "message": .string("Again"), "at": .string(DateTimeText.utc(Date()))])),
             ]))
