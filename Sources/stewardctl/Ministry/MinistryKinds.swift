@@ -9,7 +9,7 @@ enum MissionKind: RecordKind { static var type: RecordType { .mission } }
 enum MinistryResourceKind: RecordKind { static var type: RecordType { .ministryResource } }
 enum LeadKind: RecordKind {
     static var type: RecordType { .lead }
-    static var specialCommands: [any ParsableCommand.Type] { [LeadsRoute.self, LeadsState.self] }
+    static var specialCommands: [any ParsableCommand.Type] { [LeadsRoute.self, LeadsState.self, LeadsSuggest.self] }
 }
 
 /// The notices telling a group's leader of a lead routed to them: made with the routing, read here.
