@@ -330,7 +330,9 @@ def main():
                                          "pickupLongitude": "-73.56", "radiusKm": 5, "departAt": "2026-12-04T02:30:00Z"}
             bodies["RideRequestFields"] = {"event": record_id, "direction": "to", "pickupLatitude": "45.5",
                                            "pickupLongitude": "-73.56", "departAt": "2026-12-04T02:30:00Z"}
-            bodies["LeadAnswer"] = {"name": "Ava Thompson", "contact": "ava@example.org", "interests": "small group"}
+            bodies["LeadAnswer"] = {"name": "Ava Thompson", "contact": "ava@example.org", "interests": "small group",
+                                    "gender": "woman", "year": "sophomore", "area": "North Campus",
+                                    "freeDays": ["tuesday"], "freeTimes": ["evening"]}
             bodies["RideCancelRequest"] = {"reason": "car trouble"}
             # An FCM token needs no endpoint this machine could reach.
             bodies["DeviceRegistration"] = {"platform": "fcm", "token": "dGVzdA:APA91bH-validate"}
@@ -342,7 +344,8 @@ def main():
                          "POST /v1/orgs/{org}/me/check-ins", "GET /v1/orgs/{org}/me/questions",
                          "POST /v1/orgs/{org}/me/answers", "POST /v1/orgs/{org}/me/ride-offers",
                          "POST /v1/orgs/{org}/me/ride-requests", "GET /v1/orgs/{org}/leaderboard",
-                         "POST /v1/orgs/{org}/me/leads", "POST /v1/orgs/{org}/me/ride-offers/{id}/cancel",
+                         "POST /v1/orgs/{org}/me/leads", "GET /v1/orgs/{org}/me/led-groups/leads",
+                         "POST /v1/orgs/{org}/me/ride-offers/{id}/cancel",
                          "POST /v1/orgs/{org}/me/ride-requests/{id}/cancel", "GET /v1/orgs/{org}/me/rides",
                          "POST /v1/orgs/{org}/me/devices", "GET /v1/orgs/{org}/me/devices",
                          "DELETE /v1/orgs/{org}/me/devices/{id}", "GET /v1/orgs/{org}/me/passport"):

@@ -11,7 +11,9 @@ import Translation
 /// routed to a group shows who leads it and how to reach them, and when that is an e-mail
 /// address, the hand-off (`LeadHandOff`): Send to Leader through the organization's mail server
 /// when it is set up (off the main thread, the result in a toast, logged), and always the draft
-/// in the desktop's mail program.
+/// in the desktop's mail program. Under it, the groups and teams that fit the selected lead
+/// best (`LeadSuggestions`), each with why and a Route button that routes the lead there, and
+/// a Team drop-down for the ministry team it is routed to beside its group.
 @MainActor
 final class LeadsPage: ModulePage {
     let widget: Widget
@@ -28,6 +30,20 @@ final class LeadsPage: ModulePage {
     private let handOff: LinkButton
     private let handOffSend: Button
     private let mail: MailService
+    private let suggestionsBox: Box
+    private let suggestionsLabel: Label
+    private let suggestionsList: ListBox
+    private let suggestionsScroller: Widget
+    private let teamDropDown: DropDown
+    /// The teams the team drop-down offers after "No team", in its order.
+    private var teamIds: [UUID] = []
+    /// What the suggestions are ranked from: the organization's groups, teams and leads.
+    private var groupRecords: [LocalRecord] = []
+    private var teamRecords: [LocalRecord] = []
+    private var leadRecords: [LocalRecord] = []
+    /// How many suggestions of each kind the selected lead shows.
+    private static let groupsSuggested = 3
+    private static let teamsSuggested = 2
     /// Whether the organization shown has a mail server: Send to Leader then shows.
     private var mailReady = false
     private var organization: Organization?
@@ -83,12 +99,21 @@ final class LeadsPage: ModulePage {
         handOff = LinkButton(uri: "mailto:", label: tr("E-mail Leader"))
         handOff.verticalAlignment = .center
         ui.object("handoff_holder", as: Box.self).append(handOff)
+        suggestionsBox = ui.object("suggestions_box")
+        suggestionsLabel = ui.object("suggestions_label")
+        suggestionsList = ui.object("suggestions_list")
+        suggestionsScroller = ui.object("suggestions_scroller")
+        teamDropDown = DropDown(strings: [tr("No team")])
+        teamDropDown.setAccessibleLabel(tr("Route to team"))
+        teamDropDown.tooltip = tr("Route the selected lead to a ministry team as well, or instead")
+        ui.object("team_holder", as: Box.self).append(teamDropDown)
         stateDropDown = DropDown(strings: LeadState.allCases.map(\.title))
         stateDropDown.setAccessibleLabel(tr("Lead state"))
         stateDropDown.tooltip = tr("Where the selected lead stands")
         ui.object("state_holder", as: Box.self).append(stateDropDown)
         filterDropDown.onSelectionChanged { [weak self] index in self?.filterChanged(index) }
         routeDropDown.onSelectionChanged { [weak self] index in self?.routeChosen(index) }
+        teamDropDown.onSelectionChanged { [weak self] index in self?.teamChosen(index) }
         stateDropDown.onSelectionChanged { [weak self] index in self?.stateChosen(index) }
         leads.onSelectionChanged = { [weak self] in self?.showSelection() }
         handOffSend.onClicked { [weak self] in self?.sendHandOff() }
@@ -119,10 +144,78 @@ final class LeadsPage: ModulePage {
         routeDropDown.selectedIndex = group.flatMap { id in groupIds.firstIndex(of: id).map { $0 + 1 } } ?? 0
         let state = lead?.fields["state"]?.stringValue.flatMap(LeadState.init(rawValue:)) ?? .new
         stateDropDown.selectedIndex = LeadState.allCases.firstIndex(of: state)
+        let team = lead?.fields["team"]?.stringValue.flatMap(UUID.init(uuidString:))
+        teamDropDown.selectedIndex = team.flatMap { id in teamIds.firstIndex(of: id).map { $0 + 1 } } ?? 0
         let enabled = lead != nil && canEdit
         routeDropDown.isSensitive = enabled
         stateDropDown.isSensitive = enabled
+        teamDropDown.isSensitive = enabled
         showHandOff(lead, group: group)
+        showSuggestions(lead, group: group, team: team)
+    }
+
+    // MARK: suggestions
+
+    /// The groups and teams that fit the selected lead best, each with why; the one it is
+    /// routed to says so, the others route it there.
+    private func showSuggestions(_ lead: LocalRecord?, group: UUID?, team: UUID?) {
+        suggestionsList.removeAll()
+        guard let lead else {
+            suggestionsBox.isVisible = false
+            return
+        }
+        let name = lead.fields["name"]?.stringValue ?? ""
+        let ranked = LeadSuggestions.rank(lead: lead.fields, leadId: lead.id, groups: groupRecords, teams: teamRecords,
+                                          leads: leadRecords)
+        let shown = Array(ranked.filter { $0.kind == .group }.prefix(Self.groupsSuggested))
+            + Array(ranked.filter { $0.kind == .team }.prefix(Self.teamsSuggested))
+        suggestionsLabel.text = shown.isEmpty ? tr("No group has room for {name}", ["name": name])
+                                              : tr("Suggested for {name}", ["name": name])
+        for suggestion in shown {
+            let row = ActionRow(title: suggestion.label, subtitle: suggestion.reason)
+            let routed = suggestion.kind == .group ? suggestion.id == group : suggestion.id == team
+            let button = Button(label: routed ? tr("Routed") : tr("Route"))
+            button.verticalAlignment = .center
+            button.setAccessibleLabel(routed ? tr("{name} is routed to {place}", ["name": name, "place": suggestion.label])
+                                             : tr("Route {name} to {place}", ["name": name, "place": suggestion.label]))
+            button.tooltip = suggestion.kind == .group
+                ? tr("Routes {name} to this group; its leader is told in the app", ["name": name])
+                : tr("Routes {name} to this team", ["name": name])
+            button.isSensitive = canEdit && !routed
+            button.onClicked { [weak self] in self?.routeToSuggestion(suggestion, lead: lead) }
+            row.addSuffix(button)
+            suggestionsList.append(row)
+        }
+        suggestionsScroller.isVisible = !shown.isEmpty
+        suggestionsBox.isVisible = true
+    }
+
+    /// Route: the lead goes to the suggested group (or team), as the drop-downs would send it.
+    private func routeToSuggestion(_ suggestion: LeadSuggestion, lead: LocalRecord) {
+        guard let org = organization else { return }
+        let name = lead.fields["name"]?.stringValue ?? ""
+        switch suggestion.kind {
+        case .group:
+            apply(lead.id) { [routing] in try await routing.route(lead.id, to: suggestion.id, in: org) } done: {
+                tr("{name} routed to {group}", ["name": name, "group": suggestion.label])
+            }
+        case .team:
+            apply(lead.id) { [routing] in try await routing.route(lead.id, toTeam: suggestion.id, in: org) } done: {
+                tr("{name} routed to {team}", ["name": name, "team": suggestion.label])
+            }
+        }
+    }
+
+    private func teamChosen(_ index: Int?) {
+        guard !showingSelection, let index, let org = organization, let lead = leads.selectedRecord else { return }
+        let team: UUID? = index > 0 && teamIds.indices.contains(index - 1) ? teamIds[index - 1] : nil
+        let current = lead.fields["team"]?.stringValue.flatMap(UUID.init(uuidString:))
+        guard team != current else { return }
+        let name = lead.fields["name"]?.stringValue ?? ""
+        let label = teamDropDown.selectedString ?? ""
+        apply(lead.id) { [routing] in try await routing.route(lead.id, toTeam: team, in: org) } done: {
+            team == nil ? tr("{name} is on no team", ["name": name]) : tr("{name} routed to {team}", ["name": name, "team": label])
+        }
     }
 
     /// For a lead routed to a group, who leads it and how to reach them; E-mail Leader when
@@ -216,6 +309,8 @@ final class LeadsPage: ModulePage {
                 toasts.showToast(done())
                 leads.changed()
                 await leads.reloadSelecting(id)
+                // The places a group has left follow the leads routed to it.
+                if let org = organization, let all = try? await records.list(.lead, in: org) { leadRecords = all }
             } catch let error as ValidationError {
                 RefusalDialog.show(parent: window, heading: tr("Cannot Change the Lead"), reason: error.description)
             } catch {
@@ -234,7 +329,16 @@ final class LeadsPage: ModulePage {
         guard let org = organization else { return }
         Task {
             let groups = (try? await records.list(.communityGroup, in: org)) ?? []
+            let teams = (try? await records.list(.ministryTeam, in: org)) ?? []
+            let allLeads = (try? await records.list(.lead, in: org)) ?? []
             guard request == groupsRequest else { return }
+            groupRecords = groups
+            teamRecords = teams
+            leadRecords = allLeads
+            let sortedTeams = teams.sorted {
+                ($0.fields["name"]?.stringValue ?? "").localizedCaseInsensitiveCompare($1.fields["name"]?.stringValue ?? "") == .orderedAscending
+            }
+            teamIds = sortedTeams.map(\.id)
             let sorted = groups.sorted {
                 RecordType.groupLabel($0.fields).localizedCaseInsensitiveCompare(RecordType.groupLabel($1.fields)) == .orderedAscending
             }
@@ -242,6 +346,7 @@ final class LeadsPage: ModulePage {
             groupFields = Dictionary(sorted.map { ($0.id, $0.fields) }, uniquingKeysWith: { first, _ in first })
             showingSelection = true
             routeDropDown.setStrings([tr("Nobody yet")] + sorted.map { RecordType.groupLabel($0.fields) })
+            teamDropDown.setStrings([tr("No team")] + sortedTeams.map { $0.fields["name"]?.stringValue ?? "" })
             showingSelection = false
             showSelection()
         }

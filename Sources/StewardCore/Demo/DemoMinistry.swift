@@ -3,7 +3,8 @@ import GRDB
 
 /// The campus ministry's own content for its app: its ministry teams, community groups,
 /// summer missions and resources (some for group leaders only), and "get involved" leads in
-/// every state, made as staff make them (waiting in the outbox).
+/// every state with their questionnaire's answers, the groups saying whom they suit so that
+/// suggestions mean something, made as staff make them (waiting in the outbox).
 enum DemoMinistry {
     static let teams: [(name: String, purpose: String, leader: String, contact: String, meets: String, open: Bool)] = [
         ("Worship Team", "Musicians and singers who lead the Thursday gathering.", "Daniel Okafor", "daniel.okafor@crossroads.example",
@@ -31,6 +32,36 @@ enum DemoMinistry {
          "Married students and families", 20),
     ]
 
+    /// What suggests each group for a lead (`LeadSuggestions`), by the group's place in `groups`:
+    /// who it is for, its area, the interests it suits and how many come now.
+    static let groupMatching: [(gender: String?, years: [String], area: String, topics: [String], members: Int64)] = [
+        ("women", [], "North Campus", ["bible study", "prayer"], 7),
+        ("men", [], "South Campus", ["engineers", "bible study"], 7),
+        (nil, ["freshman"], "North Campus", ["bible study", "friendship"], 9),
+        (nil, ["grad"], "", ["faith and work"], 6),
+        (nil, [], "Off Campus", ["family", "parenting"], 12),
+    ]
+
+    /// The topics of each team, by its place in `teams`.
+    static let teamTopics: [[String]] = [["worship", "music", "singing"], ["hospitality", "welcome"],
+                                         ["outreach", "food drive"], ["media", "photography"], ["prayer"]]
+
+    /// The questionnaire's answers of the leads, by name: gender, year, area, free days and times.
+    static let answers: [String: (gender: String, year: String, area: String, days: [String], times: [String])] = [
+        "Ava Thompson": ("woman", "sophomore", "North Campus", ["tuesday", "thursday"], ["evening"]),
+        "Liam Nguyen": ("man", "freshman", "North Campus", ["tuesday", "thursday"], ["evening"]),
+        "Chloe Martin": ("woman", "junior", "South Campus", ["saturday"], ["morning"]),
+        "Noah Patel": ("man", "sophomore", "South Campus", ["wednesday"], ["evening"]),
+        "Emma Rossi": ("woman", "senior", "Off Campus", ["monday", "tuesday", "wednesday", "thursday", "friday"], ["evening"]),
+        "Ethan Brooks": ("man", "freshman", "North Campus", ["monday"], ["evening"]),
+        "Isabella Cruz": ("woman", "junior", "North Campus", ["tuesday"], ["evening"]),
+        "Lucas Meyer": ("man", "grad", "", ["monday", "tuesday", "wednesday", "thursday", "friday"], ["afternoon"]),
+        "Mia Johnson": ("woman", "sophomore", "North Campus", ["tuesday"], ["evening"]),
+        "Oliver Wright": ("man", "junior", "South Campus", ["wednesday"], ["evening"]),
+        "Amelia Scott": ("woman", "grad", "Off Campus", ["sunday"], ["afternoon"]),
+        "Harper Davis": ("woman", "freshman", "North Campus", ["thursday"], ["evening"]),
+    ]
+
     static let resources: [(title: String, kind: String, url: String, summary: String, leadersOnly: Bool)] = [
         ("Why Community Matters", "article", "https://crossroads.example/read/why-community",
          "A short read on why we meet in small groups, and how to find one.", false),
@@ -46,7 +77,7 @@ enum DemoMinistry {
     ]
 
     static let leads: [(name: String, contact: String, interests: String, availability: String, state: LeadState, group: Int?)] = [
-        ("Ava Thompson", "ava.thompson@calpoly.example", "small group, worship team", "weekday evenings", .new, nil),
+        ("Ava Thompson", "ava.thompson@calpoly.example", "small group, bible study, worship team", "weekday evenings", .new, nil),
         ("Liam Nguyen", "+1 805 555 0201", "small group", "Tuesdays and Thursdays", .new, nil),
         ("Chloe Martin", "chloe.martin@calpoly.example", "outreach", "Saturday mornings", .new, nil),
         ("Noah Patel", "noah.patel@calpoly.example", "small group for engineers", "Wednesday nights", .new, nil),
@@ -72,16 +103,19 @@ enum DemoMinistry {
             added += 1
             return record.id
         }
-        for team in teams {
+        for (index, team) in teams.enumerated() {
             try save(.ministryTeam, ["name": .string(team.name), "purpose": .string(team.purpose), "leader": .string(team.leader),
-                                     "contact": .string(team.contact), "meets": .string(team.meets), "openToNew": .bool(team.open)])
+                                     "contact": .string(team.contact), "meets": .string(team.meets), "openToNew": .bool(team.open),
+                                     "topics": .array(teamTopics[index].map(JSONValue.string))])
         }
         var groupIds: [UUID] = []
-        for group in groups {
+        for (group, matching) in zip(groups, groupMatching) {
             groupIds.append(try save(.communityGroup, [
                 "name": .string(group.name), "leader": .string(group.leader), "leaderContact": .string(group.contact),
                 "meetingDay": .string(group.day), "meetingTime": .string(group.time), "place": .string(group.place),
-                "audience": .string(group.audience), "capacity": .int(group.capacity)]))
+                "audience": .string(group.audience), "capacity": .int(group.capacity), "members": .int(matching.members),
+                "gender": matching.gender.map(JSONValue.string) ?? .null, "years": .array(matching.years.map(JSONValue.string)),
+                "area": .string(matching.area), "topics": .array(matching.topics.map(JSONValue.string))]))
         }
         // Next summer's missions, whatever the day the demo is loaded.
         let today = LocalDate(reference, in: org.timeZone)
@@ -110,10 +144,19 @@ enum DemoMinistry {
         }
         for (index, lead) in leads.enumerated() {
             let received = reference.addingTimeInterval(-Double(index) * 26 * 3600 - 3 * 3600)
-            try save(.lead, ["name": .string(lead.name), "contact": .string(lead.contact), "interests": .string(lead.interests),
-                             "availability": .string(lead.availability), "state": .string(lead.state.rawValue),
-                             "group": lead.group.map { .string(groupIds[$0].uuidString.lowercased()) } ?? .null,
-                             "receivedAt": .string(DateTimeText.utc(received))])
+            var fields: [String: JSONValue] = [
+                "name": .string(lead.name), "contact": .string(lead.contact), "interests": .string(lead.interests),
+                "availability": .string(lead.availability), "state": .string(lead.state.rawValue),
+                "group": lead.group.map { .string(groupIds[$0].uuidString.lowercased()) } ?? .null,
+                "receivedAt": .string(DateTimeText.utc(received))]
+            if let answer = answers[lead.name] {
+                fields["gender"] = .string(answer.gender)
+                fields["year"] = .string(answer.year)
+                fields["area"] = .string(answer.area)
+                fields["freeDays"] = .array(answer.days.map(JSONValue.string))
+                fields["freeTimes"] = .array(answer.times.map(JSONValue.string))
+            }
+            try save(.lead, fields)
         }
         return added
     }

@@ -30,6 +30,19 @@ extension RecordType {
                       help: trLater("Who it is for, like \"Freshmen\" or \"Grad students\".")),
             FieldSpec("capacity", trLater("Capacity"), .integer(1...500), [.listed],
                       help: trLater("How many people the group holds.")),
+            // What suggests the group for a lead (`LeadSuggestions`), added after groups
+            // travelled: left out while empty.
+            FieldSpec("members", trLater("Members now"), .integer(1...500), [.leftOutWhenEmpty],
+                      help: trLater("How many come now, besides the leads routed here: the places left count both.")),
+            FieldSpec("gender", trLater("For"), .choice(MinistryGender.groupNames), [.leftOutWhenEmpty],
+                      help: trLater("women or men; empty for a group open to everyone."))
+                .showingChoices(MinistryGender.groupTitle),
+            FieldSpec("years", trLater("Years"), .words(maxItems: 5, maxLength: 12), [.leftOutWhenEmpty],
+                      help: trLater("The years it is for, in English, like \"freshman, sophomore\"; empty for every year.")),
+            FieldSpec("area", trLater("Area"), .text(maxLength: 120), [.searchable, .leftOutWhenEmpty],
+                      help: trLater("The part of campus it is for, in the words leads answer with, like \"North Campus\".")),
+            FieldSpec("topics", trLater("Topics"), .words(maxItems: 12, maxLength: 40), [.searchable, .leftOutWhenEmpty],
+                      help: trLater("The interests it suits, like \"bible study, engineering, prayer\".")),
         ],
         titleField: "name")
         .rule { values, issues in
@@ -38,6 +51,10 @@ extension RecordType {
             }
             if let time = values["meetingTime"]?.stringValue, !time.isEmpty, MeetingTime.minutes(time) == nil {
                 issues.add("meeting-time", tr("must be a time on a 24-hour clock, like 19:30"))
+            }
+            QuestionnaireWords.check("years", values, allowed: StudentYear.names, issues: &issues)
+            if let members = values["members"]?.int64Value, let capacity = values["capacity"]?.int64Value, members > capacity {
+                issues.add("members", tr("must be at most the capacity ({capacity})", ["capacity": String(capacity)]))
             }
         }
 

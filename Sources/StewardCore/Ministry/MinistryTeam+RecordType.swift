@@ -22,6 +22,8 @@ extension RecordType {
                       help: trLater("When and where the team meets, like \"Thursdays 6 pm, Room 204\".")),
             FieldSpec("openToNew", trLater("Open to new members"), .boolean, [.listed],
                       help: trLater("Whether the team takes new people now."), default: .bool(true)),
+            FieldSpec("topics", trLater("Topics"), .words(maxItems: 12, maxLength: 40), [.searchable, .leftOutWhenEmpty],
+                      help: trLater("The interests it suits, like \"music, singing\": leads who name them are offered the team.")),
         ],
         titleField: "name")
         .rule { values, issues in

@@ -12,7 +12,7 @@ public enum RecordTypes {
                                                .communityPage, .mapPin,
                                                .rideOffer, .rideRequest, .rideAssignment, .rideNotification, .rideSettings, .rideEventPickup,
                                                .dailyQuote, .gymInfo, .gymClass, .trainer,
-                                               .ministryTeam, .communityGroup, .mission, .ministryResource, .lead,
+                                               .ministryTeam, .communityGroup, .mission, .ministryResource, .lead, .leadNotice,
                                                .announcement, .announcementReport, .pushSettings,
                                                .moduleChoice]
 

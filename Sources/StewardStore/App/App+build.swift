@@ -103,6 +103,7 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
                          limiter: AttemptLimit(.lead, limit: configuration.submissionsPerHour, window: .seconds(3600),
                                                repository: repository))
         .addRoutes(to: org)
+    LedGroupLeadsController(repository: repository).addRoutes(to: org)
     PushDeviceController(repository: repository, configuration: configuration.push).addRoutes(to: org)
     return router
 }

@@ -3,7 +3,8 @@ import Hummingbird
 import StewardCore
 
 /// `POST /v1/orgs/{org}/me/leads`: a signed-in member answers "get involved" (name, contact,
-/// interests, availability); the answer lands in the console as a new lead for staff to route.
+/// interests, availability, and the questionnaire's gender, year, area, free days and times);
+/// the answer lands in the console as a new lead for staff to route.
 /// Member tokens only, within the submissions' hourly limit per member.
 struct LeadMemberController {
     let repository: any StoreRepository

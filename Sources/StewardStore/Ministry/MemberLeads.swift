@@ -11,8 +11,8 @@ enum MemberLeads {
         case disabled
     }
 
-    /// The fields an app may send.
-    static let appFields = ["name", "contact", "interests", "availability"]
+    /// The fields an app may send: the questionnaire's answers, all optional.
+    static let appFields = ["name", "contact", "interests", "availability", "gender", "year", "area", "freeDays", "freeTimes"]
 
     static func keys(memberId: String, id: String) -> Set<RecordKey> {
         [RecordKey(entity: RecordType.member.entity, id: memberId), RecordKey(entity: RecordType.lead.entity, id: id)]

@@ -11,7 +11,7 @@ enum ModuleRoutes {
         ("leaderboard", .stamps), ("me/passport", .stamps), ("me/check-ins", .stamps),
         ("me/questions", .surveys), ("me/answers", .surveys),
         ("me/ride-offers", .rides), ("me/ride-requests", .rides), ("me/rides", .rides), ("me/ride-defaults", .rides),
-        ("me/leads", .leads),
+        ("me/leads", .leads), ("me/led-groups/leads", .leads),
         ("submissions/events", .approvals), ("me/submissions", .approvals),
     ]
 

@@ -3,7 +3,8 @@ import StewardCore
 
 /// Notices for one member that the apps already read as records become push notifications
 /// too, queued in the transaction that makes the record: a submission's new status ("Approved",
-/// "Changes requested: add a contact email") and a ride's assignment, change or cancellation.
+/// "Changes requested: add a contact email"), a ride's assignment, change or cancellation, and a
+/// lead routed to the group a member leads.
 /// Each is queued once, when its record is first written; these records are never changed.
 enum MemberNotices {
     /// A day: a notice older than that is news the app shows anyway.
@@ -27,6 +28,11 @@ enum MemberNotices {
             let event = record.fields["event"]?.stringValue
             return PushMessage(org: org, id: "rideNotification:\(record.id)", title: "Your ride", body: text,
                                record: event.map { "event:\($0)" }, memberId: member, urgency: .normal, sendAt: now,
+                               expiresAt: now.addingTimeInterval(timeToLive))
+        case RecordType.leadNotice.entity:
+            let lead = record.fields["lead"]?.stringValue
+            return PushMessage(org: org, id: "leadNotice:\(record.id)", title: "Someone would like to join your group", body: text,
+                               record: lead.map { "lead:\($0)" }, memberId: member, urgency: .normal, sendAt: now,
                                expiresAt: now.addingTimeInterval(timeToLive))
         default:
             return nil
