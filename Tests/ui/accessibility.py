@@ -482,7 +482,9 @@ def choose(app, window, label, choice, stays=True):
     click_at(box)
 
     def item_in_list():
-        for found in find_all(app.node(), name_is=choice, roles=("label",)):
+        # The drop-down's own list first (its popover is its child): a list elsewhere in the
+        # window may name the same choice (a lead's suggested groups beside "Route to group").
+        for found in find_all(box, name_is=choice, roles=("label",)) or find_all(app.node(), name_is=choice, roles=("label",)):
             item, listing = found, found.parent
             while listing is not None and "Selection" not in interfaces(listing):
                 item, listing = listing, listing.parent
