@@ -63,6 +63,10 @@ def data_texts(database):
         # The trainers' appointments as MindBody names them.
         for row in c.execute("SELECT staff, sessionType, notes FROM staffAppointment"):
             collect(list(row))
+        # Why a schedule source's last refresh failed, kept as it was said then: the window
+        # that refreshed it (an earlier suite's) ran in English.
+        for row in c.execute("SELECT lastFailure FROM scheduleSource"):
+            collect(list(row))
     return sorted(found, key=len, reverse=True)
 
 
