@@ -13,7 +13,8 @@
 #   demo-db     build/demo.sqlite, made with `stewardctl demo load` when it does not exist
 #   run         deps, build, demo-db, then opens steward on the demo database
 #   test        test-deps, build, swift-test, test-spanish, fuzz-short, check-data, test-store,
-#               test-ui, test-sync, test-caldav, test-mail (stops at the first failure)
+#               test-ui, test-sync, test-caldav, test-push, test-mail, test-deb (stops at the first
+#               failure)
 #   swift-test  `swift test` under Xvfb (core, CLI, GtkKit and store tests; the store's on
 #               SQLite and on a throwaway PostgreSQL cluster)
 #   test-spanish  the core and CLI tests, and the sync tests whose records the console writes,
@@ -53,6 +54,11 @@
 #   test-ui     Tests/ui/run.sh, the accessibility-tree end-to-end tests, when they exist: the
 #               Events page, then sync against real steward-store processes on loopback
 #   install     release build, then installs into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
+#   deb         Debian 12 packages in build/deb: steward (the window, stewardctl) and
+#               steward-store (the store, its systemd unit and /etc/steward/steward-store.conf),
+#               from a release build; lintian's verdict in build/deb/lintian.txt (docs/deploying.md)
+#   test-deb    the packages made from the debug build, installed on this machine with apt-get
+#               (root), run (the store as its unit would, a console syncing with it), then purged
 #   uninstall   removes what install put there
 #   bench       release builds, then steward-bench under Xvfb (BENCH_ARGS="--events N ...")
 #               BENCH_ARGS="--compare-with OTHER/steward --compare-resources OTHER/steward.gresource":
@@ -114,6 +120,8 @@ SWIFT_STAMP := $(BUILD)/.swift-build.stamp
 DEBUG_BIN   := .build/debug
 RELEASE_BIN := .build/release
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
+# The version is written once, in Swift; the packages, NEWS and the metainfo follow it.
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/StewardCore/Support/StewardVersion.swift)
 
 # Each .ui file sits in ui/<Feature>/, the folder named like its page's code in Sources/Steward.
 UI_FILES    := $(sort $(wildcard ui/*/*.ui))
@@ -142,6 +150,8 @@ TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-p
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \
 	python3-scipy nginx python3-icalendar python3-recurring-ical-events radicale python3-aiosmtpd \
 	openssl
+# Building the Debian packages (make deb) and checking them.
+DEB_TOOLS := debhelper dpkg-dev fakeroot lintian man-db
 
 # Root runs apt-get directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -183,7 +193,7 @@ endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
 	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync test-caldav test-push test-mail \
-	soak postgres install uninstall bench clean distclean fuzz fuzz-short fuzz-build
+	soak postgres install install-files uninstall deb deb-deps deb-lintian test-deb bench clean distclean fuzz fuzz-short fuzz-build
 
 all: build
 
@@ -338,7 +348,7 @@ run: check-display deps build demo-db
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync test-caldav test-push test-mail
+test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync test-caldav test-push test-mail test-deb
 	@Tests/store/postgres.sh stop >/dev/null 2>&1 || true
 	@echo "make test: all tests passed"
 
@@ -452,6 +462,7 @@ check-data: $(if $(UI_FILES),$(ADW_PRELOAD)) $(DESKTOP_FILE) $(METAINFO_FILE)
 	glib-compile-schemas --strict --dry-run data
 	python3 Tests/data/check-shortcuts.py
 	python3 Tests/data/check-icons.py
+	python3 Tests/data/check-version.py
 	@echo "glib-compile-resources --generate-dependencies $(GRESOURCE_XML)"
 	@glib-compile-resources $(GRESOURCE_DIRS) --generate-dependencies $(GRESOURCE_XML) >/dev/null
 	@for svg in $(ICON_SCALABLE) $(ICON_SYMBOLIC); do \
@@ -595,13 +606,30 @@ BINDIR     := $(DESTDIR)$(PREFIX)/bin
 DATADIR    := $(DESTDIR)$(PREFIX)/share
 SCHEMAS_INSTALL_DIR := $(DATADIR)/glib-2.0/schemas
 
+# INSTALL_BIN: the folder whose steward and stewardctl are installed (make deb packs the
+# debug build's for the package test).
+INSTALL_BIN ?= $(RELEASE_BIN)
+
 install: deps schemas resources translations
 	@test -f $(GRESOURCE) || { echo "make install: ui/ has no .ui files; nothing to bundle"; exit 1; }
 	@echo "swift build $(RELEASE_FLAGS)"
 	swift build $(RELEASE_FLAGS) --product steward 2>&1 | $(SWIFT_FILTER)
 	swift build $(RELEASE_FLAGS) --product stewardctl 2>&1 | $(SWIFT_FILTER)
-	install -Dm755 $(RELEASE_BIN)/steward $(BINDIR)/steward
-	install -Dm755 $(RELEASE_BIN)/stewardctl $(BINDIR)/stewardctl
+	$(MAKE) --no-print-directory install-files
+	@if [ -z "$(DESTDIR)" ]; then \
+	  echo "glib-compile-schemas $(SCHEMAS_INSTALL_DIR)"; \
+	  glib-compile-schemas $(SCHEMAS_INSTALL_DIR); \
+	  if command -v gtk4-update-icon-cache >/dev/null; then \
+	    gtk4-update-icon-cache -q -t -f $(DATADIR)/icons/hicolor || true; fi; \
+	  if command -v update-desktop-database >/dev/null; then \
+	    update-desktop-database -q $(DATADIR)/applications || true; fi; \
+	fi
+	@echo "Installed Steward into $(DESTDIR)$(PREFIX)"
+
+# The window's and stewardctl's files, from what is already built.
+install-files:
+	install -Dm755 $(INSTALL_BIN)/steward $(BINDIR)/steward
+	install -Dm755 $(INSTALL_BIN)/stewardctl $(BINDIR)/stewardctl
 	install -Dm644 $(GRESOURCE) $(DATADIR)/steward/steward.gresource
 	install -Dm644 $(DESKTOP_FILE) $(DATADIR)/applications/$(APP_ID).desktop
 	install -Dm644 $(METAINFO_FILE) $(DATADIR)/metainfo/$(APP_ID).metainfo.xml
@@ -612,15 +640,6 @@ install: deps schemas resources translations
 	  echo "install $(DATADIR)/locale/$$lang/LC_MESSAGES/steward.mo"; \
 	  install -Dm644 $(LOCALE_DIR)/$$lang/LC_MESSAGES/steward.mo $(DATADIR)/locale/$$lang/LC_MESSAGES/steward.mo; \
 	done
-	@if [ -z "$(DESTDIR)" ]; then \
-	  echo "glib-compile-schemas $(SCHEMAS_INSTALL_DIR)"; \
-	  glib-compile-schemas $(SCHEMAS_INSTALL_DIR); \
-	  if command -v gtk4-update-icon-cache >/dev/null; then \
-	    gtk4-update-icon-cache -q -t -f $(DATADIR)/icons/hicolor || true; fi; \
-	  if command -v update-desktop-database >/dev/null; then \
-	    update-desktop-database -q $(DATADIR)/applications || true; fi; \
-	fi
-	@echo "Installed Steward into $(DESTDIR)$(PREFIX)"
 
 uninstall:
 	rm -f $(BINDIR)/steward $(BINDIR)/stewardctl
@@ -632,6 +651,83 @@ uninstall:
 	# Every language's catalogue of this domain, including languages no longer in po/LINGUAS.
 	rm -f $(DATADIR)/locale/*/LC_MESSAGES/steward.mo
 	@if [ -z "$(DESTDIR)" ] && [ -d $(SCHEMAS_INSTALL_DIR) ]; then glib-compile-schemas $(SCHEMAS_INSTALL_DIR); fi
+
+# ---------------------------------------------------------------- Debian packages
+
+# make deb: build/deb/steward_VERSION_amd64.deb (the window, stewardctl and their data) and
+# steward-store_VERSION_amd64.deb (the store, its systemd unit and configuration), from a
+# release build with the Swift runtime linked in, then lintian's verdict in
+# build/deb/lintian.txt. DEB_CONFIG=debug packs the debug build instead (the package test:
+# quicker, and linked against the Swift toolchain's own libraries, which no Debian package
+# ships, so dpkg-shlibdeps is told to let those pass).
+DEB_CONFIG ?= release
+DEB_DIR    := $(BUILD)/deb
+DEB_SRC    := $(DEB_DIR)/steward-$(VERSION)
+DEB_TMP    := $(DEB_SRC)/debian/stage
+DEB_BIN    := $(if $(filter debug,$(DEB_CONFIG)),$(DEBUG_BIN),$(RELEASE_BIN))
+DEB_SHLIBDEPS_ARGS := $(if $(filter debug,$(DEB_CONFIG)),--ignore-missing-info)
+# gzip at level 1 for the test's packages: xz spends minutes on a debug build's binaries.
+DEB_BUILDDEB_ARGS := $(if $(filter debug,$(DEB_CONFIG)),-Zgzip -z1)
+# swift-argument-parser's own manual writer, built from the copy SwiftPM fetched.
+GENERATE_MANUAL := $(BUILD)/tools/generate-manual/debug/generate-manual
+
+# $(call manual_pages,TOOL): a page per command and subcommand, named as Debian names a
+# two-level command's page (stewardctl-books-add(1), like git-commit(1)): the writer names it
+# stewardctl.books.add with "stewardctl books add" in NAME, which man's index cannot read.
+define manual_pages
+	$(GENERATE_MANUAL) $(DEB_BIN)/$(1) --multi-page --section 1 \
+	  --date "$$(date -u -d @$$(git log -1 --format=%ct 2>/dev/null || date +%s) +%Y-%m-%d)" -o $(DEB_TMP)/usr/share/man/man1
+	@cd $(DEB_TMP)/usr/share/man/man1 && for page in $(1).*.1; do \
+	  command=$${page%.1}; dashed=$$(echo "$$command" | tr . -); spaced=$$(echo "$$command" | tr . ' '); \
+	  sed -e "0,/^\.Nm \"$$spaced\"$$/s//.Nm $$dashed/" \
+	      -e "/^\.Sh SYNOPSIS$$/{n;s/^\.Nm$$/.Nm \"$$spaced\"/}" \
+	      -e "/^\.Dt /{s/\./-/g;s/^-Dt/.Dt/}" "$$page" > "$$dashed.1" && rm "$$page"; \
+	done
+endef
+
+$(GENERATE_MANUAL):
+	swift build --package-path .build/checkouts/swift-argument-parser \
+	  --scratch-path $(BUILD)/tools/generate-manual --product generate-manual 2>&1 | $(SWIFT_FILTER)
+
+deb-deps:
+	$(call apt_install,$(DEB_TOOLS))
+
+deb: deps deb-deps build $(GENERATE_MANUAL)
+	@test -n "$(VERSION)" || { echo "make deb: no version in Sources/StewardCore/Support/StewardVersion.swift"; exit 1; }
+	$(if $(filter debug,$(DEB_CONFIG)),,swift build $(RELEASE_FLAGS) --product steward 2>&1 | $(SWIFT_FILTER))
+	$(if $(filter debug,$(DEB_CONFIG)),,swift build $(RELEASE_FLAGS) --product stewardctl 2>&1 | $(SWIFT_FILTER))
+	$(if $(filter debug,$(DEB_CONFIG)),,swift build $(RELEASE_FLAGS) --product steward-store 2>&1 | $(SWIFT_FILTER))
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_SRC)/docs
+	cp -r data/debian $(DEB_SRC)/debian
+	cp NEWS README.md $(DEB_SRC)/
+	cp docs/deploying.md docs/scaling-out.md docs/security.md $(DEB_SRC)/docs/
+	@test "$$(cd $(DEB_SRC) && dpkg-parsechangelog -S Version)" = "$(VERSION)" || { \
+	  echo "make deb: data/debian/changelog's newest entry is not $(VERSION)"; exit 1; }
+	$(MAKE) --no-print-directory install-files DESTDIR=$(abspath $(DEB_TMP)) PREFIX=/usr INSTALL_BIN=$(DEB_BIN)
+	install -Dm755 $(DEB_BIN)/steward-store $(DEB_TMP)/usr/bin/steward-store
+	install -Dm644 data/debian/steward-store.conf $(DEB_TMP)/etc/steward/steward-store.conf
+	mkdir -p $(DEB_TMP)/usr/share/man/man1
+	$(call manual_pages,stewardctl)
+	$(call manual_pages,steward-store)
+	sed 's/@VERSION@/$(VERSION)/' data/steward.1.in > $(DEB_TMP)/usr/share/man/man1/steward.1
+	cd $(DEB_SRC) && STEWARD_SHLIBDEPS_ARGS="$(DEB_SHLIBDEPS_ARGS)" STEWARD_BUILDDEB_ARGS="$(DEB_BUILDDEB_ARGS)" \
+	  dpkg-buildpackage -b -us -uc --no-pre-clean
+	@ls -l $(DEB_DIR)/*.deb
+	$(if $(filter debug,$(DEB_CONFIG)),,@$(MAKE) --no-print-directory deb-lintian)
+
+# lintian on the release packages: its verdict in build/deb/lintian.txt; an error fails make deb.
+# (The debug build's packages point at the toolchain's libraries, which lintian rightly refuses.)
+deb-lintian:
+	lintian --info --display-info $(DEB_DIR)/*.changes > $(DEB_DIR)/lintian.txt 2>&1 || true
+	@grep -E '^[EWI]: ' $(DEB_DIR)/lintian.txt | sort | uniq -c | sort -rn || echo "lintian: no tags"
+	@! grep -q '^E: ' $(DEB_DIR)/lintian.txt || { echo "make deb: lintian found errors (build/deb/lintian.txt)"; exit 1; }
+
+# Installs the test's packages on this machine, runs what they installed (the store as its
+# service would, a console syncing with it), and purges them (Tests/deb/test_packages.py).
+test-deb: build
+	$(MAKE) --no-print-directory deb DEB_CONFIG=debug
+	python3 Tests/deb/test_packages.py $(DEB_DIR) $(VERSION)
 
 # ---------------------------------------------------------------- misc
 

@@ -1,4 +1,7 @@
-/// The remote store's version, reported by `steward-store --version` and the health endpoint.
+import StewardCore
+
+/// The remote store's version, reported by `steward-store --version`: Steward's, since the
+/// store ships with the console it serves.
 public enum StoreVersion {
-    public static let current = "0.1.0"
+    public static let current = StewardVersion.current
 }

@@ -56,8 +56,14 @@ struct PushOptions: ParsableArguments {
         valueName: "per-minute"))
     var pushRateLimit: Int = 6000
 
+    /// The key files: the options, else the systemd credentials vapid-key, apns-key and
+    /// fcm-service-account.
+    var vapidKeyPath: String? { vapidKeyFile ?? SystemdCredentials.file(named: "vapid-key") }
+    var apnsKeyPath: String? { apnsKeyFile ?? SystemdCredentials.file(named: "apns-key") }
+    var fcmServiceAccountPath: String? { fcmServiceAccount ?? SystemdCredentials.file(named: "fcm-service-account") }
+
     func validate() throws {
-        let apns = [apnsKeyFile, apnsKeyId, apnsTeamId, apnsTopic]
+        let apns = [apnsKeyPath, apnsKeyId, apnsTeamId, apnsTopic]
         guard apns.allSatisfy({ $0 == nil }) || apns.allSatisfy({ $0 != nil }) else {
             throw ValidationError("--apns-key-file, --apns-key-id, --apns-team-id and --apns-topic: give all four, or none")
         }
@@ -68,7 +74,7 @@ struct PushOptions: ParsableArguments {
         }
         guard (5...3600).contains(pushLease) else { throw ValidationError("--push-lease: must be from 5 to 3600 seconds") }
         guard pushRateLimit >= 0 else { throw ValidationError("--push-rate-limit: must be 0 (no limit) or more") }
-        guard (vapidKeyFile == nil) == (vapidSubject == nil) else {
+        guard (vapidKeyPath == nil) == (vapidSubject == nil) else {
             throw ValidationError("--vapid-key-file and --vapid-subject: give both, or neither")
         }
         if let vapidSubject {
@@ -82,7 +88,7 @@ struct PushOptions: ParsableArguments {
 
     func configuration() throws -> PushConfiguration {
         var vapid: VAPIDIdentity?
-        if let vapidKeyFile, let vapidSubject {
+        if let vapidKeyFile = vapidKeyPath, let vapidSubject {
             let pem: String
             do {
                 pem = try String(contentsOfFile: vapidKeyFile, encoding: .utf8)
@@ -96,12 +102,12 @@ struct PushOptions: ParsableArguments {
             }
         }
         var apns: APNsSender.Configuration?
-        if let apnsKeyFile, let apnsKeyId, let apnsTeamId, let apnsTopic {
+        if let apnsKeyFile = apnsKeyPath, let apnsKeyId, let apnsTeamId, let apnsTopic {
             apns = APNsSender.Configuration(p8: try Self.read(apnsKeyFile, option: "--apns-key-file"), keyId: apnsKeyId,
                                             teamId: apnsTeamId, topic: apnsTopic, host: apnsHost)
         }
         var fcm: (account: FCMServiceAccount, endpoint: String)?
-        if let fcmServiceAccount {
+        if let fcmServiceAccount = fcmServiceAccountPath {
             let text = try Self.read(fcmServiceAccount, option: "--fcm-service-account")
             do {
                 fcm = (try FCMServiceAccount.read(Data(text.utf8)), fcmEndpoint)

@@ -35,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds a refresh token stays valid if unused; past it the staff member signs in again.", valueName: "seconds"))
     var refreshTokenTtl: Int = StoreConfiguration.defaultRefreshTokenSeconds
 
-    @Option(name: .long, help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain) file; needs --tls-key.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain) file; needs --tls-key. Under systemd, the credentials tls-cert and tls-key do the same.", valueName: "file"))
     var tlsCert: String?
 
     @Option(name: .long, help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
@@ -80,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes: must be 1024 or more") }
         guard !host.isEmpty else { throw ValidationError("--host: must not be empty") }
-        guard (tlsCert == nil) == (tlsKey == nil) else {
+        guard (tlsCertPath == nil) == (tlsKeyPath == nil) else {
             throw ValidationError("--tls-cert and --tls-key: give both, or neither")
         }
         guard (1...Self.maxConnectionSeconds).contains(readTimeout) else {
@@ -93,6 +93,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--max-connections-per-address: must be 0 (no cap) or more")
         }
     }
+
+    /// The TLS files: the options, else the systemd credentials of the same names.
+    var tlsCertPath: String? { tlsCert ?? SystemdCredentials.file(named: "tls-cert") }
+    var tlsKeyPath: String? { tlsKey ?? SystemdCredentials.file(named: "tls-key") }
 
     /// A day: longer waits for a client are no timeout at all.
     static let maxConnectionSeconds = 86_400
@@ -111,8 +115,8 @@ struct ServeCommand: AsyncParsableCommand {
             accessTokenTTL: .seconds(accessTokenTtl), refreshTokenTTL: .seconds(refreshTokenTtl),
             trustForwardedFor: trustForwardedFor, push: try push.configuration())
         var server = GuardedServer.builder(limits: connectionLimits)
-        let scheme = tlsCert == nil ? "http" : "https"
-        if let tlsCert, let tlsKey {
+        let scheme = tlsCertPath == nil ? "http" : "https"
+        if let tlsCert = tlsCertPath, let tlsKey = tlsKeyPath {
             do {
                 server = try StoreTLS.server(certificateFile: tlsCert, keyFile: tlsKey, limits: connectionLimits)
             } catch {
@@ -127,8 +131,11 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CLIError.usage("a push key cannot be read (--apns-key-file, --fcm-service-account): \(error)")
         }
+        let notifier = SystemdNotifier()
+        let watchdog = SystemdWatchdogService(notifier: notifier, repository: repository, logger: logger)
         let services = storageServices + [PushDeliveryService(repository: repository, senders: senders,
                                                               tuning: push.tuning, logger: logger)]
+            + (watchdog.map { [$0] } ?? [])
         let app = buildApplication(repository: repository, services: services, configuration: configuration,
                                    logger: logger, server: server) { host, port in
             // The one line on stdout: tests and scripts wait for it, and read the port from it.
@@ -136,6 +143,8 @@ struct ServeCommand: AsyncParsableCommand {
             // Written straight to the file descriptor: print() may sit in a buffer when stdout
             // is a pipe, and the reader is waiting for exactly this line.
             FileHandle.standardOutput.write(Data("steward-store listening on \(scheme)://\(shown):\(port)\n".utf8))
+            // Under systemd (Type=notify), units ordered after the store start only now.
+            notifier.notify("READY=1\nSTATUS=Listening on \(scheme)://\(shown):\(port)")
         }
         do {
             try await app.runService()

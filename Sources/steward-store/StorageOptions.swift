@@ -17,7 +17,7 @@ struct StorageOptions: ParsableArguments {
     var postgres: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "File whose first line is the PostgreSQL password, when the URL has none (else $PGPASSWORD is used). Keeps the password out of the process list.",
+        "File whose first line is the PostgreSQL password, when the URL has none (else the systemd credential postgres-password, else $PGPASSWORD). Keeps the password out of the process list.",
         valueName: "path"))
     var postgresPasswordFile: String?
 
@@ -43,7 +43,7 @@ struct StorageOptions: ParsableArguments {
     /// The password file's first line, else $PGPASSWORD, else none (the URL's own, if any,
     /// wins over both).
     private func postgresPassword() throws -> String? {
-        if let path = postgresPasswordFile {
+        if let path = postgresPasswordFile ?? SystemdCredentials.file(named: "postgres-password") {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                 throw CLIError.usage("--postgres-password-file: cannot read '\(path)'")
             }

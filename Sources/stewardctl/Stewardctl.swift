@@ -1,4 +1,5 @@
 import ArgumentParser
+import StewardCore
 
 /// `stewardctl`: the Steward console's command-line tool, for scripts and for staff who prefer
 /// a terminal. It works on the same database as the window and validates exactly as it does.
@@ -10,6 +11,7 @@ struct Stewardctl: AsyncParsableCommand {
             Exit status: 0 on success, 2 for invalid input or usage (the field at fault is named \
             on stderr, and nothing is changed), 1 for any other failure.
             """,
+        version: StewardVersion.current,
         subcommands: [Orgs.self] + RecordKinds.commands + LibraryKinds.commands + PrizeKinds.commands + SurveyKinds.commands + CommunityKinds.commands
             + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, CheckInCommand.self, LeaderboardCommand.self, PassportCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
                SyncCommand.self, ConflictsCommand.self, RejectedCommand.self, HistoryCommand.self, DumpCommand.self, CalendarCommand.self,

@@ -1,5 +1,5 @@
 """nginx (Debian's package) as a round-robin reverse proxy in front of several steward-store
-processes, as docs/deploying.md describes a scaled-out store: its own nginx.conf, pid, logs and
+processes, as docs/scaling-out.md describes a scaled-out store: its own nginx.conf, pid, logs and
 temp folders under the test's folder, in the foreground, on a free loopback port."""
 import os
 import shutil

@@ -1,5 +1,5 @@
 """A scaled-out store: two steward-store processes on one PostgreSQL database behind nginx as a
-round-robin proxy (docs/deploying.md), with the sync's faults run through it: consoles pushing
+round-robin proxy (docs/scaling-out.md), with the sync's faults run through it: consoles pushing
 and pulling through either process, either process killed (-9) in the middle of a push and
 started again on its port, the check-in and redemption races split over both processes, and
 the limits that protect members held by the two together as by one."""

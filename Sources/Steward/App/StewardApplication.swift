@@ -1,12 +1,13 @@
 import Foundation
 import GtkKit
+import StewardCore
 import Translation
 
 /// The application: resources, app-wide actions and shortcuts, and the one main window.
 @MainActor
 final class StewardApplication {
     static let id = "org.steward.Steward"
-    static let version = "0.2.0"
+    static let version = StewardVersion.current
 
     private let app: Application
     private var mainWindow: MainWindow?

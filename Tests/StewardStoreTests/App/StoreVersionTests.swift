@@ -1,6 +1,8 @@
+import StewardCore
 import Testing
 @testable import StewardStore
 
-@Test func storeHasAVersion() {
-    #expect(!StoreVersion.current.isEmpty)
+@Test func storeReportsStewardsVersion() {
+    #expect(StoreVersion.current == StewardVersion.current)
+    #expect(StewardVersion.current.split(separator: ".").count == 3)
 }
