@@ -119,7 +119,8 @@ ADW_PRELOAD := $(BUILD)/adw-preload.so
 SWIFT_STAMP := $(BUILD)/.swift-build.stamp
 DEBUG_BIN   := .build/debug
 RELEASE_BIN := .build/release
-RELEASE_FLAGS ?= -c release --static-swift-stdlib
+# Immediate binding and a read-only relocation table, as Debian hardens its own binaries.
+RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro
 # The version is written once, in Swift; the packages, NEWS and the metainfo follow it.
 VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/StewardCore/Support/StewardVersion.swift)
 
@@ -727,7 +728,7 @@ deb-lintian:
 # service would, a console syncing with it), and purges them (Tests/deb/test_packages.py).
 test-deb: build
 	$(MAKE) --no-print-directory deb DEB_CONFIG=debug
-	python3 Tests/deb/test_packages.py $(DEB_DIR) $(VERSION)
+	$(SUDO) python3 Tests/deb/test_packages.py $(DEB_DIR) $(VERSION)
 
 # ---------------------------------------------------------------- misc
 
