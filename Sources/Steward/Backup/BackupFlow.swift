@@ -104,10 +104,7 @@ final class BackupFlow {
         }) { [weak self] failure in
             guard let self else { return }
             self.running = nil
-            guard let failure else {
-                Relaunch.now()
-                return
-            }
+            guard let failure else { Relaunch.now() }
             // Nothing was replaced; the database was closed, so Steward opens it again.
             self.tell(heading: tr("The Backup Was Not Restored"), body: failure) { Relaunch.now() }
         }

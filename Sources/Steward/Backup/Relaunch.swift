@@ -4,7 +4,7 @@ import Foundation
 /// a restore, every page and service reads the restored database from the start.
 enum Relaunch {
     static func now() -> Never {
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        _ = execv("/proc/self/exe", CommandLine.unsafeArgv)
         // Only when exec failed: leave, rather than go on over a closed database.
         exit(1)
     }

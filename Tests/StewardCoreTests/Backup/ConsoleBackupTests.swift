@@ -36,7 +36,7 @@ struct ConsoleBackupTests {
         let text = folder.file("notes.txt")
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
         let other = folder.file("other.sqlite")
-        try DatabaseQueue(path: other).write { db in try db.execute(sql: "CREATE TABLE t (x)") }
+        try await DatabaseQueue(path: other).write { db in try db.execute(sql: "CREATE TABLE t (x)") }
         let target = folder.file("console.sqlite")
         _ = try AppDatabase.open(path: target)
         let size = try FileManager.default.attributesOfItem(atPath: target)[.size] as? Int
@@ -52,7 +52,7 @@ struct ConsoleBackupTests {
     func refusesNewerBackup() async throws {
         let folder = try ScratchFolder()
         let backup = folder.file("newer.sqlite")
-        try AppDatabase(DatabaseQueue(path: backup, configuration: AppDatabase.configuration()), path: backup)
+        try await AppDatabase(DatabaseQueue(path: backup, configuration: AppDatabase.configuration()), path: backup)
             .writer.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99: from a later release')") }
         let error = restoreError(backup, into: folder.file("console.sqlite"))
         #expect(error == .madeByNewerRelease(path: backup))

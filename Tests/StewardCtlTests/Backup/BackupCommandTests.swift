@@ -40,7 +40,7 @@ struct BackupCommandTests {
     @Test("a database made by a newer release is refused, naming the file and saying to update")
     func newerDatabase() async throws {
         let cli = try await CLI.withOneOrganization()
-        try DatabaseQueue(path: cli.databasePath).write { db in
+        try await DatabaseQueue(path: cli.databasePath).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99: from a later release')")
         }
         let refused = try await cli("orgs", "list")

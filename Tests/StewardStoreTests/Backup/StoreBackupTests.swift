@@ -27,7 +27,7 @@ struct StoreBackupTests {
             ]))
 
             let target = folder + "/restored.sqlite"
-            try DatabaseQueue(path: target).write { db in try db.execute(sql: "CREATE TABLE old (x)") }
+            try await DatabaseQueue(path: target).write { db in try db.execute(sql: "CREATE TABLE old (x)") }
             let restored = try StoreBackup.restore(from: folder + "/backup.sqlite", into: target)
             #expect(restored.replacedKeptAt == target + ".before-restore")
             let reopened = try SQLiteStoreRepository(path: target)
