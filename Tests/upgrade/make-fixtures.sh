@@ -72,7 +72,7 @@ fi
 
 # The digests, in the tests' own terms.
 cd "$ROOT"
-STEWARD_UPGRADE_RECORD=1 swift test --filter 'ConsoleUpgradeTests|StoreUpgradeTests' >/dev/null
+SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=8 STEWARD_UPGRADE_RECORD=1 swift test --filter 'ConsoleUpgradeTests|StoreUpgradeTests' >/dev/null
 if [[ -f "$OUT/store.postgres.sql" ]]; then
   STEWARD_UPGRADE_RECORD=1 bash Tests/store/backup_test.sh "$BIN/steward-store" >/dev/null
 fi
