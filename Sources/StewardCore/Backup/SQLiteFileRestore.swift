@@ -3,7 +3,8 @@ import GRDB
 
 /// Puts a backup in the place of an SQLite database (the console's or the store's), safely: the
 /// backup is checked (whole, the expected kind, not from a newer release), copied beside the
-/// database, upgraded to this release and prepared; only then does it take the database's name,
+/// database page by page (SQLite's backup API, so the copy is as whole as what was checked),
+/// upgraded to this release and prepared; only then does it take the database's name,
 /// in one rename. The database it replaces is kept beside it as `<name>.before-restore`.
 public enum SQLiteFileRestore {
     /// What a restore did, for the message after it.
@@ -25,10 +26,6 @@ public enum SQLiteFileRestore {
         let queue = try DatabaseQueue(path: incoming, configuration: configuration)
         try SafeMigration.migrate(queue, with: kind.migrator, path: backupPath)
         let prepared = try queue.write(prepare)
-        let problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-        guard problems == ["ok"] else {
-            throw DatabaseFileError.damaged(path: backupPath, detail: problems.prefix(3).joined(separator: "; "))
-        }
         try queue.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
         try queue.close()
         progress?(0.9)

@@ -12,7 +12,7 @@ public enum StoreBackup {
 
     /// A consistent copy of the store file at `path`, made while the store serves.
     public static func backup(sqlite path: String, to destination: String, progress: (@Sendable (Double) -> Void)? = nil) throws {
-        try DatabaseFileCheck.check(path: path, kind: kind)
+        try DatabaseFileCheck.check(path: path, kind: kind, whole: false)
         try SQLiteFileCopy.copy(fromFile: path, to: destination, progress: progress)
     }
 
