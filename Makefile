@@ -23,7 +23,8 @@
 #   test-store  the store's OpenAPI document checked against the real server, its podcast feed
 #               read by feedparser, its connections against raw sockets that misbehave
 #               (malformed chunks, half-sent requests from one address, idle keep-alive), its
-#               commands, and a bounded property-based fuzz of push,
+#               commands, its backups (steward-store backup/restore, pg_dump/pg_restore) and each release's
+#               PostgreSQL dump migrated (Tests/store/backup_test.sh), and a bounded property-based fuzz of push,
 #               pull and sign-in (no 5xx, no crash); and `stewardctl isbn check` against
 #               isbnlib, an independent implementation of the ISBN rules; `stewardctl rides
 #               solve` against SciPy's MILP optimum; `stewardctl events export` and `events
@@ -72,6 +73,8 @@
 #               and 1,000 approved at once while the main loop is watched ("--submissions N --approve N")
 #               BENCH_ARGS=--library: 100,000 books and 1,000,000 past loans: a search keystroke, the
 #               overdue report, a 20,000-row Goodreads import against raw inserts ("--books N --loans N --import N")
+#               BENCH_ARGS=--backup: a store of 1,000,000 records backed up (steward-store backup) and
+#               restored, against copying its file ("--records N")
 #               BENCH_ARGS=--passport: the store's leaderboard page, a member's total and level and a
 #               check-in over a ledger of 1,000,000 entries, against a plain SQL count over it
 #               ("--members N --events N --entries N")
@@ -373,6 +376,7 @@ test-store: build postgres
 	/usr/bin/python3 Tests/events/ical_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	/usr/bin/python3 Tests/events/ical_import_reference_test.py --bin $(DEBUG_BIN)/stewardctl
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
+	$(PG_ENV) bash Tests/store/backup_test.sh $(DEBUG_BIN)/steward-store
 	$(PG_ENV) python3 Tests/store/fuzz_store.py --bin $(DEBUG_BIN)/steward-store --seconds 20
 
 test-sync: build postgres

@@ -132,7 +132,7 @@ let package = Package(
         .executableTarget(
             name: "steward-store",
             dependencies: [
-                "StewardStore", "CommandLineSupport",
+                "StewardStore", "StewardCore", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

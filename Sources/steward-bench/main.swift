@@ -15,6 +15,7 @@ import StewardCore
 //   steward-bench --rides [--passengers N] [--drivers N] [--seed N]
 //   steward-bench --passport [--members N] [--events N] [--entries N] [--postgres URL [--keep]]
 //   steward-bench --notifications [--devices N]
+//   steward-bench --backup [--records N]
 
 if CommandLine.arguments.contains("--approvals") {
     exit(MainActor.assumeIsolated { ApprovalBenchmark.run(arguments: CommandLine.arguments) })
@@ -36,6 +37,15 @@ if CommandLine.arguments.contains("--passport") {
     }
     done.wait()
     exit(met ? 0 : 1)
+}
+
+if CommandLine.arguments.contains("--backup") {
+    do {
+        exit(try BackupBenchmark.run(arguments: CommandLine.arguments) ? 0 : 1)
+    } catch {
+        say("steward-bench --backup: \(error)")
+        exit(1)
+    }
 }
 
 if CommandLine.arguments.contains("--minimal-window") {

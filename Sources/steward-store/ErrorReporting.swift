@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import PostgresNIO
+import StewardCore
 import StewardStore
 
 extension StewardStoreCommand {
@@ -18,6 +19,9 @@ extension StewardStoreCommand {
             case .unknownToken: return .usage("--replaces: \(error.description)")
             case .resyncRequired, .unavailable, .clientIdInUse, .emailTaken: return .failure(error.description)
             }
+        case let error as DatabaseFileError:
+            // Names the file and what to do: a newer release's file, a damaged backup.
+            return .failure(error.description)
         case let error as PSQLError:
             // PSQLError's description hides details on purpose; the server's message is safe.
             let message = error.serverInfo?[.message] ?? "\(error.code)"

@@ -8,6 +8,6 @@ struct StewardStoreCommand: AsyncParsableCommand {
         abstract: "The Steward remote store: the sync API for consoles and the read API for phone apps.",
         version: StoreVersion.current,
         subcommands: [ServeCommand.self, OrgsCommand.self, TokenCommand.self, CalendarFeedCommand.self, StaffCommand.self, DumpCommand.self,
-                      PurgeCommand.self]
+                      PurgeCommand.self, BackupCommand.self, RestoreCommand.self]
     )
 }

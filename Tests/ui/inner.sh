@@ -115,6 +115,10 @@ if [ "$only" = spanish ]; then export STEWARD_WALK_ONLY=es; fi
 if [ -z "$only" ] || [ "$only" = walk ] || [ "$only" = pages ] || [ "$only" = spanish ]; then
     suite Tests/ui/test_walk.py
 fi
+# Back Up… and Restore… of the main menu.
+if [ -z "$only" ] || [ "$only" = backup ]; then
+    suite Tests/ui/test_backup_ui.py
+fi
 # Preferences' Calendar Publishing, against a throwaway Radicale CalDAV server.
 if [ -z "$only" ] || [ "$only" = calendar ]; then
     suite Tests/ui/test_calendar_publishing_ui.py

@@ -49,6 +49,8 @@ final class MainWindow {
     private var connectDialog: ConnectToStoreDialog?
     /// Sign-in and sync, once made (after the first paint).
     private var syncServices: SyncServices?
+    /// Back Up… and Restore… of the main menu.
+    private lazy var backupFlow = BackupFlow(window: window, toasts: toasts)
 
     init(application: Application) {
         ui = Builder(resource: ResourceBundle.path("Window/window.ui"))
@@ -82,6 +84,15 @@ final class MainWindow {
         window.addAction("create-organization") { [weak self] in self?.showCreateOrganization() }
         window.addAction("explore-demo") { [weak self] in self?.exploreDemo() }
         window.addAction("connect-to-store") { [weak self] in self?.showConnectToStore() }
+        backupFlow.stopWriting = { [weak self] in self?.syncServices?.backgroundSync.stop() }
+        window.addAction("back-up") { [weak self] in
+            guard let self, let environment = self.environment else { return }
+            self.backupFlow.backUp(environment.database)
+        }
+        window.addAction("restore") { [weak self] in
+            guard let self, let environment = self.environment else { return }
+            self.backupFlow.restore(environment.database, path: environment.databasePath)
+        }
     }
 
     func present() { window.present() }
@@ -467,7 +478,12 @@ final class MainWindow {
     private func showStartupError(_ error: Error) {
         setFirstRunOffered(false)
         noOrganizationsPage.iconName = "dialog-warning-symbolic"
-        noOrganizationsPage.title = tr("Cannot Open the Database")
+        if case DatabaseFileError.madeByNewerRelease? = error as? DatabaseFileError {
+            // The error names the file and says to update; the title says what happened.
+            noOrganizationsPage.title = tr("Made by a Newer Steward")
+        } else {
+            noOrganizationsPage.title = tr("Cannot Open the Database")
+        }
         noOrganizationsPage.statusDescription = Label.escapeMarkup(
             "\(AppEnvironment.configuredPath)\n\n\(error)")
         windowStack.visibleChildName = "no-organizations"

@@ -8,9 +8,17 @@ import GRDB
 public final class AppDatabase: Sendable {
     public let writer: any DatabaseWriter
 
-    public init(_ writer: any DatabaseWriter) throws {
+    /// Upgrades the database to this release (all or nothing, `SafeMigration`); a database a
+    /// newer release made is refused with `DatabaseFileError.madeByNewerRelease`, naming `path`.
+    public init(_ writer: any DatabaseWriter, path: String = ":memory:") throws {
         self.writer = writer
-        try Migrations.migrator.migrate(writer)
+        try SafeMigration.migrate(writer, with: Migrations.migrator, path: path)
+    }
+
+    /// With other migrations: the upgrade tests' failing one.
+    init(_ writer: any DatabaseWriter, path: String, migrator: DatabaseMigrator) throws {
+        self.writer = writer
+        try SafeMigration.migrate(writer, with: migrator, path: path)
     }
 
     /// Opens (creating if needed) the database at `path`, creating its folder too: a folder
@@ -21,9 +29,15 @@ public final class AppDatabase: Sendable {
         // GRDB turns WAL on and then picks synchronous=NORMAL; only the writer's setting
         // matters for durability, and we want FULL there.
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-        let database = try AppDatabase(pool)
+        let database = try AppDatabase(pool, path: path)
         try PrivateDatabaseFiles.narrow(databaseAt: path)
         return database
+    }
+
+    /// Lets go of the file (before a restore replaces it); any later use throws.
+    public func close() throws {
+        if let pool = writer as? DatabasePool { try pool.close() }
+        if let queue = writer as? DatabaseQueue { try queue.close() }
     }
 
     /// A private in-memory database, for tests and previews.

@@ -25,6 +25,9 @@ struct GlobalOptions: ParsableArguments {
         let path = resolvedPath
         do {
             return try AppDatabase.open(path: path)
+        } catch let error as DatabaseFileError {
+            // Already names the file and says what to do (a newer release's database, a failed upgrade).
+            throw CLIError.failure(error.description)
         } catch {
             throw CLIError.failure(tr("cannot open the database at {path}: {error}", ["path": path, "error": OneLine.text(error)]))
         }

@@ -27,7 +27,8 @@ public final class SQLiteStoreRepository: StoreRepository {
 
     public func migrate() async throws {
         // DatabaseMigrator works on the writer itself; it runs once at start, so blocking is fine.
-        try SQLiteSchema.migrator.migrate(pool)
+        // All or nothing, and a file a newer release made is refused (SafeMigration).
+        try SafeMigration.migrate(pool, with: SQLiteSchema.migrator, path: pool.path)
     }
 
     public func checkHealth() async throws {

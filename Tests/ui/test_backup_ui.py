@@ -1,0 +1,113 @@
+#!/usr/bin/python3
+"""Back Up… in the main menu, through the accessibility tree: the file chooser takes a path, the
+copy is written while the window stays open, a toast says where, and the file is a whole Steward
+console database holding the same events as the one the window has open.
+
+Run by Tests/ui/inner.sh (inside Xvfb and a private D-Bus session), which sets STEWARD_DB,
+STEWARD_BIN_DIR, STEWARD_RESOURCES, GSETTINGS_SCHEMA_DIR and STEWARD_SCREENSHOTS.
+"""
+
+import os
+import sqlite3
+import sys
+import time
+
+import pyatspi
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import accessibility  # noqa: E402
+from accessibility import (Failure, button, click, find_all, main_window, name, on_screen, point_at, press,  # noqa: E402
+                           wait_for, wait_gone, window_named, window_open)
+
+DB = os.environ["STEWARD_DB"]
+BIN_DIR = os.environ.get("STEWARD_BIN_DIR", ".build/debug")
+SHOTS = os.environ.get("STEWARD_SCREENSHOTS", "build/screenshots")
+RETURN = 0xff0d
+
+
+def App():
+    return accessibility.App(os.path.join(BIN_DIR, "steward"), dict(os.environ),
+                             os.path.join(SHOTS, "steward-backup.log"))
+
+
+def screenshot(filename, settle=0.6):
+    return accessibility.screenshot(SHOTS, filename, settle)
+
+
+def menu_item(app, label):
+    return wait_for(f'the menu item "{label}"',
+                    lambda: next((n for n in find_all(app.node(), roles=("menu item", "push button"))
+                                  if name(n).replace("_", "") == label), None))
+
+
+def test_back_up_writes_a_whole_copy(app):
+    """Main Menu → Back Up… → a path typed into the chooser → the copy, and a toast saying where."""
+    window = main_window(app)
+    path = os.path.abspath(os.path.join(SHOTS, "steward-backup-ui.sqlite"))
+    if os.path.exists(path):
+        os.remove(path)
+    click(button(window, "Main Menu"))
+    item = menu_item(app, "Back Up…")
+    screenshot("backup-main-menu.png")
+    click(item)
+    chooser = window_named(app, "Back Up Steward")
+    # The name field has the focus with the suggested name selected up to ".sqlite": typing
+    # replaces it, and GTK's chooser takes a whole path typed there.
+    point_at(chooser)
+    time.sleep(0.5)
+    pyatspi.Registry.generateKeyboardEvent(0, path[:-len(".sqlite")], pyatspi.KEY_STRING)
+    time.sleep(0.5)
+    press(RETURN)
+    wait_gone("the file chooser", lambda: window_open(app, "Back Up Steward"))
+    wait_for("the toast saying where",
+             lambda: next((n for n in find_all(window, name_starts="Backed up to steward-backup-ui.sqlite", roles=("label",))
+                           if on_screen(n)), None))
+    screenshot("backup-done.png")
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as copy:
+        if copy.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+            raise Failure("the backup is not whole")
+        copied = copy.execute("SELECT COUNT(*) FROM event").fetchone()[0]
+        if copy.execute("PRAGMA journal_mode").fetchone()[0] != "delete":
+            raise Failure("the backup is not one self-contained file")
+    with sqlite3.connect(f"file:{DB}?mode=ro", uri=True) as live:
+        events = live.execute("SELECT COUNT(*) FROM event").fetchone()[0]
+    if copied != events or events == 0:
+        raise Failure(f"the backup has {copied} events, the database {events}")
+
+
+def test_restore_asks_first_and_says_what_is_replaced(app):
+    """Main Menu → Restore… → the backup → a question naming what is replaced; Cancel keeps all."""
+    window = main_window(app)
+    path = os.path.abspath(os.path.join(SHOTS, "steward-backup-ui.sqlite"))
+    click(button(window, "Main Menu"))
+    click(menu_item(app, "Restore…"))
+    chooser = window_named(app, "Restore Steward from a Backup")
+    point_at(chooser)
+    time.sleep(0.5)
+    # GTK's file chooser opens its location field on a typed "/", then takes the whole path.
+    pyatspi.Registry.generateKeyboardEvent(0, path, pyatspi.KEY_STRING)
+    time.sleep(0.5)
+    press(RETURN)
+    question = window_named(app, "Replace Everything with the Backup?")
+    wait_for("the question to name the backup and where today's data is kept",
+             lambda: next((n for n in find_all(question, roles=("label",))
+                           if "steward-backup-ui.sqlite" in name(n) and ".before-restore" in name(n)), None))
+    screenshot("restore-confirmation.png")
+    click(button(question, "Cancel"))
+    wait_gone("the question", lambda: window_open(app, "Replace Everything with the Backup?"))
+    if os.path.exists(DB + ".before-restore"):
+        raise Failure("Cancel replaced the database")
+
+
+TESTS = [test_back_up_writes_a_whole_copy, test_restore_asks_first_and_says_what_is_replaced]
+
+
+def main():
+    os.makedirs(SHOTS, exist_ok=True)
+    open(os.path.join(SHOTS, "steward-backup.log"), "w").close()
+    return accessibility.run_suite(App(), TESTS, "backup", SHOTS, "steward-backup.log", screenshot)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
