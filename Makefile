@@ -678,7 +678,8 @@ GENERATE_MANUAL := $(BUILD)/tools/generate-manual/debug/generate-manual
 
 # $(call manual_pages,TOOL): a page per command and subcommand, named as Debian names a
 # two-level command's page (stewardctl-books-add(1), like git-commit(1)): the writer names it
-# stewardctl.books.add with "stewardctl books add" in NAME, which man's index cannot read.
+# stewardctl.books.add with "stewardctl books add" in NAME, which man's index cannot read;
+# and a blank line in a command's discussion becomes a paragraph break (.Pp), as groff wants.
 define manual_pages
 	$(GENERATE_MANUAL) $(DEB_BIN)/$(1) --multi-page --section 1 \
 	  --date "$$(date -u -d @$$(git log -1 --format=%ct 2>/dev/null || date +%s) +%Y-%m-%d)" -o $(DEB_TMP)/usr/share/man/man1
@@ -686,7 +687,7 @@ define manual_pages
 	  command=$${page%.1}; dashed=$$(echo "$$command" | tr . -); spaced=$$(echo "$$command" | tr . ' '); \
 	  sed -e "0,/^\.Nm \"$$spaced\"$$/s//.Nm $$dashed/" \
 	      -e "/^\.Sh SYNOPSIS$$/{n;s/^\.Nm$$/.Nm \"$$spaced\"/}" \
-	      -e "/^\.Dt /{s/\./-/g;s/^-Dt/.Dt/}" "$$page" > "$$dashed.1" && rm "$$page"; \
+	      -e "/^\.Dt /{s/\./-/g;s/^-Dt/.Dt/}" -e "s/^$$/.Pp/" "$$page" > "$$dashed.1" && rm "$$page"; \
 	done
 endef
 

@@ -31,6 +31,8 @@ import harness  # noqa: E402  (after STEWARD_BIN_DIR: the consoles run the insta
 
 PACKAGES = ["steward", "steward-store"]
 STATE_DIR = "/var/lib/steward-store"
+BACKUP_DIR = "/var/backups/steward-store"
+BACKUP_UNIT = "/lib/systemd/system/steward-store-backup.service"
 CONF = "/etc/steward/steward-store.conf"
 UNIT = "/lib/systemd/system/steward-store.service"
 failures = []
@@ -65,6 +67,7 @@ def purge_leftovers():
     if present:
         apt("purge", *present)
     shutil.rmtree(STATE_DIR, ignore_errors=True)
+    shutil.rmtree(BACKUP_DIR, ignore_errors=True)
 
 
 def package_files(package):
@@ -117,6 +120,14 @@ def test_installed_files():
     check(os.path.isfile(UNIT), "the unit is installed")
     check(os.path.islink("/etc/systemd/system/multi-user.target.wants/steward-store.service"),
           "the service is enabled to start at boot")
+    check(os.path.isfile(BACKUP_UNIT) and os.path.isfile("/lib/systemd/system/steward-store-backup.timer"),
+          "the nightly backup's service and timer are installed")
+    check(not os.path.lexists("/etc/systemd/system/timers.target.wants/steward-store-backup.timer"),
+          "the nightly backup waits for the administrator to turn it on")
+    backups = os.stat(BACKUP_DIR) if os.path.isdir(BACKUP_DIR) else None
+    check(backups is not None and stat.S_IMODE(backups.st_mode) == 0o700
+          and backups.st_uid == pwd.getpwnam("steward-store").pw_uid,
+          "the backups' folder is the store user's alone (tmpfiles.d)")
     conffiles = run("dpkg-query", "-W", "-f=${Conffiles}", "steward-store").stdout
     check(CONF in conffiles, "the configuration file is a conffile (an upgrade keeps the administrator's edits)")
     credentials = os.stat("/etc/steward/credentials")
@@ -218,6 +229,7 @@ def test_store_as_its_service_and_a_console_syncing():
             console.sync("grace")
             dump = as_store_user("steward-store", "dump", "--org", "grace", *options)
             check("Installed and synced" in dump.stdout, "the console's event reached the installed store")
+            test_nightly_backup_while_serving()
         finally:
             store.send_signal(signal.SIGTERM)
             try:
@@ -226,6 +238,27 @@ def test_store_as_its_service_and_a_console_syncing():
                 store.kill()
                 store.wait()
         check(store.returncode == 0, "the store stops cleanly on SIGTERM (exit %s)" % store.returncode)
+
+
+def backup_command():
+    """The backup unit's ExecStart, as systemd would run it: %% is %, $$ is $."""
+    for line in open(BACKUP_UNIT):
+        if line.startswith("ExecStart=/bin/sh -c "):
+            return line.strip()[len("ExecStart=/bin/sh -c "):].strip("'").replace("%%", "%").replace("$$", "$")
+    return None
+
+
+def test_nightly_backup_while_serving():
+    command = backup_command()
+    check(command is not None, "the backup unit runs a shell command")
+    result = as_store_user("sh", "-c", command)
+    check(result.returncode == 0, "the nightly backup's command runs as the store's user while it serves: %s"
+          % result.stderr.strip()[-300:])
+    copies = glob.glob(BACKUP_DIR + "/steward-store-*.sqlite")
+    check(len(copies) == 1, "it leaves one dated copy in %s: %s" % (BACKUP_DIR, copies))
+    if copies:
+        dump = as_store_user("steward-store", "dump", "--org", "grace", "--sqlite", copies[0])
+        check("Installed and synced" in dump.stdout, "the copy holds the synced event")
 
 
 def test_purge():
@@ -239,6 +272,7 @@ def test_purge():
     check(not os.path.lexists("/etc/systemd/system/multi-user.target.wants/steward-store.service"),
           "the service is no longer enabled")
     check(os.path.isfile(STATE_DIR + "/steward-store.sqlite"), "the store's records are kept")
+    check(len(glob.glob(BACKUP_DIR + "/steward-store-*.sqlite")) == 1, "and so are its backups")
 
 
 def main():
