@@ -74,7 +74,9 @@ public enum ModuleRegistry {
                     views: [RecordView(.ministryTeam, icon: "system-users-symbolic"),
                             RecordView(.communityGroup, icon: "user-available-symbolic"),
                             RecordView(.mission, icon: "airplane-mode-symbolic"),
-                            RecordView(.ministryResource, icon: "x-office-document-symbolic")]),
+                            RecordView(.ministryResource, icon: "x-office-document-symbolic"),
+                            RecordView(.campus, icon: "mark-location-symbolic"),
+                            RecordView(.ministry, icon: "view-list-symbolic")]),
         ModuleEntry(.leads, trLater("Leads"), icon: "contact-new-symbolic", startsIn: [.campusMinistry]),
     ]
 

@@ -52,7 +52,8 @@ struct ModuleRegistryTests {
         #expect(Module.messages.entry.views.map(\.title) == ["message", "series", "podcast"].map { RecordTypes.named($0)! }
             .map { $0.isSingleton ? $0.nouns.title.text : $0.nouns.pluralTitle.text })
         #expect(RecordType.podcast.nouns.title.english == "Podcast")
-        #expect(Module.ministry.entry.views.map(\.type.entity) == ["ministryTeam", "communityGroup", "mission", "ministryResource"])
+        #expect(Module.ministry.entry.views.map(\.type.entity) == ["ministryTeam", "communityGroup", "mission", "ministryResource",
+                                                                    "campus", "ministry"])
         for entry in ModuleRegistry.all {
             for view in entry.views {
                 #expect(view.type.module == entry.module, "\(view.type.entity) is listed by \(entry.module.rawValue)")
