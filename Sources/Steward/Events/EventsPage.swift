@@ -171,11 +171,6 @@ final class EventsPage: ModulePage {
             await readCalendarTitles(of: org)
             guard organization?.id == org.id else { return }
             calendar.filter(calendar: calendarFilter.fill(calendarTitles))
-            let before = campusFilter.chosen
-            let after = campusFilter.fill(campuses: campusTitles[CampusTags.campusEntity] ?? [:],
-                                          ministries: campusTitles[CampusTags.ministryEntity] ?? [:])
-            // A campus or ministry chosen and removed since: the list shows every event again.
-            if after != before { reload() }
         }
     }
 
@@ -220,6 +215,7 @@ final class EventsPage: ModulePage {
         reload()
         calendar.setOrganization(org)
         calendarFilter.fill([:])
+        campusFilter.fill(campuses: [:], ministries: [:])
         readCalendars()
     }
 
@@ -606,6 +602,14 @@ final class EventsPage: ModulePage {
         for entity in [CampusTags.campusEntity, CampusTags.ministryEntity] {
             if let titles = try? await environment.records.titles(of: entity, in: org) { campusTitles[entity] = titles }
         }
+        // The filter offers what the editor offers: a campus made on the Ministry page a
+        // moment ago is there once an editor opened or a sync came.
+        guard organization?.id == org.id else { return }
+        let before = campusFilter.chosen
+        let after = campusFilter.fill(campuses: campusTitles[CampusTags.campusEntity] ?? [:],
+                                      ministries: campusTitles[CampusTags.ministryEntity] ?? [:])
+        // A campus or ministry chosen and removed since: the list shows every event again.
+        if after != before { reload() }
     }
 
     /// The organization's calendars, in a window beside the page; a change there repaints the
