@@ -38,11 +38,11 @@ struct CampusChoiceTests {
                                                                     timeZone: "America/Chicago"))
             details.campus = campus
             details.ministry = ministry
-            mutations.append(Fixtures.upsert(Int64(10 + index), Fixtures.newRecordId(), fields: details.syncFields))
+            mutations.append(Fixtures.upsert(Int64(5 + index * 2), Fixtures.newRecordId(), fields: details.syncFields))
             var resource: [String: JSONValue] = ["title": .string(title + " Guide"), "kind": .string("article"), "summary": .string("Read me")]
             if !campus.isEmpty { resource["campus"] = .string(campus) }
             if !ministry.isEmpty { resource["ministry"] = .string(ministry) }
-            mutations.append(Mutation(id: Int64(20 + index), entity: "ministryResource", recordId: Fixtures.newRecordId(),
+            mutations.append(Mutation(id: Int64(6 + index * 2), entity: "ministryResource", recordId: Fixtures.newRecordId(),
                                       operation: .upsert, baseVersion: 0, fields: .object(resource)))
         }
         let answer = try await store.pushOK(PushRequest(clientId: Fixtures.clientId("staff"), mutations: mutations))
