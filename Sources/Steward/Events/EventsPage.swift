@@ -50,9 +50,8 @@ final class EventsPage: ModulePage {
     /// The organization's calendars by id, as the editor offers them: read before an editor
     /// opens, so one made a moment ago is there.
     private var calendarTitles: [UUID: String] = [:]
-    /// The list's filter by campus and ministry, beside the search (the kit's lists have the same).
-    private let campusFilter = CampusFilterChoice()
-    /// The organization's campuses and ministries by id, for the filter and the editor's rows.
+    /// The organization's campuses and ministries by id, as the editor's Campus and Ministry
+    /// rows offer them, read with the calendars.
     private var campusTitles: [String: [UUID: String]] = [:]
 
     private(set) var organization: Organization?
@@ -107,10 +106,7 @@ final class EventsPage: ModulePage {
         emptyPage = ui.object("empty_page")
         periodBar = ui.object("period_bar")
         periodLabel = ui.object("period_label")
-        // The campus filter's holder shows with the list; the filter inside shows only while
-        // the organization has campuses or ministries.
-        searchRowParts = ["search_entry", "count_label", "campus_filter_holder", "past_button"].map { builder.object($0, as: Widget.self) }
-        ui.object("campus_filter_holder", as: Box.self).append(campusFilter.widget)
+        searchRowParts = ["search_entry", "count_label", "past_button"].map { builder.object($0, as: Widget.self) }
         calendar = EventsCalendar(service: environment.events)
         viewToggles = [(.list, ui.object("view_list")), (.month, ui.object("view_month")),
                        (.week, ui.object("view_week")), (.agenda, ui.object("view_agenda"))]
@@ -156,7 +152,6 @@ final class EventsPage: ModulePage {
         holder.isVisible = false
         calendarFilterHolder = holder
         calendarFilter.onChanged = { [weak self] id in self?.calendar.filter(calendar: id) }
-        campusFilter.onChanged = { [weak self] _ in self?.reload() }
     }
 
     /// Reads the organization's calendars again (shown, changed, synced): the filter lists them,
@@ -164,7 +159,6 @@ final class EventsPage: ModulePage {
     private func readCalendars() {
         guard let org = organization else {
             calendarFilter.fill([:])
-            campusFilter.fill(campuses: [:], ministries: [:])
             return
         }
         Task {
@@ -215,7 +209,6 @@ final class EventsPage: ModulePage {
         reload()
         calendar.setOrganization(org)
         calendarFilter.fill([:])
-        campusFilter.fill(campuses: [:], ministries: [:])
         readCalendars()
     }
 
@@ -339,8 +332,7 @@ final class EventsPage: ModulePage {
         let date = DateSearchText.read(text, zone: organization.timeZone)
         showDateRead(date?.span)
         return EventQuery(orgId: organization.id, search: date?.text ?? text,
-                          sort: sortKey, ascending: ascending, dates: date?.span.interval(in: organization.timeZone),
-                          concerning: campusFilter.chosen)
+                          sort: sortKey, ascending: ascending, dates: date?.span.interval(in: organization.timeZone))
     }
 
     /// The date the search was read as, shown beside it while the list is (the calendar views
@@ -602,14 +594,6 @@ final class EventsPage: ModulePage {
         for entity in [CampusTags.campusEntity, CampusTags.ministryEntity] {
             if let titles = try? await environment.records.titles(of: entity, in: org) { campusTitles[entity] = titles }
         }
-        // The filter offers what the editor offers: a campus made on the Ministry page a
-        // moment ago is there once an editor opened or a sync came.
-        guard organization?.id == org.id else { return }
-        let before = campusFilter.chosen
-        let after = campusFilter.fill(campuses: campusTitles[CampusTags.campusEntity] ?? [:],
-                                      ministries: campusTitles[CampusTags.ministryEntity] ?? [:])
-        // A campus or ministry chosen and removed since: the list shows every event again.
-        if after != before { reload() }
     }
 
     /// The organization's calendars, in a window beside the page; a change there repaints the

@@ -80,13 +80,6 @@ final class RecordListPage {
     /// Which records show, beyond the search (the Leads page's state filter); nil: all. Set
     /// it, then `refresh()`.
     var filter: ((LocalRecord) -> Bool)?
-    /// The filter by campus and ministry, for a type that carries them (`CampusTags`): from
-    /// the declaration, on every such list.
-    private let campusFilter: CampusFilterChoice?
-
-    /// Whether the list shows less than the search finds: a page's own filter, or a campus or
-    /// ministry chosen.
-    private var isNarrowed: Bool { filter != nil || !(campusFilter?.chosen.isEmpty ?? true) }
 
     init(type: RecordType, service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
         self.type = type
@@ -107,8 +100,6 @@ final class RecordListPage {
         viewOnlyLabel = ui.object("view_only_label")
         let builder = ui
         editingButtons = ["new_button", "delete_button", "create_button"].map { builder.object($0, as: Widget.self) }
-        campusFilter = CampusTags.tags(type) ? CampusFilterChoice() : nil
-        if let campusFilter { toolbar.insert(campusFilter.widget, after: countLabel) }
 
         selection = SingleSelection(model: keys, autoselect: false, canUnselect: true)
         table = ColumnView(model: selection)
@@ -279,7 +270,6 @@ final class RecordListPage {
             self?.reload()
         }
         showMoreButton.onClicked { [weak self] in self?.showMore() }
-        campusFilter?.onChanged = { [weak self] _ in self?.reload() }
         searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
         // Enter in the search field moves to the first match, ready for Enter (open) or Delete.
         searchEntry.onActivate { [weak self] in
@@ -356,17 +346,11 @@ final class RecordListPage {
             for (_, entity) in type.references where referenced[entity] == nil {
                 referenced[entity] = try await service.titles(of: entity, in: org)
             }
-            // The campuses and ministries it names are the filter's choices.
-            if let campusFilter {
-                let choice = campusFilter.fill(campuses: referenced[CampusTags.campusEntity] ?? [:],
-                                               ministries: referenced[CampusTags.ministryEntity] ?? [:])
-                if !choice.isEmpty { found = found.filter { choice.concerns($0.fields) } }
-            }
             let read = try await readColumn?(org, found) ?? [:]
             guard request == loadRequest else { return }
             readTexts = read
-            total = isNarrowed ? found.count : page.total
-            totalIsLowerBound = !isNarrowed && page.totalIsLowerBound
+            total = filter == nil ? page.total : found.count
+            totalIsLowerBound = filter == nil && page.totalIsLowerBound
             // Show More keeps the rows already read where they were on screen.
             let offset = scroller.verticalOffset
             // The row selected now, if any, rather than the one selected when the read began:
@@ -408,12 +392,12 @@ final class RecordListPage {
 
     private func updateState() {
         let count = order.count
-        showMoreButton.isVisible = type.isSearchIndexed && !isNarrowed && count > 0 && (count < total || totalIsLowerBound)
+        showMoreButton.isVisible = type.isSearchIndexed && filter == nil && count > 0 && (count < total || totalIsLowerBound)
             && count >= shownLimit
         countLabel.text = organization == nil || count == 0 ? ""
             : RecordText.partialCount(shown: count, total: total, isLowerBound: totalIsLowerBound, of: type)
         let page = count > 0 ? "list"
-            : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty && !isNarrowed ? "empty" : "no-results"
+            : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty && filter == nil ? "empty" : "no-results"
         // Pages not shown are hidden too, so screen readers (and UI tests) only meet the empty
         // state on screen.
         loading.finish(showing: page)

@@ -7,7 +7,7 @@ extension RecordType {
     /// choose theirs in the app to see what concerns them. Members read the list whole
     /// (`/campuses`): a handful at most.
     public static let campus = RecordType(
-        entity: CampusTags.campusEntity, commandName: "campuses", module: .ministry,
+        entity: CampusTags.campusEntity, commandName: "campuses", module: .campuses,
         nouns: RecordNouns(trLater("campus"), trLater("campuses"), title: trLater("Campus"),
                            pluralTitle: trLater("Campuses"),
                            counted: { trn("{count} campus", "{count} campuses", $0, ["count": $1]) }),

@@ -7,7 +7,7 @@ extension RecordType {
     /// member's reads of events and resources by it (`CampusChoice.concerns`). For staff alone:
     /// members read only their own, through `me/campus`.
     public static let campusChoice = RecordType(
-        entity: "campusChoice", commandName: "campus-choices", module: .ministry,
+        entity: "campusChoice", commandName: "campus-choices", module: .campuses,
         nouns: RecordNouns(trLater("campus choice"), trLater("campus choices"), title: trLater("Campus Choice"),
                            pluralTitle: trLater("Campus Choices"),
                            counted: { trn("{count} campus choice", "{count} campus choices", $0, ["count": $1]) }),

@@ -11,7 +11,7 @@ extension RecordType {
     /// a member follows one without joining anything. Sharing one type would give tags a leader
     /// and a meeting time they do not have.
     public static let ministry = RecordType(
-        entity: CampusTags.ministryEntity, commandName: "ministries", module: .ministry,
+        entity: CampusTags.ministryEntity, commandName: "ministries", module: .campuses,
         nouns: RecordNouns(trLater("ministry"), trLater("ministries"), title: trLater("Ministry"),
                            pluralTitle: trLater("Ministries"),
                            counted: { trn("{count} ministry", "{count} ministries", $0, ["count": $1]) }),

@@ -10,7 +10,7 @@ import Testing
         for (entity, command) in [("campus", "campuses"), ("ministry", "ministries")] {
             let type = try #require(RecordTypes.named(entity))
             #expect(type.commandName == command)
-            #expect(type.module == .ministry)
+            #expect(type.module == .campuses)
             #expect(type.orderField == "position")
             if case .wholeList = type.memberReads {} else { Issue.record("\(entity) is not read whole") }
         }
