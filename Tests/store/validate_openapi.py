@@ -325,6 +325,8 @@ def main():
             bodies["CheckInRequest"] = {"event": record_id, "latitude": 45.5, "longitude": -73.56}
             # A question the store does not have: the documented 404.
             bodies["AnswerRequest"] = {"question": str(uuid.uuid4()), "version": 1, "value": "Friend"}
+            # Every campus and ministry: the member's choice of none.
+            bodies["CampusChoice"] = {"campus": None, "ministry": None}
             # The pushed event has no ride sharing: the offer and request are refused (400).
             bodies["RideOfferFields"] = {"event": record_id, "seats": 3, "direction": "to", "pickupLatitude": "45.5",
                                          "pickupLongitude": "-73.56", "radiusKm": 5, "departAt": "2026-12-04T02:30:00Z"}
@@ -348,7 +350,8 @@ def main():
                          "POST /v1/orgs/{org}/me/ride-offers/{id}/cancel",
                          "POST /v1/orgs/{org}/me/ride-requests/{id}/cancel", "GET /v1/orgs/{org}/me/rides",
                          "POST /v1/orgs/{org}/me/devices", "GET /v1/orgs/{org}/me/devices",
-                         "DELETE /v1/orgs/{org}/me/devices/{id}", "GET /v1/orgs/{org}/me/passport"):
+                         "DELETE /v1/orgs/{org}/me/devices/{id}", "GET /v1/orgs/{org}/me/passport",
+                         "GET /v1/orgs/{org}/me/campus", "PUT /v1/orgs/{org}/me/campus"):
                 tokens[name] = member_access
             for path, item in spec["paths"].items():
                 for method, operation in item.items():

@@ -50,6 +50,9 @@ final class EventsPage: ModulePage {
     /// The organization's calendars by id, as the editor offers them: read before an editor
     /// opens, so one made a moment ago is there.
     private var calendarTitles: [UUID: String] = [:]
+    /// The organization's campuses and ministries by id, as the editor's Campus and Ministry
+    /// rows offer them, read with the calendars.
+    private var campusTitles: [String: [UUID: String]] = [:]
 
     private(set) var organization: Organization?
     private var sortColumn = EventColumn.when
@@ -581,12 +584,15 @@ final class EventsPage: ModulePage {
 
     /// What the event editor's inputs need: the zone, and the calendars its Calendar row offers.
     private func editorContext(_ org: Organization) -> FormContext {
-        FormContext(zone: org.timeZone, titles: [EventCalendar.entity: calendarTitles])
+        FormContext(zone: org.timeZone, titles: campusTitles.merging([EventCalendar.entity: calendarTitles]) { _, calendars in calendars })
     }
 
     private func readCalendarTitles(of org: Organization) async {
         if let titles = try? await environment.records.titles(of: EventCalendar.entity, in: org) {
             calendarTitles = titles
+        }
+        for entity in [CampusTags.campusEntity, CampusTags.ministryEntity] {
+            if let titles = try? await environment.records.titles(of: entity, in: org) { campusTitles[entity] = titles }
         }
     }
 

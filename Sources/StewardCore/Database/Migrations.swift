@@ -122,6 +122,7 @@ enum Migrations {
         registerAnnouncementsPage(&migrator)
         registerEventReminders(&migrator)
         registerEventCalendars(&migrator)
+        registerCampusTags(&migrator)
         return migrator
     }
 }

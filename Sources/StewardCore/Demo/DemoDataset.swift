@@ -55,14 +55,17 @@ public struct DemoDataset: Sendable {
                 // Calendars first: the events name them, and the store checks they exist.
                 let calendars = try DemoCalendars.add(for: org, db)
                 summary.recordsAdded += calendars.count
-                for details in DemoEvents.events(for: org, reference: reference, calendars: calendars) {
+                // Campuses and ministries too: events and resources are tagged with them.
+                let campuses = try DemoCampuses.add(for: org, db)
+                summary.recordsAdded += campuses.count
+                for details in DemoEvents.events(for: org, reference: reference, calendars: calendars, campuses: campuses) {
                     _ = try EventService.create(details, in: org, db)
                     summary.eventsAdded += 1
                 }
                 summary.recordsAdded += try DemoRecords.add(for: org, reference: reference, db)
                 summary.recordsAdded += try DemoLibrary.add(for: org, reference: reference, db)
                 summary.recordsAdded += try DemoGymContent.add(for: org, reference: reference, db)
-                summary.recordsAdded += try DemoMinistry.add(for: org, reference: reference, db)
+                summary.recordsAdded += try DemoMinistry.add(for: org, reference: reference, campuses: campuses, db)
                 let approvals = try DemoApprovals.add(for: org, reference: reference, db)
                 summary.recordsAdded += approvals.sent
                 summary.storeRecordsAdded += approvals.fromStore

@@ -37,6 +37,9 @@ struct DemoEventTemplate {
     var exceptions: [Exception] = []
     /// The church's calendar it belongs to (`DemoCalendars`); nil: none.
     var calendar: DemoCalendars.Key? = nil
+    /// The campus and ministry it concerns (`DemoCampuses`); nil: every one.
+    var campus: DemoCampuses.Campus? = nil
+    var ministry: DemoCampuses.Ministry? = nil
 }
 
 enum DemoEvents {
@@ -55,7 +58,9 @@ enum DemoEvents {
 
     /// The events of an organization's templates around `reference`: a weekly template is one series.
     /// `calendars`: the organization's demo calendars by key, for the templates that name one.
-    static func events(for org: Organization, reference: Date, calendars: [DemoCalendars.Key: UUID] = [:]) -> [EventDetails] {
+    /// `campuses`: the organization's demo campuses and ministries, for the templates that name one.
+    static func events(for org: Organization, reference: Date, calendars: [DemoCalendars.Key: UUID] = [:],
+                       campuses: DemoCampuses.Ids = DemoCampuses.Ids()) -> [EventDetails] {
         let zone = org.timeZone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -113,6 +118,7 @@ enum DemoEvents {
                 contact: template.contact, audience: template.audience,
                 stampValue: template.stampValue, rideSharing: template.rideSharing,
                 calendar: template.calendar.flatMap { calendars[$0] }.map { $0.uuidString.lowercased() } ?? "",
+                campus: campuses.tag(template.campus), ministry: campuses.tag(template.ministry),
                 repeats: repeats))
         }
         return result
@@ -274,15 +280,16 @@ enum DemoEvents {
               locationName: "Student Union, Room 240", address: "2495 Bancroft Way, Berkeley, CA 94720",
               when: .once(weeksFromNow: 5, weekday: 3, hour: 19, minute: 0, minutes: 90), host: "Missions Team",
               contact: crossroads, audience: ["students"],
-              links: [EventLink(label: "Apply", url: "https://crossroadscampus.example.org/missions")]),
+              links: [EventLink(label: "Apply", url: "https://crossroadscampus.example.org/missions")],
+              campus: .berkeley, ministry: .undergraduates),
         .init(title: "Service Day at the Food Bank", description: "Sorting and packing for the Alameda County Community Food Bank.",
               locationName: "ACCFB Warehouse", address: "7900 Edgewater Dr, Oakland, CA 94621",
               when: .once(weeksFromNow: 2, weekday: 7, hour: 9, minute: 0, minutes: 240), host: "Crossroads Staff",
-              contact: crossroads, audience: ["students"], rideSharing: true),
+              contact: crossroads, audience: ["students"], rideSharing: true, campus: .oakland),
         .init(title: "Finals Week Study Hall", description: "Quiet study, free coffee and snacks, open late.",
               locationName: "Crossroads House", address: "2601 Channing Way, Berkeley, CA 94704",
               when: .allDay(weeksFromNow: 3, weekday: 2, days: 5), host: "Crossroads Staff",
-              contact: crossroads, audience: ["students"]),
+              contact: crossroads, audience: ["students"], campus: .berkeley, ministry: .graduates),
     ]
 
     static let mapleDesk = Contact(name: "Maple Street Lending Library", email: "desk@maplestreetlibrary.example.ca", phone: "+1 416 555 0188")

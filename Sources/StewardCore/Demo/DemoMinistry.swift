@@ -92,7 +92,14 @@ enum DemoMinistry {
         ("Harper Davis", "harper.davis@calpoly.example", "worship team", "Thursdays", .notInterested, 2),
     ]
 
-    static func add(for org: Organization, reference: Date, _ db: Database) throws -> Int {
+    /// The campus and ministry some resources concern (`DemoCampuses`), by title; the others
+    /// concern everyone.
+    static let resourceTags: [String: (campus: DemoCampuses.Campus?, ministry: DemoCampuses.Ministry?)] = [
+        "Welcome Night 2026": (.berkeley, .undergraduates),
+        "Why Community Matters": (nil, .international),
+    ]
+
+    static func add(for org: Organization, reference: Date, campuses: DemoCampuses.Ids = DemoCampuses.Ids(), _ db: Database) throws -> Int {
         guard org.kind == .campusMinistry else { return 0 }
         var added = 0
         @discardableResult
@@ -139,8 +146,13 @@ enum DemoMinistry {
                 "applyBy": .string(start.adding(days: -75).description)])
         }
         for resource in resources {
-            try save(.ministryResource, ["title": .string(resource.title), "kind": .string(resource.kind), "url": .string(resource.url),
-                                         "summary": .string(resource.summary), "leadersOnly": .bool(resource.leadersOnly)])
+            var fields: [String: JSONValue] = ["title": .string(resource.title), "kind": .string(resource.kind), "url": .string(resource.url),
+                                               "summary": .string(resource.summary), "leadersOnly": .bool(resource.leadersOnly)]
+            if let tags = resourceTags[resource.title] {
+                if tags.campus != nil { fields[CampusTags.campusField] = .string(campuses.tag(tags.campus)) }
+                if tags.ministry != nil { fields[CampusTags.ministryField] = .string(campuses.tag(tags.ministry)) }
+            }
+            try save(.ministryResource, fields)
         }
         for (index, lead) in leads.enumerated() {
             let received = reference.addingTimeInterval(-Double(index) * 26 * 3600 - 3 * 3600)

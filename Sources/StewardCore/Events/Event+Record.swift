@@ -23,7 +23,7 @@ extension Event: FetchableRecord, PersistableRecord {
             contact: Contact(name: row["contactName"], email: row["contactEmail"], phone: row["contactPhone"]),
             audience: try EventColumns.decodeTags(row["audience"], event: row["id"]), stampValue: row["stampValue"],
             rideSharing: row["rideSharing"], remindBefore: row["remindBefore"] ?? 0,
-            calendar: row["calendar"] ?? "",
+            calendar: row["calendar"] ?? "", campus: row["campus"] ?? "", ministry: row["ministry"] ?? "",
             repeats: try EventColumns.decodeRepeats(rule: row["repeatRule"], exceptions: row["occurrenceExceptions"],
                                                     timing: timing, event: row["id"]))
     }
@@ -42,7 +42,7 @@ extension Event: FetchableRecord, PersistableRecord {
         "locationName", "address", "latitude", "longitude", "timingKind", "startsAt", "endsAt",
         "startDate", "endDate", "timeZone", "imageURL", "links", "host", "contactName",
         "contactEmail", "contactPhone", "audience", "stampValue", "rideSharing", "repeatRule", "occurrenceExceptions",
-        "remindBefore", "calendar",
+        "remindBefore", "calendar", "campus", "ministry",
     ]
 
     /// The row as stored, column by column (`columnNames` order).
@@ -70,7 +70,7 @@ extension Event: FetchableRecord, PersistableRecord {
             details.host, details.contact.name, details.contact.email, details.contact.phone,
             EventColumns.encodeTags(details.audience), details.stampValue, details.rideSharing,
             details.repeats.rule?.text ?? "", details.repeats.exceptionsColumn, details.remindBefore,
-            details.calendar,
+            details.calendar, details.campus, details.ministry,
         ]
         return values.map { $0?.databaseValue ?? .null }
     }

@@ -54,6 +54,8 @@ extension RecordType {
                           help: trLater("The id of the organization's calendar it belongs to (empty: none).")),
                 // A series (docs/repeating-events.md): its rule and the occurrences that differ,
                 // each named by its original start; left out of events that happen once.
+                // The campus and ministry it concerns (empty: everyone), as resources carry them.
+                CampusTags.fields[0], CampusTags.fields[1],
                 FieldSpec("repeat", trLater("Repeats"), .repeatRule, [.leftOutWhenEmpty],
                           help: trLater("How it repeats: a rule like FREQ=WEEKLY;BYDAY=WE (empty: it happens once).")),
                 FieldSpec("cancelledOccurrences", trLater("Cancelled dates"), .occurrences(maxItems: 1000), [.leftOutWhenEmpty],
@@ -93,7 +95,7 @@ extension RecordType {
             .droppingUnknownKeys()
             .readByMembers(.upcoming)
             .editedInSections([
-                .init(trLater("Basics"), ["title", "calendar", "description", "host"]),
+                .init(trLater("Basics"), ["title", "calendar", "campus", "ministry", "description", "host"]),
                 .init(trLater("When"), ["timing", "repeat", "cancelledOccurrences", "extraOccurrences"]),
                 .init(trLater("Where"), ["locationName", "address", "latitude", "longitude"]),
                 .init(trLater("Details"), ["imageURL", "links", "audience", "remindBefore", "stampValue", "rideSharing"]),

@@ -23,6 +23,8 @@ extension EventDetails {
         // Left out when none, as the declaration leaves it out (`.leftOutWhenEmpty`).
         if remindBefore > 0 { fields["remindBefore"] = .string(String(remindBefore)) }
         if !calendar.isEmpty { fields["calendar"] = .string(calendar) }
+        if !campus.isEmpty { fields[CampusTags.campusField] = .string(campus) }
+        if !ministry.isEmpty { fields[CampusTags.ministryField] = .string(ministry) }
         // The timing's six keys, as the kit's timing field keeps them.
         fields.merge(TimingField.values(of: timing)) { _, timing in timing }
         fields.merge(repeats.fields) { _, repeats in repeats }

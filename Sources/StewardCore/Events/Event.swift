@@ -55,6 +55,9 @@ public struct EventDetails: Hashable, Sendable {
     /// The id of the organization's calendar it belongs to (`EventCalendar`), lower-case; "":
     /// none.
     public var calendar: String
+    /// The ids of the campus and the ministry it concerns (`CampusTags`), lower-case; "": all.
+    public var campus: String
+    public var ministry: String
     /// How it repeats; `.none` for an event that happens once.
     public var repeats: EventRepeats
 
@@ -62,7 +65,7 @@ public struct EventDetails: Hashable, Sendable {
                 coordinate: Coordinate? = nil, timing: EventTiming, imageURL: String? = nil,
                 links: [EventLink] = [], host: String = "", contact: Contact = Contact(),
                 audience: [String] = [], stampValue: Int = 0, rideSharing: Bool = false, remindBefore: Int = 0,
-                calendar: String = "",
+                calendar: String = "", campus: String = "", ministry: String = "",
                 repeats: EventRepeats = .none) {
         self.title = title
         self.description = description
@@ -79,6 +82,8 @@ public struct EventDetails: Hashable, Sendable {
         self.rideSharing = rideSharing
         self.remindBefore = remindBefore
         self.calendar = calendar
+        self.campus = campus
+        self.ministry = ministry
         self.repeats = repeats
     }
 }

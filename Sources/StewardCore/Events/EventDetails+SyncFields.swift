@@ -40,6 +40,8 @@ extension EventDetails {
             rideSharing: fields["rideSharing"]?.boolValue ?? false,
             remindBefore: EventReminder.minutes(of: fields["remindBefore"]?.stringValue),
             calendar: fields["calendar"]?.stringValue ?? "",
+            campus: fields[CampusTags.campusField]?.stringValue ?? "",
+            ministry: fields[CampusTags.ministryField]?.stringValue ?? "",
             repeats: EventRepeats(canonical: fields, timing: TimingField.timing(of: fields) ?? .untimed))
     }
 }

@@ -34,6 +34,9 @@ public struct EventForm: Hashable, Sendable {
     public var remindBefore = ""
     /// The id of the calendar it belongs to, as chosen or typed; empty: none.
     public var calendar = ""
+    /// The ids of the campus and ministry it concerns, as chosen or typed; empty: all.
+    public var campus = ""
+    public var ministry = ""
     /// The repeat rule as typed (an RRULE value); empty: the event happens once.
     public var repeatRule = ""
     /// The series' cancelled, extra and changed occurrences, carried as the record holds them
@@ -63,7 +66,7 @@ public struct EventForm: Hashable, Sendable {
                              ("imageURL", imageURL), ("host", host), ("contactName", contactName),
                              ("contactEmail", contactEmail), ("contactPhone", contactPhone), ("audience", audience),
                              ("stampValue", stampValue), ("remindBefore", remindBefore),
-                             ("calendar", calendar)] {
+                             ("calendar", calendar), ("campus", campus), ("ministry", ministry)] {
             fields[name] = declared.field(name)?.kind.typedValue(text) ?? .string(text)
         }
         fields["rideSharing"] = .bool(rideSharing)
@@ -149,6 +152,8 @@ extension EventForm {
         rideSharing = details.rideSharing
         remindBefore = details.remindBefore == 0 ? "" : String(details.remindBefore)
         calendar = details.calendar
+        campus = details.campus
+        ministry = details.ministry
         var repeats = details.repeats.fields
         repeatRule = repeats.removeValue(forKey: "repeat")?.stringValue ?? ""
         occurrenceExceptions = repeats

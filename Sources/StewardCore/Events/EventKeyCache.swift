@@ -42,6 +42,9 @@ final class EventKeyCache: @unchecked Sendable {
         if let dates = query.dates {
             keys = Self.filter(keys, keeping: try datedKeys(Dated(orgId: query.orgId, dates: dates), db))
         }
+        if !query.concerning.isEmpty {
+            keys = Self.filter(keys, keeping: try EventQueries.keys(orgId: query.orgId, concerning: query.concerning, db))
+        }
         guard let match = SearchText.ftsQuery(query.search) else { return keys }
         let matching = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM eventSearch WHERE eventSearch MATCH ?"),
                                           arguments: [match])

@@ -77,6 +77,15 @@ enum EventQueries {
             """), arguments: [UUIDColumn.encode(orgId), cutoff, cutoff])
     }
 
+    /// The keys of the events that concern `choice` (`CampusChoice.concerns`): tagged with its
+    /// campus or none, and with its ministry or none.
+    static func keys(orgId: UUID, concerning choice: CampusChoice, _ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid FROM event
+            WHERE orgId = ? AND deleted = 0 AND (? = '' OR campus = '' OR campus = ?) AND (? = '' OR ministry = '' OR ministry = ?)
+            """), arguments: [UUIDColumn.encode(orgId), choice.campus, choice.campus, choice.ministry, choice.ministry])
+    }
+
     /// The keys of the events on during `dates` (a date searched for): one that happens once
     /// when any of it falls in them (a weekend festival is found on its Saturday), a series when
     /// one of its occurrences starts in them. Two range reads of the start indexes, the first

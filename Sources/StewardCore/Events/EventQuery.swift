@@ -22,9 +22,13 @@ public struct EventQuery: Hashable, Sendable {
     /// Only events with an occurrence in this time (a date read from the search, see
     /// `DateSearchParser`); `search` then holds the other words.
     public var dates: DateInterval?
+    /// Only events that concern this campus and ministry (`CampusChoice.concerns`: those
+    /// tagged with them, and those tagged with none); empty: every event.
+    public var concerning: CampusChoice
 
     public init(orgId: UUID, search: String = "", sort: EventSortKey = .starts, ascending: Bool = true,
-                dates: DateInterval? = nil) {
+                dates: DateInterval? = nil, concerning: CampusChoice = CampusChoice()) {
+        self.concerning = concerning
         self.orgId = orgId
         self.search = search
         self.sort = sort

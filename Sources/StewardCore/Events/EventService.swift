@@ -125,11 +125,16 @@ public final class EventService: Sendable {
         return event
     }
 
-    /// The calendar an event names must be a live one of the organization, as the store checks
+    /// The calendar, campus and ministry an event names must be live ones of the organization, as the store checks
     /// when it is pushed: refused here, it is never sent to be refused there.
     static func checkCalendar(_ details: EventDetails, in org: Organization, _ db: Database) throws {
-        guard !details.calendar.isEmpty else { return }
-        try RecordService.checkReferences(.object(["calendar": .string(details.calendar)]), of: .event, org: org, db)
+        var named: [String: JSONValue] = [:]
+        for (field, id) in [("calendar", details.calendar), (CampusTags.campusField, details.campus),
+                            (CampusTags.ministryField, details.ministry)] where !id.isEmpty {
+            named[field] = .string(id)
+        }
+        guard !named.isEmpty else { return }
+        try RecordService.checkReferences(.object(named), of: .event, org: org, db)
     }
 
     // MARK: Reads

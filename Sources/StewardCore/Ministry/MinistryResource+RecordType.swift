@@ -22,7 +22,7 @@ extension RecordType {
                       help: trLater("A few lines on what it covers, or the whole text of a short article.")),
             FieldSpec("leadersOnly", trLater("Group leaders only"), .boolean, [.listed],
                       help: trLater("Shown in the app only to members who lead a community group.")),
-        ],
+        ] + CampusTags.fields,
         titleField: "title")
         .rule { values, issues in
             let hasURL = !FieldKind.isEmpty(values["url"])

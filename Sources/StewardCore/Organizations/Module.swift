@@ -17,6 +17,8 @@ public enum Module: String, CaseIterable, Codable, Sendable {
     case community
     case ministry
     case leads
+    /// The organization's campuses and ministries, which events and resources are tagged with.
+    case campuses
 
     /// What the console knows of the module: title, icon, kinds that start with it (ModuleRegistry).
     public var entry: ModuleEntry { ModuleRegistry.entry(self) }

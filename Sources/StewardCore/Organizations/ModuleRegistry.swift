@@ -76,6 +76,11 @@ public enum ModuleRegistry {
                             RecordView(.mission, icon: "airplane-mode-symbolic"),
                             RecordView(.ministryResource, icon: "x-office-document-symbolic")]),
         ModuleEntry(.leads, trLater("Leads"), icon: "contact-new-symbolic", startsIn: [.campusMinistry]),
+        // A page of its own rather than two more views of Ministry: six views would not fit
+        // beside the sidebar.
+        ModuleEntry(.campuses, trLater("Campuses"), icon: "mark-location-symbolic", startsIn: [.campusMinistry],
+                    views: [RecordView(.campus, icon: "mark-location-symbolic"),
+                            RecordView(.ministry, icon: "view-list-symbolic")]),
     ]
 
     private static let byModule = Dictionary(uniqueKeysWithValues: all.map { ($0.module, $0) })

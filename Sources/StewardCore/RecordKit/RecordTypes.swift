@@ -13,6 +13,7 @@ public enum RecordTypes {
                                                .rideOffer, .rideRequest, .rideAssignment, .rideNotification, .rideSettings, .rideEventPickup,
                                                .dailyQuote, .gymInfo, .gymClass, .trainer,
                                                .ministryTeam, .communityGroup, .mission, .ministryResource, .lead, .leadNotice,
+                                               .campus, .ministry, .campusChoice,
                                                .announcement, .announcementReport, .pushSettings,
                                                .moduleChoice]
 

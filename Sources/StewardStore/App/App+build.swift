@@ -98,6 +98,7 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
                                             repository: repository))
         .addRoutes(to: org)
     SurveyController(repository: repository).addRoutes(to: org)
+    CampusChoiceController(repository: repository).addRoutes(to: org)
     RideMemberController(repository: repository).addRoutes(to: org)
     LeadMemberController(repository: repository,
                          limiter: AttemptLimit(.lead, limit: configuration.submissionsPerHour, window: .seconds(3600),

@@ -7,7 +7,8 @@ import StewardCore
 /// year and a day at a time, with any token of the organization: `{"items": [...]}`, each item
 /// shaped as `events/upcoming` gives them (a series' occurrence with the series' id, its own
 /// `startsAt`/`endsAt` and `occurrence`), with an entity tag (304 when unchanged). With
-/// `calendar=<id>`, only that calendar's events (`CalendarFilter`).
+/// `calendar=<id>`, only that calendar's events (`CalendarFilter`); for a member who chose a
+/// campus or ministry (`me/campus`), only the events that concern it.
 struct EventRangeController {
     let repository: any StoreRepository
 
@@ -34,7 +35,10 @@ struct EventRangeController {
         let running = try await repository.liveRecords(org: grant.org, entity: entity, notOverAt: Milliseconds.from(start),
                                                        limit: Self.maxRecords)
         var byId: [String: RemoteRecord] = [:]
-        for record in starting + running where calendar?.keeps(record) ?? true { byId[record.id] = record }
+        let choice = try await CampusChoiceReads.choice(of: grant, repository: repository)
+        for record in starting + running where (calendar?.keeps(record) ?? true) && (choice.isEmpty || choice.concerns(record.fields)) {
+            byId[record.id] = record
+        }
         let items = OccurrenceItems.starting(Array(byId.values), from: start, to: end, zone: zone)
         let body = JSONValue.object(["items": .array(items.map(\.json))])
         return ConditionalBody(data: Data(body.canonicalBytes), contentType: "application/json; charset=utf-8",

@@ -32,6 +32,11 @@ struct RecordReadController {
             let groups = try await repository.liveRecords(org: grant.org, entity: RecordType.communityGroup.entity)
             records = MemberRecords.forMember(records, of: type, memberId: memberId, groups: groups)
         }
+        // A member who chose a campus or ministry reads what concerns it; the entity tag is the
+        // answer's, so it differs with the choice.
+        if CampusTags.tags(type) {
+            records = CampusChoiceReads.keeping(records, for: try await CampusChoiceReads.choice(of: grant, repository: repository))
+        }
         var titles: [String: [String: String]] = [:]
         for target in Set(type.references.map(\.entity)) {
             guard let targetType = RecordTypes.named(target) else { continue }

@@ -33,9 +33,9 @@ struct EventFieldEdit: RecordFieldEdit {
         try input?.apply(to: &form)
         options.apply(to: &form)
         guard case .object(var fields) = try form.validate(organizationZone: orgZone).syncFields else { return [:] }
-        // Series fields, the reminder and the calendar are left out when empty; as changes they
+        // Series fields, the reminder, the calendar and the campus tags are left out when empty; as changes they
         // must say so, or the stored rule, reminder or calendar would stay.
-        for key in EventRepeats.fieldNames + ["remindBefore", "calendar"] where fields[key] == nil { fields[key] = .null }
+        for key in EventRepeats.fieldNames + ["remindBefore", "calendar", "campus", "ministry"] where fields[key] == nil { fields[key] = .null }
         return fields
     }
 }

@@ -108,6 +108,14 @@ struct EventFieldOptions: ParsableArguments {
                                valueName: "id"))
     var calendar: String?
 
+    @Option(help: ArgumentHelp("The id of the campus it concerns (see `stewardctl campuses list`); '' for every campus.",
+                               valueName: "id"))
+    var campus: String?
+
+    @Option(help: ArgumentHelp("The id of the ministry it concerns (see `stewardctl ministries list`); '' for every ministry.",
+                               valueName: "id"))
+    var ministry: String?
+
     @Option(name: .customLong("repeat"),
             help: ArgumentHelp("How it repeats: an iCalendar RRULE value in the event's zone, like FREQ=WEEKLY;BYDAY=WE;UNTIL=20270602T235959Z ('' makes it happen once).",
                                valueName: "rule"))
@@ -116,7 +124,7 @@ struct EventFieldOptions: ParsableArguments {
     /// Whether no field option was given at all.
     var isEmpty: Bool {
         [title, description, locationName, legacyLocation, address, latitude, longitude, starts, ends, timeZone, imageURL,
-         host, contactName, contactEmail, contactPhone, audience, stampValue, remindBefore, calendar, repeatRule].allSatisfy { $0 == nil }
+         host, contactName, contactEmail, contactPhone, audience, stampValue, remindBefore, calendar, campus, ministry, repeatRule].allSatisfy { $0 == nil }
             && links.isEmpty && timing == nil && rideSharing == nil
     }
 
@@ -140,6 +148,8 @@ struct EventFieldOptions: ParsableArguments {
         if let rideSharing { form.rideSharing = rideSharing }
         if let remindBefore { form.remindBefore = remindBefore }
         if let calendar { form.calendar = calendar }
+        if let campus { form.campus = campus }
+        if let ministry { form.ministry = ministry }
         if let repeatRule { form.repeatRule = repeatRule }
         applyTiming(to: &form)
     }

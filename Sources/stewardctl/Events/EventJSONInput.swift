@@ -55,6 +55,8 @@ struct EventJSONInput {
         }
         if let minutes = try text("remindBefore") { form.remindBefore = minutes }
         if let calendar = try text("calendar") { form.calendar = calendar }
+        if let campus = try text("campus") { form.campus = campus }
+        if let ministry = try text("ministry") { form.ministry = ministry }
         if let rule = try text("repeat") { form.repeatRule = rule }
         // A series' exceptions are taken as `show --json` prints them; the declaration checks them.
         for key in ["cancelledOccurrences", "extraOccurrences", "changedOccurrences"] {

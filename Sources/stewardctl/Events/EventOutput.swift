@@ -127,6 +127,8 @@ struct EventOutput: RecordPrinter {
             record.add(trc("output label", "reminder"), EventReminder.title(ofWord: String(details.remindBefore)) ?? String(details.remindBefore))
         }
         if !details.calendar.isEmpty { record.add(trc("output label", "calendar"), details.calendar) }
+        if !details.campus.isEmpty { record.add(trc("output label", "campus"), details.campus) }
+        if !details.ministry.isEmpty { record.add(trc("output label", "ministry"), details.ministry) }
         record.add(trc("output label", "version"), String(event.version))
         record.add(trc("output label", "updated"), DateTimeText.iso(event.updatedAt, zone: org.timeZone))
         return record.lines

@@ -15,9 +15,14 @@ enum LeadKind: RecordKind {
 /// The notices telling a group's leader of a lead routed to them: made with the routing, read here.
 enum LeadNoticeKind: RecordKind { static var type: RecordType { .leadNotice } }
 
+/// The campuses and ministries events and resources are tagged with.
+enum CampusKind: RecordKind { static var type: RecordType { .campus } }
+enum MinistryKind: RecordKind { static var type: RecordType { .ministry } }
+
 enum MinistryKinds {
     static let commands: [any ParsableCommand.Type] = [
         RecordCommands<MinistryTeamKind>.self, RecordCommands<CommunityGroupKind>.self, RecordCommands<MissionKind>.self,
         RecordCommands<MinistryResourceKind>.self, RecordCommands<LeadKind>.self, RecordCommands<LeadNoticeKind>.self,
+        RecordCommands<CampusKind>.self, RecordCommands<MinistryKind>.self,
     ]
 }

@@ -97,8 +97,9 @@ import Testing
         // 6 reviews and 5 reading list entries.
         // The gym: 30 daily quotes, its info page and 3 trainer profiles, and its month of 180
         // classes served to the apps.
-        // The campus ministry: 5 teams, 5 groups, 3 missions, 6 resources and 13 leads.
-        #expect(summary.recordsAdded == 33 + 5 + 1_444 + 34 + 180 + 32)
+        // The campus ministry: 5 teams, 5 groups, 3 missions, 6 resources and 13 leads, and its
+        // 2 campuses and 3 ministries.
+        #expect(summary.recordsAdded == 33 + 5 + 1_444 + 34 + 180 + 32 + 5)
         // The city office's 8 members and 10 submissions, 3 of them approved with their events.
         #expect(summary.storeRecordsAdded == 18)
         #expect(summary.storeEventsAdded == 3)

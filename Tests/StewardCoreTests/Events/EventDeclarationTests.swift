@@ -86,7 +86,7 @@ import Testing
         #expect(RecordType.event.conflicts.keys == ["title", "description", "location-name", "address", "latitude", "longitude",
                                                     "timing", "starts", "ends", "time-zone", "image-url", "link", "host",
                                                     "contact-name", "contact-email", "contact-phone", "audience",
-                                                    "stamp-value", "ride-sharing", "remind-before", "calendar", "repeat", "cancelled-occurrences",
+                                                    "stamp-value", "ride-sharing", "remind-before", "calendar", "campus", "ministry", "repeat", "cancelled-occurrences",
                                                     "extra-occurrences", "changed-occurrences"])
         let mine = EventDetails(title: "Choir", timing: .allDay(first: LocalDate(year: 2026, month: 12, day: 6),
                                                                 last: LocalDate(year: 2026, month: 12, day: 7))).syncFields

@@ -22,7 +22,7 @@ struct ModuleRegistryTests {
             .church: [.events, .announcements, .bulletins, .messages, .giving],
             .cityOffice: [.events, .announcements, .approvals, .surveys, .stamps, .prizes, .community],
             .gym: [.events, .announcements, .classSchedule],
-            .campusMinistry: [.events, .announcements, .rides, .ministry, .leads],
+            .campusMinistry: [.events, .announcements, .rides, .ministry, .leads, .campuses],
             .library: [.events, .announcements, .books, .loans],
         ]
         for kind in OrganizationKind.allCases {
@@ -53,6 +53,7 @@ struct ModuleRegistryTests {
             .map { $0.isSingleton ? $0.nouns.title.text : $0.nouns.pluralTitle.text })
         #expect(RecordType.podcast.nouns.title.english == "Podcast")
         #expect(Module.ministry.entry.views.map(\.type.entity) == ["ministryTeam", "communityGroup", "mission", "ministryResource"])
+        #expect(Module.campuses.entry.views.map(\.type.entity) == ["campus", "ministry"])
         for entry in ModuleRegistry.all {
             for view in entry.views {
                 #expect(view.type.module == entry.module, "\(view.type.entity) is listed by \(entry.module.rawValue)")

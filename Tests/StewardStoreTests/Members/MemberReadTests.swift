@@ -99,11 +99,13 @@ struct MemberReadTests {
             // info pages are served; rides (offers, requests, the plan) are staff's alone. The
             // campus ministry's teams, groups, missions and resources are served; its leads are not.
             // The organization's event calendars are served whole, for the apps' calendar filter,
-            // and the gym's trainer profiles, each with the classes its trainer teaches.
+            // and the gym's trainer profiles, each with the classes its trainer teaches; the
+            // campuses and ministries members choose from, too (their choices are not served).
             #expect(Set(MemberRecords.served.map(\.commandName)) == ["bulletins", "messages", "series", "funds", "books", "shelves",
                                                                      "prizes", "passport-levels", "community-pages", "map-pins",
                                                                      "daily-quotes", "gym-info", "ministry-teams", "community-groups",
-                                                                     "missions", "ministry-resources", "calendars", "trainers"])
+                                                                     "missions", "ministry-resources", "calendars", "trainers",
+                                                                     "campuses", "ministries"])
         }
     }
 
