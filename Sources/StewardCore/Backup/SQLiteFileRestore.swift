@@ -22,7 +22,13 @@ public enum SQLiteFileRestore {
         try DatabaseFileCheck.check(path: backupPath, kind: kind)
         let incoming = SQLiteFileCopy.partialPath(for: databasePath)
         defer { removeDatabaseFiles(at: incoming) }
-        try SQLiteFileCopy.copy(fromFile: backupPath, to: incoming) { fraction in progress?(fraction * 0.8) }
+        // The backup is only read: opened for writing, SQLite would turn it to WAL mode and leave
+        // its -wal and -shm files beside it (and a backup on read-only media could not be read).
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        let source = try DatabaseQueue(path: backupPath, configuration: readOnly)
+        defer { try? source.close() }
+        try SQLiteFileCopy.copy(from: source, to: incoming) { fraction in progress?(fraction * 0.8) }
         let queue = try DatabaseQueue(path: incoming, configuration: configuration)
         try SafeMigration.migrate(queue, with: kind.migrator, path: backupPath)
         let prepared = try queue.write(prepare)

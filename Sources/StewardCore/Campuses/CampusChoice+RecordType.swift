@@ -4,8 +4,9 @@ import Translation
 extension RecordType {
     /// The campus and ministry a member chose in the app (`PUT …/me/campus`): one record a
     /// member, under the member's id, so choosing again replaces it. The store filters the
-    /// member's reads of events and resources by it (`CampusChoice.concerns`). For staff alone:
-    /// members read only their own, through `me/campus`.
+    /// member's reads of events and resources by it (`CampusChoice.concerns`). Made in the store
+    /// by members alone, so the console and stewardctl only read it; for staff alone: members
+    /// read only their own, through `me/campus`.
     public static let campusChoice = RecordType(
         entity: "campusChoice", commandName: "campus-choices", module: .campuses,
         nouns: RecordNouns(trLater("campus choice"), trLater("campus choices"), title: trLater("Campus Choice"),
@@ -16,5 +17,6 @@ extension RecordType {
                       help: trLater("The member who chose.")),
         ] + CampusTags.fields,
         titleField: "member")
+        .madeByStore()
         .staffOnly()
 }
