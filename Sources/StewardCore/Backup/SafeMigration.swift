@@ -8,7 +8,10 @@ import GRDB
 /// written to it.
 public enum SafeMigration {
     public static func migrate(_ writer: any DatabaseWriter, with migrator: DatabaseMigrator, path: String) throws {
-        let (superseded, completed, fresh) = try writer.read { db in
+        // On the writer's own connection: opening a pool's reader here left the pool unable to
+        // close cleanly, and a store stopped without folding its write-ahead log back into the
+        // file (a copy of the file alone then missed what the log held).
+        let (superseded, completed, fresh) = try writer.writeWithoutTransaction { db in
             (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db),
              try migrator.appliedIdentifiers(db).isEmpty)
         }
