@@ -81,20 +81,22 @@ def test_back_up_writes_a_whole_copy(app):
         raise Failure(f"the backup has {copied} events, the database {events}")
 
 
-def test_restore_asks_first_and_says_what_is_replaced(app):
-    """Main Menu → Restore… → the backup → a question naming what is replaced; Cancel keeps all."""
-    window = main_window(app)
-    path = os.path.abspath(os.path.join(SHOTS, "steward-backup-ui.sqlite"))
-    click(button(window, "Main Menu"))
+def ask_to_restore(app, path):
+    """Main Menu → Restore… → `path` typed into the chooser: the question it asks before."""
+    click(button(main_window(app), "Main Menu"))
     click(menu_item(app, "Restore…"))
-    chooser = window_named(app, "Restore Steward from a Backup")
-    point_at(chooser)
+    point_at(window_named(app, "Restore Steward from a Backup"))
     time.sleep(0.5)
     # GTK's file chooser opens its location field on a typed "/", then takes the whole path.
     pyatspi.Registry.generateKeyboardEvent(0, path, pyatspi.KEY_STRING)
     time.sleep(0.5)
     press(RETURN)
-    question = window_named(app, "Replace Everything with the Backup?")
+    return window_named(app, "Replace Everything with the Backup?")
+
+
+def test_restore_asks_first_and_says_what_is_replaced(app):
+    """Main Menu → Restore… → the backup → a question naming what is replaced; Cancel keeps all."""
+    question = ask_to_restore(app, os.path.abspath(os.path.join(SHOTS, "steward-backup-ui.sqlite")))
     wait_for("the question to name the backup and where today's data is kept",
              lambda: next((n for n in find_all(question, roles=("label",))
                            if "steward-backup-ui.sqlite" in name(n) and ".before-restore" in name(n)), None))
@@ -125,16 +127,7 @@ def test_restore_replaces_and_opens_again(app):
                    check=True, capture_output=True, env=dict(os.environ, LANGUAGE="en"))
     if "Added after the backup" not in event_titles(DB):
         raise Failure("stewardctl did not add the event")
-    window = main_window(app)
-    click(button(window, "Main Menu"))
-    click(menu_item(app, "Restore…"))
-    chooser = window_named(app, "Restore Steward from a Backup")
-    point_at(chooser)
-    time.sleep(0.5)
-    pyatspi.Registry.generateKeyboardEvent(0, path, pyatspi.KEY_STRING)
-    time.sleep(0.5)
-    press(RETURN)
-    question = window_named(app, "Replace Everything with the Backup?")
+    question = ask_to_restore(app, path)
     click(button(question, "Restore"))
     wait_for("the database it replaced to be kept aside", lambda: os.path.exists(DB + ".before-restore"))
     # Steward starts again in its own place (the same process): wait for its window again.
