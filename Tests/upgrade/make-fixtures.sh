@@ -73,6 +73,9 @@ fi
 # The digests, in the tests' own terms.
 cd "$ROOT"
 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=8 STEWARD_UPGRADE_RECORD=1 swift test --filter 'ConsoleUpgradeTests|StoreUpgradeTests' >/dev/null
+# The console's database is kept compressed (the tests unpack it): its pages are mostly free
+# space and repeated text, 4 MB in a file, 0.7 MB packed.
+gzip -9nf "$OUT/console.sqlite"
 if [[ -f "$OUT/store.postgres.sql" ]]; then
   STEWARD_UPGRADE_RECORD=1 bash Tests/store/backup_test.sh "$BIN/steward-store" >/dev/null
 fi
