@@ -38,6 +38,7 @@ enum Benchmarks {
         if arguments.contains("--stall") { return try await runStall(arguments: arguments, folder: folder) }
         if arguments.contains("--schedule-stall") { return try await ScheduleStallBenchmark.report(arguments: arguments, folder: folder) }
         if arguments.contains("--schedules") { return try await ScheduleBenchmark.report(arguments: arguments, folder: folder) }
+        if arguments.contains("--bulk") { return try await BulkWriteBenchmark.run(arguments: arguments, folder: folder) }
         if arguments.contains("--library") { return try await LibraryBenchmark.run(arguments: arguments, folder: folder) }
         if arguments.contains("--calendar") { return try await CalendarBenchmark.run(arguments: arguments, folder: folder) }
         if arguments.contains("--repeating") { return try await RepeatingBenchmark.run(arguments: arguments, folder: folder) }

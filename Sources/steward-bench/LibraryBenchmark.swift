@@ -158,42 +158,10 @@ struct LibraryBenchmark {
           under 50 ms: \(reportMet ? "goal met" : "GOAL MISSED")
         """)
 
-        // 3. A Goodreads export imported, against raw inserts of the same books.
-        let text = goodreadsExport(importCount)
-        let importPath = folder.appendingPathComponent("import.sqlite").path
-        let importDatabase = try AppDatabase.open(path: importPath)
-        try await importDatabase.writer.write { db in try org.insert(db) }
-        var imported = 0
-        let importSeconds = try await Stopwatch.secondsAsync {
-            let file = try BookImportFile.parse(text, format: .goodreads)
-            imported = try await BookImporter(database: importDatabase).run(file, in: org).newBooks.count
-        }
-        let rawDatabase = try AppDatabase.open(path: folder.appendingPathComponent("raw.sqlite").path)
-        try await rawDatabase.writer.write { db in try org.insert(db) }
-        let rows = (0..<importCount).map { n in
-            JSONValue.object(["title": .string(Self.title(n)), "authors": .string(Self.names[n % Self.names.count]),
-                              "isbn": .string(Self.isbn(n)), "addedOn": .string("2024-01-05")]).canonicalText
-        }
-        let rawSeconds = try await Stopwatch.secondsAsync {
-            try await rawDatabase.writer.write { db in
-                let statement = try db.makeStatement(sql: """
-                    INSERT INTO record (entity, id, orgId, version, createdAt, updatedAt, deleted, fields)
-                    VALUES ('book', ?, ?, 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 0, ?)
-                    """)
-                for fields in rows {
-                    try statement.execute(arguments: [UUID().uuidString.lowercased(), org.id.uuidString.lowercased(), fields])
-                }
-            }
-        }
-        let importRate = Double(imported) / importSeconds
-        let rawRate = Double(importCount) / rawSeconds
-        say("""
-
-        Import of a \(importCount)-row Goodreads export (\(text.utf8.count / 1024) KiB), one transaction
-          Steward (CSV read, rows checked, duplicates looked up, books + outbox + history written): \(format(importSeconds, 2)) s = \(Int(importRate)) books/s (\(imported) books)
-          raw SQLite (one prepared INSERT per book, nothing checked, no outbox or history):    \(format(rawSeconds, 2)) s = \(Int(rawRate)) books/s
-          ratio Steward/raw = \(format(importRate / rawRate, 3))
-        """)
+        // 3. A Goodreads export imported, against raw inserts of the same books (see also
+        // `steward-bench --bulk`, which quotes the median of rounds).
+        let imported = try await GoodreadsImportBenchmark(count: importCount, rounds: 1, folder: folder).run()
+        say("\n" + imported.report)
         say(met ? "\nLibrary speed goals met." : "\nSome library speed goals were missed.")
         return met
     }
@@ -257,23 +225,6 @@ struct LibraryBenchmark {
             VALUES (?, ?, ?, 1, ?, ?, 0, ?)
             """)
         for (entity, id, fields) in rows { try statement.execute(arguments: [entity, id, orgKey, stamp, stamp, fields]) }
-    }
-
-    /// A Goodreads export as Goodreads writes it: `count` books, ISBNs in formula quotes.
-    private func goodreadsExport(_ count: Int) -> String {
-        var lines = ["Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,"
-                     + "Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,"
-                     + "Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"]
-        for n in 0..<count {
-            let isbn13 = Self.isbn(n)
-            let author = Self.names[n % Self.names.count]
-            let parts = author.split(separator: " ")
-            lines.append("\(100_000 + n),\(Self.title(n)),\(author),\"\(parts.last!), \(parts.first!)\",,\"=\"\"\"\"\","
-                         + "\"=\"\"\(isbn13)\"\"\",\(n % 6),3.9\(n % 10),Vintage,Paperback,\(200 + n % 300),2004,1999,,"
-                         + "2024/01/05,\(Self.words[n % 5]),\(Self.words[n % 5]) (#\(n)),\(n % 3 == 0 ? "read" : "to-read"),,,,"
-                         + "\(n % 3 == 0 ? 1 : 0),1")
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 }
 

@@ -10,6 +10,7 @@ import StewardCore
 //   steward-bench --schedules [--classes N] [--appointments N] [--rounds N]
 //   steward-bench --schedule-stall [--classes N] [--rounds N]
 //   steward-bench --library [--books N] [--loans N] [--import N]
+//   steward-bench --bulk [--import N] [--insert N] [--grants N] [--rounds N]
 //   steward-bench --calendar [--series N] [--runs N]
 //   steward-bench --repeating [--count N] [--runs N]
 //   steward-bench --rides [--passengers N] [--drivers N] [--seed N]

@@ -5,7 +5,7 @@ import Translation
 /// A catalogue file's import preview (`BookImporter.preview`) in the shared preview window's
 /// terms: the new books, the rows that are books the library has already (and which), and the
 /// rows that cannot be imported with their row numbers and reasons. Import writes the new books
-/// in one transaction.
+/// a batch at a time (`BookImporter.run`).
 enum CatalogueImportPreview {
     /// `imported` is told how many books the import added.
     @MainActor
@@ -31,8 +31,15 @@ enum CatalogueImportPreview {
             blockedReason: count > 0 ? nil : tr("The file has no new books to import."),
             failureHeading: tr("Could Not Import the Books"),
             confirm: {
-                let done = try await importer.run(file, in: organization)
-                imported(done.newBooks.count)
+                do {
+                    let done = try await importer.run(file, in: organization)
+                    imported(done.newBooks.count)
+                } catch let stop as BookImportStopped {
+                    // The batches before the stop are in the catalogue: the list shows them, and
+                    // the failure says how many there are and where to start again.
+                    imported(stop.imported.newBooks.count)
+                    throw stop
+                }
             })
     }
 

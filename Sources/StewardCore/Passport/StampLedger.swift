@@ -114,14 +114,22 @@ public final class StampLedger: Sendable {
     public func grantAll(emails: [String], event: UUID, note: String, in org: Organization,
                          at now: Date = Date()) async throws -> (preview: StampImportPreview, entries: [StampEntry]) {
         let note = try Self.requiredNote(note)
+        // One transaction, unlike a catalogue import's batches: the preview staff read is
+        // written whole or not at all, and a sign-in sheet's entries are few enough (10,000
+        // in a fraction of a second) that nothing waits long behind them.
         return try await database.writer.write { db in
-            let preview = try Self.preview(emails, event: event, org: org, db)
-            let author = try HistoryLog.localAuthor(orgId: org.id, db)
             let entries = try Self.entries(org, db)
+            let preview = try Self.preview(emails, event: event, org: org, entries: entries, db)
+            let author = try HistoryLog.localAuthor(orgId: org.id, db)
+            // Each member's earlier rounds at the event counted once, not looked for in the
+            // whole ledger for each grant; the member and the event checked once for all.
+            let rounds = StampRounds(entries)
+            var references = RecordService.LiveReferences()
             let made = try preview.granted.map { person in
                 try Self.append(StampEntry.fields(member: person.member, event: preview.event, stamps: preview.stamps,
-                                                  kind: .grant, by: author, at: now, note: note), org: org, db,
-                                id: Self.stampId(member: person.member, event: preview.event, entries: entries))
+                                                  kind: .grant, by: author, at: now, note: note), org: org,
+                                references: &references, db,
+                                id: rounds.stampId(member: person.member, event: preview.event))
             }
             return (preview, made)
         }
@@ -143,13 +151,18 @@ public final class StampLedger: Sendable {
     /// for the same member and event, from another console or a check-in, is the same record
     /// and the store refuses it.
     static func stampId(member: String, event: String, entries: [StampEntry]) -> UUID {
-        let earlier = entries.filter { $0.member == member && $0.event == event && $0.kind != .revoke }.count
-        return UUID(uuidString: CheckInRules.entryId(member: member, event: event, round: earlier))!
+        StampRounds(entries).stampId(member: member, event: event)
     }
 
     private static func append(_ fields: JSONValue, org: Organization, _ db: Database, id: UUID = UUID()) throws -> StampEntry {
+        var references = RecordService.LiveReferences()
+        return try append(fields, org: org, references: &references, db, id: id)
+    }
+
+    private static func append(_ fields: JSONValue, org: Organization, references: inout RecordService.LiveReferences,
+                               _ db: Database, id: UUID) throws -> StampEntry {
         let checked = try RecordType.stamp.validate(fields, orgZone: org.timeZone)
-        try RecordService.checkReferences(checked, of: .stamp, org: org, db)
+        try RecordService.checkReferences(checked, of: .stamp, org: org, known: &references, db)
         let now = Date.storedNow
         let record = LocalRecord(entity: RecordType.stamp.entity, id: id, orgId: org.id, createdAt: now, updatedAt: now,
                                  fields: checked)
@@ -196,8 +209,17 @@ public final class StampLedger: Sendable {
     }
 
     static func preview(_ emails: [String], event id: UUID, org: Organization, _ db: Database) throws -> StampImportPreview {
+        try preview(emails, event: id, org: org, entries: try Self.entries(org, db), db)
+    }
+
+    static func preview(_ emails: [String], event id: UUID, org: Organization, entries: [StampEntry],
+                        _ db: Database) throws -> StampImportPreview {
         let event = try stampEvent(id, org: org, db)
-        let entries = try Self.entries(org, db)
+        // The entries that still count at this event, by member: found at once for each e-mail.
+        var heldAtEvent: [String: StampEntry] = [:]
+        for entry in StampTotals.live(entries) where entry.event == event.record.key && heldAtEvent[entry.member] == nil {
+            heldAtEvent[entry.member] = entry
+        }
         let members = try RecordService.live(.member, org: org, db)
         var byEmail: [String: LocalRecord] = [:]
         for member in members {
@@ -215,7 +237,7 @@ public final class StampLedger: Sendable {
             }
             let person = StampImportPreview.Person(email: email, member: member.key,
                                                    name: member["displayName"]?.stringValue ?? "")
-            if let held = held(by: member.key, at: event.record.key, in: entries) {
+            if let held = heldAtEvent[member.key] {
                 preview.alreadyStamped.append((person, held))
             } else {
                 preview.granted.append(person)
@@ -223,4 +245,22 @@ public final class StampLedger: Sendable {
         }
         return preview
     }
+}
+
+/// How many stamps (revoked or not) each member has had at each event, for the id their next
+/// one takes (`StampLedger.stampId`): counted once for a whole bulk grant.
+struct StampRounds {
+    private var counts: [String: Int] = [:]
+
+    init(_ entries: [StampEntry]) {
+        for entry in entries where entry.kind != .revoke {
+            counts[Self.key(entry.member, entry.event), default: 0] += 1
+        }
+    }
+
+    func stampId(member: String, event: String) -> UUID {
+        UUID(uuidString: CheckInRules.entryId(member: member, event: event, round: counts[Self.key(member, event)] ?? 0))!
+    }
+
+    private static func key(_ member: String, _ event: String) -> String { member + " " + event }
 }

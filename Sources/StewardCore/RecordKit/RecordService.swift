@@ -232,11 +232,30 @@ public final class RecordService: Sendable {
 
     /// Each reference field names a live record of the organization, or nothing.
     static func checkReferences(_ fields: JSONValue, of type: RecordType, org: Organization, _ db: Database) throws {
+        var known = LiveReferences()
+        try checkReferences(fields, of: type, org: org, known: &known, db)
+    }
+
+    /// The records a bulk write's references were found to name, live, in its transaction: ten
+    /// thousand stamp entries name one event, read once. Valid only within that transaction,
+    /// and only while it adds records (nothing it does removes the records named).
+    struct LiveReferences {
+        fileprivate var found: Set<String> = []
+    }
+
+    /// `checkReferences`, each record named looked up once per `known`.
+    static func checkReferences(_ fields: JSONValue, of type: RecordType, org: Organization,
+                                known: inout LiveReferences, _ db: Database) throws {
         var issues = IssueCollector()
         for (field, target) in type.references {
             guard let id = fields[field.name]?.stringValue else { continue }
+            let key = target + "/" + id
+            if known.found.contains(key) { continue }
             let found = try RecordTypes.storage(for: target).fetch(entity: target, id: id, db)
-            if let found, found.orgId == org.id, !found.deleted { continue }
+            if let found, found.orgId == org.id, !found.deleted {
+                known.found.insert(key)
+                continue
+            }
             let targetType = RecordTypes.named(target)
             let missing = tr("there is no {noun} {id} in this organization", ["noun": targetType?.noun ?? target, "id": id])
             let pointer = targetType.map { tr(" (see `{command}`)", ["command": "stewardctl \($0.commandName) list"]) }

@@ -13,8 +13,9 @@ struct BooksImport: AsyncParsableCommand {
             The preview lists the new books, the rows that are books the library has already \
             (same ISBN, else same title and first author; or an earlier row of the file), and the \
             rows that cannot be imported, each with its row number (the header is row 1) and why. \
-            The new books are then written together, in one transaction; with --dry-run nothing \
-            is written. Importing the same file twice adds no book twice. A plain CSV's columns \
+            The new books are then written a thousand rows to a transaction, each book whole; \
+            should a batch fail, the books before it stay and the error says how many and from \
+            which row to import again. With --dry-run nothing is written. Importing the same file twice adds no book twice. A plain CSV's columns \
             named like a book's fields (title, authors, isbn, to-read, "Added on", …) are read \
             as those; --map names the others, and may also change a Goodreads or Libib column's \
             field. With --json: {"format", "file", "dryRun", "written", "newBooks": [{"row", \

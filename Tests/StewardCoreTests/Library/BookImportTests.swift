@@ -4,7 +4,7 @@ import Testing
 
 /// Catalogue imports: Goodreads' export as Goodreads writes it (Tests/library/
 /// goodreads_library_export.csv), Libib's, and any CSV with a mapping; the preview's new
-/// books, duplicates and errors; one transaction; the same file twice adds nothing.
+/// books, duplicates and errors; each book written whole; the same file twice adds nothing.
 @Suite("Book imports")
 struct BookImportTests {
     static let goodreadsURL = URL(fileURLWithPath: #filePath)
@@ -105,7 +105,7 @@ struct BookImportTests {
         #expect(preview.newBooks.count == 7)
     }
 
-    @Test("the new books are written in one transaction, each with its outbox and history entries")
+    @Test("each new book is written with its outbox and history entries")
     func oneTransaction() async throws {
         let library = try await LibraryFixture()
         func counts() async throws -> (outbox: Int, history: Int) {

@@ -6,11 +6,20 @@ enum BookImportValues {
     /// A cell's text without Excel's formula quoting: Goodreads writes ISBNs as `="0316769487"`
     /// (and an empty one as `=""`) so spreadsheets keep their leading zeros.
     static func unquoted(_ cell: String) -> String {
+        // Most cells have nothing to trim or unquote: they are returned as they are, without
+        // Foundation's character sets (a Goodreads row has a dozen cells read this way).
+        guard let first = cell.utf8.first, let last = cell.utf8.last else { return cell }
+        if !isSpaceOrWide(first), !isSpaceOrWide(last), first != UInt8(ascii: "=") { return cell }
         var text = cell.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("=\""), text.hasSuffix("\""), text.count >= 3 {
             text = String(text.dropFirst(2).dropLast())
         }
         return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// ASCII white space, or a byte of a character outside ASCII (which may be white space).
+    private static func isSpaceOrWide(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte) || byte >= 0x80
     }
 
     /// A day as `YYYY-MM-DD`: Goodreads writes `2013/01/05`; anything else is left for the

@@ -1,13 +1,18 @@
 import Foundation
 import GRDB
+import Translation
 
 /// Imports a catalogue file: the preview first (what is new, what the library has already,
-/// which rows cannot be read), then the new books written in one transaction, each through
-/// the kit (validated by the book's declaration, with its outbox and history entries), so an
-/// import syncs like books typed in by hand. Importing the same file again adds nothing: its
-/// books are found by ISBN, or by title and author.
+/// which rows cannot be read), then the new books written a batch at a time, each through the
+/// kit (validated by the book's declaration, with its outbox, history and search-index
+/// entries), so an import syncs like books typed in by hand. Importing the same file again adds
+/// nothing: its books are found by ISBN, or by title and author.
 public final class BookImporter: Sendable {
     public let database: AppDatabase
+
+    /// Rows of the file per transaction: large enough that a commit's cost is spread thin,
+    /// small enough that a sync or an edit waits at most a fraction of a second for its turn.
+    public static let batchSize = 1_000
 
     public init(database: AppDatabase) {
         self.database = database
@@ -18,76 +23,65 @@ public final class BookImporter: Sendable {
         try await database.writer.read { db in try Self.plan(file, org: org, today: LoanService.today(in: org, now: now), db) }
     }
 
-    /// Writes the preview's new books together (all or none) and returns the preview, planned
-    /// in the same transaction so it is exactly what was written.
-    public func run(_ file: BookImportFile, in org: Organization, now: Date = Date()) async throws -> BookImportPreview {
-        try await database.writer.write { db in
-            let preview = try Self.plan(file, org: org, today: LoanService.today(in: org, now: now), db)
-            let author = try HistoryLog.localAuthor(orgId: org.id, db)
-            let stamp = Date.storedNow
-            for book in preview.newBooks {
-                let record = LocalRecord(entity: RecordType.book.entity, id: book.id, orgId: org.id,
-                                         createdAt: stamp, updatedAt: stamp, fields: book.fields)
-                try RecordWrites.save(record, previous: nil, org: org, author: author, db)
+    /// Imports the file and returns what was done: the preview, planned batch by batch in the
+    /// transactions that write it, so it is exactly what was written.
+    ///
+    /// Batches: the file's rows are sorted and their new books written `batchSize` rows to a
+    /// transaction. A batch is written whole or not at all, and each book with its outbox,
+    /// history and search-index entries, so no book is ever half written. Between batches
+    /// other writes take their turn; each batch first reads the books they added to the
+    /// catalogue, so none is imported again. Should a batch fail (a full disk), the batches
+    /// before it stay written and `BookImportStopped` says which books they hold.
+    public func run(_ file: BookImportFile, in org: Organization, now: Date = Date(),
+                    batchSize: Int = BookImporter.batchSize) async throws -> BookImportPreview {
+        var plan = BookImportPlan(format: file.format, org: org, today: LoanService.today(in: org, now: now))
+        for start in stride(from: 0, to: file.rows.count, by: max(1, batchSize)) {
+            let rows = file.rows[start..<min(start + max(1, batchSize), file.rows.count)]
+            do {
+                plan = try await database.writer.write { [plan] db in
+                    var batch = plan
+                    try batch.learnCatalogue(db)
+                    let books = try batch.sort(rows, db)
+                    let author = try HistoryLog.localAuthor(orgId: org.id, db)
+                    let stamp = Date.storedNow
+                    for book in books {
+                        let record = LocalRecord(entity: RecordType.book.entity, id: book.id, orgId: org.id,
+                                                 createdAt: stamp, updatedAt: stamp, fields: book.fields)
+                        try RecordWrites.save(record, previous: nil, org: org, author: author, db)
+                    }
+                    try batch.skipRowsWrittenHere(db)
+                    return batch
+                }
+            } catch {
+                throw BookImportStopped(imported: plan.preview, stoppedAtRow: rows.first?.number ?? 0,
+                                        problem: String(describing: error))
             }
-            return preview
         }
+        return plan.preview
     }
 
     /// Sorts each row into new, duplicate or error against the organization's live books.
     static func plan(_ file: BookImportFile, org: Organization, today: LocalDate, _ db: Database) throws -> BookImportPreview {
-        var byISBN: [String: LocalRecord] = [:]
-        var byTitle: [String: LocalRecord] = [:]
-        for book in try RecordService.live(.book, org: org, db) {
-            if let key = BookMatchKeys.isbn(book.fields), byISBN[key] == nil { byISBN[key] = book }
-            if let key = BookMatchKeys.titleAndAuthor(book.fields), byTitle[key] == nil { byTitle[key] = book }
-        }
-        var fileISBN: [String: Int] = [:]
-        var fileTitle: [String: Int] = [:]
-        var preview = BookImportPreview(format: file.format)
-        for row in file.rows {
-            let text: [String: String]
-            switch row.fields {
-            case .failure(let problem):
-                preview.errors.append(.init(row: row.number, reason: problem.reason))
-                continue
-            case .success(let fields):
-                text = fields
-            }
-            // Cells are typed text: "yes" in a flag's column is a flag.
-            var input: [String: JSONValue] = [:]
-            for (name, cell) in text { input[name] = RecordType.book.field(name)?.kind.typedValue(cell) ?? .string(cell) }
-            // A book joins the library the day it is imported unless the file says when.
-            if input["addedOn"] == nil { input["addedOn"] = .string(today.description) }
-            let fields: JSONValue
-            do {
-                fields = try RecordType.book.validate(.object(input), orgZone: org.timeZone)
-                try RecordService.checkReferences(fields, of: .book, org: org, db)
-            } catch let error as ValidationError {
-                preview.errors.append(.init(row: row.number, reason: error.description))
-                continue
-            }
-            let isbn = BookMatchKeys.isbn(fields)
-            let title = BookMatchKeys.titleAndAuthor(fields)
-            func duplicate(_ match: BookImportPreview.Match, existing: LocalRecord?, earlierRow: Int?) -> BookImportPreview.Duplicate {
-                .init(row: row.number, title: fields["title"]?.stringValue ?? "", authors: fields["authors"]?.stringValue ?? "",
-                      isbn: isbn ?? "", match: match, existing: existing?.id,
-                      existingTitle: existing.map { RecordType.book.title(of: $0.fields) } ?? "", earlierRow: earlierRow)
-            }
-            if let isbn, let book = byISBN[isbn] {
-                preview.duplicates.append(duplicate(.isbn, existing: book, earlierRow: nil))
-            } else if let title, let book = byTitle[title] {
-                preview.duplicates.append(duplicate(.titleAndAuthor, existing: book, earlierRow: nil))
-            } else if let isbn, let earlier = fileISBN[isbn] {
-                preview.duplicates.append(duplicate(.isbn, existing: nil, earlierRow: earlier))
-            } else if let title, let earlier = fileTitle[title] {
-                preview.duplicates.append(duplicate(.titleAndAuthor, existing: nil, earlierRow: earlier))
-            } else {
-                if let isbn { fileISBN[isbn] = row.number }
-                if let title { fileTitle[title] = row.number }
-                preview.newBooks.append(.init(row: row.number, fields: fields, id: UUID()))
-            }
-        }
-        return preview
+        var plan = BookImportPlan(format: file.format, org: org, today: today)
+        try plan.learnCatalogue(db)
+        try plan.sort(file.rows[...], db)
+        return plan.preview
+    }
+}
+
+/// An import that stopped part way (a batch could not be written): the batches before it are
+/// in the catalogue, each book whole; `imported` is what they hold, as `BookImporter.run`
+/// would have answered for the rows before `stoppedAtRow`.
+public struct BookImportStopped: Error, CustomStringConvertible, Sendable {
+    public var imported: BookImportPreview
+    /// The first row of the batch that was not written: importing the file again adds the
+    /// books from there on (those before it are found as duplicates).
+    public var stoppedAtRow: Int
+    public var problem: String
+
+    public var description: String {
+        trn("Imported {count} book, then stopped at row {row} ({problem}); import the file again to add the rest",
+            "Imported {count} books, then stopped at row {row} ({problem}); import the file again to add the rest",
+            imported.newBooks.count, ["row": String(stoppedAtRow), "problem": problem])
     }
 }
