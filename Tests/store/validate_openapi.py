@@ -336,6 +336,8 @@ def main():
                                     "gender": "woman", "year": "sophomore", "area": "North Campus",
                                     "freeDays": ["tuesday"], "freeTimes": ["evening"]}
             bodies["RideCancelRequest"] = {"reason": "car trouble"}
+            bodies["MediaDeclaration"] = {"id": str(uuid.uuid4()), "fileName": "notes.pdf", "size": 1000,
+                                          "sha256": "0" * 64}
             # An FCM token needs no endpoint this machine could reach.
             bodies["DeviceRegistration"] = {"platform": "fcm", "token": "dGVzdA:APA91bH-validate"}
             member_access = member_sign_in(server.base, slug, member_email, member_password)["accessToken"]
@@ -360,7 +362,8 @@ def main():
                     name = f"{method.upper()} {path}"
                     url_path = path.replace("{org}", slug).replace("{entity}", "event").replace("{id}", record_id)
                     body = None
-                    if "requestBody" in operation:
+                    # A media chunk's body is bytes, sent with its own checks (check_media).
+                    if "requestBody" in operation and "application/json" in operation["requestBody"]["content"]:
                         schema_ref = operation["requestBody"]["content"]["application/json"]["schema"].get("$ref", "")
                         body = bodies[schema_ref.rsplit("/", 1)[-1]]
                     declared = operation.get("responses", {})
