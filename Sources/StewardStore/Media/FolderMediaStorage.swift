@@ -1,10 +1,13 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import NIOPosix
 
 /// Media in a folder of the store's machine (`steward-store serve --media-dir DIR`): one
 /// sub-folder per organization and item. Finished files are written beside their place and
-/// renamed into it, so a crash never leaves half a file where it is served from.
+/// renamed into it, so a crash never leaves half a file where it is served from. Disk work
+/// (writes, flushes, reads for hashing) runs on NIO's thread pool, not on the threads that
+/// answer requests.
 public struct FolderMediaStorage: MediaStorage {
     public let root: URL
     private let fileIO = FileIO()
@@ -42,25 +45,29 @@ public struct FolderMediaStorage: MediaStorage {
                 try handle.synchronize()
                 throw MediaStorageFailure.pastLimit(limit: limit)
             }
-            try handle.write(contentsOf: Data(buffer.readableBytesView))
+            let bytes = Data(buffer.readableBytesView)
+            try await Self.onDisk { try handle.write(contentsOf: bytes) }
             written += Int64(buffer.readableBytes)
         }
         // The database will say these bytes arrived: they must be on disk before it does.
-        try handle.synchronize()
+        try await Self.onDisk { try handle.synchronize() }
         return written
     }
 
     public func read(key: String, offset: Int64, length: Int) async throws -> Data {
-        let handle = try FileHandle(forReadingFrom: url(key))
-        defer { try? handle.close() }
-        try handle.seek(toOffset: UInt64(offset))
-        return try handle.read(upToCount: length) ?? Data()
+        let file = url(key)
+        return try await Self.onDisk {
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            try handle.seek(toOffset: UInt64(offset))
+            return try handle.read(upToCount: length) ?? Data()
+        }
     }
 
     public func chunks(key: String) -> AsyncThrowingStream<Data, any Error> {
         let reader = ChunkReader(file: url(key))
         // One chunk read per request of the consumer: a recording is never all in memory.
-        return AsyncThrowingStream(unfolding: { try reader.next() })
+        return AsyncThrowingStream(unfolding: { try await Self.onDisk { try reader.next() } })
     }
 
     public func promote(upload: String, to key: String) async throws {
@@ -93,6 +100,11 @@ public struct FolderMediaStorage: MediaStorage {
         if FileManager.default.fileExists(atPath: file.path) {
             try FileManager.default.removeItem(at: file)
         }
+    }
+
+    /// Runs blocking file work on NIO's thread pool.
+    private static func onDisk<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await NIOThreadPool.singleton.runIfActive(work)
     }
 
     public func removeAll(prefix: String) async throws {
