@@ -148,7 +148,8 @@ GRESOURCE_DIRS := --sourcedir=ui --sourcedir=data --sourcedir=icons/hicolor
 # metadata's translations with (GTK's and GLib's -dev packages bring those for .ui and schemas).
 DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-dev zlib1g-dev \
 	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config libpango1.0-dev libcairo2-dev \
-	gettext appstream liblemon-dev libical-dev libqrencode-dev libshumate-dev
+	gettext appstream liblemon-dev libical-dev libqrencode-dev libshumate-dev libmagic-dev \
+	libgdk-pixbuf-2.0-dev
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \

@@ -97,11 +97,29 @@ let package = Package(
             name: "StewardCredentials",
             dependencies: ["StewardCore", "CSecret", "Translation"]
         ),
+        // libmagic (Debian's libmagic-dev): a file's type read from its bytes, never its name.
+        .systemLibrary(
+            name: "CMagic",
+            pkgConfig: "libmagic",
+            providers: [.apt(["libmagic-dev"])]
+        ),
+        // gdk-pixbuf, to decode and re-encode images (orientation applied, metadata left behind).
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+        // Decoding with gdk-pixbuf's loader, refusing oversized images from their header (the
+        // size-prepared signal is connected through a GLib macro Swift cannot call).
+        .target(name: "CMediaImage", dependencies: ["CGdkPixbuf"]),
+        // Media checked on the way in: kinds and limits, the type sniffed from the content, images
+        // cleaned of their metadata and scaled. Shared by the store, the console and the CLI; no GTK.
+        .target(name: "StewardMedia", dependencies: ["CMagic", "CGdkPixbuf", "CMediaImage"]),
         // The remote store: HTTP API, authorization, SQLite and PostgreSQL storage.
         .target(
             name: "StewardStore",
             dependencies: [
-                "StewardCore",
+                "StewardCore", "StewardMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // HTTPS in the store itself (swift-nio-ssl, already there for PostgreSQL's TLS).
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -170,10 +188,14 @@ let package = Package(
         // The test process's locale from the environment, before main, as the apps take theirs.
         .target(name: "CTestLocale", path: "Tests/CTestLocale"),
         .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore", "StewardCredentials", "StewardTestSupport", "CTestLocale"]),
+        // Media files the media and store tests upload: images made with gdk-pixbuf (with EXIF
+        // GPS spliced in), MP3 and PDF heads, a program's bytes.
+        .target(name: "MediaTestSamples", dependencies: ["CGdkPixbuf"], path: "Tests/MediaTestSamples"),
+        .testTarget(name: "StewardMediaTests", dependencies: ["StewardMedia", "MediaTestSamples"]),
         .testTarget(
             name: "StewardStoreTests",
             dependencies: [
-                "StewardStore",
+                "StewardStore", "StewardMedia", "MediaTestSamples",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

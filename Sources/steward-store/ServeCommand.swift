@@ -23,6 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Push notifications") var push: PushOptions
 
+    @OptionGroup(title: "Media") var media: MediaOptions
+
     @Option(name: .long, help: ArgumentHelp("Days a deletion stays in the change feed before it may be purged.", valueName: "days"))
     var tombstoneRetentionDays: Int = StoreConfiguration.defaultRetentionDays
 
@@ -109,11 +111,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = CommandLogging.logger()
-        let configuration = StoreConfiguration(
+        let location = try storage.location
+        var configuration = StoreConfiguration(
             host: host, port: port, maxBodyBytes: maxBodyBytes,
             tombstoneRetention: .seconds(Int64(tombstoneRetentionDays) * 86_400),
             accessTokenTTL: .seconds(accessTokenTtl), refreshTokenTTL: .seconds(refreshTokenTtl),
             trustForwardedFor: trustForwardedFor, push: try push.configuration())
+        configuration.media = try media.configuration(for: location)
         var server = GuardedServer.builder(limits: connectionLimits)
         let scheme = tlsCertPath == nil ? "http" : "https"
         if let tlsCert = tlsCertPath, let tlsKey = tlsKeyPath {
@@ -123,7 +127,7 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CLIError.usage(error.message)
             }
         }
-        let (repository, storageServices) = try storage.location.makeRepository(logger: logger)
+        let (repository, storageServices) = try location.makeRepository(logger: logger)
         // After the storage's own services, so the pool is up when delivery first runs.
         let senders: PushSenders
         do {

@@ -17,6 +17,9 @@
    apps' read endpoints and the podcast feed: only what members may see, bodies matching the
    schemas, the declared Content-Type and Cache-Control, an ETag, and a declared 304 when it
    is sent back in If-None-Match; the feed without a token.
+6. Uploads a PDF in two chunks (a stale offset answered 409 with the store's Upload-Offset) and
+   fetches it from its public address over real sockets: headers, ranges, HEAD, 304, and 404
+   once removed.
 
 Usage: Tests/store/validate_openapi.py [--bin PATH] [--spec PATH]
 The binary defaults to $STEWARD_STORE_BIN, else the newest of .build-store/debug and
@@ -258,6 +261,83 @@ def check_member_reads(failures, spec, base, slug, token):
         print(f"ok: GET {path} -> 200 {titles}, matches the document; its ETag -> 304")
 
 
+def raw_request(base, method, path, token=None, data=None, headers=None):
+    """Status, body and headers of a request with a byte body (a media chunk) or none."""
+    headers = dict(headers or {})
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(base + path, data=data, method=method.upper(), headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return resp.status, resp.read(), resp.headers
+    except urllib.error.HTTPError as err:
+        return err.code, err.read(), err.headers
+
+
+def check_media(failures, spec, base, slug, token):
+    """A PDF uploaded in two chunks over real sockets, then fetched from its public address with
+    no token: the document's schemas, the upload headers, and the file streamed from disk whole,
+    in ranges, under HEAD and as 304."""
+    import hashlib
+    content = b"%PDF-1.4\n" + b"% steward media check\n" * 2000 + b"%%EOF\n"
+    media_id = str(uuid.uuid4())
+    declaration = {"id": media_id, "fileName": "Check bulletin.pdf", "size": len(content),
+                   "sha256": hashlib.sha256(content).hexdigest()}
+    status, raw = request(base, "post", f"/v1/orgs/{slug}/media", token=token, body=declaration)
+    if status != 201:
+        failures.append(f"media: declaring answered {status}: {raw[:200]!r}")
+        return
+    item_path = f"/v1/orgs/{slug}/media/{media_id}"
+    chunk = {"Content-Type": "application/offset+octet-stream"}
+    status, raw, headers = raw_request(base, "patch", item_path, token, content[:10000], {**chunk, "Upload-Offset": "0"})
+    if status != 204 or headers.get("Upload-Offset") != "10000":
+        failures.append(f"media: first chunk answered {status}, Upload-Offset {headers.get('Upload-Offset')}")
+    status, raw, headers = raw_request(base, "patch", item_path, token, content[:10], {**chunk, "Upload-Offset": "0"})
+    if status != 409 or headers.get("Upload-Offset") != "10000":
+        failures.append(f"media: a chunk at a stale offset answered {status}, Upload-Offset {headers.get('Upload-Offset')}")
+    status, raw, headers = raw_request(base, "head", item_path, token)
+    if status != 200 or headers.get("Upload-Offset") != "10000":
+        failures.append(f"media: HEAD answered {status}, Upload-Offset {headers.get('Upload-Offset')}")
+    status, raw, headers = raw_request(base, "patch", item_path, token, content[10000:], {**chunk, "Upload-Offset": "10000"})
+    if status != 200:
+        failures.append(f"media: last chunk answered {status}: {raw[:200]!r}")
+        return
+    item = json.loads(raw)
+    try:
+        OAS30Validator(inline_refs({"$ref": "#/components/schemas/MediaItem"}, spec)).validate(item)
+    except Exception as err:  # noqa: BLE001
+        failures.append(f"media: the ready item does not match MediaItem: {str(err).splitlines()[0]}")
+    url = item.get("url", "")
+    status, body, headers = raw_request(base, "get", url)
+    etag = f'"{hashlib.sha256(content).hexdigest()}"'
+    if status != 200 or body != content:
+        failures.append(f"media: GET {url} answered {status} with {len(body)} bytes")
+    for name, want in (("Content-Type", "application/pdf"), ("ETag", etag), ("Accept-Ranges", "bytes"),
+                       ("Cache-Control", "public, max-age=31536000, immutable"), ("X-Content-Type-Options", "nosniff")):
+        if headers.get(name) != want:
+            failures.append(f"media: {name} is {headers.get(name)!r}, expected {want!r}")
+    status, body, headers = raw_request(base, "head", url)
+    if status != 200 or body or headers.get("Content-Length") != str(len(content)):
+        failures.append(f"media: HEAD answered {status}, Content-Length {headers.get('Content-Length')}")
+    status, body, headers = raw_request(base, "get", url, headers={"Range": "bytes=100-4099"})
+    if status != 206 or body != content[100:4100] or headers.get("Content-Range") != f"bytes 100-4099/{len(content)}":
+        failures.append(f"media: a range answered {status}, {len(body)} bytes, {headers.get('Content-Range')}")
+    status, body, headers = raw_request(base, "get", url, headers={"Range": "bytes=-7"})
+    if status != 206 or body != content[-7:]:
+        failures.append(f"media: a suffix range answered {status}, {body!r}")
+    status, body, headers = raw_request(base, "get", url, headers={"Range": f"bytes={len(content) + 5}-"})
+    if status != 416 or headers.get("Content-Range") != f"bytes */{len(content)}":
+        failures.append(f"media: a range past the end answered {status}, {headers.get('Content-Range')}")
+    status, body, headers = raw_request(base, "get", url, headers={"If-None-Match": etag})
+    if status != 304:
+        failures.append(f"media: If-None-Match answered {status}")
+    status, raw = request(base, "delete", item_path, token=token)
+    status, body, headers = raw_request(base, "get", url)
+    if status != 404:
+        failures.append(f"media: a removed file answered {status}")
+    print("ok: media uploaded in chunks and served from its public address (ranges, HEAD, 304, removed)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", help="steward-store binary")
@@ -336,6 +416,8 @@ def main():
                                     "gender": "woman", "year": "sophomore", "area": "North Campus",
                                     "freeDays": ["tuesday"], "freeTimes": ["evening"]}
             bodies["RideCancelRequest"] = {"reason": "car trouble"}
+            bodies["MediaDeclaration"] = {"id": str(uuid.uuid4()), "fileName": "notes.pdf", "size": 1000,
+                                          "sha256": "0" * 64}
             # An FCM token needs no endpoint this machine could reach.
             bodies["DeviceRegistration"] = {"platform": "fcm", "token": "dGVzdA:APA91bH-validate"}
             member_access = member_sign_in(server.base, slug, member_email, member_password)["accessToken"]
@@ -360,7 +442,8 @@ def main():
                     name = f"{method.upper()} {path}"
                     url_path = path.replace("{org}", slug).replace("{entity}", "event").replace("{id}", record_id)
                     body = None
-                    if "requestBody" in operation:
+                    # A media chunk's body is bytes, sent with its own checks (check_media).
+                    if "requestBody" in operation and "application/json" in operation["requestBody"]["content"]:
                         schema_ref = operation["requestBody"]["content"]["application/json"]["schema"].get("$ref", "")
                         body = bodies[schema_ref.rsplit("/", 1)[-1]]
                     declared = operation.get("responses", {})
@@ -423,6 +506,7 @@ def main():
             error_check(failures, spec, "POST push under another credential's client id", status, raw, 409,
                         "client-id-in-use")
             check_member_reads(failures, spec, server.base, slug, token)
+            check_media(failures, spec, server.base, slug, token)
 
             # Signed out: the session's access token no longer works.
             status, raw = request(server.base, "get", f"/v1/orgs/{slug}/changes", token=signing_out)

@@ -106,5 +106,11 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
         .addRoutes(to: org)
     LedGroupLeadsController(repository: repository).addRoutes(to: org)
     PushDeviceController(repository: repository, configuration: configuration.push).addRoutes(to: org)
+    if let media = configuration.media {
+        MediaUploadController(repository: repository, media: media).addRoutes(to: org)
+        MediaLibraryController(repository: repository, media: media).addRoutes(to: org)
+        // Podcast players and <img> cannot send a token: the address's token is the permission.
+        PublicMediaController(repository: repository, storage: media.storage).addRoutes(to: router.group("media"))
+    }
     return router
 }

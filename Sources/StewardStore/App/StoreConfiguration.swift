@@ -39,6 +39,8 @@ public struct StoreConfiguration: Sendable {
     public var checkInAttemptsPer10Minutes: Int
     /// Members' devices and the push services' keys.
     public var push: PushConfiguration
+    /// Where media is kept and its limits; nil: the store takes no media (its endpoints answer 404).
+    public var media: MediaConfiguration?
 
     public static let defaultPort = 8420
     public static let defaultMaxBodyBytes = 8 * 1024 * 1024
@@ -59,7 +61,8 @@ public struct StoreConfiguration: Sendable {
                 trustForwardedFor: Bool = false,
                 passwordHasher: PasswordHasher = PasswordHasher(),
                 registrationsPerHour: Int = 20, submissionsPerHour: Int = 60,
-                checkInAttemptsPer10Minutes: Int = 10, push: PushConfiguration = PushConfiguration()) {
+                checkInAttemptsPer10Minutes: Int = 10, push: PushConfiguration = PushConfiguration(),
+                media: MediaConfiguration? = nil) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
@@ -77,6 +80,7 @@ public struct StoreConfiguration: Sendable {
         self.submissionsPerHour = submissionsPerHour
         self.checkInAttemptsPer10Minutes = checkInAttemptsPer10Minutes
         self.push = push
+        self.media = media
     }
 }
 

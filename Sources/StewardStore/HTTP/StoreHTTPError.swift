@@ -8,6 +8,8 @@ import StewardCore
 public struct StoreHTTPError: HTTPResponseError, Sendable, CustomStringConvertible {
     public var status: HTTPResponse.Status
     public var body: ErrorResponse
+    /// Headers the answer carries besides the body's (a refused upload chunk's `Upload-Offset`).
+    public var headers: HTTPFields = [:]
 
     public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, lastMutationId: Int64? = nil,
                 retryAfter: Int? = nil) {
@@ -27,6 +29,7 @@ public struct StoreHTTPError: HTTPResponseError, Sendable, CustomStringConvertib
         if let retryAfter = body.retryAfter {
             response.headers[.retryAfter] = String(retryAfter)
         }
+        for field in headers { response.headers[field.name] = field.value }
         return response
     }
 

@@ -9,7 +9,7 @@ import StewardCore
 /// that organization is visible (see docs/sync.md, "Pull: never skipping a change").
 public protocol StoreRepository: StaffRepository, MemberRepository, HistoryRepository, PassportRepository,
                                  AttemptRepository, CalendarFeedRepository, PushDeviceRepository,
-                                 PushQueueRepository, Sendable {
+                                 PushQueueRepository, MediaRepository, Sendable {
     /// Creates or upgrades the schema; safe to run from several processes at once.
     func migrate() async throws
     /// Throws unless the database answers a trivial query.

@@ -94,6 +94,9 @@ enum SQLiteSchema {
         migrator.registerMigration("push-rate-windows") { db in
             try db.execute(sql: pushRateWindowTables)
         }
+        migrator.registerMigration("media") { db in
+            try db.execute(sql: mediaTables)
+        }
         return migrator
     }
 }
