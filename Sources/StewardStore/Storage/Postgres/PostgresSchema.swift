@@ -72,7 +72,7 @@ enum PostgresSchema {
         statements + staffStatements + historyStatements + hardeningStatements
             + refreshRetryStatements + memberStatements + passportStatements + leaderboardShownStatements
             + [RecordsStartingIndex.statement] + storeIdentityStatements + attemptWindowStatements + calendarFeedStatements
-            + pushDeviceStatements + pushQueueStatements + pushRateWindowStatements
+            + pushDeviceStatements + pushQueueStatements + pushRateWindowStatements + pushCampusTagStatements
     }
 
     /// Names the schema these statements make. A store whose database already records this

@@ -94,6 +94,9 @@ enum SQLiteSchema {
         migrator.registerMigration("push-rate-windows") { db in
             try db.execute(sql: pushRateWindowTables)
         }
+        migrator.registerMigration("push-campus-tags") { db in
+            try db.execute(sql: pushCampusTagChanges)
+        }
         return migrator
     }
 }
