@@ -38,8 +38,12 @@ final class CampusFilter {
     }
 
     var isActive: Bool { !choice.isEmpty }
+    /// The button names the choice beside its funnel (a list's toolbar); in a header bar, with
+    /// no room for it, it only turns blue, and its tooltip and name say the choice.
+    private let showsChoice: Bool
 
-    init() {
+    init(showsChoice: Bool = true) {
+        self.showsChoice = showsChoice
         widget = MenuButton(iconName: nil, accessibleLabel: tr("Filter by Campus and Ministry"))
         let content = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         content.append(Image(iconName: "steward-filter-symbolic"))
@@ -163,7 +167,7 @@ final class CampusFilter {
     private func updateButton() {
         widget.isVisible = isWanted && !(campuses.isEmpty && ministries.isEmpty)
         label.text = chosenText
-        label.isVisible = isActive
+        label.isVisible = isActive && showsChoice
         widget.setCSSClass("suggested-action", isActive)
         clearButton.isVisible = isActive
         let name = isActive ? tr("Filter by Campus and Ministry: {choice}", ["choice": chosenText]) : tr("Filter by Campus and Ministry")

@@ -46,7 +46,7 @@ final class EventsPage: ModulePage {
     private var calendarsWindow: CalendarsWindow?
     private let calendarFilter = CalendarFilterChoice()
     /// The list's campus and ministry filter, in the header; the calendar views show every event.
-    private let campusFilter = CampusFilter()
+    private let campusFilter = CampusFilter(showsChoice: false)
     private let noResultsPage: StatusPage
     /// What the "no results" page says of a search alone.
     private let noSearchMatches: String
