@@ -77,6 +77,9 @@ final class CampusFilter {
         let note = Label(tr("What names no campus or ministry concerns everyone: it stays in every list."))
         note.xalign = 0
         note.wraps = true
+        // As wide as it may grow: a wrapping label of no set width gave the popover too little
+        // height for its last row.
+        note.widthChars = 32
         note.maxWidthChars = 32
         note.addCSSClass("dim-label")
         note.addCSSClass("caption")
