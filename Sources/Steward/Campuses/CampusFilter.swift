@@ -69,7 +69,9 @@ final class CampusFilter {
 
     private func makeContent() -> Widget {
         let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        box.setMargins(6)
+        // GTK 4.8 gives a popover holding a wrapping label a little less height than it asks
+        // for: the room below keeps the last drop-down whole.
+        box.setMargins(top: 6, bottom: 18, start: 6, end: 6)
         let heading = Label(tr("Show Only"))
         heading.xalign = 0
         heading.addCSSClass("heading")
