@@ -48,7 +48,7 @@ final class CampusFilter {
         let content = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         content.append(Image(iconName: "steward-filter-symbolic"))
         label.ellipsizesAtEnd = true
-        label.maxWidthChars = 14
+        label.maxWidthChars = 18
         content.append(label)
         widget.setChild(content)
         widget.isVisible = false
