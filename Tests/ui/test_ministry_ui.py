@@ -433,7 +433,8 @@ def test_suggest_groups_for_a_lead(app):
 
 
 TESTS = [test_ministry_page, test_leads_page_and_filter, test_route_a_lead, test_change_state,
-         test_campuses_tag_and_filter, test_filter_lists_by_campus, test_send_hand_off_to_the_leader, test_suggest_groups_for_a_lead]
+         test_campuses_tag_and_filter, test_filter_lists_by_campus, test_send_hand_off_to_the_leader,
+         test_suggest_groups_for_a_lead]
 
 
 def main():
