@@ -238,14 +238,15 @@ $(SWIFT_STAMP): $(SWIFT_INPUTS) $(if $(wildcard $(DEBUG_BIN)/steward $(DEBUG_BIN
 .PHONY: FORCE
 FORCE:
 
-# The GResource bundle: ui/*.ui from ui/, style.css from data/, the app icons from icons/.
+# The GResource bundle: ui/*.ui from ui/, style.css from data/, the app icons and the
+# buttons' own icons (a filter's funnel) from icons/.
 # Until the ui/ files exist, a dev build goes on without the bundle.
 resources: $(if $(UI_FILES),$(GRESOURCE))
 ifeq ($(UI_FILES),)
 	@echo "note: ui/ has no .ui files yet; $(GRESOURCE) not built"
 endif
 
-$(GRESOURCE): $(GRESOURCE_XML) data/style.css $(UI_FILES) $(ICON_SCALABLE) $(ICON_SYMBOLIC)
+$(GRESOURCE): $(GRESOURCE_XML) data/style.css $(UI_FILES) $(ICON_SCALABLE) $(ICON_SYMBOLIC) $(wildcard icons/hicolor/symbolic/actions/*.svg)
 	@mkdir -p $(@D)
 	glib-compile-resources $(GRESOURCE_DIRS) --target=$@ $<
 

@@ -484,14 +484,26 @@ def combo(window, label):
                     lambda: next((n for n in find_all(window, name_is=label, roles=("combo box",)) if showing(n)), None))
 
 
-def choose(app, window, label, choice, stays=True):
+def choose(app, window, label, choice, stays=True, in_popover=False):
     """Opens the drop-down named `label` and picks `choice` with the keyboard, as a keyboard
     user would: Up or Down until it is highlighted, then Enter. (GTK 4.8 on X11 reports a popover's
-    items at the wrong place on screen, so a click there would miss.)"""
+    items at the wrong place on screen, so a click there would miss.) `in_popover`: the
+    drop-down is itself in a popover (a list's filter), so it is reached with Tab and opened
+    with Space rather than clicked."""
     box = combo(window, label)
     wait_for(f'"{label}" to be on', lambda: sensitive(box))
-    scroll_into_view(box)
-    click_at(box)
+    if in_popover:
+        def focused():
+            if any(state_has(n, pyatspi.STATE_FOCUSED) for n in walk(box)):
+                return True
+            press(0xff09)  # Tab
+            time.sleep(0.3)
+            return False
+        wait_for(f'the focus on "{label}"', focused)
+        press(0x20)  # Space opens it
+    else:
+        scroll_into_view(box)
+        click_at(box)
 
     def item_in_list():
         # The drop-down's own list first (its popover is its child): a list elsewhere in the

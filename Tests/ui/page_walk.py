@@ -1,6 +1,6 @@
-"""Opens every page of every demo organization, the editors its "New" buttons open, a
-submission on the Approvals page, the members list and the main menu, and hands each state to a
-reader. Used by test_walk.py, whose readers check what the whole window says: its layout,
+"""Opens every page of every demo organization, the editors its "New" buttons open, a list's
+campus and ministry filter, a submission on the Approvals page, the members list and the main
+menu, and hands each state to a reader. Used by test_walk.py, whose readers check what the whole window says: its layout,
 what a screen reader hears (heard_check.py) and no English left under LANGUAGE=es
 (spanish_check.py).
 
@@ -111,6 +111,7 @@ class PageWalk:
             time.sleep(0.8)
             where = f"{org} › {page}"
             self.state(where)
+            self.open_campus_filter(window, where)
             if not self.editors:
                 continue
             # The Events page's own editor, else the record kit's ("New Bulletin").
@@ -118,6 +119,19 @@ class PageWalk:
                 self.open_and_read(window, self.pattern_of("New {Thing}"), f"{where} › {self.say('New {Thing}')}")
             if page == self.say("Approvals"):
                 self.visit_approvals(window, where)
+
+    def open_campus_filter(self, window, where):
+        """A list's campus and ministry filter, on the pages that have one (an organization with
+        campuses): its popover is read, then closed."""
+        label = self.say("Filter by Campus and Ministry")
+        found = [b for b in buttons(window, label) if showing(b)]
+        if not found:
+            return
+        click(found[0])
+        time.sleep(0.6)
+        self.state(f"{where} › {label}")
+        press(ESCAPE)
+        time.sleep(0.4)
 
     def visit_approvals(self, window, where):
         pending = self.say("Pending", "submission status")

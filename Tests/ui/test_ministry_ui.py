@@ -18,6 +18,10 @@ database:
   campuses   a campus made on the Campuses page (the demo has two, and three ministries;
              screenshot ministry-campuses.png) is chosen in an event's editor (screenshot
              event-editor-campus.png), and the database keeps the tag
+  filter     the Events page's campus filter (screenshot campus-filter-events.png) keeps
+             Oakland's event and one for every campus and hides Berkeley's; a search it leaves
+             nothing of offers to show every campus (campus-filter-no-results.png); the
+             Resources list filters the same way (campus-filter-resources.png)
   send       with the ministry's mail set up (`stewardctl mail set`, to an SMTP server started
              here with Debian's python3-aiosmtpd), a new lead routed to a group whose leader has
              an e-mail address offers Send to Leader beside Open as Draft; the hand-off reaches
@@ -42,7 +46,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accessibility  # noqa: E402
-from accessibility import (Failure, button, choose, choose_page, click, click_at, combo, find_all, frames,  # noqa: E402
+from accessibility import (BUTTON_ROLES, Failure, button, choose, choose_page, click, click_at, combo, find_all, frames,  # noqa: E402
                            interfaces, main_window, name, point_at, press, role, sensitive, showing, text_of, type_into,
                            wait_for, wait_gone, walk)
 
@@ -286,6 +290,68 @@ def test_campuses_tag_and_filter(app):
     choose_page(window, "Leads")
 
 
+FILTER = "Filter by Campus and Ministry"
+OAKLAND = "Oakland Campus"
+OAKLAND_EVENT = "Service Day at the Food Bank"     # tagged Oakland Campus in the demo
+BERKELEY_EVENT = "Summer Missions Info Night"      # tagged Berkeley Campus
+UNTAGGED_EVENT = "Thursday Large Group"            # names no campus: every campus's
+BERKELEY_RESOURCE = "Welcome Night 2026"           # tagged Berkeley Campus
+UNTAGGED_RESOURCE = "Leading Your First Discussion"
+
+
+def filter_button(window):
+    """The list's filter button, named "Filter by Campus and Ministry" or, with a choice made,
+    "Filter by Campus and Ministry: Oakland Campus"."""
+    return wait_for(f'the "{FILTER}" button',
+                    lambda: next((b for b in find_all(window, name_starts=FILTER, roles=BUTTON_ROLES)
+                                  if accessibility.has_action(b) and showing(b)), None))
+
+
+def filter_by_campus(app, window, campus, shot=None):
+    """Opens the list's campus filter, picks `campus` and closes it again."""
+    click(filter_button(window))
+    choose(app, window, "Campus", campus, in_popover=True)
+    named = FILTER if campus.startswith("All ") else f"{FILTER}: {campus}"
+    wait_for(f'the filter button named "{named}"', lambda: name(filter_button(window)) == named)
+    if shot:
+        screenshot(shot)
+    press(0xff1b)  # Escape closes the popover
+
+
+def test_filter_lists_by_campus(app):
+    window = open_org(app)
+    choose_page(window, "Events")
+    type_into(window, "Search events", "")
+    for title in (OAKLAND_EVENT, BERKELEY_EVENT, UNTAGGED_EVENT):
+        wait_for(f'"{title}" in the events table', lambda: shown_labels(window, title))
+    filter_by_campus(app, window, OAKLAND, shot="campus-filter-events.png")
+    wait_gone(f'"{BERKELEY_EVENT}" (Berkeley\'s) from the list', lambda: shown_labels(window, BERKELEY_EVENT))
+    wait_for(f'"{OAKLAND_EVENT}" still listed', lambda: shown_labels(window, OAKLAND_EVENT))
+    wait_for(f'"{UNTAGGED_EVENT}" (every campus\'s) still listed', lambda: shown_labels(window, UNTAGGED_EVENT))
+
+    # A search the filter leaves nothing of says so, and offers the way out.
+    type_into(window, "Search events", BERKELEY_EVENT)
+    clear = button(window, "Show All Campuses and Ministries")
+    screenshot("campus-filter-no-results.png")
+    click(clear)
+    wait_for(f'"{BERKELEY_EVENT}" back with every campus', lambda: shown_labels(window, BERKELEY_EVENT))
+    wait_for("the filter button back to no campus", lambda: name(filter_button(window)) == FILTER)
+    type_into(window, "Search events", "")
+
+    # A kit list (the ministry's resources) has the same filter.
+    choose_page(window, "Ministry")
+    switch_view(window, "Resources")
+    for title in (BERKELEY_RESOURCE, UNTAGGED_RESOURCE):
+        wait_for(f'"{title}" in the resources', lambda: shown_labels(window, title))
+    filter_by_campus(app, window, OAKLAND)
+    wait_gone(f'"{BERKELEY_RESOURCE}" (Berkeley\'s) from the resources', lambda: shown_labels(window, BERKELEY_RESOURCE))
+    wait_for(f'"{UNTAGGED_RESOURCE}" still listed', lambda: shown_labels(window, UNTAGGED_RESOURCE))
+    screenshot("campus-filter-resources.png")
+    filter_by_campus(app, window, "All campuses")
+    wait_for(f'"{BERKELEY_RESOURCE}" back', lambda: shown_labels(window, BERKELEY_RESOURCE))
+    choose_page(window, "Leads")
+
+
 def test_send_hand_off_to_the_leader(app):
     from aiosmtpd.controller import Controller
     received = []
@@ -367,7 +433,8 @@ def test_suggest_groups_for_a_lead(app):
 
 
 TESTS = [test_ministry_page, test_leads_page_and_filter, test_route_a_lead, test_change_state,
-         test_campuses_tag_and_filter, test_send_hand_off_to_the_leader, test_suggest_groups_for_a_lead]
+         test_campuses_tag_and_filter, test_filter_lists_by_campus, test_send_hand_off_to_the_leader,
+         test_suggest_groups_for_a_lead]
 
 
 def main():

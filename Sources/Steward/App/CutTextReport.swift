@@ -117,12 +117,13 @@ final class CutTextReport {
 
     /// The nearest ancestor that cuts the label's right edge off: one that clips its children
     /// and is narrower than where the label ends. Scrolling containers are skipped (what they
-    /// hide can be scrolled to).
+    /// hide can be scrolled to), and the search stops at the label's own surface: a window, or
+    /// a popover, which shows outside the widget it points at.
     private static func clippedBy(_ label: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
         var ancestor = gtk_widget_get_parent(label)
         while let current = ancestor {
             if cgtk_is_a(current, gtk_scrollable_get_type()) != 0 || cgtk_is_a(current, gtk_scrolled_window_get_type()) != 0
-                || cgtk_is_a(current, gtk_window_get_type()) != 0 {
+                || cgtk_is_a(current, gtk_native_get_type()) != 0 {
                 return nil
             }
             if gtk_widget_get_overflow(current) == GTK_OVERFLOW_HIDDEN {

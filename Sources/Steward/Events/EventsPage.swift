@@ -45,6 +45,11 @@ final class EventsPage: ModulePage {
     private let calendarImport: CalendarImporting
     private var calendarsWindow: CalendarsWindow?
     private let calendarFilter = CalendarFilterChoice()
+    /// The list's campus and ministry filter, in the header; the calendar views show every event.
+    private let campusFilter = CampusFilter(showsChoice: false)
+    private let noResultsPage: StatusPage
+    /// What the "no results" page says of a search alone.
+    private let noSearchMatches: String
     /// Holds the filter in the header, shown in the calendar views only: the list shows every event.
     private var calendarFilterHolder: Widget?
     /// The organization's calendars by id, as the editor offers them: read before an editor
@@ -104,6 +109,8 @@ final class EventsPage: ModulePage {
         editingButtons = ["new_event_button", "duplicate_button", "delete_button", "create_event_button"]
             .map { builder.object($0, as: Widget.self) }
         emptyPage = ui.object("empty_page")
+        noResultsPage = ui.object("no_results_page")
+        noSearchMatches = noResultsPage.statusDescription ?? ""
         periodBar = ui.object("period_bar")
         periodLabel = ui.object("period_label")
         searchRowParts = ["search_entry", "count_label", "past_button"].map { builder.object($0, as: Widget.self) }
@@ -123,7 +130,16 @@ final class EventsPage: ModulePage {
         connectSignals()
         connectCalendar()
         connectCalendarFilter()
+        connectCampusFilter()
         updateActionStates()
+    }
+
+    /// The header's campus and ministry filter: the list shows the events that concern the
+    /// choice (those tagged with it, and those tagged with none).
+    private func connectCampusFilter() {
+        ui.object("campus_filter_holder", as: Box.self).append(campusFilter.widget)
+        noResultsPage.setChild(campusFilter.clearButton)
+        campusFilter.onChanged = { [weak self] _ in self?.reload() }
     }
 
     // MARK: calendar views
@@ -165,6 +181,8 @@ final class EventsPage: ModulePage {
             await readCalendarTitles(of: org)
             guard organization?.id == org.id else { return }
             calendar.filter(calendar: calendarFilter.fill(calendarTitles))
+            // A campus or ministry chosen that is gone: the list shows every event again.
+            if await campusFilter.read(org, service: environment.records), organization?.id == org.id { reload() }
         }
     }
 
@@ -175,6 +193,7 @@ final class EventsPage: ModulePage {
         let isCalendar = period.view != .list
         periodBar.isVisible = isCalendar
         calendarFilterHolder?.isVisible = isCalendar
+        campusFilter.isWanted = !isCalendar
         for part in searchRowParts { part.isVisible = !isCalendar }
         dateLabel.isVisible = !isCalendar && dateRead != nil
         periodLabel.text = CalendarText.title(period)
@@ -332,7 +351,8 @@ final class EventsPage: ModulePage {
         let date = DateSearchText.read(text, zone: organization.timeZone)
         showDateRead(date?.span)
         return EventQuery(orgId: organization.id, search: date?.text ?? text,
-                          sort: sortKey, ascending: ascending, dates: date?.span.interval(in: organization.timeZone))
+                          sort: sortKey, ascending: ascending, dates: date?.span.interval(in: organization.timeZone),
+                          concerning: campusFilter.choice)
     }
 
     /// The date the search was read as, shown beside it while the list is (the calendar views
@@ -397,7 +417,9 @@ final class EventsPage: ModulePage {
         } else if count > 0 {
             page = "list"
         } else {
-            page = searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty ? "empty" : "no-results"
+            let searching = !searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty
+            page = searching || campusFilter.isActive ? "no-results" : "empty"
+            noResultsPage.statusDescription = campusFilter.isActive ? campusFilter.noMatches(searching: searching) : noSearchMatches
         }
         // Pages not shown are hidden too, so screen readers (and the UI test) only find
         // the empty state that is actually on screen.

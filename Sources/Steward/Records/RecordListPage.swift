@@ -80,6 +80,11 @@ final class RecordListPage {
     /// Which records show, beyond the search (the Leads page's state filter); nil: all. Set
     /// it, then `refresh()`.
     var filter: ((LocalRecord) -> Bool)?
+    /// The campus and ministry filter, for a type whose records carry them (`CampusTags`):
+    /// narrows the list beside `filter`, by the rule members' reads follow.
+    private let campusFilter: CampusFilter?
+    /// What the "no results" page says of the search or of `filter` (`describeNoMatches`).
+    private var noMatchesText = ""
 
     init(type: RecordType, service: RecordService, window: ApplicationWindow, toasts: ToastOverlay) {
         self.type = type
@@ -98,6 +103,7 @@ final class RecordListPage {
         scroller = ui.object("record_scroller")
         showMoreButton = ui.object("show_more_button")
         viewOnlyLabel = ui.object("view_only_label")
+        campusFilter = CampusTags.tags(type) ? CampusFilter() : nil
         let builder = ui
         editingButtons = ["new_button", "delete_button", "create_button"].map { builder.object($0, as: Widget.self) }
 
@@ -106,6 +112,7 @@ final class RecordListPage {
         scroller.setChild(table)
 
         nameControls()
+        addCampusFilter()
         addColumns()
         installActions()
         connectSignals()
@@ -146,15 +153,33 @@ final class RecordListPage {
         empty.statusDescription = type.isSingleton
             ? tr("Set up the {thing} once; your members’ apps use it.", ["thing": type.noun])
             : tr("{Things} you add here appear in your members’ app.", ["Things": RecordText.sentence(type.pluralNoun)])
-        ui.object("no_results_page", as: StatusPage.self).statusDescription =
-            tr("No {things} match your search. Try fewer or different words.", things)
+        describeNoMatches(tr("No {things} match your search. Try fewer or different words.", things))
     }
 
     /// What the page says when the search or the filter leaves nothing (a filter of the
     /// page's own names itself: "No leads in this state").
     func describeNoMatches(_ text: String) {
+        noMatchesText = text
+        showNoMatchesText()
+    }
+
+    /// The campus filter's button beside the search, and its way out on the "no results" page.
+    private func addCampusFilter() {
+        guard let campusFilter else { return }
+        toolbar.insert(campusFilter.widget, after: searchEntry)
+        ui.object("no_results_page", as: StatusPage.self).setChild(campusFilter.clearButton)
+        campusFilter.onChanged = { [weak self] _ in self?.reload() }
+    }
+
+    /// The filter's words while it narrows the list, else the search's (or the page's own).
+    private func showNoMatchesText() {
+        let searching = !searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty
+        let text = campusFilter?.isActive == true ? campusFilter?.noMatches(searching: searching) ?? noMatchesText : noMatchesText
         ui.object("no_results_page", as: StatusPage.self).statusDescription = text
     }
+
+    /// Whether the list shows fewer records than its search finds: a page's filter or a campus.
+    private var narrows: Bool { filter != nil || campusFilter?.isActive == true }
 
     // MARK: table
 
@@ -340,8 +365,13 @@ final class RecordListPage {
             let page = try await service.page(type, in: org, search: searchEntry.text,
                                               limit: type.isSearchIndexed ? shownLimit : nil)
             var found = page.records
-            // A view's own filter (the leads in one state) narrows what the list holds.
+            // A view's own filter (the leads in one state) narrows what the list holds, and so
+            // does a campus or ministry chosen (read again first: one may have gone).
             if let filter { found = found.filter(filter) }
+            if let campusFilter {
+                await campusFilter.read(org, service: service)
+                if campusFilter.isActive { found = found.filter { campusFilter.keeps($0.fields) } }
+            }
             var referenced: [String: [UUID: String]] = [:]
             for (_, entity) in type.references where referenced[entity] == nil {
                 referenced[entity] = try await service.titles(of: entity, in: org)
@@ -349,8 +379,8 @@ final class RecordListPage {
             let read = try await readColumn?(org, found) ?? [:]
             guard request == loadRequest else { return }
             readTexts = read
-            total = filter == nil ? page.total : found.count
-            totalIsLowerBound = filter == nil && page.totalIsLowerBound
+            total = narrows ? found.count : page.total
+            totalIsLowerBound = !narrows && page.totalIsLowerBound
             // Show More keeps the rows already read where they were on screen.
             let offset = scroller.verticalOffset
             // The row selected now, if any, rather than the one selected when the read began:
@@ -392,12 +422,13 @@ final class RecordListPage {
 
     private func updateState() {
         let count = order.count
-        showMoreButton.isVisible = type.isSearchIndexed && filter == nil && count > 0 && (count < total || totalIsLowerBound)
+        showMoreButton.isVisible = type.isSearchIndexed && !narrows && count > 0 && (count < total || totalIsLowerBound)
             && count >= shownLimit
         countLabel.text = organization == nil || count == 0 ? ""
             : RecordText.partialCount(shown: count, total: total, isLowerBound: totalIsLowerBound, of: type)
         let page = count > 0 ? "list"
-            : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty && filter == nil ? "empty" : "no-results"
+            : searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty && !narrows ? "empty" : "no-results"
+        if page == "no-results" { showNoMatchesText() }
         // Pages not shown are hidden too, so screen readers (and UI tests) only meet the empty
         // state on screen.
         loading.finish(showing: page)

@@ -4,7 +4,8 @@ import Translation
 extension RecordType {
     /// A notification staff write for members' phones ("Service moved to 11:00 because of
     /// snow"): kept as a draft, or sent now or at a time by the store to every device of its
-    /// audience. Once its time has come it is sent and never changed; a correction is a new one.
+    /// audience, and of its campus and ministry when it names them. Once its time has come it
+    /// is sent and never changed; a correction is a new one.
     /// What became of it comes back as its `announcementReport`.
     public static let announcement = RecordType(
         entity: "announcement", commandName: "announcements", module: .announcements,
@@ -22,6 +23,9 @@ extension RecordType {
                       help: trLater("An event, bulletin or message the notification opens in the app, as TYPE:ID (event:…).")),
             FieldSpec("audience", trLater("Audience tags"), .words(maxItems: 20, maxLength: 40), [],
                       help: trLater("Who it is for, as events name it (students, residents); empty: every member.")),
+            // The campus and ministry it concerns (empty: everyone): only members who chose them,
+            // or chose none, are sent it (`CampusChoice.concerns`).
+            CampusTags.fields[0], CampusTags.fields[1],
             // A copy (the correction of a sent one) starts as a draft with no time.
             FieldSpec("sending", trLater("Sending"), .choice(AnnouncementStatus.allCases.map(\.rawValue)), [.required, .notDuplicated],
                       help: trLater("draft (kept, not sent) or scheduled (sent by the store at its send time)."),

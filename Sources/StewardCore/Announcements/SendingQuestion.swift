@@ -15,7 +15,9 @@ public struct SendingQuestion: Sendable, Equatable {
     public init(fields: JSONValue, sendAt: Date, now: Date, org: Organization, quietHours: QuietHours?) {
         let title = fields["title"]?.stringValue ?? ""
         let tags = (fields["audience"]?.arrayValue ?? []).compactMap(\.stringValue)
-        let everyone = tags.isEmpty
+        // One for a campus or a ministry (`CampusTags`) is not for every member either.
+        let forCampus = !CampusChoice(fields: fields).isEmpty
+        let everyone = tags.isEmpty && !forCampus
         // A minute's grace: "now" typed as the current time is sent now.
         let sendsNow = sendAt.timeIntervalSince(now) < 60
         self.sendsNow = sendsNow
@@ -43,6 +45,12 @@ public struct SendingQuestion: Sendable, Equatable {
         case (true, false):
             lines.append(tr("“{title}” goes to the phones of every member of {org} on {date}.",
                             ["title": title, "org": org.name, "date": when]))
+        case (false, true) where tags.isEmpty:
+            lines.append(tr("“{title}” goes to the phones of the members of its campus or ministry as soon as it is saved.",
+                            ["title": title]))
+        case (false, false) where tags.isEmpty:
+            lines.append(tr("“{title}” goes to the phones of the members of its campus or ministry on {date}.",
+                            ["title": title, "date": when]))
         case (false, true):
             lines.append(tr("“{title}” goes to the phones of members tagged {tags} as soon as it is saved.",
                             ["title": title, "tags": tags.joined(separator: ", ")]))

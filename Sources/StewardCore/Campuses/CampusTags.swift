@@ -51,8 +51,13 @@ public struct CampusChoice: Hashable, Sendable {
     /// concerns every campus, a member who chose none sees every campus's; the same for
     /// ministries.
     public func concerns(_ fields: JSONValue) -> Bool {
-        let tagged = CampusChoice(fields: fields)
-        return Self.matches(tagged.campus, campus) && Self.matches(tagged.ministry, ministry)
+        concerns(tagged: CampusChoice(fields: fields))
+    }
+
+    /// Whether something tagged with `tags`' campus and ministry (a notification, a list row)
+    /// concerns this choice, by the same rule.
+    public func concerns(tagged tags: CampusChoice) -> Bool {
+        Self.matches(tags.campus, campus) && Self.matches(tags.ministry, ministry)
     }
 
     private static func matches(_ tag: String, _ chosen: String) -> Bool {

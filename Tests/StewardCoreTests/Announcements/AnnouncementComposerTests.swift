@@ -65,4 +65,17 @@ struct AnnouncementComposerTests {
         let day = Self.at("2026-12-05T12:00")
         #expect(SendingQuestion(fields: urgent, sendAt: day, now: day, org: Self.org, quietHours: quiet).heading == nil)
     }
+
+    @Test("one for a campus or a ministry is not asked about as for every member")
+    func campusIsNotEveryone() {
+        let quiet = QuietHours(settings: .object(["quietFrom": .string("21:30"), "quietUntil": .string("07:00")]))
+        let night = Self.at("2026-12-05T23:00")
+        let campus = UUID().uuidString.lowercased()
+        #expect(SendingQuestion(fields: Self.fields(["campus": .string(campus)]), sendAt: night, now: night, org: Self.org,
+                                quietHours: nil).heading == nil)
+        let urgent = Self.fields(["ministry": .string(campus), "urgent": .bool(true)])
+        let asked = SendingQuestion(fields: urgent, sendAt: night, now: night, org: Self.org, quietHours: quiet)
+        #expect(asked.heading == "Send During Quiet Hours?")
+        #expect(asked.body.contains("the members of its campus or ministry as soon as it is saved"), "\(asked.body)")
+    }
 }

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func eventsAndResourcesCarryTheTagsFromOneDeclaration() {
-        for type in [RecordType.event, .ministryResource] {
+        for type in [RecordType.event, .ministryResource, .announcement] {
             #expect(CampusTags.tags(type), "\(type.entity)")
             let references = type.references.map { "\($0.field.name)→\($0.entity)" }
             #expect(references.contains("campus→campus") && references.contains("ministry→ministry"), "\(references)")
@@ -47,6 +47,18 @@ import Testing
                                                               "summary": .string("Read"), "campus": .string("north")]), orgZone: .gmt)
         }
         #expect(error?.issues.map(\.field) == ["campus"])
+    }
+
+    @Test func whatTaggedThingsConcernAChoiceByTheSameRule() {
+        let north = UUID().uuidString.lowercased(), south = UUID().uuidString.lowercased()
+        let students = UUID().uuidString.lowercased()
+        let tags = CampusChoice(campus: north, ministry: students)
+        #expect(CampusChoice().concerns(tagged: tags))
+        #expect(CampusChoice(campus: north).concerns(tagged: tags))
+        #expect(!CampusChoice(campus: south).concerns(tagged: tags))
+        #expect(CampusChoice(campus: south).concerns(tagged: CampusChoice()), "untagged: every campus")
+        #expect(!CampusChoice(campus: north, ministry: south).concerns(tagged: tags))
+        #expect(CampusChoice(campus: north).concerns(tagged: tags) == CampusChoice(campus: north).concerns(tags.fieldsForTest))
     }
 
     @Test func whatConcernsAChoice() {
@@ -91,4 +103,8 @@ import Testing
         let error = await #expect(throws: ValidationError.self) { try await f.events.create(lost, in: f.org) }
         #expect(error?.issues.map(\.field) == ["campus"], "\(String(describing: error))")
     }
+}
+
+private extension CampusChoice {
+    var fieldsForTest: JSONValue { .object(["campus": .string(campus), "ministry": .string(ministry)]) }
 }

@@ -41,7 +41,8 @@ enum AnnouncementMessages {
         return .put(message)
     }
 
-    /// The message of a scheduled announcement; nil for a draft.
+    /// The message of a scheduled announcement, for its audience and its campus and ministry;
+    /// nil for a draft.
     static func message(org: String, id: String, fields: JSONValue) -> PushMessage? {
         guard fields["sending"]?.stringValue == AnnouncementStatus.scheduled.rawValue,
               let sendAt = fields["sendAt"]?.stringValue.flatMap(DateTimeText.parseUTC) else { return nil }
@@ -50,7 +51,7 @@ enum AnnouncementMessages {
         let tags = (fields["audience"]?.arrayValue ?? []).compactMap(\.stringValue)
         return PushMessage(org: org, id: messageId(announcementId: id), title: fields["title"]?.stringValue ?? "",
                            body: fields["body"]?.stringValue ?? "", url: link.isEmpty ? nil : link,
-                           record: record.isEmpty ? nil : record, audience: tags,
+                           record: record.isEmpty ? nil : record, audience: tags, tags: CampusChoice(fields: fields),
                            urgency: fields["urgent"]?.boolValue == true ? .high : .normal,
                            sendAt: sendAt, expiresAt: sendAt.addingTimeInterval(timeToLive))
     }

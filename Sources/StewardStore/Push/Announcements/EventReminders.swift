@@ -2,8 +2,8 @@ import Foundation
 import StewardCore
 import Translation
 
-/// An event's reminders (`remindBefore`): one message per occurrence, to the event's audience,
-/// at its start less the reminder, stale once the occurrence starts. They are queued when the
+/// An event's reminders (`remindBefore`): one message per occurrence, to the event's audience
+/// (and its campus and ministry, as members read events), at its start less the reminder, stale once the occurrence starts. They are queued when the
 /// event is written, in the same transaction, for the occurrences whose reminder falls within
 /// `horizon`; an edit withdraws the ones still waiting and queues them anew, so a moved,
 /// cancelled or deleted occurrence keeps no reminder of its old self (one already sent stays
@@ -48,7 +48,8 @@ enum EventReminders {
             guard sendAt > now, sendAt <= now.addingTimeInterval(horizon) else { return nil }
             return PushMessage(org: org, id: messageId(eventId: record.id, start: start), title: occurrence.title,
                                body: body(occurrence, start: start, before: before, zone: zone), record: "event:\(record.id)",
-                               audience: details.audience, urgency: .normal, sendAt: sendAt, expiresAt: start)
+                               audience: details.audience, tags: CampusChoice(campus: details.campus, ministry: details.ministry),
+                               urgency: .normal, sendAt: sendAt, expiresAt: start)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StewardCore
 
 /// How soon a push service should wake the device (RFC 8030 `Urgency`; APNs priority).
 public enum PushUrgency: String, Sendable, CaseIterable, Codable {
@@ -24,14 +25,17 @@ public struct PushMessage: Sendable, Hashable {
     public var audience: [String]
     /// Only this member; nil: the audience.
     public var memberId: String?
+    /// The campus and ministry it concerns (`CampusTags`): only members who chose them, or
+    /// chose none, are sent it; empty: every member.
+    public var tags: CampusChoice
     public var urgency: PushUrgency
     public var sendAt: Date
     /// Past this the message is stale: not sent any more, and push services drop it too (TTL).
     public var expiresAt: Date
 
     public init(org: String, id: String, title: String, body: String, url: String? = nil, record: String? = nil,
-                audience: [String] = [], memberId: String? = nil, urgency: PushUrgency = .normal,
-                sendAt: Date, expiresAt: Date) {
+                audience: [String] = [], memberId: String? = nil, tags: CampusChoice = CampusChoice(),
+                urgency: PushUrgency = .normal, sendAt: Date, expiresAt: Date) {
         self.org = org
         self.id = id
         self.title = title
@@ -40,6 +44,7 @@ public struct PushMessage: Sendable, Hashable {
         self.record = record
         self.audience = audience
         self.memberId = memberId
+        self.tags = tags
         self.urgency = urgency
         self.sendAt = sendAt
         self.expiresAt = expiresAt
@@ -216,4 +221,8 @@ extension PushMessage {
     static func audience(fromColumn text: String?) -> [String] {
         text?.split(separator: ",").map(String.init) ?? []
     }
+
+    /// The campus and ministry as the queue keeps them: each an id, or NULL for every one.
+    var campusColumn: String? { tags.campus.isEmpty ? nil : tags.campus }
+    var ministryColumn: String? { tags.ministry.isEmpty ? nil : tags.ministry }
 }

@@ -58,4 +58,10 @@ extension PostgresSchema {
         )
         """,
     ]
+
+    /// The same columns and meaning as `SQLiteSchema.pushCampusTagChanges`.
+    static let pushCampusTagStatements: [String] = [
+        addColumn(table: "push_messages", column: "campus", type: "TEXT"),
+        addColumn(table: "push_messages", column: "ministry", type: "TEXT"),
+    ]
 }

@@ -73,7 +73,7 @@ enum PostgresSchema {
             + refreshRetryStatements + memberStatements + passportStatements + leaderboardShownStatements
             + [RecordsStartingIndex.statement] + storeIdentityStatements + attemptWindowStatements + calendarFeedStatements
             + pushDeviceStatements + pushQueueStatements + pushRateWindowStatements
-            + mediaStatements
+            + mediaStatements + pushCampusTagStatements
     }
 
     /// Names the schema these statements make. A store whose database already records this

@@ -42,15 +42,18 @@ extension PostgresStoreRepository {
                     continue
                 }
                 var ids: [String] = [], platforms: [String] = [], addresses: [String] = [], keys: [String] = [], auths: [String] = []
-                for try await (id, member, platform, address, p256dh, auth, fields) in try await connection.query("""
-                    SELECT d.id, d.member_id, d.platform, d.address, d.p256dh, d.auth, r.fields
+                for try await (id, member, platform, address, p256dh, auth, fields, choice) in try await connection.query("""
+                    SELECT d.id, d.member_id, d.platform, d.address, d.p256dh, d.auth, r.fields, c.fields
                     FROM push_devices d
                     JOIN records r ON r.org = d.org AND r.entity = 'member' AND r.id = d.member_id AND NOT r.deleted
+                    LEFT JOIN records c ON c.org = d.org AND c.entity = 'campusChoice' AND c.id = d.member_id AND NOT c.deleted
                     WHERE d.org = \(message.org) AND (\(message.memberId)::text IS NULL OR d.member_id = \(message.memberId))
                     ORDER BY d.id
-                    """, logger: logger).decode((String, String, String, String, String?, String?, String).self) {
+                    """, logger: logger).decode((String, String, String, String, String?, String?, String, String?).self) {
                     let memberFields = (try? JSONValue.parse(Data(fields.utf8))) ?? .null
-                    guard PushAudience.reaches(message, memberId: member, memberFields: memberFields) else { continue }
+                    let campusChoice = choice.flatMap { try? JSONValue.parse(Data($0.utf8)) }
+                    guard PushAudience.reaches(message, memberId: member, memberFields: memberFields,
+                                               campusChoice: campusChoice) else { continue }
                     ids.append(id)
                     platforms.append(platform)
                     addresses.append(address)
@@ -88,7 +91,8 @@ extension PostgresStoreRepository {
         return try await transaction { connection, logger in
             var jobs: [PushJob] = []
             for try await (device, platform, address, p256dh, auth, attempts,
-                           org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt) in try await connection.query("""
+                           org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt,
+                           campus, ministry) in try await connection.query("""
                 WITH ready AS (
                     SELECT org, message_id, device_id FROM push_jobs
                     WHERE state = 'pending' AND next_at <= \(at) AND lease_until <= \(at)
@@ -102,9 +106,10 @@ extension PostgresStoreRepository {
                 RETURNING j.device_id, j.platform, j.address, j.p256dh, j.auth, j.attempts,
                           \(unescaped: Self.messageColumns("m"))
                 """, logger: logger).decode((String, String, String, String?, String?, Int,
-                                             String, String, String, String, String?, String?, String?, String?, String, Int64, Int64).self) {
+                                             String, String, String, String, String?, String?, String?, String?, String, Int64, Int64,
+                                             String?, String?).self) {
                 guard let platform = PushPlatform(rawValue: platform) else { continue }
-                let row: MessageRow = (org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt)
+                let row: MessageRow = (org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt, campus, ministry)
                 jobs.append(PushJob(message: Self.pushMessage(row),
                                     target: PushTarget(deviceId: device, platform: platform, address: address,
                                                        p256dh: p256dh, auth: auth),
@@ -175,7 +180,8 @@ extension PostgresStoreRepository {
             guard !chosen.orgs.isEmpty else { return [] }
             var jobs: [PushJob] = []
             for try await (device, platform, address, p256dh, auth, attempts,
-                           org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt) in try await connection.query("""
+                           org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt,
+                           campus, ministry) in try await connection.query("""
                 UPDATE push_jobs j SET lease_until = \(until), attempts = j.attempts + 1
                 FROM UNNEST(\(chosen.orgs)::text[], \(chosen.messages)::text[], \(chosen.devices)::text[])
                          AS c(org, message_id, device_id),
@@ -185,9 +191,10 @@ extension PostgresStoreRepository {
                 RETURNING j.device_id, j.platform, j.address, j.p256dh, j.auth, j.attempts,
                           \(unescaped: Self.messageColumns("m"))
                 """, logger: logger).decode((String, String, String, String?, String?, Int,
-                                             String, String, String, String, String?, String?, String?, String?, String, Int64, Int64).self) {
+                                             String, String, String, String, String?, String?, String?, String?, String, Int64, Int64,
+                                             String?, String?).self) {
                 guard let platform = PushPlatform(rawValue: platform) else { continue }
-                let row: MessageRow = (org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt)
+                let row: MessageRow = (org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt, campus, ministry)
                 jobs.append(PushJob(message: Self.pushMessage(row),
                                     target: PushTarget(deviceId: device, platform: platform, address: address,
                                                        p256dh: p256dh, auth: auth),
@@ -338,20 +345,22 @@ extension PostgresStoreRepository {
         return report
     }
 
-    private typealias MessageRow = (String, String, String, String, String?, String?, String?, String?, String, Int64, Int64)
+    private typealias MessageRow = (String, String, String, String, String?, String?, String?, String?, String, Int64, Int64,
+                                    String?, String?)
 
     private static let messageColumns = messageColumns(nil)
 
     private static func messageColumns(_ table: String?) -> String {
         let prefix = table.map { "\($0)." } ?? ""
-        return ["org", "id", "title", "body", "url", "record", "audience", "member_id", "urgency", "send_at", "expires_at"]
+        return ["org", "id", "title", "body", "url", "record", "audience", "member_id", "urgency", "send_at", "expires_at",
+                "campus", "ministry"]
             .map { prefix + $0 }.joined(separator: ", ")
     }
 
     private static func pushMessage(_ row: MessageRow) -> PushMessage {
-        let (org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt) = row
+        let (org, id, title, body, url, record, audience, member, urgency, sendAt, expiresAt, campus, ministry) = row
         return PushMessage(org: org, id: id, title: title, body: body, url: url, record: record, audience: PushMessage.audience(fromColumn: audience),
-                           memberId: member, urgency: PushUrgency(rawValue: urgency) ?? .normal,
+                           memberId: member, tags: CampusChoice(campus: campus ?? "", ministry: ministry ?? ""), urgency: PushUrgency(rawValue: urgency) ?? .normal,
                            sendAt: Milliseconds.date(sendAt), expiresAt: Milliseconds.date(expiresAt))
     }
 }
@@ -363,6 +372,7 @@ extension PostgresStoreRepository {
         DO UPDATE SET
             title = EXCLUDED.title, body = EXCLUDED.body, url = EXCLUDED.url, record = EXCLUDED.record,
             audience = EXCLUDED.audience, member_id = EXCLUDED.member_id, urgency = EXCLUDED.urgency,
+            campus = EXCLUDED.campus, ministry = EXCLUDED.ministry,
             send_at = EXCLUDED.send_at, expires_at = EXCLUDED.expires_at
         WHERE push_messages.state = 'waiting'
         """
@@ -372,10 +382,11 @@ extension PostgresStoreRepository {
                        _ logger: Logger) async throws -> PostgresRowSequence {
         try await connection.query("""
             INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
-                                       expires_at, state, created_at)
+                                       expires_at, state, created_at, campus, ministry)
             VALUES (\(message.org), \(message.id), \(message.title), \(message.body), \(message.url), \(message.record),
                     \(message.audienceColumn), \(message.memberId), \(message.urgency.rawValue),
-                    \(Milliseconds.from(message.sendAt)), \(Milliseconds.from(message.expiresAt)), 'waiting', \(createdAt))
+                    \(Milliseconds.from(message.sendAt)), \(Milliseconds.from(message.expiresAt)), 'waiting', \(createdAt),
+                    \(message.campusColumn), \(message.ministryColumn))
             ON CONFLICT (org, id) \(unescaped: onConflict)
             RETURNING id
             """, logger: logger)

@@ -53,4 +53,11 @@ extension SQLiteSchema {
             PRIMARY KEY (org, window_start)
         );
         """
+
+    /// The campus and ministry a message concerns (`PushMessage.tags`): NULL for every one, as
+    /// for the messages queued before.
+    static let pushCampusTagChanges = """
+        ALTER TABLE push_messages ADD COLUMN campus TEXT;
+        ALTER TABLE push_messages ADD COLUMN ministry TEXT;
+        """
 }

@@ -97,6 +97,9 @@ enum SQLiteSchema {
         migrator.registerMigration("media") { db in
             try db.execute(sql: mediaTables)
         }
+        migrator.registerMigration("push-campus-tags") { db in
+            try db.execute(sql: pushCampusTagChanges)
+        }
         return migrator
     }
 }

@@ -39,16 +39,19 @@ extension SQLiteStoreRepository {
                     continue
                 }
                 let devices = try Row.fetchAll(db, sql: """
-                    SELECT d.id, d.member_id, d.platform, d.address, d.p256dh, d.auth, r.fields
+                    SELECT d.id, d.member_id, d.platform, d.address, d.p256dh, d.auth, r.fields, c.fields AS choice
                     FROM push_devices d
                     JOIN records r ON r.org = d.org AND r.entity = 'member' AND r.id = d.member_id AND r.deleted = 0
+                    LEFT JOIN records c ON c.org = d.org AND c.entity = 'campusChoice' AND c.id = d.member_id AND c.deleted = 0
                     WHERE d.org = ? AND (? IS NULL OR d.member_id = ?)
                     ORDER BY d.id
                     """, arguments: [message.org, message.memberId, message.memberId])
                 var count = 0
                 for device in devices {
                     let fields = (try? JSONValue.parse(Data((device["fields"] as String).utf8))) ?? .null
-                    guard PushAudience.reaches(message, memberId: device["member_id"], memberFields: fields) else { continue }
+                    let choice = (device["choice"] as String?).flatMap { try? JSONValue.parse(Data($0.utf8)) }
+                    guard PushAudience.reaches(message, memberId: device["member_id"], memberFields: fields,
+                                               campusChoice: choice) else { continue }
                     try insert.execute(arguments: [message.org, message.id, device["id"], device["platform"], device["address"],
                                                    device["p256dh"], device["auth"], at])
                     count += 1
@@ -243,13 +246,15 @@ extension SQLiteStoreRepository {
 
     private static func messageColumns(_ table: String?) -> String {
         let prefix = table.map { "\($0)." } ?? ""
-        return ["org", "id", "title", "body", "url", "record", "audience", "member_id", "urgency", "send_at", "expires_at"]
+        return ["org", "id", "title", "body", "url", "record", "audience", "member_id", "urgency", "send_at", "expires_at",
+                "campus", "ministry"]
             .map { prefix + $0 }.joined(separator: ", ")
     }
 
     private static func pushMessage(from row: Row) -> PushMessage {
         PushMessage(org: row["org"], id: row["id"], title: row["title"], body: row["body"], url: row["url"],
                     record: row["record"], audience: PushMessage.audience(fromColumn: row["audience"]), memberId: row["member_id"],
+                    tags: CampusChoice(campus: (row["campus"] as String?) ?? "", ministry: (row["ministry"] as String?) ?? ""),
                     urgency: PushUrgency(rawValue: row["urgency"]) ?? .normal,
                     sendAt: Milliseconds.date(row["send_at"]), expiresAt: Milliseconds.date(row["expires_at"]))
     }
@@ -263,6 +268,7 @@ extension SQLiteStoreRepository {
         DO UPDATE SET
             title = excluded.title, body = excluded.body, url = excluded.url, record = excluded.record,
             audience = excluded.audience, member_id = excluded.member_id, urgency = excluded.urgency,
+            campus = excluded.campus, ministry = excluded.ministry,
             send_at = excluded.send_at, expires_at = excluded.expires_at
         WHERE push_messages.state = 'waiting'
         """
@@ -270,12 +276,13 @@ extension SQLiteStoreRepository {
     static func insert(_ message: PushMessage, createdAt: Int64, onConflict: String, _ db: Database) throws {
         try db.execute(sql: """
             INSERT INTO push_messages (org, id, title, body, url, record, audience, member_id, urgency, send_at,
-                                       expires_at, state, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?)
+                                       expires_at, state, created_at, campus, ministry)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?)
             ON CONFLICT (org, id) \(onConflict)
             """, arguments: [message.org, message.id, message.title, message.body, message.url, message.record,
                              message.audienceColumn, message.memberId, message.urgency.rawValue,
-                             Milliseconds.from(message.sendAt), Milliseconds.from(message.expiresAt), createdAt])
+                             Milliseconds.from(message.sendAt), Milliseconds.from(message.expiresAt), createdAt,
+                             message.campusColumn, message.ministryColumn])
     }
 
     /// The queue changes that a transaction's record writes bring (`AnnouncementMessages`).
