@@ -351,8 +351,9 @@ def run_block(args, backend, cache, storage, workdir, rows):
     try:
         now = datetime.datetime.now(datetime.timezone.utc)
         records, monday = season(now)
+        season_client = f"{uuid.uuid4()}/season"
         for start in range(0, len(records), 500):
-            push(store.base, slug, admin, f"{uuid.uuid4()}/season", start + 1, records[start:start + 500])
+            push(store.base, slug, admin, season_client, start + 1, records[start:start + 500])
         reads = endpoints(slug, monday)
         auth = f"Authorization: Bearer {reader}"
         bodies, tags = {}, {}

@@ -51,7 +51,21 @@ public final class MemberReadCache: Sendable {
         var lastUsed: UInt64
     }
 
+    /// An answer being made: the requests for the same answer that come meanwhile wait for it
+    /// instead of each running the query (under load, the many polls right after a change).
+    private struct Flight {
+        var version: Version
+        var waiters: [CheckedContinuation<Answer?, Never>] = []
+    }
+
+    private enum Lookup {
+        case kept(Answer)
+        case wait
+        case make(single: Bool)
+    }
+
     private struct State {
+        var flights: [Key: Flight] = [:]
         var entries: [Key: Entry] = [:]
         var tick: UInt64 = 0
         var bytes = 0
@@ -83,6 +97,9 @@ public final class MemberReadCache: Sendable {
         return try await repository.org(slug: slug)
     }
 
+    /// How many requests wait for the answer for `key` being made (for the tests).
+    func waiting(for key: Key) -> Int { state.withLock { $0.flights[key]?.waiters.count ?? 0 } }
+
     /// How many answers to `endpoint` were made from the database rather than taken from the
     /// cache (for the tests: a hit leaves it unchanged).
     func answersMade(_ endpoint: String) -> Int { state.withLock { $0.answersMade[endpoint, default: 0] } }
@@ -95,33 +112,77 @@ public final class MemberReadCache: Sendable {
     /// early, never served stale.
     func answer(_ key: Key, at version: Version, make: () async throws -> Data) async throws -> Answer {
         let now = ContinuousClock.now
-        if let kept = state.withLock({ state -> Answer? in
-            guard var entry = state.entries[key], entry.version == version, now - entry.madeAt < freshFor else { return nil }
-            state.tick &+= 1
-            entry.lastUsed = state.tick
-            state.entries[key] = entry
-            return entry.answer
-        }) {
-            return kept
+        let lookup = state.withLock { state -> Lookup in
+            if var entry = state.entries[key], entry.version == version, now - entry.madeAt < freshFor {
+                state.tick &+= 1
+                entry.lastUsed = state.tick
+                state.entries[key] = entry
+                return .kept(entry.answer)
+            }
+            guard capacity > 0 else { return .make(single: false) }
+            if let flight = state.flights[key] {
+                // Being made at another version: made here too, the other's waiters left to it.
+                return flight.version == version ? .wait : .make(single: false)
+            }
+            state.flights[key] = Flight(version: version)
+            return .make(single: true)
         }
-        let body = try await make()
-        let answer = Answer(body: body, entityTag: EntityTag.of(body))
+        switch lookup {
+        case .kept(let answer):
+            return answer
+        case .wait:
+            let made = await withCheckedContinuation { (waiter: CheckedContinuation<Answer?, Never>) in
+                let waiting = state.withLock { state -> Bool in
+                    guard var flight = state.flights[key], flight.version == version else { return false }
+                    flight.waiters.append(waiter)
+                    state.flights[key] = flight
+                    return true
+                }
+                // Made (or failed) in between: look again.
+                if !waiting { waiter.resume(returning: nil) }
+            }
+            if let made { return made }
+            return try await answer(key, at: version, make: make)
+        case .make(let single):
+            let answer: Answer
+            do {
+                let body = try await make()
+                answer = Answer(body: body, entityTag: EntityTag.of(body))
+            } catch {
+                // The waiters make it themselves (or fail the same way).
+                if single { for waiter in landed(key, keeping: nil, at: version, now: now) { waiter.resume(returning: nil) } }
+                throw error
+            }
+            let waiters = landed(key, keeping: answer, at: version, now: now, single: single)
+            for waiter in waiters { waiter.resume(returning: answer) }
+            return answer
+        }
+    }
+
+    /// Keeps `answer` (when given and there is room) and ends this request's flight for `key`;
+    /// the requests that waited for it.
+    private func landed(_ key: Key, keeping answer: Answer?, at version: Version, now: ContinuousClock.Instant,
+                        single: Bool = true) -> [CheckedContinuation<Answer?, Never>] {
         state.withLock { state in
+            var waiters: [CheckedContinuation<Answer?, Never>] = []
+            if single, let flight = state.flights.removeValue(forKey: key) { waiters = flight.waiters }
+            guard let answer else { return waiters }
             state.answersMade[key.endpoint, default: 0] += 1
-            guard capacity > 0, body.count <= maxBytes else { return }
+            let size = answer.body.count
+            guard capacity > 0, size <= maxBytes else { return waiters }
             if let replaced = state.entries.removeValue(forKey: key) { state.bytes -= replaced.answer.body.count }
             // Dropping the least recently used costs a scan, but only when a new answer is
             // made into a full cache, never on a hit.
-            while state.entries.count >= capacity || state.bytes + body.count > maxBytes,
+            while state.entries.count >= capacity || state.bytes + size > maxBytes,
                   let oldest = state.entries.min(by: { $0.value.lastUsed < $1.value.lastUsed }) {
                 state.entries.removeValue(forKey: oldest.key)
                 state.bytes -= oldest.value.answer.body.count
             }
             state.tick &+= 1
-            state.bytes += body.count
+            state.bytes += size
             state.entries[key] = Entry(version: version, answer: answer, madeAt: now, lastUsed: state.tick)
+            return waiters
         }
-        return answer
     }
 
     /// The cache `steward-store serve` uses: `STEWARD_STORE_READ_CACHE=off` switches it off

@@ -167,6 +167,27 @@ struct MemberReadCacheBoundsTests {
         #expect(try await cache.answer(Self.key("b"), at: Self.version) { Data("b2".utf8) }.body == Data("b2".utf8))
     }
 
+    @Test("requests for an answer being made wait for it instead of making it again")
+    func madeOnce() async throws {
+        let cache = MemberReadCache()
+        let key = Self.key("bulletins")
+        let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    try await cache.answer(key, at: Self.version) {
+                        // Whichever request makes it finishes once the other 19 wait for it.
+                        while cache.waiting(for: key) < 19 { await Task.yield() }
+                        return Data("a".utf8)
+                    }.body
+                }
+            }
+            return try await group.reduce(into: [Data]()) { $0.append($1) }
+        }
+        #expect(bodies.count == 20)
+        #expect(bodies.allSatisfy { $0 == Data("a".utf8) })
+        #expect(cache.answersMade("bulletins") == 1)
+    }
+
     @Test("it keeps no more bytes than it is given")
     func byteBound() async throws {
         let cache = MemberReadCache(capacity: 100, maxBytes: 10)
