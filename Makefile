@@ -78,6 +78,10 @@
 #               BENCH_ARGS=--passport: the store's leaderboard page, a member's total and level and a
 #               check-in over a ledger of 1,000,000 entries, against a plain SQL count over it
 #               ("--members N --events N --entries N")
+#               then bench-store (STORE_LOAD=0 leaves it out)
+#   bench-store the store under load: members' reads on SQLite and PostgreSQL, cache on and off,
+#               fresh and revalidated and with 10 consoles pushing, each against nginx serving
+#               the same bytes (wrk, 64 connections); STORE_LOAD_RECORD=docs/performance.md keeps it
 #   clean       removes build/ and SwiftPM's build products (keeps fetched packages)
 #   distclean   clean + removes .build/ entirely
 #
@@ -155,6 +159,8 @@ TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-p
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \
 	python3-scipy nginx python3-icalendar python3-recurring-ical-events radicale python3-aiosmtpd \
 	openssl
+# The store's load benchmark (make bench-store).
+BENCH_PACKAGES := wrk
 # Building the Debian packages (make deb) and checking them.
 DEB_TOOLS := debhelper dpkg-dev fakeroot lintian man-db
 
@@ -198,7 +204,7 @@ endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
 	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync test-caldav test-push test-mail \
-	soak postgres install install-files uninstall deb deb-deps deb-lintian test-deb bench clean distclean fuzz fuzz-short fuzz-build
+	soak postgres install install-files uninstall deb deb-deps deb-lintian test-deb bench bench-store bench-deps clean distclean fuzz fuzz-short fuzz-build
 
 all: build
 
@@ -745,13 +751,28 @@ test-deb: build
 # COMPARE=TREE: another work tree whose release build and resource bundle are timed alongside.
 BENCH_COMPARE = $(if $(COMPARE),--compare-with $(abspath $(COMPARE))/$(RELEASE_BIN)/steward \
 	--compare-resources $(abspath $(COMPARE))/$(GRESOURCE))
-bench: test-deps resources
+bench: test-deps bench-deps resources
 	swift build -c release --product steward 2>&1 | $(SWIFT_FILTER)
 	swift build -c release --product steward-bench 2>&1 | $(SWIFT_FILTER)
 	$(if $(filter --stall --sync,$(BENCH_ARGS)),swift build -c release --product steward-store 2>&1 | $(SWIFT_FILTER))
 	$(if $(filter --stall,$(BENCH_ARGS)),swift build -c release --product stewardctl 2>&1 | $(SWIFT_FILTER))
 	$(DEV_ENV) GSK_RENDERER=cairo xvfb-run -a -s "-screen 0 1280x800x24" \
 	  dbus-run-session -- $(RELEASE_BIN)/steward-bench $(BENCH_ARGS) $(BENCH_COMPARE)
+	$(if $(filter 0,$(STORE_LOAD)),,$(MAKE) bench-store)
+
+# The store under load (Tests/bench/store_load.py): a release steward-store on SQLite and on a
+# private PostgreSQL, with its read cache and without, driven by wrk at 64 connections against
+# nginx serving the same bytes; one table of ratios. STORE_LOAD_ARGS="--duration 30 ...";
+# STORE_LOAD_RECORD=docs/performance.md appends the table there with the date and the load.
+# `make bench STORE_LOAD=0` leaves it out.
+bench-store: bench-deps
+	swift build -c release --product steward-store 2>&1 | $(SWIFT_FILTER)
+	python3 Tests/bench/store_load.py --bin $(RELEASE_BIN)/steward-store $(STORE_LOAD_ARGS) \
+	  $(if $(STORE_LOAD_RECORD),--record $(STORE_LOAD_RECORD))
+
+# wrk (Debian's) drives the store's load benchmark; nginx and PostgreSQL come with test-deps.
+bench-deps: deps
+	$(call apt_install,$(BENCH_PACKAGES) nginx postgresql)
 
 clean:
 	rm -rf $(BUILD)

@@ -141,7 +141,8 @@ struct ServeCommand: AsyncParsableCommand {
                                                               tuning: push.tuning, logger: logger)]
             + (watchdog.map { [$0] } ?? [])
         let app = buildApplication(repository: repository, services: services, configuration: configuration,
-                                   logger: logger, server: server) { host, port in
+                                   logger: logger, server: server,
+                                   readCache: MemberReadCache.fromEnvironment()) { host, port in
             // The one line on stdout: tests and scripts wait for it, and read the port from it.
             let shown = host.contains(":") ? "[\(host)]" : host
             // Written straight to the file descriptor: print() may sit in a buffer when stdout

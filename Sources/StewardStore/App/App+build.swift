@@ -18,9 +18,10 @@ public func buildApplication(
     configuration: StoreConfiguration,
     logger: Logger,
     server: HTTPServerBuilder = GuardedServer.builder(limits: .standard),
+    readCache: MemberReadCache = MemberReadCache(),
     onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
 ) -> some ApplicationProtocol {
-    let router = buildRouter(repository: repository, configuration: configuration)
+    let router = buildRouter(repository: repository, configuration: configuration, readCache: readCache)
     let purge = TombstonePurgeService(repository: repository, retention: configuration.tombstoneRetention,
                                       interval: configuration.purgeInterval, logger: logger)
     var app = Application(
@@ -44,7 +45,10 @@ public func buildApplication(
 }
 
 /// The routes of docs/openapi.yaml. Errors of every kind come out as JSON `ErrorResponse`s.
-public func buildRouter(repository: any StoreRepository, configuration: StoreConfiguration) -> Router<StoreRequestContext> {
+/// `readCache` keeps the answers members poll (`MemberReadCache`); each router has its own,
+/// as each store process does.
+public func buildRouter(repository: any StoreRepository, configuration: StoreConfiguration,
+                        readCache: MemberReadCache = MemberReadCache()) -> Router<StoreRequestContext> {
     let router = Router(context: StoreRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     HealthController(repository: repository).addRoutes(to: router)
@@ -65,9 +69,9 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     sessions.addOpenRoutes(to: open)
     members.addOpenRoutes(to: open)
     // A module the organization switched off serves nothing, feeds included.
-    let feeds = router.group("v1/orgs/{org}").add(middleware: ModuleGateMiddleware(repository: repository))
+    let feeds = router.group("v1/orgs/{org}").add(middleware: ModuleGateMiddleware(repository: repository, cache: readCache))
     // Podcast apps cannot send a token; the feed holds only what members may see.
-    PodcastFeedController(repository: repository).addRoutes(to: feeds)
+    PodcastFeedController(repository: repository, cache: readCache).addRoutes(to: feeds)
     // Calendar apps cannot send a token either: the feed's key is in its address.
     CalendarFeedController(repository: repository).addRoutes(to: feeds)
     // Apps ask for the Web Push key before the member signs in.
@@ -75,15 +79,15 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
 
     let org = router.group("v1/orgs/{org}")
         .add(middleware: BearerAuthMiddleware(repository: repository))
-        .add(middleware: ModuleGateMiddleware(repository: repository))
+        .add(middleware: ModuleGateMiddleware(repository: repository, cache: readCache))
     ModulesController(repository: repository).addRoutes(to: org)
     PushController(repository: repository, bodyReader: RequestBodyReader(limit: configuration.maxBodyBytes))
         .addRoutes(to: org)
     ChangesController(repository: repository).addRoutes(to: org)
-    UpcomingEventsController(repository: repository).addRoutes(to: org)
+    UpcomingEventsController(repository: repository, cache: readCache).addRoutes(to: org)
     EventRangeController(repository: repository).addRoutes(to: org)
-    RecordReadController(repository: repository).addRoutes(to: org)
-    ClassScheduleController(repository: repository).addRoutes(to: org)
+    RecordReadController(repository: repository, cache: readCache).addRoutes(to: org)
+    ClassScheduleController(repository: repository, cache: readCache).addRoutes(to: org)
     HistoryController(repository: repository).addRoutes(to: org)
     sessions.addSignedInRoutes(to: org)
     members.addSignedInRoutes(to: org)

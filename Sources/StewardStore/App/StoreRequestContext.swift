@@ -8,10 +8,14 @@ public struct StoreRequestContext: RequestContext {
     /// The address of the connection's other end (a proxy's, behind one); nil when unknown
     /// (tests, Unix sockets).
     public var peerAddress: String?
+    /// The organization's row as `ModuleGateMiddleware` read it for the read cache, so the
+    /// handler behind it does not read it again (its change counter versions the answers).
+    public var organization: OrgInfo?
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.grant = nil
         self.peerAddress = source.channel.remoteAddress?.ipAddress
+        self.organization = nil
     }
 }

@@ -14,9 +14,12 @@ struct ConditionalBody: ResponseGenerator, Sendable {
     /// When what the body shows last changed: sent as Last-Modified, and a request whose
     /// If-Modified-Since is not before it (and that names no entity tag) is answered 304.
     var lastModified: Date? = nil
+    /// The body's tag when already known (`MemberReadCache` keeps it with the body), so a
+    /// cached answer is not hashed again on every request.
+    var entityTag: String? = nil
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let tag = EntityTag.of(data)
+        let tag = entityTag ?? EntityTag.of(data)
         let gzip = data.count > JSONBodyResponse.compressionThreshold
             && AcceptEncoding.allowsGzip(request.headers[values: .acceptEncoding])
         var headers: HTTPFields = [.cacheControl: cacheControl, .vary: "Accept-Encoding"]

@@ -12,6 +12,7 @@ import StewardCore
 /// unchanged list get a 304.
 struct RecordReadController {
     let repository: any StoreRepository
+    let cache: MemberReadCache
 
     func addRoutes(to group: RouterGroup<StoreRequestContext>) {
         for type in MemberRecords.served {
@@ -23,6 +24,19 @@ struct RecordReadController {
 
     func read(_ type: RecordType, request: Request, context: StoreRequestContext) async throws -> ConditionalBody {
         let grant = try context.requireGrant(members: true)
+        guard let org = try await MemberReadCache.organization(grant.org, context: context, repository: repository) else { throw StoreFailure.unknownOrg(grant.org) }
+        // Only the lists that depend on who reads (the groups a member leads, a member's campus
+        // choice) are kept per member; the others are one answer for the whole organization.
+        let perReader = type.groupLeadersOnly != nil || CampusTags.tags(type)
+        let key = MemberReadCache.Key(org: grant.org, endpoint: type.commandName,
+                                      reader: perReader ? MemberReadKey.reader(of: grant) : "")
+        let answer = try await cache.answer(key, at: MemberReadCache.Version(org)) {
+            try await answerBody(type, grant: grant)
+        }
+        return ConditionalBody(answer, contentType: "application/json; charset=utf-8", cacheControl: "private, no-cache")
+    }
+
+    private func answerBody(_ type: RecordType, grant: AccessGrant) async throws -> Data {
         let now = Date()
         // Referenced records are read after the records that name them: a reference is only
         // stored while its target is live, so the titles can only be as new as the references.
@@ -53,7 +67,6 @@ struct RecordReadController {
             "entity": .string(type.entity),
             "items": .array(items),
         ])
-        return ConditionalBody(data: Data(body.canonicalBytes), contentType: "application/json; charset=utf-8",
-                               cacheControl: "private, no-cache")
+        return Data(body.canonicalBytes)
     }
 }

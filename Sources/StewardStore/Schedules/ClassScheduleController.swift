@@ -9,6 +9,7 @@ import StewardCore
 /// the booking service dropped is left out; cancelled ones are in, marked.
 struct ClassScheduleController {
     let repository: any StoreRepository
+    let cache: MemberReadCache
 
     /// At most two months a request, so one answer stays small.
     static let longestSpanDays = 62
@@ -24,11 +25,21 @@ struct ClassScheduleController {
         let query = request.uri.queryParameters
         let range = try DayRange(from: query.get("from"), to: query.get("to"), longestSpanDays: Self.longestSpanDays)
         let (from, to) = (range.from, range.to)
-        guard let org = try await repository.org(slug: grant.org) else { throw StoreFailure.unknownOrg(grant.org) }
+        guard let org = try await MemberReadCache.organization(grant.org, context: context, repository: repository) else { throw StoreFailure.unknownOrg(grant.org) }
+        // One answer per span for every reader: classes are not tagged by campus.
+        let key = MemberReadCache.Key(org: grant.org, endpoint: RecordType.gymClass.commandName,
+                                      query: "\(from)/\(to)")
+        let answer = try await cache.answer(key, at: MemberReadCache.Version(org)) {
+            try await answerBody(org: org, from: from, to: to)
+        }
+        return ConditionalBody(answer, contentType: "application/json; charset=utf-8", cacheControl: "private, no-cache")
+    }
+
+    private func answerBody(org: OrgInfo, from: LocalDate, to: LocalDate) async throws -> Data {
         let zone = TimeZone(identifier: org.timeZone) ?? .gmt
         let type = RecordType.gymClass
         let records = try await repository.liveRecords(
-            org: grant.org, entity: type.entity,
+            org: org.slug, entity: type.entity,
             startingFrom: Milliseconds.from(from.startOfDay(in: zone)),
             before: Milliseconds.from(to.adding(days: 1).startOfDay(in: zone)), limit: Self.maxItems)
         let now = Date()
@@ -39,7 +50,6 @@ struct ClassScheduleController {
             "to": .string(to.description),
             "items": .array(visible.map { MemberRecords.item($0, of: type, titles: [:]) }),
         ])
-        return ConditionalBody(data: Data(body.canonicalBytes), contentType: "application/json; charset=utf-8",
-                               cacheControl: "private, no-cache")
+        return Data(body.canonicalBytes)
     }
 }

@@ -65,6 +65,7 @@ struct TestStore: Sendable {
         timeZone: String = "Europe/Paris",
         configuration: StoreConfiguration = testConfiguration,
         postgresApplicationName: String? = nil,
+        readCache: MemberReadCache = MemberReadCache(),
         _ body: @Sendable (TestStore) async throws -> T
     ) async throws -> T {
         let logger = testLogger
@@ -91,7 +92,8 @@ struct TestStore: Sendable {
                 try await addStaff(repository, org: org, role: role)
                 try await addStaff(repository, org: foreign, role: role)
             }
-            let app = buildApplication(repository: repository, configuration: configuration, logger: logger)
+            let app = buildApplication(repository: repository, configuration: configuration, logger: logger,
+                                       readCache: readCache)
             let ownTokens = tokens
             let otherTokens = foreignTokens
             let value = try await app.test(.router) { client in

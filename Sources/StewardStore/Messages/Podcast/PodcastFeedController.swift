@@ -8,6 +8,7 @@ import StewardCore
 /// its entity tag.
 struct PodcastFeedController {
     let repository: any StoreRepository
+    let cache: MemberReadCache
 
     func addRoutes(to group: RouterGroup<StoreRequestContext>) {
         group.get("podcast.xml", use: feed)
@@ -19,17 +20,29 @@ struct PodcastFeedController {
         // without podcast settings: an open endpoint should not tell which slugs exist.
         let missing = StoreHTTPError.notFound(
             "there is no podcast at this address: the organization does not exist or has no podcast settings")
-        guard OrgSlug.isValid(org) else { throw missing }
+        guard OrgSlug.isValid(org), let info = try await MemberReadCache.organization(org, context: context, repository: repository) else { throw missing }
+        // The feed names its own address, so it is kept per address asked for.
+        let feedURL = Self.feedURL(request, org: org)
+        let answer = try await cache.answer(MemberReadCache.Key(org: org, endpoint: "podcast.xml", query: feedURL),
+                                            at: MemberReadCache.Version(info)) {
+            try await feedBody(org: org, feedURL: feedURL)
+        }
+        // No settings: nothing was kept worth serving.
+        guard !answer.body.isEmpty else { throw missing }
+        return ConditionalBody(answer, contentType: "application/rss+xml; charset=utf-8", cacheControl: "public, max-age=300")
+    }
+
+    /// The feed's XML, or nothing when the organization has no podcast settings.
+    private func feedBody(org: String, feedURL: String) async throws -> Data {
         let settings = try await repository.liveRecords(org: org, entity: RecordType.podcast.entity)
         // A singleton: the console keeps one; should two ever be stored, the lowest id wins,
         // so the feed does not flip between them.
-        guard let podcast = settings.min(by: { $0.id < $1.id }) else { throw missing }
+        guard let podcast = settings.min(by: { $0.id < $1.id }) else { return Data() }
         let messages = try await repository.liveRecords(org: org, entity: RecordType.message.entity)
         let xml = PodcastFeed.xml(podcast: podcast.fields,
                                   episodes: PodcastFeed.episodes(messages, now: Date()),
-                                  feedURL: Self.feedURL(request, org: org))
-        return ConditionalBody(data: Data(xml.utf8), contentType: "application/rss+xml; charset=utf-8",
-                               cacheControl: "public, max-age=300")
+                                  feedURL: feedURL)
+        return Data(xml.utf8)
     }
 
     /// Where the feed was asked for, as the client named the host (the store may sit behind a

@@ -86,7 +86,7 @@ public final class PostgresStoreRepository: StoreRepository, Service {
     }
 
     public func org(slug: String) async throws -> OrgInfo? {
-        try await transaction { connection, logger in try await Self.fetchOrg(connection, slug: slug, lock: false, logger: logger) }
+        try await transaction(singleStatement: true) { connection, logger in try await Self.fetchOrg(connection, slug: slug, lock: false, logger: logger) }
     }
 
     public func orgSlugs() async throws -> [String] {
@@ -123,7 +123,7 @@ public final class PostgresStoreRepository: StoreRepository, Service {
     }
 
     public func token(forHash hash: String) async throws -> TokenInfo? {
-        try await transaction { connection, logger in
+        try await transaction(singleStatement: true) { connection, logger in
             try await Self.tokenInfos(connection.query("""
                 SELECT hash, org, role, created_at, expires_at, revoked_at FROM tokens WHERE hash = \(hash)
                 """, logger: logger)).first
