@@ -24,15 +24,12 @@ enum BulkWriteBenchmark {
 
         let eventCount = option("--insert", 100_000)
         let events = try InsertBenchmark(count: eventCount, folder: folder).run()
-        say("""
-
-        Bulk insert of \(eventCount) events (medians of \(InsertBenchmark.rounds) rounds, alternating; 5,000 per transaction on both sides)
-          Steward (forms validated, events + search index + outbox + history written): \
-        \(format(events.stewardSeconds, 2)) s = \(Int(events.stewardRate)) events/s
-          raw SQLite (prepared INSERT of the same rows, the event table's own search trigger included): \
-        \(format(events.rawSeconds, 2)) s = \(Int(events.rawRate)) events/s
-          ratio Steward/raw = \(format(events.ratio, 3))
-        """)
+        let eventRates = RateAgainstRaw(written: eventCount, rawRows: eventCount,
+                                        stewardSeconds: events.stewardSeconds, rawSeconds: events.rawSeconds)
+        say("\nBulk insert of \(eventCount) events (medians of \(InsertBenchmark.rounds) rounds, alternating; 5,000 per transaction on both sides)\n"
+            + eventRates.lines(steward: "forms validated, events + search index + outbox + history written",
+                               raw: "prepared INSERT of the same rows, the event table's own search trigger included",
+                               unit: "events"))
 
         let stamps = try await StampGrantBenchmark(count: option("--grants", 10_000), rounds: rounds, folder: folder).run()
         say("\n" + stamps.report)

@@ -12,24 +12,16 @@ struct GoodreadsImportBenchmark {
 
     struct Result {
         let count: Int
-        let imported: Int
         let fileKiB: Int
-        let stewardSeconds: Double
-        let rawSeconds: Double
-        var stewardRate: Double { Double(imported) / stewardSeconds }
-        var rawRate: Double { Double(count) / rawSeconds }
-        var ratio: Double { stewardRate / rawRate }
+        let rates: RateAgainstRaw
+        var ratio: Double { rates.ratio }
 
         /// The report's lines.
         var report: String {
-            """
-            Import of a \(count)-row Goodreads export (\(fileKiB) KiB; medians of rounds, alternating)
-              Steward (CSV read, rows checked, duplicates looked up, books + outbox + history + search index written): \
-            \(format(stewardSeconds, 2)) s = \(Int(stewardRate)) books/s (\(imported) books)
-              raw SQLite (one prepared INSERT per book, one transaction, nothing checked, no outbox, history or index): \
-            \(format(rawSeconds, 2)) s = \(Int(rawRate)) books/s
-              ratio Steward/raw = \(format(ratio, 3))
-            """
+            "Import of a \(count)-row Goodreads export (\(fileKiB) KiB; medians of rounds, alternating)\n"
+                + rates.lines(steward: "CSV read, rows checked, duplicates looked up, books + outbox + history + search index written",
+                              raw: "one prepared INSERT per book, one transaction, nothing checked, no outbox, history or index",
+                              unit: "books")
         }
     }
 
@@ -56,8 +48,9 @@ struct GoodreadsImportBenchmark {
             })
             rawTimes.append(try await Stopwatch.seconds { try await Self.rawInsert(rows, org: org, into: raw) })
         }
-        return Result(count: count, imported: imported, fileKiB: text.utf8.count / 1024,
-                      stewardSeconds: stewardTimes.median, rawSeconds: rawTimes.median)
+        return Result(count: count, fileKiB: text.utf8.count / 1024,
+                      rates: RateAgainstRaw(written: imported, rawRows: count,
+                                            stewardSeconds: stewardTimes.median, rawSeconds: rawTimes.median))
     }
 
     /// One prepared INSERT per book into the record table, in one transaction.

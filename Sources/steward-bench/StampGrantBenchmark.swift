@@ -13,22 +13,14 @@ struct StampGrantBenchmark {
 
     struct Result {
         let count: Int
-        let granted: Int
-        let stewardSeconds: Double
-        let rawSeconds: Double
-        var stewardRate: Double { Double(granted) / stewardSeconds }
-        var rawRate: Double { Double(count) / rawSeconds }
-        var ratio: Double { stewardRate / rawRate }
+        let rates: RateAgainstRaw
+        var ratio: Double { rates.ratio }
 
         var report: String {
-            """
-            Bulk stamp grant of \(count) e-mails (\(count) members, a ledger of \(count) earlier entries; medians of rounds, alternating)
-              Steward (members found by e-mail, ledger read, entries checked, entries + outbox + history written): \
-            \(format(stewardSeconds, 2)) s = \(Int(stewardRate)) entries/s (\(granted) entries)
-              raw SQLite (one prepared INSERT per entry, one transaction, nothing checked, no outbox or history): \
-            \(format(rawSeconds, 2)) s = \(Int(rawRate)) entries/s
-              ratio Steward/raw = \(format(ratio, 3))
-            """
+            "Bulk stamp grant of \(count) e-mails (\(count) members, a ledger of \(count) earlier entries; medians of rounds, alternating)\n"
+                + rates.lines(steward: "members found by e-mail, ledger read, entries checked, entries + outbox + history written",
+                              raw: "one prepared INSERT per entry, one transaction, nothing checked, no outbox or history",
+                              unit: "entries")
         }
     }
 
@@ -57,7 +49,8 @@ struct StampGrantBenchmark {
             }
             rawTimes.append(try await Stopwatch.seconds { try await Self.rawInsert(rows, org: org, into: raw.database) })
         }
-        return Result(count: count, granted: granted, stewardSeconds: stewardTimes.median, rawSeconds: rawTimes.median)
+        return Result(count: count, rates: RateAgainstRaw(written: granted, rawRows: count,
+                                                          stewardSeconds: stewardTimes.median, rawSeconds: rawTimes.median))
     }
 
     /// A database with the organization, its members, an event giving 2 stamps, and each
