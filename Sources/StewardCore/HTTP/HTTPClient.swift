@@ -125,7 +125,7 @@ public final class HTTPClient: Sendable {
             headers["Expect"] = ""
             if let token = request.bearerToken { headers["Authorization"] = "Bearer \(token)" }
             var body = request.body
-            if let plain = body, plain.count > options.compressBodiesOver,
+            if let plain = body, request.compressible, plain.count > options.compressBodiesOver,
                !headers.keys.contains(where: { $0.lowercased() == "content-encoding" }) {
                 body = Gzip.compress(plain)
                 headers["Content-Encoding"] = "gzip"

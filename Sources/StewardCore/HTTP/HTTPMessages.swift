@@ -22,6 +22,10 @@ public struct HTTPClientRequest: Sendable, Hashable {
     /// Speak HTTP/2 only (APNs takes nothing else): negotiated over TLS, or with prior
     /// knowledge on plain http (a test's stand-in). False: what libcurl prefers.
     public var http2Only: Bool
+    /// Whether a large body may be sent gzip-compressed. False for bytes that are compressed
+    /// already (photos, recordings) and for servers that take a body as it is sent (a media
+    /// upload's chunk is stored byte for byte).
+    public var compressible: Bool = true
 
     public init(method: String = "GET", url: String, headers: [String: String] = [:], body: Data? = nil,
                 bearerToken: String? = nil, bodyIsSecret: Bool = false, security: TransportSecurity = TransportSecurity(),
