@@ -23,8 +23,9 @@ struct MediaUploader {
         case refused(String)
     }
 
-    /// Sends `waiting`, calling `sent` with the bytes the store holds after each chunk.
-    func upload(_ waiting: WaitingMedia, sent: (Int64) -> Void) async throws -> Outcome {
+    /// Sends `waiting`, calling `sent` with the bytes the store holds after each chunk (what it
+    /// throws ends the upload there).
+    func upload(_ waiting: WaitingMedia, sent: (Int64) throws -> Void) async throws -> Outcome {
         var restartedAfterMismatch = false
         while true {
             do {
@@ -42,7 +43,7 @@ struct MediaUploader {
         }
     }
 
-    private func attempt(_ waiting: WaitingMedia, sent: (Int64) -> Void) async throws -> Outcome {
+    private func attempt(_ waiting: WaitingMedia, sent: (Int64) throws -> Void) async throws -> Outcome {
         let declaration = waiting.declaration
         let item = try await declaring { () async throws(SyncTransportError) in try await transport.declareMedia(declaration) }
         if item.isReady, let url = item.url { return .uploaded(path: url) }
@@ -52,7 +53,7 @@ struct MediaUploader {
         }
         defer { try? file.close() }
         var offset = item.uploadOffset
-        sent(offset)
+        try sent(offset)
         while true {
             let length = Int(min(Int64(chunkBytes), declaration.size - offset))
             try file.seek(toOffset: UInt64(offset))
@@ -66,7 +67,7 @@ struct MediaUploader {
                 try await transport.sendMediaChunk(id: declaration.id, offset: chunkStart, bytes: bytes)
             }) {
             case .finished(let ready):
-                sent(declaration.size)
+                try sent(declaration.size)
                 guard let url = ready.url else {
                     throw SyncTransportError.invalidResponse(tr("the store finished the file but gave no address for it"))
                 }
@@ -77,7 +78,7 @@ struct MediaUploader {
                                                                 ["held": String(held), "size": String(declaration.size)]))
                 }
                 offset = held
-                sent(held)
+                try sent(held)
             }
         }
     }

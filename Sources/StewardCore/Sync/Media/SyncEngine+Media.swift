@@ -31,7 +31,7 @@ extension SyncEngine {
                     chunks += 1
                     progress?(SyncProgress(stage: .uploading, bytesSent: done + held, bytesToSend: total))
                     // The first chunk's answer has come back (the declaration's is the first call).
-                    if chunks == 2 { try? self.failpoint(.midUpload) }
+                    if chunks == 2 { try self.failpoint(.midUpload) }
                 }
                 done += item.declaration.size
                 switch outcome {
