@@ -3,14 +3,15 @@
 against SeaweedFS (Tests/store/seaweedfs.sh; its URL in STEWARD_TEST_S3_URL).
 
 - the options: --media-s3 with --media-dir, a missing or group-readable key file, a bucket that
-  does not exist: each a clear refusal at start (exit 2, or 1 for the object store's answer);
+  does not exist, a wrong secret: each a clear refusal at start (exit 2, or 1 for the object
+  store's answer);
 - a 12 MB recording uploaded in three chunks (POST, PATCH) with the store killed after the first
   and started again with keys the object store refuses writes with: HEAD still says where the
   upload is, the next chunk answers 503 naming the object store and what it said (never the
   secret), the offset stays, and the store keeps answering; started again with good keys it
   takes the rest, and the file is one object in the bucket (no parts left);
 - the file from its public address: whole, in ranges (206), HEAD, ETag and 304;
-- a PNG gets its thumbnail; DELETE makes the item 404 and its objects leave the bucket.
+- a PNG gets its thumbnail (a JPEG: it is opaque); DELETE makes the item 404 and its objects leave the bucket.
 
 Usage: media_s3_test.py --bin .build/debug/steward-store  (STEWARD_TEST_S3_URL set)
 """
@@ -170,6 +171,12 @@ def check_options(store, endpoint, bucket, workdir, keys_file):
                                 "--media-s3-key-file", keys_file)
     check(nobucket.returncode == 1 and "no-such-bucket-here" in nobucket.stderr and "404" in nobucket.stderr,
           f"a bucket that does not exist is said at start (exit {nobucket.returncode}: {nobucket.stderr.strip()})")
+    wrong_keys = os.path.join(workdir, "wrong-keys")
+    write_keys(wrong_keys, (WRITER[0], "not-the-secret"))
+    wrong = store.serve_once("--media-s3", endpoint, "--media-s3-bucket", bucket, "--media-s3-key-file", wrong_keys)
+    check(wrong.returncode == 1 and "403" in wrong.stderr and "keys are refused" in wrong.stderr
+          and "not-the-secret" not in wrong.stderr,
+          f"keys the object store refuses are said at start, the secret not shown (exit {wrong.returncode}: {wrong.stderr.strip()})")
 
 
 def main():
@@ -288,7 +295,8 @@ def run(store, media, refusing, endpoint, bucket, slug, token):
     photo = json.loads(body) if status == 200 else {}
     thumb = (photo.get("renditions") or {}).get("thumb", "/media/none/thumb.png")
     status, body, headers = request(store.base, "get", thumb)
-    check(status == 200 and body.startswith(b"\x89PNG") and headers.get("Content-Type") == "image/png",
+    # An opaque PNG is cleaned into a JPEG (docs/media.md, "Privacy").
+    check(status == 200 and body.startswith(b"\xff\xd8") and headers.get("Content-Type") == "image/jpeg",
           f"the image's thumbnail is served from the object store ({status}, {headers.get('Content-Type')})")
     photo_objects = bucket_keys(endpoint, bucket, f"{slug}/{photo_id}/")
     check(photo_objects == [f"{slug}/{photo_id}/{name}" for name in ("full", "thumb", "w1280")]

@@ -46,7 +46,17 @@ public struct S3Client: Sendable {
     /// keys refused, store unreachable).
     public func checkBucket() async throws {
         let response = try await send("HEAD", key: nil, action: "reach the bucket")
-        guard response.status == 200 else { throw failure(response, action: "reach the bucket") }
+        guard response.status == 200 else {
+            // An answer to HEAD has no body to say why: the usual reasons, by status.
+            var error = failure(response, action: "reach the bucket")
+            switch response.status {
+            case 404: error.detail = "no such bucket"
+            case 403: error.detail = "the keys are refused: wrong access key or secret, another region, or no access to this bucket"
+            case 301, 307, 400: error.detail = "the bucket may be in another region (--media-s3-region)"
+            default: break
+            }
+            throw error
+        }
     }
 
     // MARK: Objects
