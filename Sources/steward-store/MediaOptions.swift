@@ -20,7 +20,7 @@ struct MediaOptions: ParsableArguments {
     var mediaS3Bucket: String?
 
     @Option(name: .customLong("media-s3-key-file"), help: ArgumentHelp(
-        "File with the object store's keys, two lines: access_key_id=... and secret_access_key=...; readable by its owner only (chmod 600). Default with --media-s3: the systemd credential media-s3-keys.",
+        "File with the object store's keys, two lines: access_key_id=... and secret_access_key=...; readable by its owner only (chmod 600). Default with --media-s3: the systemd credential media-s3-key.",
         valueName: "file"))
     var mediaS3KeyFile: String?
 
@@ -28,8 +28,8 @@ struct MediaOptions: ParsableArguments {
         "The region requests are signed for (AWS Signature V4); other object stores mostly accept the default.", valueName: "region"))
     var mediaS3Region: String = "us-east-1"
 
-    /// The key file: the option, else the systemd credential media-s3-keys.
-    var mediaS3KeyPath: String? { mediaS3KeyFile ?? SystemdCredentials.file(named: "media-s3-keys") }
+    /// The key file: the option, else the systemd credential media-s3-key.
+    var mediaS3KeyPath: String? { mediaS3KeyFile ?? SystemdCredentials.file(named: "media-s3-key") }
 
     func validate() throws {
         if let mediaDir, mediaDir.isEmpty { throw ValidationError("--media-dir: the path is empty") }
@@ -97,7 +97,7 @@ struct MediaOptions: ParsableArguments {
     private func objectStore(url: String, bucket: String, keyFile: String) async throws -> S3MediaStorage {
         let credentials: S3Credentials
         do {
-            credentials = try S3Credentials.read(path: keyFile)
+            credentials = try S3Credentials.read(path: keyFile, mustBePrivate: mediaS3KeyFile != nil)
         } catch {
             throw CLIError.usage("--media-s3-key-file: \(error)")
         }

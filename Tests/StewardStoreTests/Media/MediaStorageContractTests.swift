@@ -146,7 +146,7 @@ struct S3MediaStorageTests {
         #expect(try await storage.size(key: key) == nil)
     }
 
-    @Test("a chunk the object store refuses answers 503 naming it; the upload's offset stays; the next chunk is taken",
+    @Test("a chunk the object store refuses answers 503 naming it; the upload's offset stays",
           .enabled(if: MediaStorageKind.s3URL != nil, "STEWARD_TEST_S3_URL is not set"))
     func refusedChunk() async throws {
         let refusing = S3MediaStorage(client: try MediaStorageKind.s3Client(keys: MediaStorageKind.readOnlyKeys))

@@ -22,12 +22,14 @@ public struct S3Credentials: Sendable, Equatable {
         public var description: String
     }
 
-    public static func read(path: String) throws(FileError) -> S3Credentials {
+    /// `mustBePrivate` false for a file systemd handed over (`$CREDENTIALS_DIRECTORY`), which
+    /// systemd alone makes readable to the service.
+    public static func read(path: String, mustBePrivate: Bool = true) throws(FileError) -> S3Credentials {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw FileError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
         }
-        guard status.st_mode & 0o077 == 0 else {
+        guard !mustBePrivate || status.st_mode & 0o077 == 0 else {
             throw FileError(description: "\(path) can be read by other users (mode \(String(status.st_mode & 0o777, radix: 8))); "
                                 + "make it private: chmod 600 \(path)")
         }
