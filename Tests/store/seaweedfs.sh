@@ -70,6 +70,7 @@ EOF
   chmod 600 "$DIR/keys" "$DIR/reader-keys"
   read -r master master_grpc volume volume_grpc filer filer_grpc s3 s3_grpc < <(free_ports)
   echo "$s3" >"$DIR/s3-port"
+  echo "$master_grpc $volume_grpc $filer_grpc $s3_grpc" >"$DIR/grpc-ports"
   echo "seaweedfs.sh: starting on 127.0.0.1:$s3 (S3), data in $DIR" >&2
   # Every listener on loopback, no telemetry, no Iceberg/Lance/IAM endpoints; small volumes
   # (the default would reserve 30 GB each).
@@ -105,6 +106,10 @@ stop() {
     kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
     for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
     kill -KILL -- "-$pid" 2>/dev/null || true
+  fi
+  # weed also listens for gRPC on a Unix socket per port, always in /tmp.
+  if [[ -f "$DIR/grpc-ports" ]]; then
+    for port in $(cat "$DIR/grpc-ports"); do rm -f /tmp/seaweedfs-*-grpc-"$port".sock; done
   fi
   rm -rf "$DIR"
 }

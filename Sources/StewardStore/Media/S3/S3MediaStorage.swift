@@ -97,13 +97,13 @@ public struct S3MediaStorage: MediaStorage {
     public func responseBody(key: String, range: ClosedRange<Int64>, context: some RequestContext) async throws -> ResponseBody {
         let reader = S3PieceReader(client: client, segments: [S3UploadParts.Segment(key: key, start: 0, size: range.upperBound + 1)],
                                    from: range.lowerBound, to: range.upperBound + 1, pieceBytes: Self.pieceBytes)
-        // The first piece before the answer starts: an object store that refuses, or an object
-        // that is gone, is then a clear error rather than a response cut short.
-        guard let first = try await reader.next() else {
+        // Asked before the answer starts (a HEAD of the object, not a read: a HEAD of the
+        // media gets no body): an object store that refuses, or an object that is gone, is then
+        // a clear error rather than a response cut short.
+        guard try await client.size(key: key) != nil else {
             throw StoreHTTPError.notFound("no such media (its file is missing from the object store)")
         }
         return ResponseBody(contentLength: Int(range.count)) { writer in
-            try await writer.write(ByteBuffer(bytes: first))
             while let piece = try await reader.next() {
                 try await writer.write(ByteBuffer(bytes: piece))
             }
