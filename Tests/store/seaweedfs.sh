@@ -25,7 +25,12 @@ set -euo pipefail
 
 DIR=${STEWARD_S3_DIR:-/tmp/steward-store-s3}
 BUCKET=steward-test
+# pip puts `weed` beside python3's other scripts, which may not be on PATH (pyenv without a rehash).
 WEED=${WEED:-$(command -v weed || true)}
+if [[ -z "$WEED" ]]; then
+  scripts=$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))' 2>/dev/null || true)
+  if [[ -n "$scripts" && -x "$scripts/weed" ]]; then WEED="$scripts/weed"; fi
+fi
 
 url() { echo "http://127.0.0.1:$(cat "$DIR/s3-port")"; }
 
