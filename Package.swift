@@ -121,6 +121,8 @@ let package = Package(
             dependencies: [
                 "StewardCore", "StewardMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The S3 object store's XML answers (listings, multipart uploads, errors).
+                .product(name: "SWXMLHash", package: "SWXMLHash"),
                 // HTTPS in the store itself (swift-nio-ssl, already there for PostgreSQL's TLS).
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -117,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
             tombstoneRetention: .seconds(Int64(tombstoneRetentionDays) * 86_400),
             accessTokenTTL: .seconds(accessTokenTtl), refreshTokenTTL: .seconds(refreshTokenTtl),
             trustForwardedFor: trustForwardedFor, push: try push.configuration())
-        configuration.media = try media.configuration(for: location)
+        configuration.media = try await media.configuration(for: location)
         var server = GuardedServer.builder(limits: connectionLimits)
         let scheme = tlsCertPath == nil ? "http" : "https"
         if let tlsCert = tlsCertPath, let tlsKey = tlsKeyPath {

@@ -121,11 +121,19 @@ public final class HTTPClient: Sendable {
             }
 
             var headers = request.headers
-            // Without this, libcurl waits up to a second for "100 Continue" before larger bodies.
-            headers["Expect"] = ""
+            if let signing = request.awsSigV4 {
+                set(ccurl_setopt_string(handle, CURLOPT_AWS_SIGV4, signing.provider))
+                set(ccurl_setopt_string(handle, CURLOPT_USERNAME, signing.accessKeyId))
+                set(ccurl_setopt_string(handle, CURLOPT_PASSWORD, signing.secretAccessKey))
+            } else {
+                // Without this, libcurl waits up to a second for "100 Continue" before larger
+                // bodies. (Signed requests keep it: libcurl would sign the emptied header, which
+                // the server never sees; and a refused part is then never sent.)
+                headers["Expect"] = ""
+            }
             if let token = request.bearerToken { headers["Authorization"] = "Bearer \(token)" }
             var body = request.body
-            if let plain = body, request.compressible, plain.count > options.compressBodiesOver,
+            if let plain = body, request.compressible, request.awsSigV4 == nil, plain.count > options.compressBodiesOver,
                !headers.keys.contains(where: { $0.lowercased() == "content-encoding" }) {
                 body = Gzip.compress(plain)
                 headers["Content-Encoding"] = "gzip"
@@ -139,6 +147,17 @@ public final class HTTPClient: Sendable {
 
             let method = request.method.uppercased()
             switch method {
+            case _ where request.bodyFile != nil:
+                guard let file = request.bodyFile, let reader = BodyFileReader(file: file) else {
+                    return .failure(.other("cannot read \(request.bodyFile?.path ?? "") to send it"))
+                }
+                sink.bodyFile = reader
+                set(ccurl_setopt_long(handle, CURLOPT_UPLOAD, 1))
+                if method != "PUT" { set(ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)) }
+                set(ccurl_setopt_offset(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(reader.size)))
+                set(ccurl_setopt_read_callback(handle, { data, size, count, context in
+                    Unmanaged<BodyFileReader>.fromOpaque(context!).takeUnretainedValue().read(into: data, size * count)
+                }, Unmanaged.passUnretained(reader).toOpaque()))
             case "GET" where body == nil:
                 set(ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1))
             case "HEAD":
@@ -246,6 +265,36 @@ private final class CancelFlag: @unchecked Sendable {
     func set() { lock.withLock { value = true } }
 }
 
+/// Hands a file to libcurl as the request body, a buffer at a time.
+private final class BodyFileReader {
+    let size: Int64
+    private let descriptor: Int32
+
+    init?(file: URL) {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        self.size = Int64(status.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Bytes read into libcurl's buffer; 0 at the end; CURL_READFUNC_ABORT on a read error.
+    func read(into buffer: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard let buffer else { return 0 }
+        while true {
+            let read = Glibc.read(descriptor, buffer, count)
+            if read >= 0 { return read }
+            if errno != EINTR { return Int(CURL_READFUNC_ABORT) }
+        }
+    }
+}
+
 /// Collects one transfer's headers and body. Only the transfer's thread touches it.
 private final class ResponseSink {
     let limit: Int
@@ -255,6 +304,8 @@ private final class ResponseSink {
     var overLimit = false
     /// The internal address a public-only request reached, and was stopped at.
     var refusedAddress: String?
+    /// The file sent as the body, kept open for the transfer.
+    var bodyFile: BodyFileReader?
 
     init(limit: Int, cancel: CancelFlag) {
         self.limit = limit

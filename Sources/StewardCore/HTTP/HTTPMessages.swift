@@ -26,10 +26,15 @@ public struct HTTPClientRequest: Sendable, Hashable {
     /// already (photos, recordings) and for servers that take a body as it is sent (a media
     /// upload's chunk is stored byte for byte).
     public var compressible: Bool = true
+    /// Signed by libcurl with AWS Signature V4 (object stores): no secret crosses the wire.
+    public var awsSigV4: AWSSigV4?
+    /// A file sent as the body, read as it goes out (an object store's part of up to 64 MB), in
+    /// place of `body`.
+    public var bodyFile: URL?
 
     public init(method: String = "GET", url: String, headers: [String: String] = [:], body: Data? = nil,
                 bearerToken: String? = nil, bodyIsSecret: Bool = false, security: TransportSecurity = TransportSecurity(),
-                publicAddressesOnly: Bool = false, http2Only: Bool = false) {
+                publicAddressesOnly: Bool = false, http2Only: Bool = false, awsSigV4: AWSSigV4? = nil, bodyFile: URL? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -39,6 +44,8 @@ public struct HTTPClientRequest: Sendable, Hashable {
         self.security = security
         self.publicAddressesOnly = publicAddressesOnly
         self.http2Only = http2Only
+        self.awsSigV4 = awsSigV4
+        self.bodyFile = bodyFile
     }
 
     /// Whether the request carries a credential: a bearer token, an Authorization header, or a
@@ -46,6 +53,26 @@ public struct HTTPClientRequest: Sendable, Hashable {
     public var carriesCredentials: Bool {
         bearerToken != nil || bodyIsSecret || headers.keys.contains { $0.lowercased() == "authorization" }
     }
+}
+
+/// The keys libcurl signs a request with (`CURLOPT_AWS_SIGV4`), for S3-compatible object
+/// stores. The request's headers are signed too, so an `x-amz-content-sha256` header given is
+/// the payload hash signed.
+public struct AWSSigV4: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// libcurl's provider string, `aws:amz:REGION:SERVICE` (`aws:amz:us-east-1:s3`).
+    public var provider: String
+    public var accessKeyId: String
+    public var secretAccessKey: String
+
+    public init(region: String, service: String, accessKeyId: String, secretAccessKey: String) {
+        self.provider = "aws:amz:\(region):\(service)"
+        self.accessKeyId = accessKeyId
+        self.secretAccessKey = secretAccessKey
+    }
+
+    /// Never the secret: a request may end up in a log.
+    public var description: String { "AWS SigV4 (\(provider), key \(accessKeyId))" }
+    public var debugDescription: String { description }
 }
 
 /// What the server answered. The body is already decompressed when it came gzip-encoded.

@@ -51,6 +51,10 @@ struct ErrorMiddleware: RouterMiddleware {
             case .clientIdInUse: return StoreHTTPError(.conflict, ErrorResponse.Code.clientIdInUse, error.description)
             case .emailTaken: return .emailTaken
             }
+        case let error as ObjectStoreError:
+            // The media storage's object store refused or was out of reach: say which, and what
+            // it answered, so whoever runs the store can fix it (the keys are never in it).
+            return .unavailable(error.description)
         case let error as Hummingbird.HTTPError:
             // Hummingbird's own answers (the router's 404 above all), in our shape.
             switch error.status {

@@ -1,7 +1,8 @@
 import Foundation
 import StewardMedia
 
-/// Where the store keeps media and how much it takes (`steward-store serve --media-dir`).
+/// Where the store keeps media and how much it takes (`steward-store serve --media-dir`, or
+/// `--media-s3` for an S3-compatible object store).
 public struct MediaConfiguration: Sendable {
     public var storage: any MediaStorage
     public var limits: MediaLimits

@@ -3,7 +3,7 @@ import Hummingbird
 import NIOCore
 
 /// Where media bytes live: a folder on the store's machine (`FolderMediaStorage`), memory in
-/// tests (`MemoryMediaStorage`), an S3-compatible object store later. Keys are
+/// tests (`MemoryMediaStorage`), an S3-compatible object store (`S3MediaStorage`). Keys are
 /// `{org}/{media id}/{name}`, made by the store (never from a client's text).
 ///
 /// A finished file appears whole or not at all: readers never see half of one.

@@ -6,14 +6,16 @@ import StewardMedia
 import Testing
 @testable import StewardStore
 
-/// Staff uploading media, on every backend: chunks that resume where the store is, the same file
+/// Staff uploading media, on every backend and media storage: chunks that resume where the store is, the same file
 /// declared twice, what is refused on the way in and why.
 @Suite("Media uploads")
 struct MediaUploadTests {
     @Test("a chunk at the wrong offset is refused with the store's; an interrupted upload resumes and completes once",
-          arguments: Backend.available)
-    func resumable(backend: Backend) async throws {
-        try await TestStore.with(backend, configuration: MediaTesting.configuration()) { store in
+          arguments: Backend.available, MediaStorageKind.available)
+    func resumable(backend: Backend, storage kind: MediaStorageKind) async throws {
+        let (storage, cleanup) = try kind.make()
+        defer { cleanup() }
+        try await TestStore.with(backend, configuration: MediaTesting.configuration(storage: storage)) { store in
             let recording = MediaSamples.mp3(frames: 60)
             let id = UUID().uuidString.lowercased()
             let declared = try await store.declareMedia(recording, id: id, fileName: "Sunday sermon.mp3")
@@ -61,9 +63,11 @@ struct MediaUploadTests {
     }
 
     @Test("a program renamed .jpg is refused at its first chunk, saying what it is; nothing is kept",
-          arguments: Backend.available)
-    func programRefused(backend: Backend) async throws {
-        try await TestStore.with(backend, configuration: MediaTesting.configuration()) { store in
+          arguments: Backend.available, MediaStorageKind.available)
+    func programRefused(backend: Backend, storage kind: MediaStorageKind) async throws {
+        let (storage, cleanup) = try kind.make()
+        defer { cleanup() }
+        try await TestStore.with(backend, configuration: MediaTesting.configuration(storage: storage)) { store in
             let program = MediaSamples.program()
             let id = UUID().uuidString.lowercased()
             let answer = try await store.uploadMedia(program, id: id, fileName: "holiday.jpg")
@@ -72,6 +76,7 @@ struct MediaUploadTests {
             #expect(answer.errorBody?.message.contains("a program") == true, "\(answer.text)")
             let gone = try await store.request(.get, "\(store.mediaPath)/\(id)", token: store.staffTokens[.viewer])
             #expect(gone.status == .notFound)
+            #expect(try await MediaStorageKind.stored(in: storage, prefix: "\(store.org)/\(id)/").isEmpty)
             let svg = try await store.uploadMedia(MediaSamples.svg, fileName: "logo.svg")
             #expect(svg.status == .unsupportedMediaType)
             #expect(svg.errorBody?.message.contains("SVG") == true)
@@ -106,9 +111,12 @@ struct MediaUploadTests {
         }
     }
 
-    @Test("bytes that are not the declared file start the upload over", arguments: Backend.available)
-    func checksum(backend: Backend) async throws {
-        try await TestStore.with(backend, configuration: MediaTesting.configuration()) { store in
+    @Test("bytes that are not the declared file start the upload over",
+          arguments: Backend.available, MediaStorageKind.available)
+    func checksum(backend: Backend, storage kind: MediaStorageKind) async throws {
+        let (storage, cleanup) = try kind.make()
+        defer { cleanup() }
+        try await TestStore.with(backend, configuration: MediaTesting.configuration(storage: storage)) { store in
             let pdf = MediaSamples.pdf
             let id = UUID().uuidString.lowercased()
             _ = try await store.declareMedia(pdf, id: id, fileName: "bulletin.pdf",
@@ -118,6 +126,7 @@ struct MediaUploadTests {
             #expect(answer.errorBody?.error == MediaHTTPError.checksumMismatch)
             let head = try await store.request(.head, "\(store.mediaPath)/\(id)", token: store.staffTokens[.editor])
             #expect(head.headers[MediaUploadController.uploadOffset] == "0")
+            #expect(try await MediaStorageKind.stored(in: storage, prefix: "\(store.org)/\(id)/").isEmpty)
         }
     }
 

@@ -7,22 +7,23 @@ import StewardMedia
 import Testing
 @testable import StewardStore
 
-/// Media served as browsers and podcast players expect, from a real folder: no token, the
+/// Media served as browsers and podcast players expect, from a real folder and object store: no token, the
 /// content's type, ETag and 304, a year of caching, byte ranges, and nothing once removed.
 @Suite("Public media addresses")
 struct PublicMediaTests {
-    static func withFolderStore(_ backend: Backend, _ body: @Sendable (TestStore, URL) async throws -> Void) async throws {
-        let folder = MediaTesting.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let storage = try FolderMediaStorage(root: folder)
+    /// A store whose media live in a storage of `kind` (a folder, or an S3-compatible object store).
+    static func withStore(_ backend: Backend, _ kind: MediaStorageKind,
+                          _ body: @Sendable (TestStore, any MediaStorage) async throws -> Void) async throws {
+        let (storage, cleanup) = try kind.make()
+        defer { cleanup() }
         try await TestStore.with(backend, configuration: MediaTesting.configuration(storage: storage)) { store in
-            try await body(store, folder)
+            try await body(store, storage)
         }
     }
 
-    @Test("a recording: GET, HEAD, ranges (206, suffix, 416) and ETag (304) without a token", arguments: Backend.available)
-    func recording(backend: Backend) async throws {
-        try await Self.withFolderStore(backend) { store, _ in
+    @Test("a recording: GET, HEAD, ranges (206, suffix, 416) and ETag (304) without a token", arguments: Backend.available, MediaStorageKind.persistent)
+    func recording(backend: Backend, storage kind: MediaStorageKind) async throws {
+        try await Self.withStore(backend, kind) { store, _ in
             let recording = MediaSamples.mp3(frames: 50)
             let item = try await store.uploadMediaOK(recording, fileName: "Easter service.mp3")
             let url = try #require(item["url"]?.stringValue)
@@ -67,9 +68,9 @@ struct PublicMediaTests {
     }
 
     @Test("a phone's photo is served cleaned (no Exif, no GPS) with its renditions; the original is not kept",
-          arguments: Backend.available)
-    func photo(backend: Backend) async throws {
-        try await Self.withFolderStore(backend) { store, folder in
+          arguments: Backend.available, MediaStorageKind.persistent)
+    func photo(backend: Backend, storage kind: MediaStorageKind) async throws {
+        try await Self.withStore(backend, kind) { store, storage in
             let photo = MediaSamples.jpegWithExif(width: 1600, height: 900)
             let item = try await store.uploadMediaOK(photo, fileName: "IMG_0042.JPG")
             #expect(item["contentType"]?.stringValue == "image/jpeg")
@@ -87,19 +88,19 @@ struct PublicMediaTests {
             #expect(thumb.status == .ok)
             #expect(thumb.headers[.contentType] == "image/jpeg")
             #expect(Data(thumb.body.readableBytesView).count < bytes.count)
-            // No file under the store's folder holds the GPS position.
-            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
-                .compactMap { $0 as? URL } ?? []
-            for file in files where !file.hasDirectoryPath {
-                let stored = (try? Data(contentsOf: file)) ?? Data()
-                #expect(!MediaSamples.contains(stored, MediaSamples.gpsMarker), "\(file.path)")
+            // No file the storage holds for the organization has the GPS position, nor the original.
+            let stored = try await MediaStorageKind.stored(in: storage, prefix: "\(store.org)/")
+            #expect(!stored.isEmpty)
+            for (key, data) in stored {
+                #expect(!MediaSamples.contains(data, MediaSamples.gpsMarker), "\(key)")
+                #expect(!key.contains("upload"), "\(key)")
             }
         }
     }
 
-    @Test("removed media stops being served, and its files are deleted", arguments: Backend.available)
-    func removed(backend: Backend) async throws {
-        try await Self.withFolderStore(backend) { store, folder in
+    @Test("removed media stops being served, and its files are deleted", arguments: Backend.available, MediaStorageKind.persistent)
+    func removed(backend: Backend, storage kind: MediaStorageKind) async throws {
+        try await Self.withStore(backend, kind) { store, storage in
             let item = try await store.uploadMediaOK(MediaSamples.pdf, fileName: "Bulletin.pdf")
             let url = try #require(item["url"]?.stringValue)
             let id = try #require(item["id"]?.stringValue)
@@ -111,7 +112,7 @@ struct PublicMediaTests {
             let shown = MediaTesting.json(try await store.request(.get, "\(store.mediaPath)/\(id)", token: store.staffTokens[.viewer]))
             #expect(shown["state"]?.stringValue == "removed")
             #expect(shown["url"] == nil)
-            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(store.org)/\(id)").path))
+            #expect(try await MediaStorageKind.stored(in: storage, prefix: "\(store.org)/\(id)/").isEmpty)
             let listed = MediaTesting.json(try await store.request(.get, store.mediaPath, token: store.staffTokens[.viewer]))
             #expect(listed["items"]?.arrayValue?.isEmpty == true)
         }
