@@ -410,7 +410,7 @@ final class FieldInput {
         case .lines(let w, _): w
         case .timing(let timing): timing.focusWidget
         case .repeatRule(let repeats): repeats.focusWidget
-        case .media(let w, _, let address): address.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? w : address
+        case .media(let w, _, let address): address.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? w as Widget : address
         }
     }
 

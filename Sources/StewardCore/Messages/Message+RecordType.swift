@@ -23,6 +23,9 @@ extension RecordType {
                       help: trLater("A few sentences on what it says.")),
             FieldSpec("videoURL", trLater("Video"), .webURL(httpsOnly: false), help: trLater("Where to watch it.")),
             // Added after messages travelled: left out while empty, so they stay as they were.
+            FieldSpec("videoThumbnail", trLater("Video thumbnail"), .media(kinds: [.image]), [.leftOutWhenEmpty],
+                      help: trLater("The still shown before the video plays: an image from the media library (its id, see `stewardctl media list`) or a secure (https://) address.")),
+            // Added after messages travelled: left out while empty, so they stay as they were.
             FieldSpec("audio", trLater("Recording"), .media(kinds: [.audio]), [.leftOutWhenEmpty],
                       help: trLater("The recording from the media library (its id, see `stewardctl media list`); its size, type and running time are filled in.")),
             FieldSpec("audioURL", trLater("Audio"), .webURL(httpsOnly: false),

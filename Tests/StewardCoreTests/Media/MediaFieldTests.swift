@@ -93,6 +93,27 @@ struct MediaFieldTests {
         #expect(Set(try await f.library.usedBy(photo).map(\.id)) == [prize.id, sam.id])
     }
 
+    @Test("a bulletin's header, a pin's picture and a message's video thumbnail take images; records without them stay as they were")
+    func newImageFields() async throws {
+        let f = try await MediaFixture()
+        let photo = try await f.add("advent.jpg", MediaSamples.jpeg(width: 16, height: 16))
+        let service = RecordService(database: f.database)
+        let bulletin = try await service.create(.bulletin, fields: .object([
+            "title": .string("Advent 2"), "date": .string("2026-12-06"), "headerImage": .string(photo.key),
+        ]), in: f.org)
+        let plain = try await service.create(.bulletin, fields: .object(["title": .string("Plain"), "date": .string("2026-12-13")]),
+                                             in: f.org)
+        #expect(plain.fields["headerImage"] == nil, "left out while empty")
+        let message = try await service.create(.message, fields: .object([
+            "title": .string("Waiting Well"), "preachedOn": .string("2026-12-06"), "videoThumbnail": .string(photo.key),
+        ]), in: f.org)
+        #expect(message.fields["audio"] == nil, "left out while empty")
+        let uses = try await f.library.usedBy(photo)
+        #expect(Set(uses.map(\.id)) == [bulletin.id, message.id])
+        #expect(Set(uses.map(\.field)) == ["headerImage", "videoThumbnail"])
+        #expect(RecordType.mapPin.mediaFields.map(\.field.name) == ["picture"])
+    }
+
     @Test("an item in use is not removed, the refusal naming the records; once free it goes")
     func removalRefusedWhileUsed() async throws {
         let f = try await MediaFixture()
