@@ -156,7 +156,7 @@ GRESOURCE_DIRS := --sourcedir=ui --sourcedir=data --sourcedir=icons/hicolor
 DEPS_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libcurl4-openssl-dev zlib1g-dev \
 	libsecret-1-dev libgtk-4-bin libglib2.0-dev-bin pkg-config libpango1.0-dev libcairo2-dev \
 	gettext appstream liblemon-dev libical-dev libqrencode-dev libshumate-dev libmagic-dev \
-	libgdk-pixbuf-2.0-dev
+	libgdk-pixbuf-2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-pyatspi \
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \

@@ -77,6 +77,8 @@ let package = Package(
             name: "StewardCore",
             dependencies: [
                 "CCurl", "CZlib", "Translation", "CRideFlow", "CICal",
+                // The media library checks and cleans files as the store does.
+                "StewardMedia",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
                 .product(name: "Logging", package: "swift-log"),
@@ -115,6 +117,16 @@ let package = Package(
         // Media checked on the way in: kinds and limits, the type sniffed from the content, images
         // cleaned of their metadata and scaled. Shared by the store, the console and the CLI; no GTK.
         .target(name: "StewardMedia", dependencies: ["CMagic", "CGdkPixbuf", "CMediaImage"]),
+        // GStreamer's discoverer (gst-pbutils), for the running time of audio and video added to
+        // the console's media library.
+        .systemLibrary(
+            name: "CGstPbutils",
+            pkgConfig: "gstreamer-pbutils-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+        ),
+        // Audio and video running times, read with GStreamer. Linked by the console's programs
+        // only (the store takes the duration the console declares).
+        .target(name: "StewardMediaDuration", dependencies: ["CGstPbutils"]),
         // The remote store: HTTP API, authorization, SQLite and PostgreSQL storage.
         .target(
             name: "StewardStore",
@@ -158,7 +170,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Steward",
-            dependencies: ["GtkKit", "StewardCore", "StewardCredentials", "StewardPrint", "Translation"],
+            dependencies: ["GtkKit", "StewardCore", "StewardCredentials", "StewardPrint", "Translation", "StewardMedia"],
             path: "Sources/Steward"
         ),
         // What Steward's command-line tools share: exit codes and one-line error reports.
@@ -169,7 +181,8 @@ let package = Package(
         .executableTarget(
             name: "stewardctl",
             dependencies: [
-                "StewardCore", "StewardCredentials", "CommandLineSupport", "StewardPrint", "Translation",
+                "StewardCore", "StewardCredentials", "CommandLineSupport", "StewardPrint", "Translation", "StewardMedia",
+                "StewardMediaDuration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -189,7 +202,8 @@ let package = Package(
         .target(name: "StewardTestSupport", path: "Tests/StewardTestSupport"),
         // The test process's locale from the environment, before main, as the apps take theirs.
         .target(name: "CTestLocale", path: "Tests/CTestLocale"),
-        .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore", "StewardCredentials", "StewardTestSupport", "CTestLocale"]),
+        .testTarget(name: "StewardCoreTests", dependencies: ["StewardCore", "StewardCredentials", "StewardTestSupport", "CTestLocale",
+                                                      "StewardMedia", "MediaTestSamples"]),
         // Media files the media and store tests upload: images made with gdk-pixbuf (with EXIF
         // GPS spliced in), MP3 and PDF heads, a program's bytes.
         .target(name: "MediaTestSamples", dependencies: ["CGdkPixbuf"], path: "Tests/MediaTestSamples"),
@@ -201,7 +215,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl", "StewardTestSupport", "CTestLocale"],
+        .testTarget(name: "StewardCtlTests", dependencies: ["StewardCore", "stewardctl", "StewardTestSupport", "CTestLocale", "MediaTestSamples"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit"]),
         // What steward-bench reads from the programs it times (the bench drive's lines).

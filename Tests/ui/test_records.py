@@ -379,6 +379,46 @@ def test_series_and_message(app):
     screenshot("messages.png")
 
 
+def test_message_recording_from_library(app):
+    """A recording added to the media library is picked from the message's Recording
+    drop-down by its name; the saved message names the file and takes its size and type."""
+    import subprocess
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, f"advent-{SUFFIX}.mp3")
+    frame = bytes([0xFF, 0xFB, 0x90, 0x64]) + bytes(413)  # MPEG-1 Layer III, 128 kbit/s
+    with open(path, "wb") as out:
+        out.write(b"ID3" + bytes([3, 0, 0, 0, 0, 0, 0]) + frame * 200)
+    added = subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, "media", "add", "--org", SLUG, path, "--json"],
+                           capture_output=True, text=True)
+    if added.returncode != 0:
+        raise Failure(f"stewardctl media add failed: {added.stderr}")
+    item = json.loads(added.stdout)
+    details = [f"{item['size'] / 1000:.1f} kB"]
+    if item.get("durationSeconds") is not None:
+        seconds = round(item["durationSeconds"])
+        details.insert(0, f"{seconds // 60}:{seconds % 60:02d}")
+    shown = f"advent-{SUFFIX}.mp3 ({', '.join(details)})"
+
+    window = main_window(app)
+    choose_page(window, "Messages")
+    show_view(window, "Messages")
+    click(button(window, "New Message"))
+    form = editor(app, "New Message")
+    title = f"Recorded Sermon {SUFFIX}"
+    type_into(form, "Title", title)
+    type_into(form, "Preached on", "2026-11-29")
+    choose(app, form, "Recording", shown)
+    click(button(form, "Save"))
+    editor_gone(app, "New Message")
+    row_label(window, title)
+    stored = records("message", "title", title)
+    if len(stored) != 1:
+        raise Failure(f"the message was not stored: {stored}")
+    fields = stored[0][1]
+    if (fields.get("audio"), fields.get("audioBytes"), fields.get("audioType")) != (item["id"], item["size"], "audio/mpeg"):
+        raise Failure(f"expected the message to name {item['id']} with its size and type: {fields}")
+
+
 def test_fund_refuses_plain_http(app):
     window = main_window(app)
     choose_page(window, "Giving")
@@ -728,6 +768,7 @@ TESTS = [
     test_copy_to_next_week,
     test_bulletin_export_pdf,
     test_series_and_message,
+    test_message_recording_from_library,
     test_fund_refuses_plain_http,
     test_fund_delete_and_undo,
     test_fund_history,

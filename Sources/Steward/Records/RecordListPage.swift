@@ -56,6 +56,8 @@ final class RecordListPage {
     private var order: [Int64] = []
     /// Titles of the records the type's references point at, by entity.
     private var titles: [String: [UUID: String]] = [:]
+    /// The library's file names by id, for media fields' cells.
+    private var mediaNames: [UUID: String] = [:]
     private var loadRequest = 0
     private var editor: RecordEditor?
     /// Reads a record's history for the editor's History button (nil until sync is set up).
@@ -271,7 +273,7 @@ final class RecordListPage {
         case .boolean, .integer, .duration: 85
         case .choice: 120
         case .reference: 170
-        case .webURL, .email: 250
+        case .webURL, .email, .media: 250
         // Thirteen digits, as the list keeps every ISBN.
         case .isbn: 125
         default: 150
@@ -283,6 +285,9 @@ final class RecordListPage {
         if case .reference(let entity) = field.kind {
             guard let id = value?.stringValue.flatMap(UUID.init(uuidString:)) else { return "" }
             return titles[entity]?[id] ?? ""
+        }
+        if case .media = field.kind, case .item(let id)? = MediaFieldValue(stored: value) {
+            return mediaNames[id] ?? value?.stringValue ?? ""
         }
         return field.displayText(value, zone: organization?.timeZone ?? .gmt)
     }
@@ -376,8 +381,10 @@ final class RecordListPage {
             for (_, entity) in type.references where referenced[entity] == nil {
                 referenced[entity] = try await service.titles(of: entity, in: org)
             }
+            let media = type.mediaFields.isEmpty ? [] : try await MediaChoices.items(in: org, database: service.database)
             let read = try await readColumn?(org, found) ?? [:]
             guard request == loadRequest else { return }
+            mediaNames = Dictionary(media.map { ($0.id, $0.fileName) }, uniquingKeysWith: { first, _ in first })
             readTexts = read
             total = narrows ? found.count : page.total
             totalIsLowerBound = !narrows && page.totalIsLowerBound
@@ -549,6 +556,8 @@ final class RecordListPage {
             for (_, entity) in type.references {
                 referenced[entity] = (try? await service.titles(of: entity, in: org)) ?? titles[entity] ?? [:]
             }
+            // The library's files, for media fields (a file added since is offered too).
+            let media = type.mediaFields.isEmpty ? [] : (try? await MediaChoices.items(in: org, database: service.database)) ?? []
             guard editor == nil else { return }
             let type = self.type
             let service = self.service
@@ -557,7 +566,7 @@ final class RecordListPage {
             let frozen = record.flatMap { frozenReason?($0) }
             if let frozen { extras.notice = frozen }
             let shown = RecordEditor(parent: window, type: type, organization: org, record: record, filledWith: filled,
-                                     context: FormContext(zone: org.timeZone, titles: referenced),
+                                     context: FormContext(zone: org.timeZone, titles: referenced, media: media),
                                      canEdit: canEdit && frozen == nil, extras: extras) { [weak self] fields in
                 let saved: LocalRecord
                 if let record {

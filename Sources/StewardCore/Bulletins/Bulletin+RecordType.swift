@@ -16,6 +16,9 @@ extension RecordType {
             FieldSpec("sections", trLater("Sections"), .list(of: bulletinSectionFields, maxItems: 50), [.searchable],
                       help: trLater("Its sections in order, as JSON: [{\"heading\": …, \"body\": …, \"linkLabel\": …, \"linkURL\": …}]."),
                       item: trLater("Section")),
+            // Added after bulletins travelled: left out while empty, so they stay as they were.
+            FieldSpec("headerImage", trLater("Header image"), .media(kinds: [.image]), [.leftOutWhenEmpty],
+                      help: trLater("The picture across its top: an image from the media library (its id, see `stewardctl media list`) or a secure (https://) address.")),
             FieldSpec("publishAt", trLater("Publish at"), .dateTime, [.listed],
                       help: trLater("When members start seeing it (the organization's local time); empty keeps it a draft.")),
             FieldSpec("expireAt", trLater("Expire at"), .dateTime,

@@ -21,6 +21,9 @@ extension RecordType {
                       help: trLater("Degrees east (negative: west), like -73.7562.")),
             FieldSpec("description", trLater("Description"), .longText(maxLength: 2000), [.searchable],
                       help: trLater("Opening hours, what to bring, who it serves.")),
+            // Added after pins travelled: left out while empty, so they stay as they were.
+            FieldSpec("picture", trLater("Picture"), .media(kinds: [.image]), [.leftOutWhenEmpty],
+                      help: trLater("A picture of the place: an image from the media library (its id, see `stewardctl media list`) or a secure (https://) address.")),
         ],
         titleField: "name")
 }

@@ -123,6 +123,7 @@ enum Migrations {
         registerEventReminders(&migrator)
         registerEventCalendars(&migrator)
         registerCampusTags(&migrator)
+        registerMediaLibrary(&migrator)
         return migrator
     }
 }

@@ -18,8 +18,8 @@ extension RecordType {
                       help: trLater("What they coach, comma-separated, like strength,mobility,prenatal.")),
             FieldSpec("bio", trLater("Bio"), .longText(maxLength: 3000), [.searchable],
                       help: trLater("A few sentences members read before booking with them.")),
-            FieldSpec("photoURL", trLater("Photo"), .webURL(httpsOnly: true),
-                      help: trLater("The secure (https://) address of their photo.")),
+            FieldSpec("photoURL", trLater("Photo"), .media(kinds: [.image]),
+                      help: trLater("Their photo: an image from the media library (its id, see `stewardctl media list`) or a secure (https://) address.")),
         ],
         titleField: "name", orderField: "name")
 

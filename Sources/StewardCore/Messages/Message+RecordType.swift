@@ -22,6 +22,12 @@ extension RecordType {
             FieldSpec("summary", trLater("Summary"), .longText(maxLength: 10_000), [.searchable],
                       help: trLater("A few sentences on what it says.")),
             FieldSpec("videoURL", trLater("Video"), .webURL(httpsOnly: false), help: trLater("Where to watch it.")),
+            // Added after messages travelled: left out while empty, so they stay as they were.
+            FieldSpec("videoThumbnail", trLater("Video thumbnail"), .media(kinds: [.image]), [.leftOutWhenEmpty],
+                      help: trLater("The still shown before the video plays: an image from the media library (its id, see `stewardctl media list`) or a secure (https://) address.")),
+            // Added after messages travelled: left out while empty, so they stay as they were.
+            FieldSpec("audio", trLater("Recording"), .media(kinds: [.audio]), [.leftOutWhenEmpty],
+                      help: trLater("The recording from the media library (its id, see `stewardctl media list`); its size, type and running time are filled in.")),
             FieldSpec("audioURL", trLater("Audio"), .webURL(httpsOnly: false),
                       help: trLater("The audio file podcast apps download (an http(s) address).")),
             FieldSpec("audioBytes", trLater("Audio size"), .integer(0...20_000_000_000),
@@ -35,6 +41,11 @@ extension RecordType {
                       help: trLater("When members and podcast apps see it (local time); empty keeps it a draft.")),
         ],
         titleField: "title", orderField: "preachedOn", orderDescending: true)
+        .fillingFromMedia("audio") { item, values in
+            values["audioBytes"] = .int(item.size)
+            values["audioType"] = .string(item.contentType)
+            if let seconds = item.durationSeconds { values["duration"] = .int(Int64(seconds.rounded())) }
+        }
         .rule { values, issues in
             if !FieldKind.isEmpty(values["audioURL"]), (values["audioBytes"]?.int64Value ?? 0) <= 0 {
                 issues.add("audio-bytes", tr("is needed with an audio address: the file's size in bytes, for podcast apps"))

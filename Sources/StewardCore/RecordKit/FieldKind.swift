@@ -1,4 +1,5 @@
 import Foundation
+import StewardMedia
 import Translation
 
 /// What a field holds, and so how people type it, how it is checked, how it travels as JSON and
@@ -49,6 +50,9 @@ public indirect enum FieldKind: Sendable {
     /// (`2026-12-02T19:00`) or a date (`2026-12-02`): a JSON array of strings, kept in order
     /// and without repeats. Typed one a line, or separated by commas.
     case occurrences(maxItems: Int)
+    /// A file of the organization's media library of one of `kinds` (its id, checked against the
+    /// library when the record is written), or, as before the library, an https address.
+    case media(kinds: Set<MediaKind>)
 }
 
 extension FieldKind {
@@ -83,6 +87,7 @@ extension FieldKind {
         case .timing: "timing"
         case .repeatRule: "rule"
         case .occurrences: "start,start"
+        case .media: "media-id|url"
         }
     }
 }

@@ -46,10 +46,11 @@ public final class RecordService: Sendable {
         }
     }
 
-    private static func insert(_ type: RecordType, id: UUID, checked: JSONValue, org: Organization, _ db: Database) throws -> LocalRecord {
+    private static func insert(_ type: RecordType, id: UUID, checked validated: JSONValue, org: Organization, _ db: Database) throws -> LocalRecord {
         let now = Date.storedNow
+        try checkReferences(validated, of: type, org: org, db)
+        let checked = try type.filledFromMedia(validated, orgId: org.id, db)
         let record = LocalRecord(entity: type.entity, id: id, orgId: org.id, createdAt: now, updatedAt: now, fields: checked)
-        try checkReferences(checked, of: type, org: org, db)
         try type.checkOneOpen(checked, id: record.id, org: org, db)
         try type.checkAdmission(checked, id: record.id, org: org, db)
         if type.isSingleton, let existing = try live(type, org: org, db).first {
@@ -93,8 +94,9 @@ public final class RecordService: Sendable {
     /// `previous` with `validated` fields, live (a removed record comes back with them).
     private static func replace(_ type: RecordType, previous: LocalRecord, validated: JSONValue, org: Organization,
                                 _ db: Database) throws -> LocalRecord {
-        let checked = try type.revised(validated, previous: previous, org: org, db)
-        try checkReferences(checked, of: type, org: org, db)
+        let revised = try type.revised(validated, previous: previous, org: org, db)
+        try checkReferences(revised, of: type, org: org, db)
+        let checked = try type.filledFromMedia(revised, orgId: org.id, db)
         try type.checkOneOpen(checked, id: previous.id, org: org, db)
         try type.checkAdmission(checked, id: previous.id, previous: previous.liveFields, org: org, db)
         var record = previous
@@ -261,6 +263,7 @@ public final class RecordService: Sendable {
             let pointer = targetType.map { tr(" (see `{command}`)", ["command": "stewardctl \($0.commandName) list"]) }
             issues.add(field.optionName, missing + (pointer ?? ""))
         }
+        try MediaFields.check(fields, of: type, orgId: org.id, issues: &issues, db)
         try issues.throwIfAny()
     }
 

@@ -26,6 +26,9 @@ public struct RecordType: Sendable {
     /// Finishing touches on a record that passed (a link without a label takes its address),
     /// so every side stores the same canonical form.
     var completions: [@Sendable (_ values: inout [String: JSONValue]) -> Void] = []
+    /// Fields derived from a media field's library item when the record is written (a
+    /// message's audio size, type and running time), by media field name.
+    var mediaFills: [String: @Sendable (_ item: MediaItem, _ values: inout [String: JSONValue]) -> Void] = [:]
     /// Keys that are no field are dropped rather than refused (events: apps and stores have
     /// always sent them extra keys, and the store has always dropped them).
     var dropsUnknownKeys = false

@@ -22,6 +22,13 @@ extension Stewardctl {
         case let error as RecordServiceError:
             // A missing record, one still referred to, a second podcast: no field is at fault.
             return .failure(error.description)
+        case let error as MediaLibraryError:
+            switch error {
+            // The file given is at fault: invalid input, nothing kept.
+            case .refused, .unreadable: return .usage("file: " + error.description)
+            // No such item, or one records still use: refused by state, as records' removal is.
+            case .notFound, .inUse, .removed: return .failure(error.description)
+            }
         case let error as StoredRecordUnreadable:
             return .failure(error.description)
         case let error as InsecureConnectionError:

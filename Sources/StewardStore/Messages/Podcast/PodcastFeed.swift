@@ -16,23 +16,37 @@ enum PodcastFeed {
         "Spirituality": "Religion & Spirituality",
     ]
 
-    /// The messages that become episodes: published now, with an audio file and its size
-    /// (an enclosure without a length is refused by directories), newest first.
-    static func episodes(_ messages: [RemoteRecord], now: Date) -> [(record: RemoteRecord, published: Date)] {
-        messages.compactMap { record -> (RemoteRecord, Date)? in
+    /// The media ids messages name as their recording (`audio`), for the controller to look up.
+    static func recordingIds(_ messages: [RemoteRecord]) -> Set<String> {
+        Set(messages.compactMap { record in
+            guard case .item(let id)? = MediaFieldValue(stored: record.fields["audio"]) else { return nil }
+            return id.uuidString.lowercased()
+        })
+    }
+
+    /// The messages that become episodes: published now, with a recording whose address and
+    /// size are known (an enclosure without a length is refused by directories), newest
+    /// first. `recordings`: the ready media items messages name, by id.
+    static func episodes(_ messages: [RemoteRecord], recordings: [String: PodcastEnclosure] = [:],
+                         now: Date) -> [Episode] {
+        messages.compactMap { record -> Episode? in
             guard !record.deleted, RecordType.message.isVisibleToMembers(record.fields, now: now),
-                  let audio = record.fields["audioURL"]?.stringValue, !audio.isEmpty,
-                  (record.fields["audioBytes"]?.int64Value ?? 0) > 0,
+                  let enclosure = PodcastEnclosure(of: record.fields, recordings: recordings),
                   let published = record.fields["publishAt"]?.stringValue.flatMap(DateTimeText.parseUTC)
             else { return nil }
-            return (record, published)
+            return Episode(record: record, published: published, enclosure: enclosure)
         }
-        .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id > $1.0.id }
-        .map { (record: $0.0, published: $0.1) }
+        .sorted { $0.published != $1.published ? $0.published > $1.published : $0.record.id > $1.record.id }
+    }
+
+    struct Episode {
+        var record: RemoteRecord
+        var published: Date
+        var enclosure: PodcastEnclosure
     }
 
     /// The feed's XML. `feedURL` is where it is served: the channel's link and its `atom:link`.
-    static func xml(podcast: JSONValue, episodes: [(record: RemoteRecord, published: Date)], feedURL: String) -> String {
+    static func xml(podcast: JSONValue, episodes: [Episode], feedURL: String) -> String {
         func text(_ name: String) -> String { podcast[name]?.stringValue ?? "" }
         var xml = XMLWriter()
         xml.start("rss", [("version", "2.0"), ("xmlns:itunes", itunes), ("xmlns:atom", atom)])
@@ -60,7 +74,7 @@ enum PodcastFeed {
             xml.element("lastBuildDate", FeedDates.rfc822(newest.published))
         }
         for episode in episodes {
-            item(episode.record, published: episode.published, author: text("author"), into: &xml)
+            item(episode, author: text("author"), into: &xml)
         }
         xml.close()
         xml.close()
@@ -78,20 +92,20 @@ enum PodcastFeed {
         }
     }
 
-    private static func item(_ message: RemoteRecord, published: Date, author: String, into xml: inout XMLWriter) {
-        let fields = message.fields
+    private static func item(_ episode: Episode, author: String, into xml: inout XMLWriter) {
+        let fields = episode.record.fields
         func text(_ name: String) -> String { fields[name]?.stringValue ?? "" }
         xml.start("item")
         xml.element("title", text("title"))
         // The record's id never changes, so players never list an edited message twice.
-        xml.element("guid", message.id, [("isPermaLink", "false")])
-        xml.element("pubDate", FeedDates.rfc822(published))
+        xml.element("guid", episode.record.id, [("isPermaLink", "false")])
+        xml.element("pubDate", FeedDates.rfc822(episode.published))
         xml.element("enclosure", nil, [
-            ("url", text("audioURL")),
-            ("length", String(fields["audioBytes"]?.int64Value ?? 0)),
-            ("type", text("audioType").isEmpty ? "audio/mpeg" : text("audioType")),
+            ("url", episode.enclosure.url),
+            ("length", String(episode.enclosure.length)),
+            ("type", episode.enclosure.type),
         ])
-        if let seconds = fields["duration"]?.int64Value {
+        if let seconds = episode.enclosure.seconds {
             xml.element("itunes:duration", FeedDates.clock(seconds))
         }
         xml.element("itunes:author", text("speaker").isEmpty ? author : text("speaker"))

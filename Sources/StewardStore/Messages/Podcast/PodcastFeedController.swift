@@ -39,10 +39,23 @@ struct PodcastFeedController {
         // so the feed does not flip between them.
         guard let podcast = settings.min(by: { $0.id < $1.id }) else { return Data() }
         let messages = try await repository.liveRecords(org: org, entity: RecordType.message.entity)
+        // Recordings from the media library: served by this store, at its own address.
+        var recordings: [String: PodcastEnclosure] = [:]
+        let base = Self.origin(of: feedURL)
+        for id in PodcastFeed.recordingIds(messages) {
+            guard let item = try await repository.mediaItem(org: org, id: id), item.state == .ready else { continue }
+            recordings[id] = PodcastEnclosure(address: base + MediaAddress.path(item, variant: .full), item: item)
+        }
         let xml = PodcastFeed.xml(podcast: podcast.fields,
-                                  episodes: PodcastFeed.episodes(messages, now: Date()),
+                                  episodes: PodcastFeed.episodes(messages, recordings: recordings, now: Date()),
                                   feedURL: feedURL)
         return Data(xml.utf8)
+    }
+
+    /// `scheme://host` of an address made by `feedURL`.
+    static func origin(of feedURL: String) -> String {
+        guard let range = feedURL.range(of: "/v1/orgs/") else { return feedURL }
+        return String(feedURL[..<range.lowerBound])
     }
 
     /// Where the feed was asked for, as the client named the host (the store may sit behind a

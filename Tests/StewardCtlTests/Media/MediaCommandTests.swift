@@ -1,0 +1,103 @@
+import Foundation
+import MediaTestSamples
+import StewardCore
+import Testing
+
+/// `stewardctl media add|list|show|remove` and `messages … --audio MEDIA-ID`: the contract
+/// scripts rely on (exit codes, JSON keys).
+@Suite("stewardctl media")
+struct MediaCommandTests {
+    func file(_ cli: CLI, _ name: String, _ data: Data) throws -> String {
+        let url = cli.folder.appendingPathComponent(name)
+        try data.write(to: url)
+        return url.path
+    }
+
+    func add(_ cli: CLI, _ name: String, _ data: Data, sourceLocation: SourceLocation = #_sourceLocation) async throws -> JSONValue {
+        let result = try await cli("media", "add", "--org", "test-org", try file(cli, name, data), "--json")
+        try #require(result.status == 0, "media add failed: \(result.stderr)", sourceLocation: sourceLocation)
+        return try result.json()
+    }
+
+    @Test("add --json prints the new item; show --json gives its id, null url, type, size, SHA-256 and users")
+    func addAndShow() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let mp3 = MediaSamples.mp3()
+        let added = try await add(cli, "advent-1.mp3", mp3)
+        let id = try #require(added["id"]?.stringValue)
+        #expect(UUID(uuidString: id) != nil)
+        #expect(added["fileName"]?.stringValue == "advent-1.mp3")
+        #expect(added["kind"]?.stringValue == "audio")
+
+        let shown = try await cli("media", "show", id, "--json").json()
+        #expect(shown["id"]?.stringValue == id)
+        #expect(shown["url"] == .null)
+        #expect(shown["contentType"]?.stringValue == "audio/mpeg")
+        #expect(shown["size"] == .int(Int64(mp3.count)))
+        #expect(shown["sha256"]?.stringValue?.count == 64)
+        #expect(shown["usedBy"] == .array([]))
+        #expect(try await cli("media", "show", id, "--org", "test-org", "--json").json()["id"]?.stringValue == id)
+        // Kept beside the database.
+        let kept = cli.folder.appendingPathComponent("steward.sqlite.media")
+        #expect(FileManager.default.fileExists(atPath: kept.path))
+
+        let listed = try await cli("media", "list", "--org", "test-org", "--json").json()
+        #expect(listed.items.map { $0["id"]?.stringValue } == [id])
+        #expect(try await cli("media", "list", "--kind", "image", "--json").json() == .array([]))
+        let text = try await cli("media", "list")
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("advent-1.mp3"))
+        #expect(text.stdout.contains("10 GB"), "the allowance is said: \(text.stdout)")
+    }
+
+    @Test("a program named .jpg is refused with exit 2 saying what it is; nothing is kept")
+    func programRefused() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let refused = try await cli("media", "add", "--org", "test-org", try file(cli, "holiday.jpg", MediaSamples.program()), "--json")
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("program"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("holiday.jpg"), "\(refused.stderr)")
+        #expect(try await cli("media", "list", "--json").json() == .array([]))
+        let missing = try await cli("media", "add", cli.folder.appendingPathComponent("none.png").path)
+        #expect(missing.status == 2)
+    }
+
+    @Test("messages take --audio MEDIA-ID (JSON key audio), filling the size and type; the item in use is not removed")
+    func messageAudio() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let mp3 = MediaSamples.mp3()
+        let id = try #require(try await add(cli, "advent-1.mp3", mp3)["id"]?.stringValue)
+        let message = try await cli.addRecord("messages", ["--title", "Waiting Well", "--preached-on", "2026-12-06", "--audio", id])
+        let messageID = try #require(message["id"]?.stringValue)
+        #expect(message["audio"]?.stringValue == id)
+        #expect(message["audioBytes"] == .int(Int64(mp3.count)))
+        #expect(message["audioType"]?.stringValue == "audio/mpeg")
+
+        let shown = try await cli("media", "show", id, "--json").json()
+        let users = shown["usedBy"]?.arrayValue ?? []
+        #expect(users.count == 1)
+        #expect(users.first?["entity"]?.stringValue == "message")
+        #expect(users.first?["id"]?.stringValue == messageID)
+        #expect(users.first?["title"]?.stringValue == "Waiting Well")
+        #expect(users.first?["field"]?.stringValue == "audio")
+
+        let refused = try await cli("media", "remove", id)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\"Waiting Well\""), "\(refused.stderr)")
+        #expect(try await cli("media", "list", "--json").json().items.count == 1)
+
+        // Not a file of the library: exit 2, the option named, nothing changed.
+        let unknown = try await cli("messages", "update", messageID, "--audio", UUID().uuidString)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("audio"), "\(unknown.stderr)")
+        #expect(try await cli("messages", "show", messageID, "--json").json()["audio"]?.stringValue == id)
+
+        #expect(try await cli("messages", "update", messageID, "--audio", "").status == 0)
+        #expect(try await cli("media", "remove", id).status == 0)
+        #expect(try await cli("media", "list", "--json").json() == .array([]))
+        #expect(try await cli("media", "show", id, "--json").json()["removedAt"] != .null)
+        #expect(try await cli("media", "show", "not-an-id").status == 2)
+        #expect(try await cli("media", "show", UUID().uuidString).status == 1)
+    }
+}
