@@ -98,7 +98,7 @@ actor FakeMediaStore: MediaTransport {
 }
 
 /// Files waiting in memory, as the media library keeps them in the database.
-actor MemoryMediaQueue: MediaUploadQueue {
+actor MemoryMediaQueue: MediaSyncQueue {
     private(set) var waiting: [WaitingMedia] = []
     private(set) var uploaded: [UUID: String] = [:]
     private(set) var refused: [UUID: String] = [:]
@@ -123,13 +123,13 @@ actor MemoryMediaQueue: MediaUploadQueue {
 
     func remove(_ id: UUID) { removals.append(id) }
 
-    func waitingUploads(orgId: UUID) async throws -> [WaitingMedia] {
+    func mediaToUpload(orgId: UUID) async throws -> [WaitingMedia] {
         waiting.filter { uploaded[$0.declaration.id] == nil && refused[$0.declaration.id] == nil }
     }
 
     func markUploaded(id: UUID, url: String) async throws { uploaded[id] = url }
     func markRefused(id: UUID, message: String) async throws { refused[id] = message }
-    func waitingRemovals(orgId: UUID) async throws -> [UUID] { removals }
+    func mediaToRemove(orgId: UUID) async throws -> [UUID] { removals }
     func markRemovalSent(id: UUID) async throws { removals.removeAll { $0 == id } }
 }
 

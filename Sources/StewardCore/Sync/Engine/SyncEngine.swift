@@ -15,7 +15,7 @@ public final class SyncEngine: Sendable {
     private let credentials: (any CredentialStore)?
     private let makeTransport: @Sendable (Remote) -> any SyncTransport
     /// The files added here that wait for the store (the media library); nil: none are sent.
-    let mediaQueue: (any MediaUploadQueue)?
+    let mediaQueue: (any MediaSyncQueue)?
 
     /// `transport` makes the transport for an organization's remote; by default, HTTP over
     /// one shared `HTTPClient` (one connection cache for every store), with the remote's API
@@ -24,7 +24,7 @@ public final class SyncEngine: Sendable {
     public init(database: AppDatabase, options: SyncOptions = SyncOptions(),
                 credentials: (any CredentialStore)? = nil,
                 transport: (@Sendable (Remote) -> any SyncTransport)? = nil,
-                media: (any MediaUploadQueue)? = nil) {
+                media: (any MediaSyncQueue)? = nil) {
         self.database = database
         self.options = options
         self.credentials = credentials

@@ -10,14 +10,14 @@ extension SyncEngine {
                    progress: (@Sendable (SyncProgress) -> Void)?) async throws {
         guard let queue = mediaQueue, let media = transport as? any MediaTransport else { return }
         do {
-            for id in try await queue.waitingRemovals(orgId: org.id) {
+            for id in try await queue.mediaToRemove(orgId: org.id) {
                 _ = try await withRetry(transport) { () async throws(SyncTransportError) -> Bool in
                     try await media.removeMedia(id: id)
                     return true
                 }
                 try await queue.markRemovalSent(id: id)
             }
-            let waiting = try await queue.waitingUploads(orgId: org.id)
+            let waiting = try await queue.mediaToUpload(orgId: org.id)
             guard !waiting.isEmpty else { return }
             let total = waiting.reduce(0) { $0 + $1.declaration.size }
             var done: Int64 = 0

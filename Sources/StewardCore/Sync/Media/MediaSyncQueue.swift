@@ -15,15 +15,15 @@ public struct WaitingMedia: Sendable, Hashable {
 /// The console's side of media sync: what waits to be sent or removed, and what became of it.
 /// The media library keeps this in the database, so a sync that stopped half-way (a crash, a
 /// lost connection) finds the same work again at the next.
-public protocol MediaUploadQueue: Sendable {
+public protocol MediaSyncQueue: Sendable {
     /// Files added here and not on the store yet, oldest first.
-    func waitingUploads(orgId: UUID) async throws -> [WaitingMedia]
+    func mediaToUpload(orgId: UUID) async throws -> [WaitingMedia]
     /// The store has the file, ready, at `url` (absolute).
     func markUploaded(id: UUID, url: String) async throws
     /// The store will never take the file (its kind, its size, the organization's quota):
     /// `message` says why, in the store's words, for staff to read.
     func markRefused(id: UUID, message: String) async throws
     /// Items removed here that the store still has.
-    func waitingRemovals(orgId: UUID) async throws -> [UUID]
+    func mediaToRemove(orgId: UUID) async throws -> [UUID]
     func markRemovalSent(id: UUID) async throws
 }
