@@ -24,6 +24,7 @@ import approval_tests  # noqa: E402
 import store_identity_tests  # noqa: E402
 import fault_loop  # noqa: E402
 import scale_out_tests  # noqa: E402
+import media_tests  # noqa: E402
 from mixed_world import World  # noqa: E402
 
 POSTGRES = os.environ.get("STEWARD_TEST_POSTGRES_URL")
@@ -634,6 +635,14 @@ def test_schedule_classes_and_a_note_reach_the_apps(workdir, backend):
     a.sync(gym)
     check(read("from=2027-03-01&to=2027-03-01")[0]["localNote"] == "Mats out by 6:30", "the changed note")
     assert_converged(store, a, slug=gym)
+
+
+def test_media_added_offline_reaches_the_store_before_its_record(workdir, backend):
+    media_tests.offline_media_reaches_the_store_before_its_record(workdir, lambda: setup(workdir, backend), SLUG)
+
+
+def test_media_upload_killed_mid_file_resumes_without_a_duplicate(workdir, backend):
+    media_tests.killed_mid_file_resumes_without_a_duplicate(workdir, lambda: setup(workdir, backend), SLUG)
 
 
 # ------------------------------------------------------------------------------------------ runner

@@ -15,12 +15,15 @@ final class SyncServices: Sendable {
 
     var engine: SyncEngine { backgroundSync.engine }
 
-    init(database: AppDatabase, cadence: SyncCadence) {
+    /// `databasePath`: the database's file, beside which the media library keeps the files the
+    /// sync uploads.
+    init(database: AppDatabase, databasePath: String, cadence: SyncCadence) {
         // Chosen on first use: the session bus is asked for a keyring only when a sign-in or
         // an API token is read or kept.
         let credentials = LazyCredentialStore()
         sessions = SessionService(database: database, credentials: credentials)
-        backgroundSync = BackgroundSync(database: database, credentials: credentials, cadence: cadence)
+        backgroundSync = BackgroundSync(database: database, credentials: credentials, cadence: cadence,
+                                        media: MediaLibrary(database: database, folder: .beside(databaseAt: databasePath)))
         history = HistoryService(database: database)
         remotes = RemoteService(database: database, credentials: credentials)
         // API tokens an older console kept in the database move to the credential store now,

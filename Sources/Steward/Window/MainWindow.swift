@@ -165,7 +165,7 @@ final class MainWindow {
         install(page, for: .events)
         contentStack.addNamed(Self.unavailablePage(), name: "unavailable")
         show(loaded.organizations)
-        startSync(database: environment.database)
+        startSync(environment)
     }
 
     // MARK: sync
@@ -173,12 +173,13 @@ final class MainWindow {
     /// Sets up sign-in and background sync once the first rows have been painted, so launching
     /// never waits for it: the services are made off the main thread (starting the HTTP client
     /// is not free), the Sync page and the status on it.
-    private func startSync(database: AppDatabase) {
+    private func startSync(_ environment: AppEnvironment) {
         let cadence = settings.syncCadence
+        let (database, path) = (environment.database, environment.databasePath)
         NextPaint.after(window) { [weak self] in
             Task {
                 let services = await Task.detached(priority: .utility) {
-                    SyncServices(database: database, cadence: cadence)
+                    SyncServices(database: database, databasePath: path, cadence: cadence)
                 }.value
                 self?.attach(services)
             }

@@ -24,6 +24,9 @@ extension Migrations {
                 t.column("removedAt", .datetime)
                 // When the store was told of the removal (nil: not yet, or never uploaded).
                 t.column("removalSentAt", .datetime)
+                // Why the store would not take the file (its kind, its size, the organization's
+                // total), in its words; such an item is not sent again.
+                t.column("uploadRefusal", .text)
             }
             try db.create(index: "media_org_added", on: "media", columns: ["orgId", "addedAt"])
         }

@@ -133,7 +133,7 @@ public final class HTTPClient: Sendable {
             }
             if let token = request.bearerToken { headers["Authorization"] = "Bearer \(token)" }
             var body = request.body
-            if let plain = body, request.awsSigV4 == nil, plain.count > options.compressBodiesOver,
+            if let plain = body, request.compressible, request.awsSigV4 == nil, plain.count > options.compressBodiesOver,
                !headers.keys.contains(where: { $0.lowercased() == "content-encoding" }) {
                 body = Gzip.compress(plain)
                 headers["Content-Encoding"] = "gzip"

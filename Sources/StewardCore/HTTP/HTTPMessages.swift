@@ -22,6 +22,10 @@ public struct HTTPClientRequest: Sendable, Hashable {
     /// Speak HTTP/2 only (APNs takes nothing else): negotiated over TLS, or with prior
     /// knowledge on plain http (a test's stand-in). False: what libcurl prefers.
     public var http2Only: Bool
+    /// Whether a large body may be sent gzip-compressed. False for bytes that are compressed
+    /// already (photos, recordings) and for servers that take a body as it is sent (a media
+    /// upload's chunk is stored byte for byte).
+    public var compressible: Bool = true
     /// Signed by libcurl with AWS Signature V4 (object stores): no secret crosses the wire.
     public var awsSigV4: AWSSigV4?
     /// A file sent as the body, read as it goes out (an object store's part of up to 64 MB), in

@@ -31,11 +31,13 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
     public var removedAt: Date?
     /// When the store was told of the removal.
     public var removalSentAt: Date?
+    /// Why the store refused the upload, in its words; nil while it has not (or took it).
+    public var uploadRefusal: String?
 
     public init(id: UUID, orgId: UUID, fileName: String, kind: MediaKind, contentType: String, size: Int64,
                 sha256: String, durationSeconds: Double? = nil, width: Int? = nil, height: Int? = nil,
                 addedAt: Date, url: String? = nil, uploadedAt: Date? = nil, removedAt: Date? = nil,
-                removalSentAt: Date? = nil) {
+                removalSentAt: Date? = nil, uploadRefusal: String? = nil) {
         self.id = id
         self.orgId = orgId
         self.fileName = fileName
@@ -51,6 +53,7 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         self.uploadedAt = uploadedAt
         self.removedAt = removedAt
         self.removalSentAt = removalSentAt
+        self.uploadRefusal = uploadRefusal
     }
 
     /// The id as records hold it (lower-case UUID text).
@@ -80,6 +83,7 @@ extension MediaItem: FetchableRecord, PersistableRecord {
         uploadedAt = row["uploadedAt"]
         removedAt = row["removedAt"]
         removalSentAt = row["removalSentAt"]
+        uploadRefusal = row["uploadRefusal"]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -98,5 +102,6 @@ extension MediaItem: FetchableRecord, PersistableRecord {
         container["uploadedAt"] = uploadedAt
         container["removedAt"] = removedAt
         container["removalSentAt"] = removalSentAt
+        container["uploadRefusal"] = uploadRefusal
     }
 }

@@ -5,8 +5,8 @@ import GRDB
 /// (so the records naming them never reach the store before their files), then tells the store
 /// of removals:
 ///
-/// 1. `waitingUploads(orgId:)`: items added here and not uploaded yet (not removed, `url` nil),
-///    oldest first. Upload each from `fileURL(of:)` under its `id`, declaring `fileName`,
+/// 1. `waitingUploads(orgId:)`: items added here and not uploaded yet (not removed, `url` nil,
+///    not refused by the store), oldest first. Upload each from `fileURL(of:)` under its `id`, declaring `fileName`,
 ///    `size`, `sha256` (of exactly that file) and `durationSeconds`.
 /// 2. `markUploaded(id:url:)` with the store's public address once the store answered `ready`.
 /// 3. `waitingRemovals(orgId:)`: items removed here that had been uploaded, the store not told
@@ -18,7 +18,8 @@ import GRDB
 extension MediaLibrary {
     public func waitingUploads(orgId: UUID) async throws -> [MediaItem] {
         try await database.writer.read { db in
-            try MediaItem.filter(Column("orgId") == UUIDColumn.encode(orgId) && Column("removedAt") == nil && Column("url") == nil)
+            try MediaItem.filter(Column("orgId") == UUIDColumn.encode(orgId) && Column("removedAt") == nil && Column("url") == nil
+                                 && Column("uploadRefusal") == nil)
                 .order(Column("addedAt"), Column("id")).fetchAll(db)
         }
     }
@@ -34,6 +35,15 @@ extension MediaLibrary {
             guard var item = try MediaItem.fetchOne(db, key: UUIDColumn.encode(id)) else { throw MediaLibraryError.notFound(id: id) }
             item.url = url
             item.uploadedAt = .storedNow
+            try item.update(db)
+        }
+    }
+
+    /// Records why the store will not take the item; it is not sent again.
+    public func markRefused(id: UUID, message: String) async throws {
+        try await database.writer.write { db in
+            guard var item = try MediaItem.fetchOne(db, key: UUIDColumn.encode(id)) else { throw MediaLibraryError.notFound(id: id) }
+            item.uploadRefusal = message
             try item.update(db)
         }
     }

@@ -59,7 +59,8 @@ struct RecordReadController {
                 MemberRecords.visible(live, of: targetType, now: now).map { ($0.id, targetType.title(of: $0.fields)) },
                 uniquingKeysWith: { first, _ in first })
         }
-        var items = records.map { MemberRecords.item($0, of: type, titles: titles) }
+        let media = try await MemberMediaLinks.load(for: records, of: type, org: grant.org, repository: repository)
+        var items = records.map { media.adding(to: MemberRecords.item($0, of: type, titles: titles), of: type) }
         if type.entity == RecordType.trainer.entity {
             items = try await TrainerClasses.adding(to: items, org: grant.org, repository: repository, now: now)
         }

@@ -36,7 +36,8 @@ struct AnnouncementsReport: AsyncParsableCommand {
         let announcement = try await RecordLookup.find(recordID, of: .announcement, in: organization, service: service)
         let credentials = LazyCredentialStore()
         if !offline, try await RemoteService(database: database, credentials: credentials).remote(for: organization) != nil {
-            let engine = SyncEngine(database: database, options: .fromEnvironment(), credentials: credentials)
+            let engine = SyncEngine(database: database, options: .fromEnvironment(), credentials: credentials,
+                                    media: MediaOutput.library(global, database: database))
             do {
                 _ = try await engine.sync(org: organization)
             } catch {

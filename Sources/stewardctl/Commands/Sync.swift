@@ -25,7 +25,8 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
         let database = try global.openDatabase()
         let organization = try await org.resolve(in: database)
-        let engine = SyncEngine(database: database, options: .fromEnvironment(), credentials: LazyCredentialStore())
+        let engine = SyncEngine(database: database, options: .fromEnvironment(), credentials: LazyCredentialStore(),
+                                media: MediaOutput.library(global, database: database))
         let report: SyncReport
         do {
             report = try await engine.sync(org: organization)
@@ -38,6 +39,7 @@ struct SyncCommand: AsyncParsableCommand {
                 "conflicts": .int(Int64(report.conflicts)), "rejected": .int(Int64(report.rejected)),
                 "resynced": .bool(report.resynced), "dropped": .int(Int64(report.dropped)),
                 "resent": .int(Int64(report.resent)),
+                "mediaUploaded": .int(Int64(report.mediaUploaded)), "mediaRefused": .int(Int64(report.mediaRefused)),
             ]))
             return
         }
@@ -53,6 +55,11 @@ struct SyncCommand: AsyncParsableCommand {
         }
         if report.conflicts > 0 {
             print(tr("Choose a side for each conflict: `{command}`.", ["command": "stewardctl conflicts list"]))
+        }
+        if report.mediaRefused > 0 {
+            print(trn("The store refused {count} file: `{command}` says why.",
+                      "The store refused {count} files: `{command}` says why for each.",
+                      report.mediaRefused, ["command": "stewardctl media list"]))
         }
         if report.rejected > 0 {
             print(trn("The store refused {count} change for good: `{command}` lists it with the store's reason.",

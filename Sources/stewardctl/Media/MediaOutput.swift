@@ -38,6 +38,7 @@ enum MediaOutput {
             "width": item.width.map { .int(Int64($0)) } ?? .null,
             "height": item.height.map { .int(Int64($0)) } ?? .null,
             "url": .optional(item.url),
+            "uploadRefusal": .optional(item.uploadRefusal),
             "addedAt": .string(DateTimeText.utc(item.addedAt)),
             "uploadedAt": .optional(item.uploadedAt.map(DateTimeText.utc)),
             "removedAt": .optional(item.removedAt.map(DateTimeText.utc)),
@@ -54,7 +55,7 @@ enum MediaOutput {
                            trc("table heading", "FILE"), trc("table heading", "UPLOADED")])
         for item in items {
             table.append([item.key, item.kind.rawValue, ByteCountText.describe(item.size), item.fileName,
-                          item.url == nil ? tr("not yet") : tr("yes")])
+                          item.url != nil ? tr("yes") : item.uploadRefusal != nil ? tr("refused") : tr("not yet")])
         }
         return table.lines
     }
@@ -76,7 +77,11 @@ enum MediaOutput {
             lines.append(tr("Pixels: {width}×{height}", ["width": String(width), "height": String(height)]))
         }
         lines.append(tr("Added: {value}", ["value": DateTimeText.local(item.addedAt, zone: zone)]))
-        lines.append(tr("Address: {value}", ["value": item.url ?? tr("not uploaded yet (the next sync uploads it)")]))
+        if let refusal = item.uploadRefusal {
+            lines.append(tr("Refused by the store: {reason}. Remove it, and add a file the store accepts.", ["reason": refusal]))
+        } else {
+            lines.append(tr("Address: {value}", ["value": item.url ?? tr("not uploaded yet (the next sync uploads it)")]))
+        }
         if let removed = item.removedAt { lines.append(tr("Removed: {value}", ["value": DateTimeText.local(removed, zone: zone)])) }
         if usedBy.isEmpty {
             lines.append(tr("Used by: nothing"))

@@ -38,9 +38,10 @@ public final class BackgroundSync: @unchecked Sendable {
 
     /// A background sync with its own engine, whose requests give up quickly so that an unreachable
     /// store shows as offline within seconds (the background sync does the retrying).
+    /// `media`: the library whose waiting files each sync uploads.
     public convenience init(database: AppDatabase, credentials: (any CredentialStore)?,
-                            cadence: SyncCadence = .fromEnvironment()) {
-        self.init(engine: SyncEngine(database: database, options: .forBackground(), credentials: credentials),
+                            cadence: SyncCadence = .fromEnvironment(), media: (any MediaSyncQueue)? = nil) {
+        self.init(engine: SyncEngine(database: database, options: .forBackground(), credentials: credentials, media: media),
                   cadence: cadence)
     }
 

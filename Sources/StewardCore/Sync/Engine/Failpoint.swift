@@ -13,6 +13,8 @@ public enum Failpoint: String, Sendable, CaseIterable {
     case afterSend = "after-send"
     /// The first pull page and its cursor are committed; the next page is not.
     case midPull = "mid-pull"
+    /// The store holds the first chunk of a file; the rest is not sent.
+    case midUpload = "mid-upload"
 
     static let armed = ProcessInfo.processInfo.environment["STEWARD_FAILPOINT"].flatMap(Failpoint.init(rawValue:))
 

@@ -14,6 +14,8 @@ public final class SyncEngine: Sendable {
     public let options: SyncOptions
     private let credentials: (any CredentialStore)?
     private let makeTransport: @Sendable (Remote) -> any SyncTransport
+    /// The files added here that wait for the store (the media library); nil: none are sent.
+    let mediaQueue: (any MediaSyncQueue)?
 
     /// `transport` makes the transport for an organization's remote; by default, HTTP over
     /// one shared `HTTPClient` (one connection cache for every store), with the remote's API
@@ -21,10 +23,12 @@ public final class SyncEngine: Sendable {
     /// store, a staff remote syncs as signed out).
     public init(database: AppDatabase, options: SyncOptions = SyncOptions(),
                 credentials: (any CredentialStore)? = nil,
-                transport: (@Sendable (Remote) -> any SyncTransport)? = nil) {
+                transport: (@Sendable (Remote) -> any SyncTransport)? = nil,
+                media: (any MediaSyncQueue)? = nil) {
         self.database = database
         self.options = options
         self.credentials = credentials
+        self.mediaQueue = media
         if let transport {
             makeTransport = transport
         } else {
@@ -50,6 +54,7 @@ public final class SyncEngine: Sendable {
             var pushRefusal: SyncError?
             func push() async throws {
                 do {
+                    try await self.sendMedia(org: org, transport: transport, report: &report, progress: progress)
                     try await self.pushAll(org: org, transport: transport, report: &report, progress: progress)
                 } catch let error as SyncError {
                     // 403: this role may not change records (a viewer with edits made offline).
@@ -119,6 +124,7 @@ public final class SyncEngine: Sendable {
     public func push(org: Organization) async throws -> SyncReport {
         try await locked(org) { _, transport in
             var report = SyncReport()
+            try await self.sendMedia(org: org, transport: transport, report: &report, progress: nil)
             try await self.secondPush(url: transport.storeURL) { try await self.pushAll(org: org, transport: transport, report: &report) }
             return report
         }
@@ -389,7 +395,7 @@ public final class SyncEngine: Sendable {
 
     /// Runs a request, retrying failures that may pass with exponential backoff; after the last
     /// attempt they become `SyncError.storeUnreachable`. Other failures are thrown as they are.
-    private func withRetry<T: Sendable>(_ transport: any SyncTransport,
+    func withRetry<T: Sendable>(_ transport: any SyncTransport,
                                         _ operation: () async throws(SyncTransportError) -> T) async throws -> T {
         var attempt = 0
         while true {
@@ -458,7 +464,7 @@ public final class SyncEngine: Sendable {
         }
     }
 
-    private func failpoint(_ point: Failpoint) throws {
+    func failpoint(_ point: Failpoint) throws {
         try options.failpointHook?(point)
         point.hit()
     }

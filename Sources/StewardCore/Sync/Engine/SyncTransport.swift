@@ -84,36 +84,37 @@ public struct HTTPSyncTransport: SyncTransport {
     /// Sends with the provider's token, and the remote's security (its CA file; plain http://
     /// off this computer only if allowed); on 401, once more with a renewed token if there is
     /// one. A 401 means the store did nothing with the request, so sending it again is safe.
-    private func send(_ unsigned: HTTPClientRequest) async throws(SyncTransportError) -> HTTPClientResponse {
+    /// `accepting`: the statuses that are answers (any other is thrown as `.status`).
+    func send(_ unsigned: HTTPClientRequest, accepting: Set<Int> = [200]) async throws(SyncTransportError) -> HTTPClientResponse {
         var request = unsigned
         request.security = remote.security
         request.bearerToken = try await tokens.token()
         do {
-            return try await sendOnce(request)
+            return try await sendOnce(request, accepting: accepting)
         } catch .status(401, let body) {
             guard let rejected = request.bearerToken,
                   let renewed = try await tokens.renewed(after: rejected) else {
                 throw .status(401, body)
             }
             request.bearerToken = renewed
-            return try await sendOnce(request)
+            return try await sendOnce(request, accepting: accepting)
         }
     }
 
-    private func sendOnce(_ request: HTTPClientRequest) async throws(SyncTransportError) -> HTTPClientResponse {
+    private func sendOnce(_ request: HTTPClientRequest, accepting: Set<Int>) async throws(SyncTransportError) -> HTTPClientResponse {
         let response: HTTPClientResponse
         do {
             response = try await client.send(request)
         } catch {
             throw .transport(error)
         }
-        guard response.status == 200 else {
+        guard accepting.contains(response.status) else {
             throw .status(response.status, try? JSONDecoder().decode(ErrorResponse.self, from: response.body))
         }
         return response
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, from response: HTTPClientResponse) throws(SyncTransportError) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPClientResponse) throws(SyncTransportError) -> T {
         do {
             return try JSONDecoder().decode(type, from: response.body)
         } catch {

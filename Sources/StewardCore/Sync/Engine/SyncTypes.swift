@@ -18,14 +18,24 @@ public struct SyncReport: Hashable, Sendable {
     /// Records the store did not have (a new store, another one, or one restored from an
     /// older backup), made unsent and sent to it.
     public var resent = 0
+    /// Photos, recordings and documents the store now has.
+    public var mediaUploaded = 0
+    /// Files the store would not take (set aside with its reason).
+    public var mediaRefused = 0
 
     public init() {}
 
     /// `pushed N, pulled N, conflicts N, rejected N`: what `stewardctl sync` prints.
+    /// Files sent or refused come after, only when there were any.
     public var summary: String {
-        tr("pushed {pushed}, pulled {pulled}, conflicts {conflicts}, rejected {rejected}",
-           ["pushed": String(pushed), "pulled": String(pulled), "conflicts": String(conflicts),
-            "rejected": String(rejected)])
+        var text = tr("pushed {pushed}, pulled {pulled}, conflicts {conflicts}, rejected {rejected}",
+                      ["pushed": String(pushed), "pulled": String(pulled), "conflicts": String(conflicts),
+                       "rejected": String(rejected)])
+        if mediaUploaded > 0 || mediaRefused > 0 {
+            text += tr(", files uploaded {uploaded}, files refused {refused}",
+                       ["uploaded": String(mediaUploaded), "refused": String(mediaRefused)])
+        }
+        return text
     }
 }
 
@@ -69,6 +79,8 @@ public struct SyncOptions: Sendable {
     /// Called at each failpoint before the environment's check; tests throw from it to stop the
     /// sync there, as a crash would.
     public var failpointHook: (@Sendable (Failpoint) throws -> Void)?
+    /// Bytes of a photo or recording sent per request (`MediaUploader`).
+    public var mediaChunkBytes: Int = MediaUploader.defaultChunkBytes
 
     public init(pushBatchSize: Int = 1000, pullPageSize: Int = 1000, resyncPageSize: Int = 5000,
                 retry: RetryPolicy = RetryPolicy(), http: HTTPClientOptions = HTTPClientOptions(),
@@ -82,7 +94,8 @@ public struct SyncOptions: Sendable {
     }
 
     /// The defaults, with `STEWARD_SYNC_ATTEMPTS`, `STEWARD_SYNC_RETRY_BASE` (seconds) and
-    /// `STEWARD_SYNC_TIMEOUT` (seconds, per request) when set: for scripts and fault tests.
+    /// `STEWARD_SYNC_TIMEOUT` (seconds, per request) and `STEWARD_SYNC_MEDIA_CHUNK` (bytes) when
+    /// set: for scripts and fault tests.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SyncOptions {
         var options = SyncOptions()
         if let attempts = environment["STEWARD_SYNC_ATTEMPTS"].flatMap({ Int($0) }), attempts >= 1 {
@@ -94,6 +107,10 @@ public struct SyncOptions: Sendable {
         if let timeout = environment["STEWARD_SYNC_TIMEOUT"].flatMap({ Double($0) }), timeout > 0 {
             options.http.totalTimeout = timeout
             options.http.connectTimeout = min(options.http.connectTimeout, timeout)
+        }
+        // Small chunks let the fault tests stop a sync in the middle of a small file.
+        if let chunk = environment["STEWARD_SYNC_MEDIA_CHUNK"].flatMap({ Int($0) }), chunk >= 1 {
+            options.mediaChunkBytes = chunk
         }
         return options
     }
