@@ -13,7 +13,13 @@ final class AnnouncementPreview {
     private let counts: [(field: String, row: Widget, label: Label)]
     var onClosed: (() -> Void)?
 
-    init(parent: Window, announcement: LocalRecord, report: JSONValue?, organization: Organization) {
+    /// The names of the organization's campuses and ministries, by id.
+    struct TagNames {
+        var campuses: [UUID: String] = [:]
+        var ministries: [UUID: String] = [:]
+    }
+
+    init(parent: Window, announcement: LocalRecord, report: JSONValue?, organization: Organization, tagNames: TagNames) {
         let ui = Builder(resource: ResourceBundle.path("Announcements/announcement-preview.ui"))
         window = ui.object("preview_window")
         window.setTransientFor(parent)
@@ -30,8 +36,7 @@ final class AnnouncementPreview {
         preview.show(fields, now: announcement.updatedAt)
         ui.object("preview_holder", as: Box.self).append(preview.widget)
         ui.object("status_row", as: ActionRow.self).subtitle = Self.status(fields, zone: organization.timeZone)
-        let tags = (fields["audience"]?.arrayValue ?? []).compactMap(\.stringValue)
-        ui.object("audience_row", as: ActionRow.self).subtitle = tags.isEmpty ? tr("Every member") : tags.joined(separator: ", ")
+        ui.object("audience_row", as: ActionRow.self).subtitle = Self.audience(fields, names: tagNames)
         reportGroup.isVisible = AnnouncementRules.isSent(fields, now: Date())
         showReport(report)
 
@@ -39,6 +44,20 @@ final class AnnouncementPreview {
     }
 
     func present() { window.present() }
+
+    /// Who gets it: "Every member", or the campus, the ministry and the audience words it is
+    /// tagged with ("North Campus · Worship · youth, parents"), by the same rule the store sends
+    /// by (`PushAudience`): an untagged announcement reaches everyone.
+    static func audience(_ fields: JSONValue, names: TagNames) -> String {
+        func name(_ field: String, _ names: [UUID: String]) -> String? {
+            guard let text = fields[field]?.stringValue, !text.isEmpty else { return nil }
+            return UUID(uuidString: text).flatMap { names[$0] } ?? text
+        }
+        var parts = [name(CampusTags.campusField, names.campuses), name(CampusTags.ministryField, names.ministries)].compactMap { $0 }
+        let words = (fields["audience"]?.arrayValue ?? []).compactMap(\.stringValue)
+        if !words.isEmpty { parts.append(words.joined(separator: ", ")) }
+        return parts.isEmpty ? tr("Every member") : parts.joined(separator: " · ")
+    }
 
     /// "Sent Sun 15 Nov 2026, 06:30 · Urgent", "Scheduled for …", "Draft: not sent".
     static func status(_ fields: JSONValue, zone: TimeZone) -> String {

@@ -90,8 +90,12 @@ final class AnnouncementsPage: ModulePage {
         guard preview == nil, let org = announcements.organization, let announcement = announcements.selectedRecord else { return }
         Task {
             let report = try? await service.record(.announcementReport, id: announcement.id, in: org)
+            let tagNames = AnnouncementPreview.TagNames(
+                campuses: (try? await service.titles(of: CampusTags.campusEntity, in: org)) ?? [:],
+                ministries: (try? await service.titles(of: CampusTags.ministryEntity, in: org)) ?? [:])
             guard preview == nil else { return }
-            let shown = AnnouncementPreview(parent: window, announcement: announcement, report: report?.fields, organization: org)
+            let shown = AnnouncementPreview(parent: window, announcement: announcement, report: report?.fields,
+                                            organization: org, tagNames: tagNames)
             shown.onClosed = { [weak self] in self?.preview = nil }
             preview = shown
             shown.present()

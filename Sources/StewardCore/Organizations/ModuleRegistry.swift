@@ -78,8 +78,9 @@ public enum ModuleRegistry {
         ModuleEntry(.leads, trLater("Leads"), icon: "contact-new-symbolic", startsIn: [.campusMinistry]),
         // A page of its own rather than two more views of Ministry: six views would not fit
         // beside the sidebar.
-        ModuleEntry(.campuses, trLater("Campuses"), icon: "mark-location-symbolic", startsIn: [.campusMinistry],
-                    views: [RecordView(.campus, icon: "mark-location-symbolic"),
+        // A building, not the map pin Rides and Community show: the sidebar tells them apart.
+        ModuleEntry(.campuses, trLater("Campuses"), icon: "user-home-symbolic", startsIn: [.campusMinistry],
+                    views: [RecordView(.campus, icon: "user-home-symbolic"),
                             RecordView(.ministry, icon: "view-list-symbolic")]),
     ]
 
