@@ -78,9 +78,9 @@ public enum ModuleRegistry {
         ModuleEntry(.leads, trLater("Leads"), icon: "contact-new-symbolic", startsIn: [.campusMinistry]),
         // A page of its own rather than two more views of Ministry: six views would not fit
         // beside the sidebar.
-        // A building, not the map pin Rides and Community show: the sidebar tells them apart.
-        ModuleEntry(.campuses, trLater("Campuses"), icon: "user-home-symbolic", startsIn: [.campusMinistry],
-                    views: [RecordView(.campus, icon: "user-home-symbolic"),
+        // A flag, not the map pin Rides and Community show: the sidebar tells them apart.
+        ModuleEntry(.campuses, trLater("Campuses"), icon: "emoji-flags-symbolic", startsIn: [.campusMinistry],
+                    views: [RecordView(.campus, icon: "emoji-flags-symbolic"),
                             RecordView(.ministry, icon: "view-list-symbolic")]),
     ]
 
