@@ -85,7 +85,14 @@ struct ProfileCommandTests {
         #expect(help.status == 0)
         for option in ["--display-name", "--logo", "--welcome", "--banners", "--times", "--address", "--latitude", "--longitude",
                        "--phone", "--email", "--website", "--facebook", "--instagram", "--youtube", "--x", "--tiktok"] {
-            #expect(help.stdout.contains(option), "\(option)")
+            #expect(help.stdout.contains(option + " <"), "\(option)")
+        }
+        // Each option's help follows it.
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for field in RecordType.profile.fields {
+            let opening = field.help.split(separator: " ").prefix(3).joined(separator: " ")
+            let option = text.range(of: "--\(field.optionName) <").map { String(text[$0.lowerBound...].prefix(120)) }
+            #expect(option?.contains(opening) == true, "--\(field.optionName) then \"\(opening)\"")
         }
     }
 }
