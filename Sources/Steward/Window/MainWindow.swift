@@ -162,7 +162,7 @@ final class MainWindow {
         if let first = StartupPreload.initialOrganization(loaded.organizations, remembered: settings.startOrganization) {
             page.prime(first, keys: loaded.firstKeys, rows: loaded.firstRows)
         }
-        install(page, for: .events)
+        install(page, for: .module(.events))
         contentStack.addNamed(Self.unavailablePage(), name: "unavailable")
         show(loaded.organizations)
         startSync(database: environment.database)
