@@ -17,13 +17,12 @@ public enum ProfileTimes {
         FieldSpec("label", trLater("What"), .text(maxLength: 120), help: trLater("What happens then, like \"Morning worship\".")),
     ]
 
-    /// The day's name in the person's language.
+    /// The day's name in the person's language ("Sunday", "Domingo").
     public static func dayTitle(_ word: String) -> String? {
         guard let index = days.firstIndex(of: word) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = Locale.current
-        // weekdaySymbols start on Sunday; ours on Monday.
-        return calendar.standaloneWeekdaySymbols[(index + 1) % 7].localizedCapitalized
+        // The locale's names start on Sunday; ours on Monday.
+        let name = LocaleFormats.current.weekdayNames[(index + 1) % 7]
+        return name.prefix(1).uppercased() + name.dropFirst()
     }
 
     /// Each time's start and end must be times of day; refused naming the time by its place.
