@@ -682,6 +682,11 @@ def test_profile_preview(app):
     in the Instagram field is refused naming the field, keeping what was typed; fixed, the
     profile is saved and the page's preview shows the new welcome."""
     window = main_window(app)
+    if ORG not in name(window):
+        click(button(window, "Organization"))
+        click(button(app.node(), ORG))
+        wait_for(f'the window title to name "{ORG}"', lambda: ORG in name(main_window(app)))
+        window = main_window(app)
     choose_page(window, "Profile")
     wait_for("the church's name on the app's home",
              lambda: find_all(window, name_is=f"Name shown: {ORG}", roles=("label",)))
