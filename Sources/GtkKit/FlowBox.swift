@@ -17,6 +17,13 @@ public final class FlowBox: Widget {
         gtk_flow_box_set_max_children_per_line(opaque, 32)
     }
 
+    /// Takes every child out (to fill it again).
+    public func removeAll() {
+        while let first = gtk_widget_get_first_child(widget) {
+            gtk_flow_box_remove(opaque, first)
+        }
+    }
+
     /// Adds `child` at the end. Its wrapper takes no focus of its own: the control does.
     public func append(_ child: Widget) {
         gtk_flow_box_insert(opaque, child.widget, -1)

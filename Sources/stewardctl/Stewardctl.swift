@@ -15,7 +15,7 @@ struct Stewardctl: AsyncParsableCommand {
         subcommands: [Orgs.self] + RecordKinds.commands + LibraryKinds.commands + PrizeKinds.commands + SurveyKinds.commands + CommunityKinds.commands
             + [IsbnCommand.self, ApprovalsCommand.self, MembersCommand.self, StampsCommand.self, CheckInCommand.self, LeaderboardCommand.self, PassportCommand.self, Demo.self, RemoteCommand.self, SignIn.self, SignOut.self,
                SyncCommand.self, ConflictsCommand.self, RejectedCommand.self, HistoryCommand.self, DumpCommand.self, CalendarCommand.self,
-               MailCommand.self, BackupCommand.self, RestoreCommand.self, MediaCommand.self]
+               MailCommand.self, BackupCommand.self, RestoreCommand.self, MediaCommand.self, ProfileCommand.self]
             + RideKinds.commands + [RidesCommand.self]
             + [ScheduleCommand.self] + GymContentKinds.commands + MinistryKinds.commands)
 

@@ -205,6 +205,11 @@ def check_member_reads(failures, spec, base, slug, token):
         ("bulletin", {"title": "Scheduled", "date": "2026-11-29", "publishAt": at(86400)}),
         ("fund", {"name": "General", "url": "https://give.example.org/general", "position": 0, "active": True}),
         ("fund", {"name": "Closed", "url": "https://give.example.org/closed", "position": 1, "active": False}),
+        ("profile", {"displayName": "Check Church", "welcome": "# Welcome\n**Hello**",
+                     "banners": [{"image": "https://example.org/now.jpg", "title": "Now", "showFrom": at(-3600)},
+                                 {"image": "https://example.org/later.jpg", "title": "Later", "showFrom": at(86400)}],
+                     "times": [{"day": "sunday", "start": "10:30", "end": "12:00", "label": "Worship"}],
+                     "latitude": 39.8, "longitude": -89.64, "instagram": "https://www.instagram.com/check"}),
     ]
     mutations = [{"id": n + 1, "entity": entity, "recordId": series_id if entity == "series" else str(uuid.uuid4()),
                   "operation": "upsert", "baseVersion": 0, "fields": fields} for n, (entity, fields) in enumerate(records)]
@@ -259,6 +264,36 @@ def check_member_reads(failures, spec, base, slug, token):
             failures.append(f"GET {path} with If-None-Match: answered {status} ({len(raw)} bytes), expected a declared 304")
             continue
         print(f"ok: GET {path} -> 200 {titles}, matches the document; its ETag -> 304")
+    check_profile(failures, spec, base, slug, token)
+
+
+def check_profile(failures, spec, base, slug, token):
+    """The organization's profile, pushed with check_member_reads' records: its fields, only the
+    banner showing now, the schema, and a 304 for its ETag."""
+    path = "/v1/orgs/{org}/profile"
+    operation = spec["paths"].get(path, {}).get("get")
+    if operation is None:
+        failures.append(f"GET {path}: not in the document")
+        return
+    status, raw, headers = conditional_get(base, path.replace("{org}", slug), token=token)
+    if status != 200:
+        failures.append(f"GET {path}: answered {status}: {raw[:200]!r}")
+        return
+    declared = inline_refs(operation["responses"]["200"], spec)
+    try:
+        body = json.loads(raw)
+        OAS30Validator(declared["content"]["application/json"]["schema"]).validate(body)
+    except Exception as err:  # noqa: BLE001 - any mismatch is a finding
+        failures.append(f"GET {path}: body does not match the schema: {str(err).splitlines()[0]}")
+        return
+    banners = [b.get("title") for b in body.get("banners", [])]
+    if body.get("displayName") != "Check Church" or banners != ["Now"]:
+        failures.append(f"GET {path}: shows {body.get('displayName')!r} with banners {banners}, expected only Now")
+    status, raw, _ = conditional_get(base, path.replace("{org}", slug), token=token, etag=headers.get("ETag"))
+    if status != 304 or "304" not in operation["responses"]:
+        failures.append(f"GET {path} with If-None-Match: answered {status}, expected a declared 304")
+        return
+    print(f"ok: GET {path} -> 200, only the banner showing now, matches the document; its ETag -> 304")
 
 
 def raw_request(base, method, path, token=None, data=None, headers=None):

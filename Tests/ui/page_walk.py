@@ -114,6 +114,13 @@ class PageWalk:
             self.open_campus_filter(window, where)
             if not self.editors:
                 continue
+            # The Profile page's editor, with its app-home preview.
+            if page == self.say("Profile"):
+                for label in ("_Edit Profile", "_Create Profile", "_View Profile"):
+                    shown = self.say(label).replace("_", "")
+                    if self.open_and_read(window, re.escape(shown), f"{where} › {shown}"):
+                        break
+                continue
             # The Events page's own editor, else the record kit's ("New Bulletin").
             if not self.open_and_read(window, self.pattern_of("New Event"), f"{where} › {self.say('New Event')}"):
                 self.open_and_read(window, self.pattern_of("New {Thing}"), f"{where} › {self.say('New {Thing}')}")

@@ -30,6 +30,9 @@ HARVESTED_ROLES = ("label", "heading", "text", "push button", "toggle button", "
                    "menu item", "check box", "radio button", "combo box")
 
 
+FORMATTED_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
 def data_texts(database):
     """Every text the demo organizations keep in their records, longest first."""
     found = set()
@@ -38,10 +41,15 @@ def data_texts(database):
         if isinstance(value, str):
             if value.strip():
                 found.add(value.strip())
-            # Texts kept one per line (a question's options) are shown one by one.
+            # Texts kept one per line (a question's options) are shown one by one; formatted
+            # text (a profile's welcome, a community page) shows rendered: no `#`, `**` or
+            # link addresses.
             for line in value.splitlines():
                 if line.strip():
                     found.add(line.strip())
+                    rendered = FORMATTED_LINK.sub(r"\1", line).replace("**", "").lstrip("#").strip()
+                    if rendered:
+                        found.add(rendered)
         elif isinstance(value, list):
             for item in value:
                 collect(item)

@@ -715,6 +715,55 @@ def test_announcement_report(app):
     editor_gone(app, "Announcement — ")
 
 
+def test_profile_preview(app):
+    """Every organization has a Profile page: the app's home as members see it. The church's
+    shows its name and the Advent banner showing now; in its editor the preview above the form
+    follows the welcome as it is typed, rendered as formatted text. A Facebook address typed
+    in the Instagram field is refused naming the field, keeping what was typed; fixed, the
+    profile is saved and the page's preview shows the new welcome."""
+    window = main_window(app)
+    if ORG not in name(window):
+        click(button(window, "Organization"))
+        click(button(app.node(), ORG))
+        wait_for(f'the window title to name "{ORG}"', lambda: ORG in name(main_window(app)))
+        window = main_window(app)
+    choose_page(window, "Profile")
+    wait_for("the church's name on the app's home",
+             lambda: find_all(window, name_is=f"Name shown: {ORG}", roles=("label",)))
+    wait_for("the banner showing now", lambda: find_all(window, name_is="Banner: Advent: Waiting Well"))
+    screenshot("profile-page.png")
+    click(button(window, "Edit Profile"))
+    form = editor(app, "Edit Profile")
+    welcome = f"# Welcome home\nCoffee after **every** service {SUFFIX}"
+    type_into(form, "Welcome", welcome)
+    wait_for("the typed welcome in the editor's preview",
+             lambda: find_all(form, name_has=f"Coffee after every service {SUFFIX}", roles=("label",)))
+    wrong = "https://www.facebook.com/gracecommunity"
+    type_into(form, "Instagram", wrong)
+    click(button(form, "Save"))
+    wait_for("a message under the Instagram field",
+             lambda: find_all(form, name_has="must be an address on Instagram", roles=("label",)))
+    screenshot("profile-editor-refused.png")
+    if not window_open(app, "Edit Profile") or text_of(field(form, "Instagram")) != wrong:
+        raise Failure("the refused profile closed the editor or lost what was typed")
+    with db() as c:
+        stored = json.loads(c.execute("SELECT fields FROM record WHERE entity = 'profile' AND orgId = ? AND deleted = 0",
+                                      (org_id(),)).fetchone()[0])
+    if stored.get("welcome") == welcome:
+        raise Failure("a refused profile changed the database")
+    type_into(form, "Instagram", "https://www.instagram.com/gracecommunity")
+    screenshot("profile-editor.png")
+    click(button(form, "Save"))
+    editor_gone(app, "Edit Profile")
+    with db() as c:
+        rows = c.execute("SELECT fields FROM record WHERE entity = 'profile' AND orgId = ? AND deleted = 0",
+                         (org_id(),)).fetchall()
+    if len(rows) != 1 or f"Coffee after **every** service {SUFFIX}" not in json.loads(rows[0][0]).get("welcome", ""):
+        raise Failure(f"expected one profile with the new welcome, found {rows}")
+    wait_for("the new welcome on the page's preview",
+             lambda: find_all(window, name_has=f"Coffee after every service {SUFFIX}", roles=("label",)))
+
+
 def test_modules_chosen(app):
     """The church lends books too: in Preferences' Organization page the office switches Books
     on and Giving off; the sidebar follows at once, the organization keeps the choice, and the
@@ -777,6 +826,7 @@ TESTS = [
     test_message_in_podcast_feed,
     test_announcement_preview_and_send,
     test_announcement_report,
+    test_profile_preview,
     test_modules_chosen,
 ]
 

@@ -27,9 +27,9 @@ final class MainWindow {
     private let settings = AppSettings()
 
     private var environment: AppEnvironment?
-    /// The pages of the modules: Events from the start, the others made the first time each
-    /// is shown.
-    private var modulePages: [Module: ModulePage] = [:]
+    /// The pages of the modules and the organization's Profile: Events from the start, the
+    /// others made the first time each is shown.
+    private var modulePages: [SidebarPage: ModulePage] = [:]
     /// The person's role allows changes (pages made later start from it).
     private var canEdit = true
     /// The signed-in staff member's role; nil when nobody is signed in.
@@ -162,7 +162,7 @@ final class MainWindow {
         if let first = StartupPreload.initialOrganization(loaded.organizations, remembered: settings.startOrganization) {
             page.prime(first, keys: loaded.firstKeys, rows: loaded.firstRows)
         }
-        install(page, for: .events)
+        install(page, for: .module(.events))
         contentStack.addNamed(Self.unavailablePage(), name: "unavailable")
         show(loaded.organizations)
         startSync(environment)
@@ -408,6 +408,7 @@ final class MainWindow {
     private func show(_ page: SidebarPage?) {
         self.page = page
         if case .module(let module)? = page { buildModulePage(module) }
+        if page == .profile { buildProfilePage() }
         var shown = "unavailable"
         if let page, contentStack.child(named: page.tag) != nil { shown = page.tag }
         // Pages not shown are hidden too, so screen readers (and UI tests) only meet the
@@ -415,7 +416,7 @@ final class MainWindow {
         contentStack.child(named: shown)?.isVisible = true
         contentStack.visibleChildName = shown
         // A hidden page's keys are skipped too (the Events page's Ctrl+N, Ctrl+D).
-        let names = [SidebarPage.sync.tag, "unavailable"] + modulePages.keys.map(\.rawValue)
+        let names = [SidebarPage.sync.tag, "unavailable"] + modulePages.keys.map(\.tag)
         for other in names where other != shown {
             contentStack.child(named: other)?.isVisible = false
         }
@@ -429,15 +430,21 @@ final class MainWindow {
     /// Makes a module's page the first time it is asked for: none is built for the first
     /// frame but Events, so launching costs the same as before they existed.
     private func buildModulePage(_ module: Module) {
-        guard modulePages[module] == nil, let environment,
+        guard modulePages[.module(module)] == nil, let environment,
               let page = ModulePages.make(module, environment: environment, window: window, toasts: toasts)
         else { return }
-        install(page, for: module)
+        install(page, for: .module(module))
+    }
+
+    /// Makes the Profile page the first time it is shown, as the modules' pages are.
+    private func buildProfilePage() {
+        guard modulePages[.profile] == nil, let environment else { return }
+        install(ProfilePage(service: environment.records, window: window, toasts: toasts), for: .profile)
     }
 
     /// Puts a page in the window and tells it what every page built has been told.
-    private func install(_ page: ModulePage, for module: Module) {
-        modulePages[module] = page
+    private func install(_ page: ModulePage, for sidebarPage: SidebarPage) {
+        modulePages[sidebarPage] = page
         leaflet.onFoldedChanged { [weak page] folded in page?.setFolded(folded) }
         page.setFolded(leaflet.isFolded)
         page.setCanEdit(canEdit)
@@ -450,7 +457,7 @@ final class MainWindow {
             page.onLocalChange = { [weak monitor] in monitor?.changesMade() }
             page.syncReady(history: monitor.services.history)
         }
-        contentStack.addNamed(page.widget, name: SidebarPage.module(module).tag)
+        contentStack.addNamed(page.widget, name: sidebarPage.tag)
         page.show(organization)
     }
 

@@ -2,14 +2,17 @@ import GtkKit
 import StewardCore
 import Translation
 
-/// A page the sidebar lists: one of the organization's modules, or its Sync page.
+/// A page the sidebar lists: one of the organization's modules, its Profile (every
+/// organization has one, whatever its modules) or its Sync page.
 enum SidebarPage: Hashable {
     case module(Module)
+    case profile
     case sync
 
     var tag: String {
         switch self {
         case .module(let module): module.rawValue
+        case .profile: "profile"
         case .sync: "sync"
         }
     }
@@ -17,6 +20,8 @@ enum SidebarPage: Hashable {
     init?(tag: String) {
         if tag == "sync" {
             self = .sync
+        } else if tag == "profile" {
+            self = .profile
         } else if let module = Module(rawValue: tag) {
             self = .module(module)
         } else {
@@ -27,6 +32,7 @@ enum SidebarPage: Hashable {
     var title: String {
         switch self {
         case .module(let module): module.title
+        case .profile: RecordType.profile.nouns.title.text
         case .sync: tr("Sync")
         }
     }
@@ -34,13 +40,14 @@ enum SidebarPage: Hashable {
     var iconName: String {
         switch self {
         case .module(let module): module.iconName
+        case .profile: "user-home-symbolic"
         case .sync: "emblem-synchronizing-symbolic"
         }
     }
 }
 
 /// The sidebar's list of pages: one row per module of the current organization that this
-/// version of Steward can show (`Module.isAvailable`), then the organization's Sync page.
+/// version of Steward can show (`Module.isAvailable`), then its Profile and its Sync page.
 @MainActor
 final class Sidebar {
     private let list: ListBox
@@ -75,9 +82,9 @@ final class Sidebar {
         }
     }
 
-    /// Lists `modules` and the Sync page, and selects `selected` (or the first).
+    /// Lists `modules`, the Profile and the Sync page, and selects `selected` (or the first).
     func show(_ modules: [Module], selecting selected: SidebarPage?) {
-        let pages = modules.map(SidebarPage.module) + [.sync]
+        let pages = modules.map(SidebarPage.module) + [.profile, .sync]
         isUpdating = true
         list.removeAll()
         for page in pages {

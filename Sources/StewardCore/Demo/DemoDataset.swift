@@ -64,6 +64,7 @@ public struct DemoDataset: Sendable {
                 }
                 summary.recordsAdded += try DemoRecords.add(for: org, reference: reference, db)
                 summary.recordsAdded += try DemoLibrary.add(for: org, reference: reference, db)
+                summary.recordsAdded += try DemoProfiles.add(for: org, reference: reference, db)
                 summary.recordsAdded += try DemoGymContent.add(for: org, reference: reference, db)
                 summary.recordsAdded += try DemoMinistry.add(for: org, reference: reference, campuses: campuses, db)
                 let approvals = try DemoApprovals.add(for: org, reference: reference, db)

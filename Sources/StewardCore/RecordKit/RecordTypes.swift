@@ -15,7 +15,7 @@ public enum RecordTypes {
                                                .ministryTeam, .communityGroup, .mission, .ministryResource, .lead, .leadNotice,
                                                .campus, .ministry, .campusChoice,
                                                .announcement, .announcementReport, .pushSettings,
-                                               .moduleChoice]
+                                               .moduleChoice, .profile]
 
     private static let byEntity = Dictionary(uniqueKeysWithValues: all.map { ($0.entity, $0) })
     private static let byCommand = Dictionary(uniqueKeysWithValues: all.map { ($0.commandName, $0) })

@@ -88,6 +88,7 @@ public func buildRouter(repository: any StoreRepository, configuration: StoreCon
     EventRangeController(repository: repository).addRoutes(to: org)
     RecordReadController(repository: repository, cache: readCache).addRoutes(to: org)
     ClassScheduleController(repository: repository, cache: readCache).addRoutes(to: org)
+    ProfileController(repository: repository, cache: readCache).addRoutes(to: org)
     HistoryController(repository: repository).addRoutes(to: org)
     sessions.addSignedInRoutes(to: org)
     members.addSignedInRoutes(to: org)

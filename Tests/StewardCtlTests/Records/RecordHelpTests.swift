@@ -8,8 +8,11 @@ import Testing
 struct RecordHelpTests {
     /// Types the store makes (members, submissions, notifications) are never added or updated
     /// here, nor entries of a ledger (stamps): their commands are written by hand (`approvals`,
-    /// `members`, `stamps`). The gym's mirrored classes are written by `schedule` alone.
-    static let kitTypes = RecordTypes.all.filter { $0.entity != SyncEntity.event && !$0.isMadeByStore && !$0.isAppendOnly && !$0.isMirrored }
+    /// `members`, `stamps`). The gym's mirrored classes are written by `schedule` alone. The
+    /// organization's one profile is shown and set (`profile show|set`, ProfileCommandTests).
+    static let kitTypes = RecordTypes.all.filter {
+        $0.entity != SyncEntity.event && !$0.isMadeByStore && !$0.isAppendOnly && !$0.isMirrored && $0.entity != RecordType.profile.entity
+    }
 
     /// Help text with its line breaks and padding folded to single spaces.
     func folded(_ text: String) -> String {
