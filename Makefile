@@ -571,7 +571,7 @@ FUZZ_MODULES_isbn          := Translation
 FUZZ_MODULES_mindbody-json := Translation
 FUZZ_MODULES_mindbody-xml  := Translation SWXMLHash
 FUZZ_MODULES_icalendar     := Translation
-FUZZ_MODULES_csv           := Translation SwiftCSV
+FUZZ_MODULES_csv           := Translation SwiftCSV StewardMedia
 
 fuzz-build: $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_TARGETS))
 
@@ -598,6 +598,15 @@ $(FUZZ_DIR)/modules/Translation.o: $(wildcard Sources/Translation/*.swift)
 	@mkdir -p $(@D)
 	@echo "fuzz module Translation"
 	$(FUZZ_Q)$(FUZZ_SWIFTC) -wmo -module-name Translation -emit-module -emit-module-path $(@D)/Translation.swiftmodule \
+	  -c $^ -o $@
+	@touch $@
+
+# The media kinds the record kit's fields name (`FieldKind.media`): StewardMedia's one file
+# without imports, not the rest of it (libmagic, gdk-pixbuf), which no parser uses.
+$(FUZZ_DIR)/modules/StewardMedia.o: Sources/StewardMedia/MediaKind.swift
+	@mkdir -p $(@D)
+	@echo "fuzz module StewardMedia"
+	$(FUZZ_Q)$(FUZZ_SWIFTC) -wmo -module-name StewardMedia -emit-module -emit-module-path $(@D)/StewardMedia.swiftmodule \
 	  -c $^ -o $@
 	@touch $@
 
