@@ -535,7 +535,8 @@ def test_today_marked_and_past_one_click_away(app):
         latest_over = c.execute(
             "SELECT title FROM event WHERE orgId = ? AND deleted = 0 AND repeatRule = '' AND endsAt <= ?"
             " ORDER BY startsAt DESC, endsAt DESC, rowid DESC LIMIT 1",
-            (org_id(ORG), time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()))).fetchone()[0]
+            # As the console stores times and cuts its list: UTC, "YYYY-MM-DD HH:MM:SS.mmm", at the minute.
+            (org_id(ORG), time.strftime("%Y-%m-%d %H:%M:00.000", time.gmtime()))).fetchone()[0]
     wait_gone("the search's rows", lambda: find_all(window, name_is="1 event", roles=("label",)))
     click(button(window, "Past Events"))
     wait_for('"Open Event" to become available',
