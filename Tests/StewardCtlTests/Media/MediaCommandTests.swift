@@ -129,4 +129,26 @@ struct MediaCommandTests {
         #expect(try await cli("events", "update", id, "--image-url", "http://example.org/potluck.png").status == 0)
         #expect(try await cli("media", "remove", photo).status == 0)
     }
+
+    @Test("show and remove without --org find the item's organization; with another --org, or an unknown id, exit 1")
+    func organizationFoundFromTheItem() async throws {
+        let cli = try await CLI.withOneOrganization()
+        #expect(try await cli("orgs", "add", "riverton", "--name", "Riverton", "--time-zone", "America/Chicago", "--kind", "church").status == 0)
+        let added = try await cli("media", "add", "--org", "riverton", try file(cli, "map.pdf", MediaSamples.pdf), "--json")
+        try #require(added.status == 0, "\(added.stderr)")
+        let id = try #require(try added.json()["id"]?.stringValue)
+
+        let shown = try await cli("media", "show", id)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("map.pdf"))
+        #expect(try await cli("media", "show", id, "--org", "test-org").status == 1)
+        #expect(try await cli("media", "remove", id, "--org", "test-org").status == 1)
+        #expect(try await cli("media", "show", UUID().uuidString).status == 1)
+        #expect(try await cli("media", "remove", UUID().uuidString).status == 1)
+
+        let removed = try await cli("media", "remove", id, "--json")
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try removed.json()["removedAt"] != .null)
+        #expect(try await cli("media", "list", "--org", "riverton", "--json").json() == .array([]))
+    }
 }
