@@ -5,7 +5,9 @@ import hashlib
 import json
 import os
 import signal
+import struct
 import urllib.request
+import zlib
 
 from harness import Failure, check  # noqa: E402
 
@@ -81,3 +83,39 @@ def killed_mid_file_resumes_without_a_duplicate(workdir, setup, slug):
           "the store's copy is whole: %r" % items[0])
     shown = a.json("media", "show", item["id"])
     check(fetch(shown["url"]) == content, "the resumed file's bytes are the console's")
+
+
+def png(width=16, height=16):
+    """A PNG of grey pixels (RGB, 8 bits), made here so the test needs no image library."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + bytes([128, 128, 128]) * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def another_consoles_file_is_learnt_and_its_record_edited(workdir, setup, slug):
+    store, token, (a, b) = setup()
+    a.connect(store.url, token, slug)
+    b.connect(store.url, token, slug)
+    item = added(a, slug, workdir, "Advent header.png", png())
+    bulletin = a.add_record(slug, "bulletins", title="Advent 1", date="2026-11-29", header_image=item["id"])
+    a.sync(slug)
+    uploaded = a.json("media", "show", item["id"])["url"]
+    check(uploaded and uploaded.startswith(store.url + "/media/"), "A uploaded the file: %r" % uploaded)
+
+    b.sync(slug)
+    # B learnt the file from the store's list: its record is edited there, the file named as before.
+    edited = b.ctl("bulletins", "update", bulletin, "--org", slug, "--title", "Advent 1 (revised)", check_exit=False)
+    check(edited.returncode == 0, "B edits the bulletin naming A's file: exit %d: %s" % (edited.returncode, edited.stderr.strip()))
+    shown = b.json("bulletins", "show", bulletin, "--org", slug)
+    check(shown.get("headerImage") == item["id"], "the bulletin still names the file: %r" % shown.get("headerImage"))
+    listed = b.json("media", "list", "--org", slug)
+    mine = [entry for entry in listed if entry["id"] == item["id"]]
+    check(len(mine) == 1 and mine[0]["url"] == uploaded, "B lists the file with its address on the store: %r" % listed)
+    check(mine[0]["kind"] == "image" and mine[0]["sha256"] == a.json("media", "show", item["id"])["sha256"],
+          "B knows the file as the store has it: %r" % mine[0])
+    check(fetch(mine[0]["url"]) == fetch(uploaded), "the address B holds serves the file")
+    out = b.sync(slug).stdout
+    check("files uploaded" not in out, "B never uploads the file back: %r" % out)
+    check("Advent 1 (revised)" in store.dump(slug), "B's edit reached the store")

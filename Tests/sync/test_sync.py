@@ -645,6 +645,11 @@ def test_media_upload_killed_mid_file_resumes_without_a_duplicate(workdir, backe
     media_tests.killed_mid_file_resumes_without_a_duplicate(workdir, lambda: setup(workdir, backend), SLUG)
 
 
+def test_media_of_another_console_is_learnt_and_its_record_edited(workdir, backend):
+    media_tests.another_consoles_file_is_learnt_and_its_record_edited(
+        workdir, lambda: setup(workdir, backend, consoles=("a", "b")), SLUG)
+
+
 # ------------------------------------------------------------------------------------------ runner
 
 def main():

@@ -124,6 +124,7 @@ enum Migrations {
         registerEventCalendars(&migrator)
         registerCampusTags(&migrator)
         registerMediaLibrary(&migrator)
+        registerMediaPull(&migrator)
         return migrator
     }
 }

@@ -33,11 +33,15 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
     public var removalSentAt: Date?
     /// Why the store refused the upload, in its words; nil while it has not (or took it).
     public var uploadRefusal: String?
+    /// Whether this console keeps the file: true for a file added here (until the store is told
+    /// of its removal), false for one another console added, learnt from the store's list, which
+    /// is known by its address on the store only and never uploaded from here.
+    public var hasLocalFile: Bool
 
     public init(id: UUID, orgId: UUID, fileName: String, kind: MediaKind, contentType: String, size: Int64,
                 sha256: String, durationSeconds: Double? = nil, width: Int? = nil, height: Int? = nil,
                 addedAt: Date, url: String? = nil, uploadedAt: Date? = nil, removedAt: Date? = nil,
-                removalSentAt: Date? = nil, uploadRefusal: String? = nil) {
+                removalSentAt: Date? = nil, uploadRefusal: String? = nil, hasLocalFile: Bool = true) {
         self.id = id
         self.orgId = orgId
         self.fileName = fileName
@@ -54,6 +58,7 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         self.removedAt = removedAt
         self.removalSentAt = removalSentAt
         self.uploadRefusal = uploadRefusal
+        self.hasLocalFile = hasLocalFile
     }
 
     /// The id as records hold it (lower-case UUID text).
@@ -84,6 +89,7 @@ extension MediaItem: FetchableRecord, PersistableRecord {
         removedAt = row["removedAt"]
         removalSentAt = row["removalSentAt"]
         uploadRefusal = row["uploadRefusal"]
+        hasLocalFile = row["hasLocalFile"]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -103,5 +109,6 @@ extension MediaItem: FetchableRecord, PersistableRecord {
         container["removedAt"] = removedAt
         container["removalSentAt"] = removalSentAt
         container["uploadRefusal"] = uploadRefusal
+        container["hasLocalFile"] = hasLocalFile
     }
 }

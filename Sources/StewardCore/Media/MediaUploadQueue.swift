@@ -6,7 +6,7 @@ import GRDB
 /// of removals:
 ///
 /// 1. `waitingUploads(orgId:)`: items added here and not uploaded yet (not removed, `url` nil,
-///    not refused by the store), oldest first. Upload each from `fileURL(of:)` under its `id`, declaring `fileName`,
+///    not refused by the store; never one learnt from the store's list), oldest first. Upload each from `fileURL(of:)` under its `id`, declaring `fileName`,
 ///    `size`, `sha256` (of exactly that file) and `durationSeconds`.
 /// 2. `markUploaded(id:url:)` with the store's public address once the store answered `ready`.
 /// 3. `waitingRemovals(orgId:)`: items removed here that had been uploaded, the store not told
@@ -19,14 +19,16 @@ extension MediaLibrary {
     public func waitingUploads(orgId: UUID) async throws -> [MediaItem] {
         try await database.writer.read { db in
             try MediaItem.filter(Column("orgId") == UUIDColumn.encode(orgId) && Column("removedAt") == nil && Column("url") == nil
-                                 && Column("uploadRefusal") == nil)
+                                 && Column("uploadRefusal") == nil && Column("hasLocalFile") == true)
                 .order(Column("addedAt"), Column("id")).fetchAll(db)
         }
     }
 
-    /// Where the item's bytes are (an image's cleaned copy): what to upload.
-    public func fileURL(of item: MediaItem) -> URL {
-        folder.fileURL(orgId: item.orgId, id: item.id)
+    /// Where the item's bytes are kept here (an image's cleaned copy): what to upload. Nil for
+    /// an item learnt from the store's list (another console's file), whose bytes are only at
+    /// its address on the store (`url`); its size, type and running time are in its row.
+    public func fileURL(of item: MediaItem) -> URL? {
+        item.hasLocalFile ? folder.fileURL(orgId: item.orgId, id: item.id) : nil
     }
 
     /// Records the store's public address of an uploaded item.

@@ -162,7 +162,7 @@ struct MediaUploadQueueTests {
         let first = try await f.add("a.pdf", MediaSamples.pdf)
         let second = try await f.add("b.mp3", MediaSamples.mp3())
         #expect(try await f.library.waitingUploads(orgId: f.org.id).map(\.id) == [first.id, second.id])
-        #expect(FileManager.default.fileExists(atPath: f.library.fileURL(of: first).path))
+        #expect(FileManager.default.fileExists(atPath: f.library.fileURL(of: first)!.path))
 
         try await f.library.markUploaded(id: first.id, url: "https://store.example.org/media/abc/a.pdf")
         #expect(try await f.library.waitingUploads(orgId: f.org.id).map(\.id) == [second.id])
@@ -175,10 +175,10 @@ struct MediaUploadQueueTests {
         // Only the uploaded one is the store's business; the other was never sent.
         #expect(try await f.library.waitingUploads(orgId: f.org.id).isEmpty)
         #expect(try await f.library.waitingRemovals(orgId: f.org.id).map(\.id) == [first.id])
-        #expect(FileManager.default.fileExists(atPath: f.library.fileURL(of: first).path))
+        #expect(FileManager.default.fileExists(atPath: f.library.fileURL(of: first)!.path))
         try await f.library.markRemovalSent(id: first.id)
         #expect(try await f.library.waitingRemovals(orgId: f.org.id).isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: f.library.fileURL(of: first).path))
+        #expect(!FileManager.default.fileExists(atPath: f.library.fileURL(of: first)!.path))
         await #expect(throws: MediaLibraryError.notFound(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!)) {
             try await f.library.markUploaded(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, url: "https://x.example/y")
         }

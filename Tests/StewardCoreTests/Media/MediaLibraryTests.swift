@@ -22,7 +22,7 @@ struct MediaLibraryTests {
         #expect(item.kind == .image)
         #expect(item.contentType == "image/jpeg")
         #expect(item.fileName == "beach.jpg")
-        let kept = try Data(contentsOf: f.library.fileURL(of: item))
+        let kept = try Data(contentsOf: f.library.fileURL(of: item)!)
         #expect(!MediaSamples.contains(kept, MediaSamples.gpsMarker))
         #expect(!MediaSamples.contains(kept, MediaSamples.commentMarker))
         #expect(!MediaSamples.contains(kept, Data("Exif".utf8)))
@@ -43,7 +43,7 @@ struct MediaLibraryTests {
         #expect(item.size == Int64(mp3.count))
         #expect(item.sha256 == Self.sha256(mp3))
         #expect(item.durationSeconds == 95.4)
-        #expect(try Data(contentsOf: f.library.fileURL(of: item)) == mp3)
+        #expect(try Data(contentsOf: f.library.fileURL(of: item)!) == mp3)
         let pdf = try await f.add("order.pdf", MediaSamples.pdf)
         #expect(pdf.kind == .pdf)
         #expect(pdf.durationSeconds == nil)
@@ -128,7 +128,7 @@ struct MediaLibraryTests {
         try await f.library.remove(pdf.id, in: f.org)
         #expect(Set(try await f.library.list(f.org).map(\.id)) == [song.id, photo.id])
         // Removed before it was ever uploaded: nothing to tell the store, and the file is gone.
-        #expect(!FileManager.default.fileExists(atPath: f.library.fileURL(of: pdf).path))
+        #expect(!FileManager.default.fileExists(atPath: f.library.fileURL(of: pdf)!.path))
         #expect(try await f.library.waitingRemovals(orgId: f.org.id).isEmpty)
     }
 }

@@ -25,6 +25,10 @@ actor FakeMediaStore: MediaTransport {
     /// a chunk was lost and another process's upload moved the offset back).
     var rewindAfterChunks: Int?
     private var chunks = 0
+    /// Ready files other consoles uploaded, listed after this console's own.
+    private var elsewhere: [StoreMediaItem] = []
+    /// Answer the list with 404, as a store without media does.
+    private var listMissing = false
 
     func refuse(_ name: String, _ message: String) { refuseNamed[name] = message }
     func corruptOnce() { corruptNextChunk = true }
@@ -85,6 +89,21 @@ actor FakeMediaStore: MediaTransport {
 
     func bytes(_ id: UUID) -> Data? { uploads[id]?.bytes }
 
+    func listElsewhere(_ item: StoreMediaItem) { elsewhere.append(item) }
+    /// Another console removed the file on the store.
+    func removeElsewhere(_ id: UUID) {
+        uploads[id] = nil
+        elsewhere.removeAll { $0.id == UUIDColumn.encode(id) }
+    }
+    func answerListWith404() { listMissing = true }
+
+    /// This console's uploads as the store lists them, then the others'; not logged, so the
+    /// logs of uploads and pushes read as before.
+    func listMedia() async throws(SyncTransportError) -> [StoreMediaItem] {
+        if listMissing { throw .status(404, nil) }
+        return uploads.keys.sorted { $0.uuidString < $1.uuidString }.map(view) + elsewhere
+    }
+
     private func view(_ id: UUID) -> StoreMediaItem {
         let upload = uploads[id]!
         return StoreMediaItem(id: id.uuidString.lowercased(), state: upload.ready ? "ready" : "uploading",
@@ -131,6 +150,9 @@ actor MemoryMediaQueue: MediaSyncQueue {
     func markRefused(id: UUID, message: String) async throws { refused[id] = message }
     func mediaToRemove(orgId: UUID) async throws -> [UUID] { removals }
     func markRemovalSent(id: UUID) async throws { removals.removeAll { $0 == id } }
+    /// The lists the syncs read, in order.
+    private(set) var lists: [[StoreMediaItem]] = []
+    func takeStoreList(_ listed: [StoreMediaItem], orgId: UUID, storeURL: String) async throws { lists.append(listed) }
 }
 
 /// The record store and the media store behind one transport, logging pushes among media calls.
@@ -163,6 +185,7 @@ struct StoreWithMedia: SyncTransport, MediaTransport {
         try await media.sendMediaChunk(id: id, offset: offset, bytes: bytes)
     }
     func removeMedia(id: UUID) async throws(SyncTransportError) { try await media.removeMedia(id: id) }
+    func listMedia() async throws(SyncTransportError) -> [StoreMediaItem] { try await media.listMedia() }
 }
 
 extension FakeMediaStore {
@@ -295,6 +318,18 @@ extension FakeMediaStore {
 
         #expect(await media.log.prefix(2) == ["remove \(old)", "declare new.jpg"])
         #expect(await queue.removals.isEmpty)
+    }
+
+    @Test func theStoresListIsReadAfterTheUploads() async throws {
+        let f = try await SyncFixture()
+        let media = FakeMediaStore()
+        let queue = try MemoryMediaQueue()
+        let declared = try await queue.add("porch.jpg", bytes: Self.bytes(10))
+
+        _ = try await engine(f, media: media, queue: queue).sync(org: f.org)
+
+        #expect(await queue.lists.map { $0.map(\.id) } == [[UUIDColumn.encode(declared.id)]])
+        #expect(await queue.lists.first?.first?.isReady == true)
     }
 
     @Test func progressCountsBytesWhileUploading() {

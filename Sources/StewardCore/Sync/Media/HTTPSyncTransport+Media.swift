@@ -39,6 +39,12 @@ extension HTTPSyncTransport: MediaTransport {
                            accepting: [200, 204, 404])
     }
 
+    public func listMedia() async throws(SyncTransportError) -> [StoreMediaItem] {
+        let response = try await send(HTTPClientRequest(method: "GET", url: remote.endpoint("media"),
+                                                        headers: ["Accept": "application/json"]))
+        return try Self.decode(StoreMediaList.self, from: response).items
+    }
+
     private func mediaEndpoint(_ id: UUID) -> String {
         remote.endpoint("media/\(id.uuidString.lowercased())")
     }

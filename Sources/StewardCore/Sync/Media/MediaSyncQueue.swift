@@ -26,4 +26,8 @@ public protocol MediaSyncQueue: Sendable {
     /// Items removed here that the store still has.
     func mediaToRemove(orgId: UUID) async throws -> [UUID]
     func markRemovalSent(id: UUID) async throws
+    /// What the store lists for the organization (`GET /v1/orgs/{org}/media`), read after the
+    /// removals and uploads: files other consoles added are learnt (at `storeURL` + their
+    /// path), files the store no longer has are removed here.
+    func takeStoreList(_ listed: [StoreMediaItem], orgId: UUID, storeURL: String) async throws
 }

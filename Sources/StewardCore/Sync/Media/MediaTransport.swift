@@ -28,7 +28,9 @@ public struct MediaDeclaration: Sendable, Hashable {
     }
 }
 
-/// A media item as the store shows it: how far its upload came, and once ready its address.
+/// A media item as the store shows it (docs/media.md): how far its upload came, once ready its
+/// address, and what the file is. The store sends every key; those the upload does not need are
+/// optional, so an answer that lacks one still reads.
 public struct StoreMediaItem: Sendable, Hashable, Decodable {
     public var id: String
     /// `uploading`, `ready` or `removed`.
@@ -36,8 +38,30 @@ public struct StoreMediaItem: Sendable, Hashable, Decodable {
     public var uploadOffset: Int64
     /// A path on the store (`/media/{token}/{name}`), once ready.
     public var url: String?
+    public var fileName: String? = nil
+    /// `image`, `audio`, `video` or `pdf`, once the store sniffed the content.
+    public var kind: String? = nil
+    public var contentType: String? = nil
+    public var size: Int64? = nil
+    public var sha256: String? = nil
+    public var durationSeconds: Double? = nil
+    public var width: Int? = nil
+    public var height: Int? = nil
+    /// When it was declared and last changed (ISO 8601, UTC).
+    public var createdAt: String? = nil
+    public var updatedAt: String? = nil
 
     public var isReady: Bool { state == "ready" }
+
+    /// A time of the store's answers (`2026-12-06T16:30:00Z`).
+    static func date(from text: String) -> Date? {
+        ISO8601DateFormatter().date(from: text)
+    }
+}
+
+/// `GET /v1/orgs/{org}/media`: the organization's items not removed, newest first, all at once.
+struct StoreMediaList: Decodable {
+    var items: [StoreMediaItem]
 }
 
 /// What the store did with one chunk.
@@ -60,4 +84,6 @@ public protocol MediaTransport: Sendable {
     func sendMediaChunk(id: UUID, offset: Int64, bytes: Data) async throws(SyncTransportError) -> MediaChunkAnswer
     /// Removes an item from the store; nothing when it is gone already.
     func removeMedia(id: UUID) async throws(SyncTransportError)
+    /// The organization's items on the store, not removed ones (uploads under way included).
+    func listMedia() async throws(SyncTransportError) -> [StoreMediaItem]
 }
