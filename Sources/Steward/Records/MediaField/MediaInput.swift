@@ -183,7 +183,7 @@ final class MediaInput {
         shown.addFilter(name: tr("Files {field} takes ({types})",
                                  ["field": field.label, "types": types.map { $0.fileExtension.uppercased() }.joined(separator: ", ")]),
                         mimeTypes: types.map(\.contentType), suffixes: Self.suffixes(of: types),
-                        allFilesName: tr("All Files"))
+                        allFilesName: tr("All files"))
         shown.onChosen = { [weak self] path in
             self?.chooser = nil
             if let path { self?.add(path: path) }
