@@ -91,9 +91,11 @@ final class MediaInput {
             return
         }
         row.addCSSClass("media-field")
-        let target = FileDropTarget(beforeChildren: true)
-        target.onDrop { [weak self] files in self?.add(files) ?? false }
-        row.addController(target)
+        let target = FileDropTarget(on: row)
+        target.takeSingleFilesToo()
+        target.takeBeforeChildren()
+        // GTK gives the row :drop(active) while files are over it, which the style outlines.
+        target.onDrop = { [weak self] paths in self?.add(paths) ?? false }
         dropTarget = target
 
         // Before the entry sees the key: with files on the clipboard, Ctrl+V adds them; with
@@ -101,14 +103,12 @@ final class MediaInput {
         let paste = ShortcutController(scope: .local)
         paste.runsInCapturePhase = true
         paste.add(trigger: "<Control>v") { [weak self, weak row] in
-            guard let self, let row, self.canAdd, row.clipboardHoldsFiles else { return false }
-            Task { @MainActor [weak self, weak row] in
-                guard let row else { return }
-                let files = await row.clipboardFiles()
-                if files.isEmpty {
-                    self?.showProblem?(tr("The clipboard’s files could not be read; copy the file again, or drop it here"))
+            guard let self, let row, self.canAdd, ClipboardFiles.holdFiles(for: row) else { return false }
+            ClipboardFiles.read(for: row) { [weak self] paths in
+                if paths.isEmpty {
+                    self?.showProblem?(tr("The clipboard’s files could not be read (only files on this computer can be added); copy the file again, or drop it here"))
                 } else {
-                    _ = self?.add(files)
+                    _ = self?.add(paths)
                 }
             }
             return true
@@ -120,17 +120,14 @@ final class MediaInput {
 
     // MARK: adding
 
-    /// Adds the one file in `files`; false when the field takes nothing now (read-only, busy).
-    private func add(_ files: [FileReference]) -> Bool {
-        guard canAdd, let file = files.first else { return false }
-        guard files.count == 1 else {
+    /// Adds the one file of `paths`; false when the field takes nothing now (read-only, busy).
+    /// Files with no path on this computer (an image dragged from a web page) never get here:
+    /// the drop is not taken.
+    private func add(_ paths: [String]) -> Bool {
+        guard canAdd, let path = paths.first else { return false }
+        guard paths.count == 1 else {
             showProblem?(tr("{count} files were given, but {field} holds one file: add them one at a time",
-                            ["count": String(files.count), "field": field.label]))
-            return true
-        }
-        guard let path = file.path else {
-            showProblem?(tr("{file} is not a file on this computer; save it to a folder first, then add it from there",
-                            ["file": file.uri]))
+                            ["count": String(paths.count), "field": field.label]))
             return true
         }
         add(path: path)
@@ -170,7 +167,7 @@ final class MediaInput {
         spinner.setActive(isAdding)
         addingLabel.text = fileName.map { tr("Adding {file}…", ["file": $0]) } ?? ""
         addingLabel.isVisible = isAdding
-        dropTarget?.isActive = !isAdding && isEditable
+        dropTarget?.setActive(!isAdding && isEditable, beforeChildren: true)
         addButton.isSensitive = !isAdding && isEditable
         dropDown.isSensitive = !isAdding && isEditable
     }
@@ -227,6 +224,6 @@ final class MediaInput {
         dropDown.isSensitive = editable && !isAdding
         address.isEditable = editable
         addButton.isVisible = editable && adder != nil
-        dropTarget?.isActive = editable && !isAdding
+        dropTarget?.setActive(editable && !isAdding, beforeChildren: true)
     }
 }
