@@ -143,9 +143,9 @@ final class MediaInput {
                 let item = try await adder.add(path, kinds: kinds)
                 choose(item)
             } catch {
-                // The reason the library gives (its content, its size, the field's kind); the
-                // form keeps what it held.
-                showProblem?("\(error)")
+                // The reason the library gives (its content, its size, the field's kind), as a
+                // sentence like the form's other problems; the form keeps what it held.
+                showProblem?(RecordText.sentence("\(error)"))
             }
         }
     }
