@@ -109,8 +109,8 @@ def metadata_segments(path):
 # ---------------------------------------------------------------- the file manager's window
 
 class FileSource:
-    """file_source.py showing `path`'s name, on this display; `copy`: its file is on the
-    clipboard too. Use as a context manager: the window closes at the end."""
+    """file_source.py showing `path`'s name on this display, to drag; or with `copy`, no
+    window, its file on the clipboard. Use as a context manager: it ends at the end."""
 
     def __init__(self, path, copy=False):
         self.path = path

@@ -4,8 +4,8 @@ offers that file as a file manager does, so the window tests can drag it onto St
 paste it there.
 
     file_source.py PATH            the name can be dragged (a GdkFileList, text/uri-list)
-    file_source.py --copy PATH     the same, and the file is put on the clipboard at start,
-                                   as Files' Copy does; the clipboard holds it while this runs
+    file_source.py --copy PATH     the file is put on the clipboard, as Files' Copy does, and
+                                   held there while this runs (no window is shown)
 
 It runs as its own process on the test's X display (XDND between two X11 clients, the
 real thing), with GTK_A11Y=atspi so the test finds the name's label through the
@@ -63,9 +63,13 @@ def main():
         source.connect("drag-cancel", cancelled)
         label.add_controller(source)
         window.set_child(label)
-        window.present()
         if copy:
-            window.get_clipboard().set_content(provider_for(file))
+            # No window: without a window manager a new window takes the keyboard's focus,
+            # and the test's Ctrl+V would come here. The clipboard needs none.
+            application.hold()
+            Gdk.Display.get_default().get_clipboard().set_content(provider_for(file))
+        else:
+            window.present()
         GLib.idle_add(lambda: print("ready", flush=True) and False)
 
     app.connect("activate", activate)
