@@ -770,30 +770,28 @@ def check_kept_photo(org, media_id, file_name, before):
         raise Failure(f"the kept photo still carries metadata: {file_drops.metadata_segments(kept)}")
 
 
-def test_photo_dropped_on_prize(app):
-    """A photo dragged from Files onto a prize's Image: added to the library without its GPS
-    and saved with the prize; a renamed program dropped first is refused."""
+def test_photo_dropped_on_event(app):
+    """A photo dragged from Files onto a new event's Image: added to the library without its
+    GPS and saved as the event's image; a renamed program dropped first is refused."""
     import tempfile
     window = main_window(app)
-    choose_page(window, "Prizes")
-    click(button(window, "New Prize"))
-    editor = window_named(app, "New Prize")
-    name_typed = f"Harvest Tote {random.randint(1000, 9999)}"
-    type_into(editor, "Name", name_typed)
+    click(button(window, "New Event"))
+    editor = editor_window(app)
+    title = f"Harvest Photo Walk {random.randint(1000, 9999)}"
+    type_into(editor, "Title", title)
+    type_into(editor, "Starts", "2026-11-28 10:00")
     org = org_id(ORG)
     before = media_ids(org)
     file_name = photo_dropped_and_saved(app, editor, "Image", tempfile.mkdtemp())
-    if text_of(field(editor, "Name")) != name_typed:
-        raise Failure("the typed name was lost")
+    if text_of(field(editor, "Title")) != title:
+        raise Failure("the typed title was lost")
     click(button(editor, "Save"))
-    wait_gone("the editor", lambda: window_open(app, "New Prize"))
+    wait_gone("the editor", lambda: window_open(app, "New Event"))
     with db() as c:
-        rows = [json.loads(f) for (f,) in c.execute("SELECT fields FROM record WHERE entity = 'prize' AND deleted = 0")]
-    saved = [f for f in rows if f.get("name") == name_typed]
-    if len(saved) != 1:
-        raise Failure(f"the prize was not saved: {saved}")
-    check_kept_photo(org, saved[0].get("imageURL"), file_name, before)
-    choose_page(window, "Events")
+        rows = c.execute("SELECT imageURL FROM event WHERE title = ? AND orgId = ?", (title, org)).fetchall()
+    if len(rows) != 1:
+        raise Failure(f"expected one event titled {title!r}, found {len(rows)}")
+    check_kept_photo(org, rows[0][0], file_name, before)
 
 
 TESTS = [
@@ -816,7 +814,7 @@ TESTS = [
     test_import_calendar,
     test_import_calendar_refused,
     test_dark_style,
-    test_photo_dropped_on_prize,
+    test_photo_dropped_on_event,
 ]
 
 

@@ -192,8 +192,8 @@ final class FieldInput {
             values.insert(nil, at: 0)
             names.insert(field.isRequired ? tr("Choose…") : tr("None"), at: 0)
             (row, control) = Self.dropDownRow(field, values: values, names: names)
-        case .media(let kinds):
-            let media = MediaInput(field, kinds: kinds, context: context)
+        case .media(let kinds, let httpsOnly):
+            let media = MediaInput(field, kinds: kinds, httpsOnly: httpsOnly, context: context)
             row = Self.stackedRow(field.label, media.control, hint: [media.hint, field.help].joined(separator: " "))
             media.attach(to: row)
             control = .media(media)

@@ -26,6 +26,22 @@ enum MediaOutput {
         return id
     }
 
+    /// The item `id` names and the organization it belongs to: with `--org`, looked for in that
+    /// organization only; without, in any (an id names one item wherever it is). An id found
+    /// nowhere is `MediaLibraryError.notFound` (exit 1), however many organizations there are.
+    static func find(_ id: UUID, _ org: OrganizationOption, library: MediaLibrary,
+                     database: AppDatabase) async throws -> (item: MediaItem, organization: Organization) {
+        if org.slug != nil {
+            let organization = try await org.resolve(in: database)
+            guard let item = try await library.item(id, in: organization) else { throw MediaLibraryError.notFound(id: id) }
+            return (item, organization)
+        }
+        guard let item = try await library.item(id),
+              let owner = try await OrganizationService(database: database).all().first(where: { $0.id == item.orgId })
+        else { throw MediaLibraryError.notFound(id: id) }
+        return (item, owner)
+    }
+
     static func json(_ item: MediaItem, usedBy: [MediaUse]) -> JSONValue {
         .object([
             "id": .string(item.key),

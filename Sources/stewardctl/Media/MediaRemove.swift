@@ -20,13 +20,7 @@ struct MediaRemove: AsyncParsableCommand {
         let itemId = try MediaOutput.itemId(id)
         let database = try global.openDatabase()
         let library = MediaOutput.library(global, database: database)
-        let organization: Organization
-        if org.slug == nil, let item = try await library.item(itemId),
-           let owner = try await OrganizationService(database: database).all().first(where: { $0.id == item.orgId }) {
-            organization = owner
-        } else {
-            organization = try await org.resolve(in: database)
-        }
+        let organization = try await MediaOutput.find(itemId, org, library: library, database: database).organization
         let item = try await library.remove(itemId, in: organization)
         if output.json {
             Console.printJSON(MediaOutput.json(item, usedBy: []))

@@ -19,19 +19,12 @@ struct MediaShow: AsyncParsableCommand {
         let itemId = try MediaOutput.itemId(id)
         let database = try global.openDatabase()
         let library = MediaOutput.library(global, database: database)
-        let found: MediaItem?
-        if org.slug != nil {
-            found = try await library.item(itemId, in: try await org.resolve(in: database))
-        } else {
-            found = try await library.item(itemId)
-        }
-        guard let item = found else { throw MediaLibraryError.notFound(id: itemId) }
+        let (item, organization) = try await MediaOutput.find(itemId, org, library: library, database: database)
         let usedBy = try await library.usedBy(item)
         if output.json {
             Console.printJSON(MediaOutput.json(item, usedBy: usedBy))
         } else {
-            let zone = try await OrganizationService(database: database).all().first { $0.id == item.orgId }?.timeZone ?? .current
-            Console.print(MediaOutput.lines(item, usedBy: usedBy, zone: zone))
+            Console.print(MediaOutput.lines(item, usedBy: usedBy, zone: organization.timeZone))
         }
     }
 }

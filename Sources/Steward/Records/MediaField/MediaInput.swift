@@ -20,6 +20,8 @@ final class MediaInput {
     private let addingLabel = Label()
     private let field: FieldSpec
     private let kinds: Set<MediaKind>
+    /// Plain http addresses are taken too (an event's image, as it always was).
+    private let httpsOnly: Bool
     private let adder: MediaAdder?
     /// The drop-down's values in its order: nil ("None"), then library items' ids.
     private var values: [String?]
@@ -36,9 +38,10 @@ final class MediaInput {
     /// Shows a problem under the field (nil clears it).
     var showProblem: ((String?) -> Void)?
 
-    init(_ field: FieldSpec, kinds: Set<MediaKind>, context: FormContext) {
+    init(_ field: FieldSpec, kinds: Set<MediaKind>, httpsOnly: Bool, context: FormContext) {
         self.field = field
         self.kinds = kinds
+        self.httpsOnly = httpsOnly
         adder = context.mediaAdder
         // The library's files as read, and those added while the form is open.
         let known = Set(context.media.map(\.id))
@@ -78,9 +81,10 @@ final class MediaInput {
 
     /// What the hint under the field says.
     var hint: String {
-        adder == nil
+        let takes = httpsOnly
             ? tr("A file from the media library, or a secure (https://) address.")
-            : tr("A file from the media library, or a secure (https://) address. Drop or paste a file here, or use Add File…, to add it to the library.")
+            : tr("A file from the media library, or a web address (https:// or http://).")
+        return adder == nil ? takes : takes + " " + tr("Drop or paste a file here, or use Add File…, to add it to the library.")
     }
 
     /// Takes files dropped on `row` (the whole field, highlighted while a drag with files is
