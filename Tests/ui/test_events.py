@@ -813,8 +813,9 @@ TESTS = [
     test_today_marked_and_past_one_click_away,
     test_import_calendar,
     test_import_calendar_refused,
-    test_dark_style,
     test_photo_dropped_on_event,
+    # Last: it stops the window.
+    test_dark_style,
 ]
 
 
