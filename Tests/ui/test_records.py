@@ -461,6 +461,40 @@ def test_bulletin_header_image_pasted(app):
             raise Failure("cancelling the editor removed the file from the library")
 
 
+def test_bulletin_header_image_chosen(app):
+    """Add File… beside the bulletin's Header image opens the file chooser; the photo typed
+    there (Ctrl+L, its path, Enter) is added to the library and chosen."""
+    import file_drops
+    window = main_window(app)
+    choose_page(window, "Bulletins")
+    photo = os.path.join(tempfile.mkdtemp(), f"chosen-{SUFFIX}.jpg")
+    file_drops.make_gps_photo(photo)
+    click(button(window, "New Bulletin"))
+    form = editor(app, "New Bulletin")
+    add = button(form, "Add File to Header image…")
+    accessibility.scroll_into_view(add)
+    click(add)
+    chooser = window_named(app, "Add a File to Header image")
+    point_at(chooser)
+    press(ord("l"), control=True)  # the chooser's location entry
+    location = wait_for("the chooser's location entry",
+                        lambda: next((n for n in walk(chooser) if "EditableText" in accessibility.interfaces(n)
+                                      and accessibility.showing(n)), None))
+    location.queryEditableText().setTextContents(photo)
+    press(0xff0d)  # Enter
+    wait_gone("the file chooser", lambda: window_open(app, "Add a File to Header image"))
+    header = accessibility.combo(form, "Header image")
+    wait_for("Header image to show the chosen photo",
+             lambda: any(text_of(n).startswith(os.path.basename(photo)) for n in walk(header) if role(n) == "label"),
+             timeout=30)
+    with db() as c:
+        if c.execute("SELECT count(*) FROM media WHERE orgId = ? AND fileName = ?",
+                     (org_id(), os.path.basename(photo))).fetchone()[0] != 1:
+            raise Failure("the chosen photo is not in the library")
+    click(button(form, "Cancel"))
+    editor_gone(app, "New Bulletin")
+
+
 def test_fund_refuses_plain_http(app):
     window = main_window(app)
     choose_page(window, "Giving")
@@ -861,6 +895,7 @@ TESTS = [
     test_series_and_message,
     test_message_recording_from_library,
     test_bulletin_header_image_pasted,
+    test_bulletin_header_image_chosen,
     test_fund_refuses_plain_http,
     test_fund_delete_and_undo,
     test_fund_history,

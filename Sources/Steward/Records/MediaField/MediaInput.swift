@@ -181,8 +181,7 @@ final class MediaInput {
         let shown = FileChooser(.open, title: tr("Add a File to {field}", ["field": field.label]), parent: window,
                                 acceptLabel: tr("_Add"))
         let types = MediaType.accepted.filter { kinds.contains($0.kind) }
-        shown.addFilter(name: tr("Files {field} takes ({types})",
-                                 ["field": field.label, "types": types.map { $0.fileExtension.uppercased() }.joined(separator: ", ")]),
+        shown.addFilter(name: tr("Accepted files ({types})", ["types": types.map { $0.fileExtension.uppercased() }.joined(separator: ", ")]),
                         mimeTypes: types.map(\.contentType), suffixes: Self.suffixes(of: types),
                         allFilesName: tr("All files"))
         shown.onChosen = { [weak self] path in
