@@ -161,7 +161,7 @@ TEST_PACKAGES := xvfb xauth dbus dbus-x11 at-spi2-core python3-dogtail python3-p
 	imagemagick desktop-file-utils appstream gsettings-desktop-schemas adwaita-icon-theme \
 	fonts-cantarell librsvg2-bin postgresql poppler-utils python3-feedparser locales \
 	python3-scipy nginx python3-icalendar python3-recurring-ical-events radicale python3-aiosmtpd \
-	openssl
+	openssl python3-gi gir1.2-gtk-4.0
 # The store's load benchmark (make bench-store).
 BENCH_PACKAGES := wrk
 # Building the Debian packages (make deb) and checking them.

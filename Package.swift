@@ -170,7 +170,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "Steward",
-            dependencies: ["GtkKit", "StewardCore", "StewardCredentials", "StewardPrint", "Translation", "StewardMedia"],
+            // StewardMediaDuration: the running time of recordings staff add in an editor.
+            dependencies: ["GtkKit", "StewardCore", "StewardCredentials", "StewardPrint", "Translation", "StewardMedia",
+                           "StewardMediaDuration"],
             path: "Sources/Steward"
         ),
         // What Steward's command-line tools share: exit codes and one-line error reports.

@@ -42,6 +42,19 @@ public final class DropDown: Widget {
         if gtk_drop_down_get_selected(opaque) != selected { gtk_drop_down_set_selected(opaque, selected) }
     }
 
+    /// Inserts a choice at `index` (the end when past it); the selection stays on the choice
+    /// it was on.
+    public func insert(_ string: String, at index: Int) {
+        guard let model = gtk_drop_down_get_model(opaque) else { return setStrings([string]) }
+        let count = Int(g_list_model_get_n_items(model))
+        let selected = selectedIndex
+        string.withCString { cText in
+            var additions: [UnsafePointer<CChar>?] = [cText, nil]
+            gtk_string_list_splice(model, UInt32(min(max(index, 0), count)), 0, &additions)
+        }
+        if let selected { selectedIndex = selected >= index ? selected + 1 : selected }
+    }
+
     /// The choices, as currently shown.
     public var strings: [String] {
         guard let model = gtk_drop_down_get_model(opaque) else { return [] }

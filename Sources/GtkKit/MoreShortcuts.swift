@@ -48,6 +48,36 @@ public final class ShortcutController: ObjectRef {
     }
 }
 
+extension ShortcutController {
+    /// Adds a shortcut that runs `handler`, which returns whether it handled the key: when it
+    /// did not, the key goes on as if there were no shortcut (Ctrl+V pastes text into an entry
+    /// when the clipboard holds no files).
+    public func add(trigger: String, handler: @escaping @MainActor () -> Bool) {
+        guard let parsed = gtk_shortcut_trigger_parse_string(trigger) else {
+            preconditionFailure("ShortcutController: cannot parse trigger \"\(trigger)\"")
+        }
+        let box = Unmanaged.passRetained(ShortcutBox(handler)).toOpaque()
+        let action = gtk_callback_action_new(shortcutThunk, box, releaseShortcutBox)
+        gtk_shortcut_controller_add_shortcut(opaque, gtk_shortcut_new(parsed, action))
+    }
+}
+
+private final class ShortcutBox {
+    let handler: @MainActor () -> Bool
+    init(_ handler: @escaping @MainActor () -> Bool) { self.handler = handler }
+}
+
+private let releaseShortcutBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<ShortcutBox>.fromOpaque(data).release()
+}
+
+// GtkShortcutFunc: gboolean (GtkWidget *widget, GVariant *args, gpointer data).
+private let shortcutThunk: GtkShortcutFunc = { _, _, data in
+    let handler = Unmanaged<ShortcutBox>.fromOpaque(data!).takeUnretainedValue().handler
+    return MainActor.assumeIsolated { handler() } ? 1 : 0
+}
+
 extension Widget {
     /// Attaches an event controller (shortcuts, gestures); the widget keeps it alive.
     public func addController(_ controller: ObjectRef) {

@@ -38,6 +38,7 @@ from accessibility import (  # noqa: E402
     point_at, press, role, sensitive, showing, text_of, type_into, wait_for, wait_gone, walk, window_named, window_open,
 )
 import accessibility  # noqa: E402
+import file_drops  # noqa: E402
 
 
 def App(extra_env=None):
@@ -703,6 +704,96 @@ def test_import_calendar_refused(app):
         raise Failure(f"refused imports wrote events: {before} before, {event_count()} after")
 
 
+# ---------------------------------------------------------------- a photo dropped from Files
+
+def media_ids(org):
+    with db() as c:
+        return {i for (i,) in c.execute("SELECT id FROM media WHERE orgId = ?", (org,))}
+
+
+def combo_shows(editor, label, prefix):
+    """Whether the drop-down named `label` shows a choice starting with `prefix`."""
+    for box in find_all(editor, name_is=label, roles=("combo box",)):
+        if any(text_of(n).startswith(prefix) for n in walk(box) if role(n) == "label"):
+            return True
+    return False
+
+
+def drop_file_on(app, editor, label, path):
+    """Drags `path` from the file window onto the editor's media field `label`."""
+    target = accessibility.combo(editor, label)
+    accessibility.scroll_into_view(target)
+    with file_drops.FileSource(path) as files:
+        files.drag_onto(target)
+
+
+def photo_dropped_and_saved(app, editor, label, folder):
+    """In the open editor: a program renamed .jpg dropped on `label` is refused with the
+    library's reason and nothing kept; then a photo carrying GPS is dropped, added to the
+    library and chosen. Returns the photo's file name."""
+    org = org_id(ORG)
+    before = media_ids(org)
+    program = os.path.join(folder, "not-a-photo.jpg")
+    with open("/bin/true", "rb") as src, open(program, "wb") as out:
+        out.write(src.read())
+    drop_file_on(app, editor, label, program)
+    wait_for("the refusal under the field",
+             lambda: find_all(editor, name_has="not-a-photo.jpg is not accepted", roles=("label",)))
+    if not find_all(editor, name_has="a program", roles=("label",)):
+        raise Failure("the refusal does not say the file is a program")
+    if media_ids(org) != before:
+        raise Failure("a refused file was added to the media library")
+    screenshot("media-drop-refused.png")
+
+    photo = os.path.join(folder, f"harvest-{random.randint(1000, 9999)}.jpg")
+    file_drops.make_gps_photo(photo)
+    drop_file_on(app, editor, label, photo)
+    wait_for(f'"{label}" to show the photo', lambda: combo_shows(editor, label, os.path.basename(photo)), timeout=30)
+    if find_all(editor, name_has="is not accepted", roles=("label",)):
+        raise Failure("the refusal is still shown after a file was added")
+    screenshot("media-drop-chosen.png")
+    return os.path.basename(photo)
+
+
+def check_kept_photo(org, media_id, file_name, before):
+    """The field's value is a new library item of the organization, kept without GPS."""
+    with db() as c:
+        row = c.execute("SELECT orgId, fileName, kind FROM media WHERE id = ?", (media_id,)).fetchone()
+    if row is None or media_id in before:
+        raise Failure(f"the saved image {media_id!r} is not a new file of the media library")
+    if row != (org, file_name, "image"):
+        raise Failure(f"the library's item is {row}, expected ({org}, {file_name}, image)")
+    kept = os.path.join(DB + ".media", org, media_id)
+    if not os.path.exists(kept):
+        raise Failure(f"the library kept no file at {kept}")
+    if file_drops.gps_in_jpeg(kept) or file_drops.metadata_segments(kept):
+        raise Failure(f"the kept photo still carries metadata: {file_drops.metadata_segments(kept)}")
+
+
+def test_photo_dropped_on_event(app):
+    """A photo dragged from Files onto a new event's Image: added to the library without its
+    GPS and saved as the event's image; a renamed program dropped first is refused."""
+    import tempfile
+    window = main_window(app)
+    click(button(window, "New Event"))
+    editor = editor_window(app)
+    title = f"Harvest Photo Walk {random.randint(1000, 9999)}"
+    type_into(editor, "Title", title)
+    type_into(editor, "Starts", "2026-11-28 10:00")
+    org = org_id(ORG)
+    before = media_ids(org)
+    file_name = photo_dropped_and_saved(app, editor, "Image", tempfile.mkdtemp())
+    if text_of(field(editor, "Title")) != title:
+        raise Failure("the typed title was lost")
+    click(button(editor, "Save"))
+    wait_gone("the editor", lambda: window_open(app, "New Event"))
+    with db() as c:
+        rows = c.execute("SELECT imageURL FROM event WHERE title = ? AND orgId = ?", (title, org)).fetchall()
+    if len(rows) != 1:
+        raise Failure(f"expected one event titled {title!r}, found {len(rows)}")
+    check_kept_photo(org, rows[0][0], file_name, before)
+
+
 TESTS = [
     test_window_opens,
     test_switch_organization,
@@ -722,6 +813,8 @@ TESTS = [
     test_today_marked_and_past_one_click_away,
     test_import_calendar,
     test_import_calendar_refused,
+    test_photo_dropped_on_event,
+    # Last: it stops the window.
     test_dark_style,
 ]
 

@@ -419,6 +419,82 @@ def test_message_recording_from_library(app):
         raise Failure(f"expected the message to name {item['id']} with its size and type: {fields}")
 
 
+def test_bulletin_header_image_pasted(app):
+    """A photo copied in Files and pasted with Ctrl+V while the bulletin's Header image has
+    the focus is added to the library, without its GPS, and chosen; cancelling the editor
+    keeps the file in the library."""
+    import file_drops
+    window = main_window(app)
+    choose_page(window, "Bulletins")
+    with db() as c:
+        before = {i for (i,) in c.execute("SELECT id FROM media WHERE orgId = ?", (org_id(),))}
+    photo = os.path.join(tempfile.mkdtemp(), f"choir-{SUFFIX}.jpg")
+    file_drops.make_gps_photo(photo)
+    click(button(window, "New Bulletin"))
+    form = editor(app, "New Bulletin")
+    header = accessibility.combo(form, "Header image")
+    accessibility.scroll_into_view(header)
+    address = field(form, "Header image: address")
+    with file_drops.FileSource(photo, copy=True):
+        # The focus in the field (its address entry, clicked); with files on the clipboard,
+        # Ctrl+V there adds them rather than pasting their paths as text.
+        click_at(address)
+        wait_for("the focus in Header image", lambda: state_has(address, pyatspi.STATE_FOCUSED))
+        press(0x76, control=True)  # Ctrl+V
+        wait_for("Header image to show the pasted photo",
+                 lambda: any(text_of(n).startswith(os.path.basename(photo)) for n in walk(header) if role(n) == "label"),
+                 timeout=30)
+    with db() as c:
+        added = c.execute("SELECT id, fileName FROM media WHERE orgId = ?", (org_id(),)).fetchall()
+    new = [(i, f) for i, f in added if i not in before]
+    if [f for _, f in new] != [os.path.basename(photo)]:
+        raise Failure(f"expected the pasted photo as the one new library file, found {new}")
+    kept = os.path.join(DB + ".media", org_id(), new[0][0])
+    if file_drops.gps_in_jpeg(kept):
+        raise Failure("the pasted photo was kept with its GPS position")
+    if text_of(address):
+        raise Failure(f"the paste typed into the address entry: {text_of(address)!r}")
+    click(button(form, "Cancel"))
+    editor_gone(app, "New Bulletin")
+    with db() as c:
+        if c.execute("SELECT count(*) FROM media WHERE id = ?", (new[0][0],)).fetchone()[0] != 1:
+            raise Failure("cancelling the editor removed the file from the library")
+
+
+def test_bulletin_header_image_chosen(app):
+    """Add File… beside the bulletin's Header image opens the file chooser; the photo typed
+    there (Ctrl+L, its path, Enter) is added to the library and chosen."""
+    import file_drops
+    window = main_window(app)
+    choose_page(window, "Bulletins")
+    photo = os.path.join(tempfile.mkdtemp(), f"chosen-{SUFFIX}.jpg")
+    file_drops.make_gps_photo(photo)
+    click(button(window, "New Bulletin"))
+    form = editor(app, "New Bulletin")
+    add = button(form, "Add File to Header image…")
+    accessibility.scroll_into_view(add)
+    click(add)
+    chooser = window_named(app, "Add a File to Header image")
+    point_at(chooser)
+    press(ord("l"), control=True)  # the chooser's location entry
+    location = wait_for("the chooser's location entry",
+                        lambda: next((n for n in walk(chooser) if "EditableText" in accessibility.interfaces(n)
+                                      and accessibility.showing(n)), None))
+    location.queryEditableText().setTextContents(photo)
+    press(0xff0d)  # Enter
+    wait_gone("the file chooser", lambda: window_open(app, "Add a File to Header image"))
+    header = accessibility.combo(form, "Header image")
+    wait_for("Header image to show the chosen photo",
+             lambda: any(text_of(n).startswith(os.path.basename(photo)) for n in walk(header) if role(n) == "label"),
+             timeout=30)
+    with db() as c:
+        if c.execute("SELECT count(*) FROM media WHERE orgId = ? AND fileName = ?",
+                     (org_id(), os.path.basename(photo))).fetchone()[0] != 1:
+            raise Failure("the chosen photo is not in the library")
+    click(button(form, "Cancel"))
+    editor_gone(app, "New Bulletin")
+
+
 def test_fund_refuses_plain_http(app):
     window = main_window(app)
     choose_page(window, "Giving")
@@ -818,6 +894,8 @@ TESTS = [
     test_bulletin_export_pdf,
     test_series_and_message,
     test_message_recording_from_library,
+    test_bulletin_header_image_pasted,
+    test_bulletin_header_image_chosen,
     test_fund_refuses_plain_http,
     test_fund_delete_and_undo,
     test_fund_history,

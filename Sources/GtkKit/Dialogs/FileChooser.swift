@@ -65,6 +65,23 @@ public final class FileChooser: ObjectRef {
         g_object_unref(UnsafeMutableRawPointer(all))
     }
 
+    /// Offers only files of `mimeTypes` ("image/jpeg"), or whose names end in one of
+    /// `suffixes` ("jpg", any case), under `name`, with every file (under `allFilesName`) as
+    /// the other choice: what the filter hides can still be chosen, and is then checked.
+    public func addFilter(name: String, mimeTypes: [String], suffixes: [String], allFilesName: String) {
+        let filter = gtk_file_filter_new()
+        gtk_file_filter_set_name(filter, name)
+        for type in mimeTypes { gtk_file_filter_add_mime_type(filter, type) }
+        for suffix in suffixes { gtk_file_filter_add_suffix(filter, suffix) }
+        gtk_file_chooser_add_filter(OpaquePointer(raw), filter)
+        let all = gtk_file_filter_new()
+        gtk_file_filter_set_name(all, allFilesName)
+        gtk_file_filter_add_pattern(all, "*")
+        gtk_file_chooser_add_filter(OpaquePointer(raw), all)
+        g_object_unref(UnsafeMutableRawPointer(filter))
+        g_object_unref(UnsafeMutableRawPointer(all))
+    }
+
     public func show() {
         gtk_native_dialog_show(ptr(GtkNativeDialog.self))
     }

@@ -58,6 +58,8 @@ final class EventsPage: ModulePage {
     /// The organization's campuses and ministries by id, as the editor's Campus and Ministry
     /// rows offer them, read with the calendars.
     private var campusTitles: [String: [UUID: String]] = [:]
+    /// The media library's files, for the editor's Image field.
+    private var mediaChoices: [MediaItem] = []
 
     private(set) var organization: Organization?
     private var sortColumn = EventColumn.when
@@ -178,7 +180,7 @@ final class EventsPage: ModulePage {
             return
         }
         Task {
-            await readCalendarTitles(of: org)
+            await readEditorChoices(of: org)
             guard organization?.id == org.id else { return }
             calendar.filter(calendar: calendarFilter.fill(calendarTitles))
             // A campus or ministry chosen that is gone: the list shows every event again.
@@ -556,7 +558,7 @@ final class EventsPage: ModulePage {
                       let event = try? await environment.events.event(id: selected.id) else { return }
                 existing = event
             }
-            await readCalendarTitles(of: org)
+            await readEditorChoices(of: org)
             presentEditor(for: existing, key: key, in: org)
         }
     }
@@ -569,7 +571,7 @@ final class EventsPage: ModulePage {
         Task {
             defer { isOpeningEditor = false }
             guard let event = try? await environment.events.event(id: eventId) else { return }
-            await readCalendarTitles(of: org)
+            await readEditorChoices(of: org)
             guard canEdit else { return presentEditor(for: event, key: nil, in: org) }
             OccurrenceEditing(window: window, events: environment.events, organization: org, context: editorContext(org),
                               history: history, toasts: toasts,
@@ -604,12 +606,16 @@ final class EventsPage: ModulePage {
         })
     }
 
-    /// What the event editor's inputs need: the zone, and the calendars its Calendar row offers.
+    /// What the event editor's inputs need: the zone, the calendars its Calendar row offers,
+    /// and for its Image the library's files and a way to add more (see `MediaInput`).
     private func editorContext(_ org: Organization) -> FormContext {
-        FormContext(zone: org.timeZone, titles: campusTitles.merging([EventCalendar.entity: calendarTitles]) { _, calendars in calendars })
+        FormContext(zone: org.timeZone, titles: campusTitles.merging([EventCalendar.entity: calendarTitles]) { _, calendars in calendars },
+                    media: mediaChoices, mediaAdder: MediaAdder(database: environment.database, organization: org))
     }
 
-    private func readCalendarTitles(of org: Organization) async {
+    /// Reads what the editor offers to choose from: calendars, campuses and ministries, files.
+    private func readEditorChoices(of org: Organization) async {
+        if let files = try? await MediaChoices.items(in: org, database: environment.database) { mediaChoices = files }
         if let titles = try? await environment.records.titles(of: EventCalendar.entity, in: org) {
             calendarTitles = titles
         }
@@ -660,7 +666,7 @@ final class EventsPage: ModulePage {
         Task {
             defer { isOpeningEditor = false }
             // This organization's calendars, which the page may not have read yet.
-            await readCalendarTitles(of: org)
+            await readEditorChoices(of: org)
             present(RecordEditor(parent: window, type: .event, organization: org, record: refused,
                                  context: editorContext(org), canEdit: true, extras: extras) { fields in
                 let corrected = try EventDetails(typed: fields, organizationZone: org.timeZone)

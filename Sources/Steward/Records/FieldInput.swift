@@ -12,6 +12,9 @@ struct FormContext {
     let titles: [String: [UUID: String]]
     /// The organization's media library (see `MediaChoices`), for media fields.
     var media: [MediaItem] = []
+    /// Adds files staff drop, paste or choose on a media field (see `withMedia`); nil: the
+    /// fields offer the library's files and addresses only.
+    var mediaAdder: MediaAdder?
 }
 
 /// One field of a record's form, built from its kind: the control staff type into, the row
@@ -78,8 +81,9 @@ final class FieldInput {
         case lines(TextView, ListAsLines)
         case timing(TimingInput)
         case repeatRule(RepeatInput)
-        /// A file of the library (the drop-down; nil is "None"), or the address typed under it.
-        case media(DropDown, values: [String?], address: Entry)
+        /// A file of the library, or the address typed under it; files dropped, pasted or
+        /// chosen are added to the library.
+        case media(MediaInput)
     }
 
     /// The timing's rows, for the editor to tell a repeat rule where its start is.
@@ -188,28 +192,11 @@ final class FieldInput {
             values.insert(nil, at: 0)
             names.insert(field.isRequired ? tr("Choose…") : tr("None"), at: 0)
             (row, control) = Self.dropDownRow(field, values: values, names: names)
-        case .media(let kinds, _):
-            // The library's files of the kinds the field takes, by name; an address typed
-            // under the drop-down is used instead when there is one.
-            let items = context.media.filter { kinds.contains($0.kind) }
-            var values: [String?] = items.map(\.key)
-            var names = items.map(MediaChoices.label(of:))
-            values.insert(nil, at: 0)
-            names.insert(tr("None"), at: 0)
-            let dropDown = DropDown(strings: names)
-            if names.count > ChoiceDropDown.searchableOver { dropDown.enableSearch() }
-            dropDown.setAccessibleLabel(field.label)
-            let address = Entry(placeholder: "https://…")
-            address.activatesDefault = true
-            address.hexpand = true
-            address.setAccessibleLabel(tr("{field}: address", ["field": field.label]))
-            let box = Box.vertical(spacing: 6)
-            box.append(dropDown)
-            box.append(address)
-            row = Self.stackedRow(field.label, box,
-                                  hint: [tr("A file from the media library, or a secure (https://) address."), field.help]
-                                    .joined(separator: " "))
-            control = .media(dropDown, values: values, address: address)
+        case .media(let kinds, let httpsOnly):
+            let media = MediaInput(field, kinds: kinds, httpsOnly: httpsOnly, context: context)
+            row = Self.stackedRow(field.label, media.control, hint: [media.hint, field.help].joined(separator: " "))
+            media.attach(to: row)
+            control = .media(media)
         case .list(let itemFields, let maxItems):
             let editor = ListFieldEditor(field, itemFields: itemFields, maxItems: maxItems, context: context)
             editor.attach(errorRow: errorLabel)
@@ -296,9 +283,9 @@ final class FieldInput {
         case .lines(let w, _): w.onChanged(edited)
         case .timing(let timing): timing.onEdited = edited
         case .repeatRule(let repeats): repeats.onEdited = edited
-        case .media(let w, _, let address):
-            w.onSelectionChanged { _ in edited() }
-            address.onChanged(edited)
+        case .media(let media):
+            media.onEdited = edited
+            media.showProblem = { [weak self] message in self?.showIssue(message) }
         }
     }
 
@@ -322,10 +309,7 @@ final class FieldInput {
         case .lines(let w, let lines): return (try? lines.items(from: w.text, of: field)) ?? .array([])
         case .timing(let timing): return timing.value
         case .repeatRule(let repeats): return repeats.value
-        case .media(let w, let values, let address):
-            if !address.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .string(address.text) }
-            guard let index = w.selectedIndex, index < values.count, let chosen = values[index] else { return .null }
-            return .string(chosen)
+        case .media(let media): return media.value
         }
     }
 
@@ -358,17 +342,7 @@ final class FieldInput {
         // A timing is the record's own keys (see TimingField.value(in:)).
         case .timing(let timing): timing.fill(stored)
         case .repeatRule(let repeats): repeats.fill(value)
-        case .media(let w, let values, let address):
-            // A file of the library is chosen; anything else (an address, a file no longer
-            // listed) shows as typed, so saving keeps it.
-            let stored = value?.stringValue
-            if let stored, values.contains(stored) {
-                w.selectedIndex = values.firstIndex(of: stored) ?? 0
-                address.text = ""
-            } else {
-                w.selectedIndex = 0
-                address.text = stored ?? ""
-            }
+        case .media(let media): media.fill(value?.stringValue)
         }
         showIssue(nil)
     }
@@ -392,7 +366,7 @@ final class FieldInput {
         case .toggle(let w): w.setAccessibleLabel(name)
         case .choice(let w, _): w.setAccessibleLabel(name)
         case .lines(let w, _): w.setAccessibleLabel(name)
-        case .media(let w, _, _): w.setAccessibleLabel(name)
+        case .media(let media): media.dropDown.setAccessibleLabel(name)
         case .list, .timing, .repeatRule: break
         }
     }
@@ -410,7 +384,7 @@ final class FieldInput {
         case .lines(let w, _): w
         case .timing(let timing): timing.focusWidget
         case .repeatRule(let repeats): repeats.focusWidget
-        case .media(let w, _, let address): address.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? w as Widget : address
+        case .media(let media): media.focusWidget
         }
     }
 
@@ -486,9 +460,7 @@ final class FieldInput {
         case .lines(let w, _): w.isEditable = editable
         case .timing(let timing): timing.setEditable(editable)
         case .repeatRule(let repeats): repeats.setEditable(editable)
-        case .media(let w, _, let address):
-            w.isSensitive = editable
-            address.isEditable = editable
+        case .media(let media): media.setEditable(editable)
         }
     }
 }

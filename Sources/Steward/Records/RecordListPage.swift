@@ -556,8 +556,10 @@ final class RecordListPage {
             for (_, entity) in type.references {
                 referenced[entity] = (try? await service.titles(of: entity, in: org)) ?? titles[entity] ?? [:]
             }
-            // The library's files, for media fields (a file added since is offered too).
-            let media = type.mediaFields.isEmpty ? [] : (try? await MediaChoices.items(in: org, database: service.database)) ?? []
+            // The library's files, for media fields (a file added since is offered too), and
+            // what adds files dropped on them.
+            let context = await FormContext(zone: org.timeZone, titles: referenced)
+                .withMedia(for: type, in: org, database: service.database)
             guard editor == nil else { return }
             let type = self.type
             let service = self.service
@@ -566,8 +568,7 @@ final class RecordListPage {
             let frozen = record.flatMap { frozenReason?($0) }
             if let frozen { extras.notice = frozen }
             let shown = RecordEditor(parent: window, type: type, organization: org, record: record, filledWith: filled,
-                                     context: FormContext(zone: org.timeZone, titles: referenced, media: media),
-                                     canEdit: canEdit && frozen == nil, extras: extras) { [weak self] fields in
+                                     context: context, canEdit: canEdit && frozen == nil, extras: extras) { [weak self] fields in
                 let saved: LocalRecord
                 if let record {
                     saved = try await service.replace(type, id: record.id, fields: fields, in: org)

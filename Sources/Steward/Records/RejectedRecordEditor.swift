@@ -17,10 +17,11 @@ enum RejectedRecordEditor {
             for (_, entity) in type.references {
                 referenced[entity] = (try? await service.titles(of: entity, in: org)) ?? [:]
             }
-            let media = type.mediaFields.isEmpty ? [] : (try? await MediaChoices.items(in: org, database: engine.database)) ?? []
+            let context = await FormContext(zone: org.timeZone, titles: referenced)
+                .withMedia(for: type, in: org, database: engine.database)
             let refused = LocalRecord(entity: type.entity, id: change.recordId, orgId: org.id, fields: fields)
             let editor = RecordEditor(parent: parent, type: type, organization: org, record: refused,
-                                      context: FormContext(zone: org.timeZone, titles: referenced, media: media),
+                                      context: context,
                                       canEdit: true) { corrected in
                 try await engine.retry(deadLetterId: change.id, fields: corrected)
                 onRetried()

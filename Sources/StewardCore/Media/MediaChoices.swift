@@ -13,6 +13,14 @@ public enum MediaChoices {
         }
     }
 
+    /// Whether `item` comes before `other` in the order `items` reads them: by file name, any
+    /// case, the newest first among equal names (a file just added goes where a new read
+    /// would put it).
+    public static func sortsBefore(_ item: MediaItem, _ other: MediaItem) -> Bool {
+        let (name, otherName) = (item.fileName.lowercased(), other.fileName.lowercased())
+        return name != otherName ? name < otherName : item.addedAt > other.addedAt
+    }
+
     /// How an item reads in a drop-down: "sermon.mp3 (38:12, 12 MB)".
     public static func label(of item: MediaItem) -> String {
         var details: [String] = []

@@ -18,9 +18,8 @@ enum MediaFields {
                 continue
             }
             if !kinds.contains(item.kind) {
-                issues.add(field.optionName, tr("{file} is a {kind} file; this field takes {kinds}",
-                                                ["file": item.fileName, "kind": item.kind.rawValue,
-                                                 "kinds": kindsText(kinds)]))
+                issues.add(field.optionName,
+                           MediaLibraryError.wrongKind(fileName: item.fileName, kind: item.kind, accepted: kinds).description)
             }
         }
     }

@@ -20,6 +20,12 @@ public final class MediaLibrary: Sendable {
     /// Reads the running time of audio and video; nil when it cannot.
     let durationReader: @Sendable (URL) -> Double?
 
+    /// The library of the console's database file, its files kept beside it
+    /// (`<database>.media`, `MediaFolder.beside(databaseAt:)`).
+    public convenience init(beside database: AppDatabase, durationReader: @escaping @Sendable (URL) -> Double? = MediaDuration.unknown) {
+        self.init(database: database, folder: .beside(databaseAt: database.writer.path), durationReader: durationReader)
+    }
+
     /// `folder`: where the files are kept (`MediaFolder.beside(databaseAt:)` for a database
     /// file; tests on an in-memory database give a temporary folder).
     public init(database: AppDatabase, folder: MediaFolder, limits: MediaLimits = .standard,
@@ -34,15 +40,21 @@ public final class MediaLibrary: Sendable {
 
     /// Checks the file at `file`, keeps a copy (an image decoded and encoded again, without
     /// EXIF, GPS or other metadata) and adds it to the organization's library. Throws
-    /// `MediaLibraryError` and keeps nothing when the file is refused.
+    /// `MediaLibraryError` and keeps nothing when the file is refused. `accepting`: the kinds
+    /// the file is added for (a record's field); a file of another kind is refused before
+    /// anything is cleaned or kept.
     @discardableResult
-    public func add(_ file: URL, fileName: String? = nil, to org: Organization) async throws -> MediaItem {
+    public func add(_ file: URL, fileName: String? = nil, to org: Organization,
+                    accepting kinds: Set<MediaKind> = Set(MediaKind.allCases)) async throws -> MediaItem {
         let name = fileName ?? file.lastPathComponent
         let (head, originalSize) = try Self.readHead(of: file)
         let type: MediaType
         switch MediaCheck.admit(head: head, size: originalSize, limits: limits) {
         case .failure(let refusal): throw MediaLibraryError.refused(fileName: name, refusal)
         case .success(let admitted): type = admitted
+        }
+        guard kinds.contains(type.kind) else {
+            throw MediaLibraryError.wrongKind(fileName: name, kind: type.kind, accepted: kinds)
         }
 
         var item = MediaItem(id: UUID(), orgId: org.id, fileName: name, kind: type.kind, contentType: type.contentType,

@@ -7,6 +7,9 @@ import Translation
 public enum MediaLibraryError: Error, Equatable, CustomStringConvertible {
     /// The file is not accepted as media: its content, its size, or the organization's total.
     case refused(fileName: String, MediaRefusal)
+    /// The file is of a kind the field it was added for does not take (a recording dropped
+    /// on an image); nothing is kept.
+    case wrongKind(fileName: String, kind: MediaKind, accepted: Set<MediaKind>)
     /// The file could not be read at all (missing, a folder, no permission).
     case unreadable(path: String, reason: String)
     case notFound(id: UUID)
@@ -19,6 +22,9 @@ public enum MediaLibraryError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .refused(let fileName, let refusal):
             tr("{file} is not accepted: {reason}", ["file": fileName, "reason": refusal.translated])
+        case .wrongKind(let fileName, let kind, let accepted):
+            tr("{file} is a {kind} file; this field takes {kinds}",
+               ["file": fileName, "kind": kind.rawValue, "kinds": MediaFields.kindsText(accepted)])
         case .unreadable(let path, let reason):
             tr("cannot read {path}: {reason}", ["path": path, "reason": reason])
         case .notFound(let id):

@@ -25,7 +25,7 @@ extension Stewardctl {
         case let error as MediaLibraryError:
             switch error {
             // The file given is at fault: invalid input, nothing kept.
-            case .refused, .unreadable: return .usage("file: " + error.description)
+            case .refused, .wrongKind, .unreadable: return .usage("file: " + error.description)
             // No such item, or one records still use: refused by state, as records' removal is.
             case .notFound, .inUse, .removed: return .failure(error.description)
             }

@@ -62,6 +62,22 @@ struct MediaLibraryTests {
         #expect(f.keptFiles().isEmpty)
     }
 
+    @Test("a file of a kind the field does not take is refused naming both kinds, and nothing is kept")
+    func wrongKindForField() async throws {
+        let f = try await MediaFixture()
+        let recording = try f.file("sermon.mp3", MediaSamples.mp3())
+        await #expect(throws: MediaLibraryError.wrongKind(fileName: "sermon.mp3", kind: .audio, accepted: [.image])) {
+            try await f.library.add(recording, to: f.org, accepting: [.image])
+        }
+        let reason = MediaLibraryError.wrongKind(fileName: "sermon.mp3", kind: .audio, accepted: [.image]).description
+        #expect(reason.hasPrefix("sermon.mp3 is a") && reason.contains("audio") && reason.hasSuffix("this field takes image"))
+        #expect(try await f.rowCount() == 0)
+        #expect(f.keptFiles().isEmpty)
+        // The kinds it takes are added as ever.
+        let photo = try f.file("beach.jpg", MediaSamples.jpegWithExif(width: 64, height: 48))
+        #expect(try await f.library.add(photo, to: f.org, accepting: [.image]).kind == .image)
+    }
+
     @Test("a script and an SVG are refused whatever their names")
     func scriptsRefused() async throws {
         let f = try await MediaFixture()
