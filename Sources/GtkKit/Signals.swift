@@ -79,6 +79,13 @@ private let boolThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRa
     return MainActor.assumeIsolated { handler(instance) } ? 1 : 0
 }
 
+typealias PointerPointBoolHandler = @MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer?, Double, Double) -> Bool
+private let pointerPointBoolThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> gboolean = { instance, argument, x, y, data in
+    let handler = unbox(data, as: PointerPointBoolHandler.self)
+    nonisolated(unsafe) let instance = instance!, argument = argument
+    return MainActor.assumeIsolated { handler(instance, argument, x, y) } ? 1 : 0
+}
+
 /// Connects GObject signals on raw instances to Swift closures. Wrappers expose typed
 /// shortcuts (`Button.onClicked`, `Window.onCloseRequest`...); use these for anything else.
 /// Each function matches one C handler signature; the signal must have that signature.
@@ -173,6 +180,18 @@ public enum Signal {
     ) -> SignalHandlerID {
         connect(instance, name, after: after,
                 thunk: unsafeBitCast(boolThunk, to: UnsafeRawPointer.self), handler: handler as BoolHandler)
+    }
+
+    /// `gboolean handler(instance, gpointer arg, double x, double y)`: "drop" on GtkDropTarget
+    /// (the dropped `const GValue*` and where it landed).
+    @discardableResult
+    public static func connectPointerPointBool(
+        _ instance: UnsafeMutableRawPointer, _ name: String, after: Bool = false,
+        _ handler: @escaping @MainActor (_ sender: UnsafeMutableRawPointer, _ argument: UnsafeMutableRawPointer?,
+                                         _ x: Double, _ y: Double) -> Bool
+    ) -> SignalHandlerID {
+        connect(instance, name, after: after,
+                thunk: unsafeBitCast(pointerPointBoolThunk, to: UnsafeRawPointer.self), handler: handler as PointerPointBoolHandler)
     }
 
     /// Disconnects a handler; its closure is released right away.

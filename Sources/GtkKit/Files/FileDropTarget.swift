@@ -1,0 +1,37 @@
+import CGtk
+
+/// Accepts files dropped on a widget (from Files, or any program offering a file list), as a
+/// copy: the dropped files are read, never moved. `onDrop` gets the local paths; answering
+/// false tells the source the drop was not taken.
+@MainActor
+public final class FileDropTarget: ObjectRef {
+    override public class var gType: GType { gtk_drop_target_get_type() }
+
+    /// The local paths dropped; return whether they were taken.
+    public var onDrop: ((_ paths: [String]) -> Bool)?
+    /// The pointer carrying files entered (true) or left (false) the widget: for a highlight.
+    public var onHover: ((_ inside: Bool) -> Void)?
+
+    /// Makes a drop target and adds it to `widget`, which keeps it.
+    public convenience init(on widget: Widget) {
+        self.init(owning: UnsafeMutableRawPointer(gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)))
+        Signal.connectPointerPointBool(raw, "drop") { [weak self] _, value, _, _ in
+            self?.onHover?(false)
+            guard let self, let value, let onDrop = self.onDrop else { return false }
+            let paths = FileList.paths(ofValue: UnsafeRawPointer(value))
+            return !paths.isEmpty && onDrop(paths)
+        }
+        Signal.connect(raw, "leave") { [weak self] _ in self?.onHover?(false) }
+        // "enter" answers the action taken (a GdkDragAction); a copy is all we offer.
+        Signal.connect(raw, "notify::current-drop") { [weak self] target in
+            guard let self else { return }
+            let dropping = gtk_drop_target_get_current_drop(OpaquePointer(target)) != nil
+            self.onHover?(dropping)
+        }
+        widget.addController(self)
+    }
+
+    public required init(borrowing pointer: UnsafeMutableRawPointer) {
+        super.init(borrowing: pointer)
+    }
+}
