@@ -170,7 +170,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Steward",
-            dependencies: ["GtkKit", "StewardCore", "StewardCredentials", "StewardPrint", "Translation", "StewardMedia"],
+            dependencies: ["GtkKit", "StewardCore", "StewardCredentials", "StewardPrint", "Translation", "StewardMedia", "StewardMediaDuration"],
             path: "Sources/Steward"
         ),
         // What Steward's command-line tools share: exit codes and one-line error reports.

@@ -23,3 +23,10 @@ public enum ClipboardFiles {
         init(_ done: @escaping @MainActor ([String]) -> Void) { self.done = done }
     }
 }
+
+extension Widget {
+    /// Puts `text` on the clipboard of the widget's display (a Copy button).
+    public func copyToClipboard(_ text: String) {
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
+    }
+}
