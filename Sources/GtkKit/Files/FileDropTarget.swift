@@ -22,11 +22,10 @@ public final class FileDropTarget: ObjectRef {
             return !paths.isEmpty && onDrop(paths)
         }
         Signal.connect(raw, "leave") { [weak self] _ in self?.onHover?(false) }
-        // "enter" answers the action taken (a GdkDragAction); a copy is all we offer.
-        Signal.connect(raw, "notify::current-drop") { [weak self] target in
+        // While files are over the widget the target has a current drop: the highlight follows it.
+        onNotify("current-drop") { [weak self] in
             guard let self else { return }
-            let dropping = gtk_drop_target_get_current_drop(OpaquePointer(target)) != nil
-            self.onHover?(dropping)
+            self.onHover?(gtk_drop_target_get_current_drop(self.opaque) != nil)
         }
         widget.addController(self)
     }

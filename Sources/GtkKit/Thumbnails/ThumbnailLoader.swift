@@ -20,7 +20,7 @@ public final class ThumbnailLoader {
     /// A decoded GdkPixbuf crossing from the decoding thread to the main thread; nobody else
     /// holds it meanwhile.
     private struct DecodedPixbuf: @unchecked Sendable {
-        let pointer: UnsafeMutablePointer<GdkPixbuf>
+        let pointer: OpaquePointer
     }
 
     private let capacity: Int
@@ -67,7 +67,7 @@ public final class ThumbnailLoader {
         var texture: Texture?
         if let decoded {
             texture = Texture(owning: UnsafeMutableRawPointer(gdk_texture_new_for_pixbuf(decoded.pointer)))
-            g_object_unref(decoded.pointer)
+            g_object_unref(UnsafeMutableRawPointer(decoded.pointer))
         }
         if let texture {
             cache[key] = texture
