@@ -29,8 +29,4 @@ public final class FileDropTarget: ObjectRef {
         }
         widget.addController(self)
     }
-
-    public required init(borrowing pointer: UnsafeMutableRawPointer) {
-        super.init(borrowing: pointer)
-    }
 }
