@@ -185,7 +185,7 @@ def test_remove_of_a_used_file_refused(app):
     wait_for("the details naming the bulletin",
              lambda: find_all(window, name_has=BULLETIN, roles=("label",)))
     click(button(window, "Remove…"))
-    found = toast(window, f"{USED} is still used by")
+    found = toast(window, f"{USED} is used by")
     if BULLETIN not in name(found):
         raise Failure(f'the refusal does not name the bulletin: "{name(found)}"')
     screenshot("media-remove-refused.png")

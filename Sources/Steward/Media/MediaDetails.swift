@@ -12,6 +12,7 @@ import Translation
 @MainActor
 final class MediaDetails {
     static let previewSize = 256
+    static let iconSize = 96
 
     let widget = Box.vertical(spacing: 12)
     var onReplace: ((MediaItem) -> Void)?
@@ -32,13 +33,18 @@ final class MediaDetails {
             widget.append(hint)
             return
         }
-        let picture = Image(pixelSize: Self.previewSize)
+        // The kind's icon at a modest size; an image kept here replaces it with its picture.
+        let picture = Image(pixelSize: Self.iconSize)
         picture.iconName = MediaText.iconName(item.kind)
         picture.setAccessibleLabel(MediaText.kindName(item.kind))
+        picture.addCSSClass("dim-label")
         widget.append(picture)
         if item.kind == .image, let localFile {
-            ThumbnailLoader.shared.load(path: localFile, size: Self.previewSize) { [weak picture] texture in
-                guard let picture, let texture else { return }
+            // The wrapper is held until the picture arrives: the widget alone would outlive it.
+            ThumbnailLoader.shared.load(path: localFile, size: Self.previewSize) { texture in
+                guard let texture else { return }
+                picture.removeCSSClass("dim-label")
+                picture.pixelSize = Self.previewSize
                 picture.setTexture(texture)
                 picture.setAccessibleLabel(tr("Picture of {title}", ["title": item.fileName]))
             }
@@ -94,7 +100,7 @@ final class MediaDetails {
             widget.append(none)
         }
         for use in uses {
-            let line = Label(use.described)
+            let line = Label(MediaText.use(use))
             line.xalign = 0
             line.wraps = true
             line.isSelectable = true

@@ -267,7 +267,7 @@ final class MediaPage: ModulePage {
             // A file in use is refused at once, naming the records: nothing to confirm.
             let uses = (try? await library.usedBy(item)) ?? []
             if !uses.isEmpty {
-                toasts.showToast(MediaLibraryError.inUse(item, uses).description, timeout: 10)
+                toasts.showToast(MediaText.stillUsed(item, by: uses), timeout: 10)
                 return
             }
             let dialog = MessageDialog(parent: window, heading: tr("Remove {file}?", ["file": item.fileName]),

@@ -65,3 +65,20 @@ extension MediaText {
     static let filePatterns: [String] = ["jpg", "jpeg", "png", "gif", "mp3", "m4a", "aac", "mp4", "pdf"]
         .flatMap { ["*.\($0)", "*.\($0.uppercased())"] }
 }
+
+extension MediaText {
+    /// `bulletin “Advent 2” (Header image)`: a record using a file, its field by its label.
+    static func use(_ use: MediaUse) -> String {
+        let type = RecordTypes.named(use.entity)
+        return tr("{noun} “{title}” ({field})", ["noun": type?.noun ?? use.entity, "title": use.title,
+                                               "field": type?.field(use.field)?.label ?? use.field])
+    }
+
+    /// The refusal of removing a file records use, short enough for a toast.
+    static func stillUsed(_ item: MediaItem, by uses: [MediaUse]) -> String {
+        let records = uses.map { use in
+            tr("{noun} “{title}”", ["noun": RecordTypes.named(use.entity)?.noun ?? use.entity, "title": use.title])
+        }
+        return tr("{file} is used by {records}: not removed", ["file": item.fileName, "records": records.joined(separator: ", ")])
+    }
+}
