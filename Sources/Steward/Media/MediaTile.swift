@@ -20,6 +20,7 @@ final class MediaTile {
         box.setMargins(6)
         picture.iconName = MediaText.iconName(item.kind)
         picture.setAccessibleLabel(MediaText.kindName(item.kind))
+        picture.addCSSClass("dim-label")
         box.append(picture)
         let name = Label(item.fileName)
         name.ellipsize = PANGO_ELLIPSIZE_MIDDLE
@@ -45,6 +46,7 @@ final class MediaTile {
         if item.kind == .image, let localFile {
             ThumbnailLoader.shared.load(path: localFile, size: Self.thumbnailSize) { [weak self] texture in
                 guard let self, let texture else { return }
+                self.picture.removeCSSClass("dim-label")
                 self.picture.setTexture(texture)
                 self.picture.setAccessibleLabel(tr("Thumbnail of {file}", ["file": self.item.fileName]))
             }
