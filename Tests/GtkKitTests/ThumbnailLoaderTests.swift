@@ -31,7 +31,7 @@ final class ThumbnailLoaderTests: XCTestCase {
     }
 
     @MainActor
-    private func load(_ loader: ThumbnailLoader, _ path: String, size: Int) -> (Texture?, onMain: Bool) {
+    private static func load(_ loader: ThumbnailLoader, _ path: String, size: Int) -> (Texture?, onMain: Bool) {
         var result: (Texture?, Bool)?
         loader.load(path: path, size: size) { texture in result = (texture, Thread.isMainThread) }
         XCTAssertTrue(Gtk.iterate(until: { result != nil }, timeout: 10), "the thumbnail never came")
@@ -43,7 +43,7 @@ final class ThumbnailLoaderTests: XCTestCase {
         onMain {
             let loader = ThumbnailLoader(capacity: 4)
             XCTAssertNil(loader.cached(path: path, size: 64), "nothing is cached before a load")
-            let (texture, onMain) = load(loader, path, size: 64)
+            let (texture, onMain) = Self.load(loader, path, size: 64)
             XCTAssertTrue(onMain, "the texture is handed over on the main thread")
             XCTAssertEqual(texture?.width, 64)
             XCTAssertEqual(texture?.height, 32)
@@ -54,15 +54,17 @@ final class ThumbnailLoaderTests: XCTestCase {
 
     func testChangedFileIsReadAgain() throws {
         let path = png("photo.png", width: 400, height: 200)
-        onMain {
+        let loader = onMain {
             let loader = ThumbnailLoader(capacity: 4)
-            _ = load(loader, path, size: 64)
-            // A later modification time: the cached thumbnail is of the old picture.
-            _ = png("photo.png", width: 100, height: 100)
-            let later = Date().addingTimeInterval(5)
-            try? FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: path)
+            _ = Self.load(loader, path, size: 64)
+            return loader
+        }
+        // A square picture now, with a later modification time: the cached one is of the old picture.
+        _ = png("photo.png", width: 100, height: 100)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: path)
+        onMain {
             XCTAssertNil(loader.cached(path: path, size: 64))
-            let (texture, _) = load(loader, path, size: 64)
+            let (texture, _) = Self.load(loader, path, size: 64)
             XCTAssertEqual(texture?.width, 64)
             XCTAssertEqual(texture?.height, 64)
         }
@@ -74,10 +76,10 @@ final class ThumbnailLoaderTests: XCTestCase {
         let third = png("c.png", width: 40, height: 40)
         onMain {
             let loader = ThumbnailLoader(capacity: 2)
-            _ = load(loader, first, size: 16)
-            _ = load(loader, second, size: 16)
+            _ = Self.load(loader, first, size: 16)
+            _ = Self.load(loader, second, size: 16)
             XCTAssertNotNil(loader.cached(path: first, size: 16), "used again: now the most recent")
-            _ = load(loader, third, size: 16)
+            _ = Self.load(loader, third, size: 16)
             XCTAssertNil(loader.cached(path: second, size: 16), "the least recently used left")
             XCTAssertNotNil(loader.cached(path: first, size: 16))
             XCTAssertNotNil(loader.cached(path: third, size: 16))
@@ -87,16 +89,16 @@ final class ThumbnailLoaderTests: XCTestCase {
     func testMissingOrUnreadableFileGivesNothing() throws {
         let notImage = folder + "/notes.png"
         try Data("not a picture".utf8).write(to: URL(fileURLWithPath: notImage))
+        let missing = folder + "/gone.png"
         onMain {
             let loader = ThumbnailLoader(capacity: 2)
-            let missing = folder + "/gone.png"
             var answered = false
             loader.load(path: missing, size: 16) { texture in
                 XCTAssertNil(texture)
                 answered = true
             }
             XCTAssertTrue(answered, "a missing file is answered at once")
-            XCTAssertNil(load(loader, notImage, size: 16).0)
+            XCTAssertNil(Self.load(loader, notImage, size: 16).0)
         }
     }
 }
