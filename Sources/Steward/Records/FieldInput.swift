@@ -188,7 +188,7 @@ final class FieldInput {
             values.insert(nil, at: 0)
             names.insert(field.isRequired ? tr("Choose…") : tr("None"), at: 0)
             (row, control) = Self.dropDownRow(field, values: values, names: names)
-        case .media(let kinds):
+        case .media(let kinds, _):
             // The library's files of the kinds the field takes, by name; an address typed
             // under the drop-down is used instead when there is one.
             let items = context.media.filter { kinds.contains($0.kind) }

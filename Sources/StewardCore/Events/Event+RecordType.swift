@@ -28,7 +28,9 @@ extension RecordType {
                 FieldSpec("timing", trLater("Timing"), .timing(TimingLimits(defaultDuration: 3600, longestTimed: 366 * 86_400,
                                                                            longestAllDaySpan: 365)),
                           help: trLater("When the event happens: timed, all day or ongoing.")),
-                FieldSpec("imageURL", trLater("Image URL"), .webURL(httpsOnly: false), help: trLater("A picture for the event.")),
+                // Took any http(s) address before the media library: plain http still reads.
+                FieldSpec("imageURL", trLater("Image"), .media(kinds: [.image], httpsOnly: false),
+                          help: trLater("A picture for the event: an image of the media library, or an http(s) address.")),
                 FieldSpec("links", trLater("Links"), .list(of: [
                     FieldSpec("label", trLater("Label"), .text(maxLength: 200), help: trLater("What the link says.")),
                     FieldSpec("url", trLater("Address"), .webURL(httpsOnly: false), [.required], help: trLater("Where it goes.")),

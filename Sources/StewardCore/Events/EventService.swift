@@ -38,7 +38,7 @@ public final class EventService: Sendable {
         try await database.writer.write { db in
             let previous = try EventStore.fetch(id, db)
             guard !previous.deleted, previous.orgId == org.id else { throw EventStoreError.notFound(id) }
-            try Self.checkCalendar(details, in: org, db)
+            try Self.checkReferences(details, in: org, db)
             var event = previous
             event.details = details
             event.updatedAt = .storedNow
@@ -118,7 +118,7 @@ public final class EventService: Sendable {
     }
 
     static func create(_ details: EventDetails, in org: Organization, author: String? = nil, _ db: Database) throws -> Event {
-        try checkCalendar(details, in: org, db)
+        try checkReferences(details, in: org, db)
         let now = Date.storedNow
         let event = Event(orgId: org.id, createdAt: now, updatedAt: now, details: details)
         try EventStore.insert(event, orgZone: org.timeZone, author: author, db)
@@ -126,11 +126,12 @@ public final class EventService: Sendable {
     }
 
     /// The calendar, campus and ministry an event names must be live ones of the organization, as the store checks
-    /// when it is pushed: refused here, it is never sent to be refused there.
-    static func checkCalendar(_ details: EventDetails, in org: Organization, _ db: Database) throws {
+    /// when it is pushed: refused here, it is never sent to be refused there. Its image, when
+    /// it names a file of the media library, must be a live image of the organization's.
+    static func checkReferences(_ details: EventDetails, in org: Organization, _ db: Database) throws {
         var named: [String: JSONValue] = [:]
         for (field, id) in [("calendar", details.calendar), (CampusTags.campusField, details.campus),
-                            (CampusTags.ministryField, details.ministry)] where !id.isEmpty {
+                            (CampusTags.ministryField, details.ministry), ("imageURL", details.imageURL ?? "")] where !id.isEmpty {
             named[field] = .string(id)
         }
         guard !named.isEmpty else { return }

@@ -19,8 +19,9 @@ enum BookFields {
                   help: trLater("The language it is written in.")),
         FieldSpec("genre", trLater("Genre"), .text(maxLength: 100), [.searchable],
                   help: trLater("Its genre, like \"Biography\" or \"Mystery\".")),
-        FieldSpec("coverURL", trLater("Cover image"), .webURL(httpsOnly: false),
-                  help: trLater("The address of a picture of its cover.")),
+        // Took any http(s) address before the media library (Open Library's covers): plain http still reads.
+        FieldSpec("coverURL", trLater("Cover image"), .media(kinds: [.image], httpsOnly: false),
+                  help: trLater("A picture of its cover: an image of the media library, or an http(s) address.")),
         FieldSpec("addedOn", trLater("Added on"), .date,
                   help: trLater("The day it joined the library, like 2026-12-06.")),
         FieldSpec("tags", trLater("Tags"), .text(maxLength: 500), [.searchable],

@@ -30,7 +30,7 @@ extension RecordType {
     /// The fields that take media from the library.
     public var mediaFields: [(field: FieldSpec, kinds: Set<MediaKind>)] {
         fields.compactMap { field in
-            if case .media(let kinds) = field.kind { return (field, kinds) }
+            if case .media(let kinds, _) = field.kind { return (field, kinds) }
             return nil
         }
     }

@@ -13,8 +13,9 @@ extension RecordType {
                       help: trLater("The series' title, like \"Advent: Waiting Well\".")),
             FieldSpec("description", trLater("Description"), .longText(maxLength: 5000), [.searchable],
                       help: trLater("What the series is about.")),
-            FieldSpec("artworkURL", trLater("Artwork"), .webURL(httpsOnly: false), [.listed],
-                      help: trLater("The series' artwork: an http(s) address of a square image.")),
+            // Took any http(s) address before the media library: plain http still reads.
+            FieldSpec("artworkURL", trLater("Artwork"), .media(kinds: [.image], httpsOnly: false), [.listed],
+                      help: trLater("The series' square artwork: an image of the media library, or an http(s) address.")),
         ],
         titleField: "title")
 }

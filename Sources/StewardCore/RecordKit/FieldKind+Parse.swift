@@ -122,8 +122,8 @@ extension FieldKind {
                                      ["choices": words.joined(separator: ", "), "value": word]))
             }
             return .string(word)
-        case .media:
-            return .string(try MediaFieldValue.parse(try Self.text(value)).text)
+        case .media(_, let httpsOnly):
+            return .string(try MediaFieldValue.parse(try Self.text(value), httpsOnly: httpsOnly).text)
         case .reference:
             let text = FieldParsers.trimmed(try Self.text(value))
             guard let id = UUID(uuidString: text) else {

@@ -52,7 +52,10 @@ public indirect enum FieldKind: Sendable {
     case occurrences(maxItems: Int)
     /// A file of the organization's media library of one of `kinds` (its id, checked against the
     /// library when the record is written), or, as before the library, an https address.
-    case media(kinds: Set<MediaKind>)
+    /// `httpsOnly: false` keeps plain http addresses valid too, for the few fields that took
+    /// them before they became media fields (an event's image, a book's cover), so what they
+    /// hold still reads; every new media field is https-only.
+    case media(kinds: Set<MediaKind>, httpsOnly: Bool = true)
 }
 
 extension FieldKind {

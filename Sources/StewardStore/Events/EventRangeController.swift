@@ -40,7 +40,8 @@ struct EventRangeController {
             byId[record.id] = record
         }
         let items = OccurrenceItems.starting(Array(byId.values), from: start, to: end, zone: zone)
-        let body = JSONValue.object(["items": .array(items.map(\.json))])
+        let media = try await MemberMediaLinks.load(for: items, of: .event, org: grant.org, repository: repository)
+        let body = JSONValue.object(["items": .array(items.map { media.adding(to: $0, of: .event).json })])
         return ConditionalBody(data: Data(body.canonicalBytes), contentType: "application/json; charset=utf-8",
                                cacheControl: "private, no-cache")
     }

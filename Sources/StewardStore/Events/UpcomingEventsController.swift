@@ -45,6 +45,8 @@ struct UpcomingEventsController {
         let zone = TimeZone(identifier: org.timeZone) ?? .gmt
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(UpcomingEventsResponse(events: OccurrenceItems.upcoming(events, now: now, zone: zone, limit: limit)))
+        let items = OccurrenceItems.upcoming(events, now: now, zone: zone, limit: limit)
+        let media = try await MemberMediaLinks.load(for: items, of: .event, org: org.slug, repository: repository)
+        return try encoder.encode(UpcomingEventsResponse(events: items.map { media.adding(to: $0, of: .event) }))
     }
 }

@@ -48,6 +48,14 @@ struct MemberMediaLinks: Sendable {
         return .object(values)
     }
 
+    /// `record` with the sibling beside each media field in its fields: the events' reads
+    /// (`events/upcoming`, `events`), whose items keep their fields under `fields`.
+    func adding(to record: RemoteRecord, of type: RecordType) -> RemoteRecord {
+        var record = record
+        record.fields = adding(to: record.fields, of: type)
+        return record
+    }
+
     private static func view(_ item: MediaItem) -> JSONValue {
         var fields: [String: JSONValue] = [
             "url": .string(MediaAddress.path(item, variant: .full)),

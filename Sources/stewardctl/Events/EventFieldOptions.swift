@@ -70,7 +70,9 @@ struct EventFieldOptions: ParsableArguments {
     @Flag(help: "How the event is timed. Without one of these, a date-only --starts makes it all-day and a date and time makes it timed.")
     var timing: TimingFlag?
 
-    @Option(name: .customLong("image-url"), help: ArgumentHelp("A picture for the event: an http(s) address.", valueName: "url"))
+    @Option(name: .customLong("image-url"),
+            help: ArgumentHelp("A picture for the event: the id of an image of the media library (see `stewardctl media list`), or an http(s) address; '' for none.",
+                               valueName: "media-id|url"))
     var imageURL: String?
 
     @Option(name: .customLong("link"),

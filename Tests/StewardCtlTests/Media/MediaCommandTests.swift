@@ -100,4 +100,33 @@ struct MediaCommandTests {
         #expect(try await cli("media", "show", "not-an-id").status == 2)
         #expect(try await cli("media", "show", UUID().uuidString).status == 1)
     }
+
+    @Test("events add --image-url MEDIA-ID: kept as the id, used by the event; another kind or an unknown id is exit 2 naming image-url")
+    func eventImage() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let photo = try #require(try await add(cli, "potluck.png", MediaSamples.png(width: 8, height: 8))["id"]?.stringValue)
+        let song = try #require(try await add(cli, "song.mp3", MediaSamples.mp3())["id"]?.stringValue)
+        let event = ["events", "add", "--title", "Potluck", "--starts", "2026-12-01T18:00", "--image-url"]
+        for wrong in [song, UUID().uuidString] {
+            let refused = try await cli.run(["--db", cli.databasePath] + event + [wrong])
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("image-url"), "\(refused.stderr)")
+        }
+        #expect(try await cli("events", "list", "--json").json().items.isEmpty, "nothing kept")
+
+        let added = try await cli.run(["--db", cli.databasePath] + event + [photo])
+        #expect(added.status == 0, "\(added.stderr)")
+        let id = try #require(added.stdoutLines.first)
+        #expect(try await cli("events", "show", id, "--json").json()["imageURL"]?.stringValue == photo)
+        let users = try await cli("media", "show", photo, "--json").json()["usedBy"]?.arrayValue ?? []
+        #expect(users.map { $0["entity"]?.stringValue } == ["event"])
+        #expect(users.first?["id"]?.stringValue == id)
+        #expect(users.first?["field"]?.stringValue == "imageURL")
+        let refused = try await cli("media", "remove", photo)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\"Potluck\""), "\(refused.stderr)")
+        // A plain http address still reads, as before.
+        #expect(try await cli("events", "update", id, "--image-url", "http://example.org/potluck.png").status == 0)
+        #expect(try await cli("media", "remove", photo).status == 0)
+    }
 }

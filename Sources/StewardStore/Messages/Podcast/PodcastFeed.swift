@@ -46,7 +46,8 @@ enum PodcastFeed {
     }
 
     /// The feed's XML. `feedURL` is where it is served: the channel's link and its `atom:link`.
-    static func xml(podcast: JSONValue, episodes: [Episode], feedURL: String) -> String {
+    /// `artwork`: the artwork's address (nil while the library's file is not ready: left out).
+    static func xml(podcast: JSONValue, artwork: String?, episodes: [Episode], feedURL: String) -> String {
         func text(_ name: String) -> String { podcast[name]?.stringValue ?? "" }
         var xml = XMLWriter()
         xml.start("rss", [("version", "2.0"), ("xmlns:itunes", itunes), ("xmlns:atom", atom)])
@@ -61,12 +62,14 @@ enum PodcastFeed {
         xml.element("itunes:name", text("author"))
         xml.element("itunes:email", text("ownerEmail"))
         xml.close()
-        xml.element("itunes:image", nil, [("href", text("artworkURL"))])
-        xml.start("image")
-        xml.element("url", text("artworkURL"))
-        xml.element("title", text("title"))
-        xml.element("link", feedURL)
-        xml.close()
+        if let artwork {
+            xml.element("itunes:image", nil, [("href", artwork)])
+            xml.start("image")
+            xml.element("url", artwork)
+            xml.element("title", text("title"))
+            xml.element("link", feedURL)
+            xml.close()
+        }
         category(text("category"), into: &xml)
         xml.element("itunes:explicit", podcast["explicit"]?.boolValue == true ? "true" : "false")
         xml.element("itunes:type", "episodic")

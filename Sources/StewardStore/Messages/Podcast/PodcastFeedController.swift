@@ -47,9 +47,22 @@ struct PodcastFeedController {
             recordings[id] = PodcastEnclosure(address: base + MediaAddress.path(item, variant: .full), item: item)
         }
         let xml = PodcastFeed.xml(podcast: podcast.fields,
+                                  artwork: try await artwork(podcast.fields["artworkURL"], org: org, base: base),
                                   episodes: PodcastFeed.episodes(messages, recordings: recordings, now: Date()),
                                   feedURL: feedURL)
         return Data(xml.utf8)
+    }
+
+    /// The artwork's address: the one typed, or the library file's on this store once it is
+    /// ready (nil until then: directories are never given a bare id or an address that answers 404).
+    private func artwork(_ value: JSONValue?, org: String, base: String) async throws -> String? {
+        switch MediaFieldValue(stored: value) {
+        case .address(let address)?: return address
+        case .item(let id)?:
+            guard let item = try await repository.mediaItem(org: org, id: id.uuidString.lowercased()), item.state == .ready else { return nil }
+            return base + MediaAddress.path(item, variant: .full)
+        case nil: return nil
+        }
     }
 
     /// `scheme://host` of an address made by `feedURL`.
