@@ -33,6 +33,19 @@ struct MediaReplaceTests {
         #expect(f.keptFiles().count == 1, "the old copy, never uploaded, is deleted")
     }
 
+    @Test("an event's image is repointed too, and the event read back names the new file")
+    func replaceRepointsAnEvent() async throws {
+        let f = try await MediaFixture()
+        let old = try await f.add("potluck.jpg", MediaSamples.jpeg(width: 16, height: 16))
+        var form = EventForm.timed("Potluck")
+        form.imageURL = old.key
+        let event = try await f.base.events.create(form, in: f.org)
+        let done = try await f.library.replace(old.id, with: try f.file("potluck-2.png", MediaSamples.png(width: 8, height: 8)), in: f.org)
+        #expect(done.repointed.map(\.id) == [event.id])
+        #expect(try await f.base.events.event(id: event.id)?.details.imageURL == done.added.key)
+        #expect(try await f.library.usedBy(old).isEmpty)
+    }
+
     @Test("a refused file changes nothing: the records keep the old file, which stays")
     func refusedReplacementChangesNothing() async throws {
         let f = try await MediaFixture()
