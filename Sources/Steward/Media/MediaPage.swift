@@ -68,6 +68,9 @@ final class MediaPage: ModulePage {
         holder.append(details.widget)
 
         title.title = tr("Media")
+        // Set here, not in the .ui file: GTK 4.8 names a mnemonic button from a builder file
+        // twice over; the wrapper gives it a label of its own.
+        addButton.label = tr("_Add Files…")
         limitsLabel.text = MediaText.limits(library.limits)
         addButton.tooltip = tr("Add photos, audio, video or PDFs from your computer.") + "\n\n" + MediaText.limits(library.limits)
         kindFilter.setStrings(MediaText.filterNames)
