@@ -5,7 +5,9 @@ is the point. Used by the sync tests (test_sync_ui.py); runs with Debian's /usr/
 which has pyatspi.
 """
 
+import ctypes
 import os
+import re
 import subprocess
 import time
 
@@ -419,6 +421,30 @@ def switcher_label(window, view):
         if width > 0 and height > 0:
             on_screen.append((y, node))
     return max(on_screen, key=lambda pair: pair[0])[1] if on_screen else None
+
+
+def resize(app, width, height):
+    """Resizes the main window from outside, as a window manager would (there is none under
+    Xvfb), and waits for the accessibility tree to say so."""
+    title = name(main_window(app))
+    tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
+    ids = [int(m.group(1), 16) for m in re.finditer(r"^\s*(0x[0-9a-f]+) \"([^\"]*)\"", tree, re.M)
+           if m.group(2) == title]
+    if not ids:
+        raise Failure(f'no X window is titled "{title}"')
+    x11 = ctypes.CDLL("libX11.so.6")
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    display = x11.XOpenDisplay(None)
+    for window in ids:
+        x11.XResizeWindow(ctypes.c_void_p(display), ctypes.c_ulong(window), width, height)
+    x11.XSync(ctypes.c_void_p(display), 0)
+    x11.XCloseDisplay(ctypes.c_void_p(display))
+
+    def resized():
+        extents = main_window(app).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        return abs(extents.width - width) <= 24 and abs(extents.height - height) <= 24
+    wait_for(f"the window to be {width}×{height}", resized, timeout=10)
+    time.sleep(1)
 
 
 def screenshot(folder, filename, settle=0.6, pointer_away=False):

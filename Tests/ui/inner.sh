@@ -123,6 +123,10 @@ fi
 if [ -z "$only" ] || [ "$only" = calendar ]; then
     suite Tests/ui/test_calendar_publishing_ui.py
 fi
+# The Media page: add through the chooser, search and filter, refusals, removal, an event's picture.
+if [ -z "$only" ] || [ "$only" = media ]; then
+    suite Tests/ui/test_media_ui.py
+fi
 [ -n "$only" ] && [ "$only" != sync ] && [ "$only" != approvals ] && exit 0
 
 # Sync through the window, against a real steward-store on loopback; each test makes its own

@@ -10,7 +10,7 @@
 #   STEWARD_BIN_DIR   folder holding steward and stewardctl (and steward-store for the sync
 #                     tests; default .build/debug)
 #   STEWARD_UI_ONLY   events, records, pages, spanish, prizes, schedule, passport, rides, ministry, calendar, firstrun, walk, sync,
-#                     approvals, library or firstrun-connect: run that suite only (firstrun runs
+#                     approvals, library, media or firstrun-connect: run that suite only (firstrun runs
 #                     firstrun-connect too)
 #   STEWARD_UI_TESTS  name,name: run those tests of the suite only (names without "test_")
 #

@@ -26,10 +26,8 @@ One window per language: the English window is resized between its two passes (a
 from outside, as a window manager would do). Run by Tests/ui/inner.sh (STEWARD_UI_ONLY=walk).
 """
 
-import ctypes
 import os
 import re
-import subprocess
 import sys
 import time
 
@@ -74,28 +72,7 @@ def note(where, problem):
 
 # ---------------------------------------------------------------- the window's size
 
-def resize(app, width, height):
-    """Resizes the main window from outside, as a window manager would (there is none under
-    Xvfb), and waits for the accessibility tree to say so."""
-    title = name(main_window(app))
-    tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
-    ids = [int(m.group(1), 16) for m in re.finditer(r"^\s*(0x[0-9a-f]+) \"([^\"]*)\"", tree, re.M)
-           if m.group(2) == title]
-    if not ids:
-        raise Failure(f'no X window is titled "{title}"')
-    x11 = ctypes.CDLL("libX11.so.6")
-    x11.XOpenDisplay.restype = ctypes.c_void_p
-    display = x11.XOpenDisplay(None)
-    for window in ids:
-        x11.XResizeWindow(ctypes.c_void_p(display), ctypes.c_ulong(window), width, height)
-    x11.XSync(ctypes.c_void_p(display), 0)
-    x11.XCloseDisplay(ctypes.c_void_p(display))
-
-    def resized():
-        extents = main_window(app).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-        return abs(extents.width - width) <= 24 and abs(extents.height - height) <= 24
-    accessibility.wait_for(f"the window to be {width}×{height}", resized, timeout=10)
-    time.sleep(1)
+resize = accessibility.resize
 
 
 # ---------------------------------------------------------------- the checks

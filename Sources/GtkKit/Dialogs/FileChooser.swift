@@ -15,6 +15,15 @@ public final class FileChooser: ObjectRef {
 
     /// Called once with the chosen path, or nil when the person cancelled.
     public var onChosen: ((String?) -> Void)?
+    /// With `allowsSeveral`: called once with every path chosen (empty when cancelled), instead
+    /// of `onChosen`.
+    public var onChosenSeveral: (([String]) -> Void)?
+
+    /// Several files may be chosen at once (open only).
+    public var allowsSeveral: Bool {
+        get { gtk_file_chooser_get_select_multiple(OpaquePointer(raw)) != 0 }
+        set { gtk_file_chooser_set_select_multiple(OpaquePointer(raw), newValue ? 1 : 0) }
+    }
 
     public init(_ purpose: Purpose, title: String, parent: Window, acceptLabel: String) {
         let action: GtkFileChooserAction
@@ -32,6 +41,11 @@ public final class FileChooser: ObjectRef {
             guard let self else { return }
             // "response" carries an int, which GLib passes in the pointer-sized slot.
             let accepted = Int32(truncatingIfNeeded: Int(bitPattern: response)) == GTK_RESPONSE_ACCEPT.rawValue
+            if let several = self.onChosenSeveral {
+                self.onChosenSeveral = nil
+                several(accepted ? self.chosenPaths() : [])
+                return
+            }
             self.onChosen?(accepted ? self.chosenPath() : nil)
             self.onChosen = nil
         }
@@ -47,6 +61,12 @@ public final class FileChooser: ObjectRef {
         guard let cPath = g_file_get_path(file) else { return nil }
         defer { g_free(cPath) }
         return String(cString: cPath)
+    }
+
+    private func chosenPaths() -> [String] {
+        guard let files = gtk_file_chooser_get_files(OpaquePointer(raw)) else { return [] }
+        defer { g_object_unref(UnsafeMutableRawPointer(files)) }
+        return FileList.paths(ofModel: files)
     }
 
     /// Offers only files whose names match one of `patterns` ("*.pem"), under `name`, with

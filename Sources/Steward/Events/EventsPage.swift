@@ -89,6 +89,12 @@ final class EventsPage: ModulePage {
         let column: EventColumn
     }
     private var boundCells: [ObjectIdentifier: BoundCell] = [:]
+    /// The picture beside each title cell's label, by the label.
+    private var titleThumbnails: [ObjectIdentifier: EventThumbnail] = [:]
+    /// Each title cell's label, by the cell (GTK hands the cell to bind).
+    private var titleLabels: [ObjectIdentifier: Label] = [:]
+    /// Where the media library keeps its files: events' pictures are read from there.
+    private lazy var mediaFolder = MediaFolder.beside(databaseAt: environment.databasePath)
 
     init(environment: AppEnvironment, window: ApplicationWindow, toasts: ToastOverlay) {
         self.environment = environment
@@ -243,6 +249,10 @@ final class EventsPage: ModulePage {
 
     private func addColumns() {
         for column in EventColumn.allCases {
+            if column == .title {
+                addTitleColumn()
+                continue
+            }
             let viewColumn = table.addColumn(
                 title: column.title, expand: column.expands, resizable: true, sortable: true,
                 setup: { () -> Label in
@@ -267,6 +277,35 @@ final class EventsPage: ModulePage {
         list.onRowsLoaded = { [weak self] rows in self?.fill(rows) }
     }
 
+    /// The title column: each cell a small picture (when the event has one) and the title.
+    private func addTitleColumn() {
+        let column = EventColumn.title
+        table.addColumn(
+            title: column.title, expand: column.expands, resizable: true, sortable: true,
+            setup: { [weak self] () -> Box in
+                let cell = Box.horizontal()
+                let thumbnail = EventThumbnail()
+                let label = Label()
+                label.xalign = 0
+                label.ellipsizesAtEnd = true
+                label.hexpand = true
+                for name in column.cssClasses { label.addCSSClass(name) }
+                cell.append(thumbnail.image)
+                cell.append(label)
+                self?.titleLabels[ObjectIdentifier(cell)] = label
+                self?.titleThumbnails[ObjectIdentifier(label)] = thumbnail
+                return cell
+            },
+            bind: { [weak self] cell, key in
+                guard let self, let label = self.titleLabels[ObjectIdentifier(cell)] else { return }
+                self.bind(label, key: key, column: column)
+            },
+            unbind: { [weak self] cell in
+                guard let self, let label = self.titleLabels[ObjectIdentifier(cell)] else { return }
+                self.boundCells[ObjectIdentifier(label)] = nil
+            })
+    }
+
     private func bind(_ label: Label, key: Int64, column: EventColumn) {
         boundCells[ObjectIdentifier(label)] = BoundCell(label: label, key: key, column: column)
         let row = list.row(for: key)
@@ -286,6 +325,10 @@ final class EventsPage: ModulePage {
         }
         // Labels are reused for other rows: the classes are set every time.
         for name in EventDayMark.cssClasses { label.setCSSClass(name, name == mark?.cssClass) }
+        if let thumbnail = titleThumbnails[ObjectIdentifier(label)] {
+            let path = row.flatMap { row in organization.flatMap { EventThumbnail.localFile(of: row, orgId: $0.id, folder: mediaFolder) } }
+            thumbnail.show(path: path, title: row?.title ?? "")
+        }
     }
 
     private func fill(_ rows: [EventRow]) {

@@ -409,6 +409,7 @@ final class MainWindow {
         self.page = page
         if case .module(let module)? = page { buildModulePage(module) }
         if page == .profile { buildProfilePage() }
+        if page == .media { buildMediaPage() }
         var shown = "unavailable"
         if let page, contentStack.child(named: page.tag) != nil { shown = page.tag }
         // Pages not shown are hidden too, so screen readers (and UI tests) only meet the
@@ -440,6 +441,12 @@ final class MainWindow {
     private func buildProfilePage() {
         guard modulePages[.profile] == nil, let environment else { return }
         install(ProfilePage(service: environment.records, window: window, toasts: toasts), for: .profile)
+    }
+
+    /// Makes the Media page the first time it is shown, as the modules' pages are.
+    private func buildMediaPage() {
+        guard modulePages[.media] == nil, let environment else { return }
+        install(MediaPage(environment: environment, window: window), for: .media)
     }
 
     /// Puts a page in the window and tells it what every page built has been told.

@@ -2,16 +2,18 @@ import GtkKit
 import StewardCore
 import Translation
 
-/// A page the sidebar lists: one of the organization's modules, its Profile (every
-/// organization has one, whatever its modules) or its Sync page.
+/// A page the sidebar lists: one of the organization's modules, its Media library and its
+/// Profile (every organization has them, whatever its modules) or its Sync page.
 enum SidebarPage: Hashable {
     case module(Module)
+    case media
     case profile
     case sync
 
     var tag: String {
         switch self {
         case .module(let module): module.rawValue
+        case .media: "media"
         case .profile: "profile"
         case .sync: "sync"
         }
@@ -22,6 +24,8 @@ enum SidebarPage: Hashable {
             self = .sync
         } else if tag == "profile" {
             self = .profile
+        } else if tag == "media" {
+            self = .media
         } else if let module = Module(rawValue: tag) {
             self = .module(module)
         } else {
@@ -32,6 +36,7 @@ enum SidebarPage: Hashable {
     var title: String {
         switch self {
         case .module(let module): module.title
+        case .media: tr("Media")
         case .profile: RecordType.profile.nouns.title.text
         case .sync: tr("Sync")
         }
@@ -40,6 +45,7 @@ enum SidebarPage: Hashable {
     var iconName: String {
         switch self {
         case .module(let module): module.iconName
+        case .media: "folder-pictures-symbolic"
         case .profile: "user-home-symbolic"
         case .sync: "emblem-synchronizing-symbolic"
         }
@@ -47,7 +53,8 @@ enum SidebarPage: Hashable {
 }
 
 /// The sidebar's list of pages: one row per module of the current organization that this
-/// version of Steward can show (`Module.isAvailable`), then its Profile and its Sync page.
+/// version of Steward can show (`Module.isAvailable`), then its Media, its Profile and its Sync
+/// page.
 @MainActor
 final class Sidebar {
     private let list: ListBox
@@ -82,9 +89,10 @@ final class Sidebar {
         }
     }
 
-    /// Lists `modules`, the Profile and the Sync page, and selects `selected` (or the first).
+    /// Lists `modules`, the Media, the Profile and the Sync page, and selects `selected` (or
+    /// the first).
     func show(_ modules: [Module], selecting selected: SidebarPage?) {
-        let pages = modules.map(SidebarPage.module) + [.profile, .sync]
+        let pages = modules.map(SidebarPage.module) + [.media, .profile, .sync]
         isUpdating = true
         list.removeAll()
         for page in pages {

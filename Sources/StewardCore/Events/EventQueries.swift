@@ -123,7 +123,7 @@ enum EventQueries {
             let placeholders = Array(repeating: "?", count: slice.count).joined(separator: ",")
             let fetched = try Row.fetchAll(db, sql: """
                 SELECT rowid, id, title, locationName, timingKind, startsAt, endsAt, startDate, endDate,
-                       timeZone, updatedAt, stampValue, rideSharing, repeatRule
+                       timeZone, updatedAt, stampValue, rideSharing, repeatRule, imageURL
                 FROM event WHERE rowid IN (\(placeholders))
                 """, arguments: StatementArguments(Array(slice)))
             for row in fetched {
@@ -131,7 +131,7 @@ enum EventQueries {
                     key: row["rowid"], id: try UUIDColumn.decode(row["id"]), title: row["title"],
                     locationName: row["locationName"], timing: EventTiming(row: row),
                     updatedAt: row["updatedAt"], stampValue: row["stampValue"], rideSharing: row["rideSharing"],
-                    repeatRule: row["repeatRule"] ?? ""))
+                    repeatRule: row["repeatRule"] ?? "", imageURL: row["imageURL"]))
             }
         }
         return rows

@@ -50,9 +50,11 @@ public struct EventRow: Hashable, Sendable, Identifiable {
     public var rideSharing: Bool
     /// A series' repeat rule (libical's text); empty for an event that happens once.
     public var repeatRule: String
+    /// The event's picture as stored: a media library id, an address, or nil.
+    public var imageURL: String?
 
     public init(key: Int64, id: UUID, title: String, locationName: String, timing: EventTiming,
-                updatedAt: Date, stampValue: Int, rideSharing: Bool, repeatRule: String = "") {
+                updatedAt: Date, stampValue: Int, rideSharing: Bool, repeatRule: String = "", imageURL: String? = nil) {
         self.key = key
         self.id = id
         self.title = title
@@ -62,5 +64,6 @@ public struct EventRow: Hashable, Sendable, Identifiable {
         self.stampValue = stampValue
         self.rideSharing = rideSharing
         self.repeatRule = repeatRule
+        self.imageURL = imageURL
     }
 }

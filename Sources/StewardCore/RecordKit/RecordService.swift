@@ -92,7 +92,7 @@ public final class RecordService: Sendable {
     }
 
     /// `previous` with `validated` fields, live (a removed record comes back with them).
-    private static func replace(_ type: RecordType, previous: LocalRecord, validated: JSONValue, org: Organization,
+    static func replace(_ type: RecordType, previous: LocalRecord, validated: JSONValue, org: Organization,
                                 _ db: Database) throws -> LocalRecord {
         let revised = try type.revised(validated, previous: previous, org: org, db)
         try checkReferences(revised, of: type, org: org, db)
@@ -225,7 +225,7 @@ public final class RecordService: Sendable {
         try type.storage.all(entity: type.entity, orgId: org.id, db).filter { !$0.deleted }
     }
 
-    private static func fetchLive(_ type: RecordType, id: UUID, org: Organization, _ db: Database) throws -> LocalRecord {
+    static func fetchLive(_ type: RecordType, id: UUID, org: Organization, _ db: Database) throws -> LocalRecord {
         guard let record = try type.storage.fetch(entity: type.entity, id: UUIDColumn.encode(id), db),
               record.orgId == org.id, !record.deleted
         else { throw RecordServiceError.notFound(noun: type.noun, id: id) }
