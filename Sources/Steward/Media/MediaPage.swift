@@ -196,7 +196,7 @@ final class MediaPage: ModulePage {
     private nonisolated static func localFiles(of items: [MediaItem], in library: MediaLibrary) async -> [UUID: String] {
         var found: [UUID: String] = [:]
         for item in items {
-            let path = library.fileURL(of: item).path
+            guard let path = library.fileURL(of: item)?.path else { continue }
             if FileManager.default.fileExists(atPath: path) { found[item.id] = path }
         }
         return found
