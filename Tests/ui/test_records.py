@@ -808,8 +808,22 @@ def test_profile_preview(app):
              lambda: find_all(window, name_is=f"Name shown: {ORG}", roles=("label",)))
     wait_for("the banner showing now", lambda: find_all(window, name_is="Banner: Advent: Waiting Well"))
     screenshot("profile-page.png")
+    import file_drops
+    import subprocess
+    logo_path = os.path.join(tempfile.mkdtemp(), f"logo-{SUFFIX}.jpg")
+    file_drops.make_gps_photo(logo_path)
+    added = subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, "media", "add", "--org", SLUG, logo_path, "--json"],
+                           capture_output=True, text=True)
+    if added.returncode != 0:
+        raise Failure(f"stewardctl media add failed: {added.stderr}")
+    logo = json.loads(added.stdout)
     click(button(window, "Edit Profile"))
     form = editor(app, "Edit Profile")
+    # The logo is a media field: the editor offers the library's images and Add File….
+    wait_for("Add File… beside the Logo",
+             lambda: any(accessibility.showing(b) for b in accessibility.buttons(form, "Add File to Logo…")))
+    size = logo["size"] / 1000
+    choose(app, form, "Logo", f"logo-{SUFFIX}.jpg ({size:.1f} kB)" if round(size, 1) != round(size) else f"logo-{SUFFIX}.jpg ({round(size)} kB)")
     welcome = f"# Welcome home\nCoffee after **every** service {SUFFIX}"
     type_into(form, "Welcome", welcome)
     wait_for("the typed welcome in the editor's preview",
@@ -836,6 +850,8 @@ def test_profile_preview(app):
                          (org_id(),)).fetchall()
     if len(rows) != 1 or f"Coffee after **every** service {SUFFIX}" not in json.loads(rows[0][0]).get("welcome", ""):
         raise Failure(f"expected one profile with the new welcome, found {rows}")
+    if json.loads(rows[0][0]).get("logo") != logo["id"]:
+        raise Failure(f"the profile's logo is {json.loads(rows[0][0]).get('logo')!r}, not the library image {logo['id']}")
     wait_for("the new welcome on the page's preview",
              lambda: find_all(window, name_has=f"Coffee after every service {SUFFIX}", roles=("label",)))
 

@@ -5,10 +5,11 @@ import Translation
 
 /// The app's home as members will see it, from a profile's fields as stored or as typed: the
 /// logo and name shown, the banner showing now, the welcome text rendered as formatted text,
-/// the times, the address and a button for each way to reach the organization. The pictures
-/// are https addresses the console does not fetch: the logo and banner show as placeholders
-/// that say what they hold. Every part has an accessible name, so screen readers (and the UI
-/// tests) read the preview as staff see it.
+/// the times, the address and a button for each way to reach the organization. A logo from
+/// the media library kept on this console shows as itself; pictures known only by an address
+/// (a logo elsewhere, the banners) are not fetched and show as placeholders that say what
+/// they hold. Every part has an accessible name, so screen readers (and the UI tests) read
+/// the preview as staff see it.
 @MainActor
 final class AppHomePreview {
     let widget: Widget
@@ -23,8 +24,14 @@ final class AppHomePreview {
     private let address: Label
     private let contact: FlowBox
     private let zone: TimeZone
+    private let mediaFolder: MediaFolder
+    /// The logo file being shown (nil: a placeholder), so a picture read late for a logo
+    /// changed since is dropped.
+    private var logoPath: String?
+    private static let logoSize = 40
 
-    init(organization: Organization) {
+    init(organization: Organization, mediaFolder: MediaFolder) {
+        self.mediaFolder = mediaFolder
         let ui = Builder(resource: ResourceBundle.path("Profile/app-home-preview.ui"))
         widget = ui.object("app_home_preview")
         logo = ui.object("logo_image")
@@ -48,10 +55,7 @@ final class AppHomePreview {
         name.setCSSClass("dim-label", shownName.isEmpty)
         name.setAccessibleLabel(tr("Name shown: {name}", ["name": name.text]))
 
-        let hasLogo = !Self.text(fields["logo"]).isEmpty
-        logo.iconName = hasLogo ? "image-x-generic-symbolic" : "user-home-symbolic"
-        logo.setAccessibleLabel(hasLogo ? tr("Logo") : tr("No logo yet"))
-        logo.tooltip = hasLogo ? Self.text(fields["logo"]) : tr("No logo yet")
+        showLogo(fields["logo"], orgId: organization.id)
 
         showBanner(ProfileBanners.showing(in: fields, at: now).first, total: Self.items(fields["banners"]).count)
 
@@ -80,6 +84,29 @@ final class AppHomePreview {
             contact.append(button)
         }
         contact.isVisible = !buttons.isEmpty
+    }
+
+    /// The logo: the library file's picture when it is kept here, else a placeholder.
+    private func showLogo(_ value: JSONValue?, orgId: UUID) {
+        let text = Self.text(value)
+        logo.setAccessibleLabel(text.isEmpty ? tr("No logo yet") : tr("Logo"))
+        var path: String?
+        if case .item(let id)? = MediaFieldValue(stored: value) {
+            path = mediaFolder.fileURL(orgId: orgId, id: id).path
+        }
+        guard path != logoPath || path == nil else { return }
+        logoPath = path
+        logo.iconName = text.isEmpty ? "user-home-symbolic" : "image-x-generic-symbolic"
+        logo.tooltip = text.isEmpty ? tr("No logo yet") : (path == nil ? text : nil)
+        guard let path else { return }
+        if let cached = ThumbnailLoader.shared.cached(path: path, size: Self.logoSize) {
+            logo.setTexture(cached)
+            return
+        }
+        ThumbnailLoader.shared.load(path: path, size: Self.logoSize) { [weak self] texture in
+            guard let self, self.logoPath == path, let texture else { return }
+            self.logo.setTexture(texture)
+        }
     }
 
     private func showBanner(_ shown: JSONValue?, total: Int) {

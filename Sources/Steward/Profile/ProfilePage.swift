@@ -27,6 +27,8 @@ final class ProfilePage: ModulePage {
     private var canEdit = true
     private var history: HistoryService?
     private var editor: RecordEditor?
+    /// Where the library's files are kept, for the preview's logo.
+    private lazy var mediaFolder = MediaFolder.beside(databaseAt: service.database.writer.path)
     /// Counts loads, so a slow one for an organization left since does not show.
     private var loads = 0
 
@@ -56,7 +58,7 @@ final class ProfilePage: ModulePage {
         if let old = preview?.widget { previewHolder.remove(old) }
         preview = nil
         if let org {
-            let made = AppHomePreview(organization: org)
+            let made = AppHomePreview(organization: org, mediaFolder: mediaFolder)
             previewHolder.append(made.widget)
             preview = made
         }
@@ -102,16 +104,32 @@ final class ProfilePage: ModulePage {
         }
     }
 
+    /// Whether an editor is being made (its media choices are read first).
+    private var openingEditor = false
+
     private func openEditor() {
-        guard let org = organization, editor == nil else { return }
-        let editorPreview = AppHomePreview(organization: org)
+        guard let org = organization, editor == nil, !openingEditor else { return }
+        openingEditor = true
+        Task {
+            // The logo is a media field: the editor offers the library's images and takes a
+            // file dropped, pasted or chosen, as every editor with media fields does.
+            let context = await FormContext(zone: org.timeZone, titles: [:])
+                .withMedia(for: .profile, in: org, database: service.database)
+            openingEditor = false
+            guard organization?.id == org.id, editor == nil else { return }
+            presentEditor(org, context: context)
+        }
+    }
+
+    private func presentEditor(_ org: Organization, context: FormContext) {
+        let editorPreview = AppHomePreview(organization: org, mediaFolder: mediaFolder)
         var extras = RecordEditor.Extras()
         extras.preview = editorPreview.widget
         extras.onEdited = { fields in editorPreview.show(fields, organization: org) }
         extras.history = history
         let service = self.service
         let shown = RecordEditor(parent: window, type: .profile, organization: org, record: profile,
-                                 context: FormContext(zone: org.timeZone, titles: [:]), canEdit: canEdit,
+                                 context: context, canEdit: canEdit,
                                  extras: extras) { [weak self] fields in
             guard case .object(let typed) = fields else { return }
             _ = try await service.set(.profile, changes: typed, in: org)

@@ -75,7 +75,12 @@ final class MediaInput {
         control = box
 
         addButton.onClicked { [weak self] in self?.chooseFile() }
-        dropDown.onSelectionChanged { [weak self] _ in self?.onEdited?() }
+        dropDown.onSelectionChanged { [weak self] index in
+            // A file chosen is what the field holds now: an address typed before would win
+            // over it, unseen, so it goes.
+            if let index, index > 0 { self?.address.text = "" }
+            self?.onEdited?()
+        }
         address.onChanged { [weak self] in self?.onEdited?() }
     }
 
