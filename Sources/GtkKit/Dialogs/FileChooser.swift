@@ -73,16 +73,8 @@ public final class FileChooser: ObjectRef {
     /// every file (under `allFilesName`, in the caller's language) as the other choice.
     public func addFilter(name: String, patterns: [String], allFilesName: String) {
         let filter = gtk_file_filter_new()
-        gtk_file_filter_set_name(filter, name)
         for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
-        gtk_file_chooser_add_filter(OpaquePointer(raw), filter)
-        let all = gtk_file_filter_new()
-        gtk_file_filter_set_name(all, allFilesName)
-        gtk_file_filter_add_pattern(all, "*")
-        gtk_file_chooser_add_filter(OpaquePointer(raw), all)
-        // The chooser holds its own references.
-        g_object_unref(UnsafeMutableRawPointer(filter))
-        g_object_unref(UnsafeMutableRawPointer(all))
+        add(filter, name: name, allFilesName: allFilesName)
     }
 
     /// Offers only files of `mimeTypes` ("image/jpeg"), or whose names end in one of
@@ -90,14 +82,20 @@ public final class FileChooser: ObjectRef {
     /// the other choice: what the filter hides can still be chosen, and is then checked.
     public func addFilter(name: String, mimeTypes: [String], suffixes: [String], allFilesName: String) {
         let filter = gtk_file_filter_new()
-        gtk_file_filter_set_name(filter, name)
         for type in mimeTypes { gtk_file_filter_add_mime_type(filter, type) }
         for suffix in suffixes { gtk_file_filter_add_suffix(filter, suffix) }
+        add(filter, name: name, allFilesName: allFilesName)
+    }
+
+    /// Adds `filter` under `name`, then every file under `allFilesName`.
+    private func add(_ filter: OpaquePointer?, name: String, allFilesName: String) {
+        gtk_file_filter_set_name(filter, name)
         gtk_file_chooser_add_filter(OpaquePointer(raw), filter)
         let all = gtk_file_filter_new()
         gtk_file_filter_set_name(all, allFilesName)
         gtk_file_filter_add_pattern(all, "*")
         gtk_file_chooser_add_filter(OpaquePointer(raw), all)
+        // The chooser holds its own references.
         g_object_unref(UnsafeMutableRawPointer(filter))
         g_object_unref(UnsafeMutableRawPointer(all))
     }
