@@ -489,11 +489,35 @@ def run_suite(app, tests, suite, shots, log, screenshot):
                 if app.process.poll() is not None:
                     print(f"      steward exited with status {app.process.returncode}; "
                           f"see {shots}/{log}", flush=True)
+                    print_crash_report(os.path.join(shots, log))
                     break
     finally:
         app.stop()
     print(f"ui{' ' + suite if suite else ''}: {passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
+
+
+def print_crash_report(path):
+    """Swift's backtrace of a crash, from the console's log: CI keeps only what the suite
+    prints, so a crash seen once there can still be traced. Without one, the log's end."""
+    try:
+        with open(path, errors="replace") as log:
+            lines = [line.rstrip() for line in log if "Gtk-WARNING" not in line]
+    except OSError:
+        return
+    starts = [i for i, line in enumerate(lines) if "*** Program crashed" in line]
+    if starts:
+        shown = []
+        for line in lines[starts[-1]:starts[-1] + 150]:
+            if line.startswith("Registers:"):
+                break
+            shown.append(line)
+    else:
+        shown = lines[-40:]
+    if shown:
+        print("      the console's log:", flush=True)
+        for line in shown:
+            print("      | " + line, flush=True)
 
 
 def combo(window, label):

@@ -79,7 +79,10 @@ final class EventsListController {
     /// list (a sync), and the others are asked for again when GTK shows them.
     func replaceCachedRows(with rows: [EventRow]) {
         cache = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { _, newest in newest })
-        wanted.removeAll()
+        // Rows asked for and not fetched yet are still wanted (their fetch is scheduled): GTK
+        // does not bind them again, so forgetting them left the rows just shown blank (a sync
+        // ending right after another organization was chosen).
+        wanted.subtract(cache.keys)
         cacheGeneration += 1
     }
 
