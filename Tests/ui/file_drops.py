@@ -110,11 +110,13 @@ def metadata_segments(path):
 
 class FileSource:
     """file_source.py showing `path`'s name on this display, to drag; or with `copy`, no
-    window, its file on the clipboard. Use as a context manager: it ends at the end."""
+    window, its file on the clipboard; or with `web`, `path` is a picture's address on a web
+    page, dragged as a browser drags it. Use as a context manager: it ends at the end."""
 
-    def __init__(self, path, copy=False):
+    def __init__(self, path, copy=False, web=False):
         self.path = path
-        args = ["/usr/bin/python3", os.path.join(HERE, "file_source.py")] + (["--copy"] if copy else []) + [path]
+        args = (["/usr/bin/python3", os.path.join(HERE, "file_source.py")] + (["--copy"] if copy else [])
+                + (["--web"] if web else []) + [path])
         env = dict(os.environ, GTK_A11Y="atspi", GSK_RENDERER="cairo", NO_AT_BRIDGE="0")
         # Its warnings go beside the window's log.
         self.log = open(os.path.join(os.environ.get("STEWARD_SCREENSHOTS", "build/screenshots"), "file_source.log"), "a")

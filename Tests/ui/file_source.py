@@ -6,6 +6,8 @@ paste it there.
     file_source.py PATH            the name can be dragged (a GdkFileList, text/uri-list)
     file_source.py --copy PATH     the file is put on the clipboard, as Files' Copy does, and
                                    held there while this runs (no window is shown)
+    file_source.py --web URL       the URL's last part can be dragged as a web browser drags a
+                                   picture: its address only (text/uri-list, text/plain)
 
 It runs as its own process on the test's X display (XDND between two X11 clients, the
 real thing), with GTK_A11Y=atspi so the test finds the name's label through the
@@ -31,14 +33,24 @@ def provider_for(file):
     return Gdk.ContentProvider.new_union([as_value, Gdk.ContentProvider.new_for_bytes("text/uri-list", uri_list)])
 
 
+def web_provider_for(url):
+    """What a web browser offers for a picture dragged off a page: its address, no file."""
+    uri_list = GLib.Bytes.new((url + "\r\n").encode())
+    return Gdk.ContentProvider.new_union([Gdk.ContentProvider.new_for_bytes("text/uri-list", uri_list),
+                                          Gdk.ContentProvider.new_for_bytes("text/plain;charset=utf-8",
+                                                                            GLib.Bytes.new(url.encode()))])
+
+
 def main():
     args = sys.argv[1:]
     copy = "--copy" in args
-    paths = [a for a in args if a != "--copy"]
+    web = "--web" in args
+    paths = [a for a in args if a not in ("--copy", "--web")]
     if len(paths) != 1:
-        print("usage: file_source.py [--copy] PATH", file=sys.stderr)
+        print("usage: file_source.py [--copy|--web] PATH", file=sys.stderr)
         return 2
-    file = Gio.File.new_for_path(paths[0])
+    file = Gio.File.new_for_uri(paths[0]) if web else Gio.File.new_for_path(paths[0])
+    offer = (lambda: web_provider_for(paths[0])) if web else (lambda: provider_for(file))
     app = Gtk.Application(application_id=None, flags=Gio.ApplicationFlags.NON_UNIQUE)
 
     def activate(application):
@@ -50,7 +62,7 @@ def main():
         label.set_margin_start(20)
         label.set_margin_end(20)
         source = Gtk.DragSource(actions=Gdk.DragAction.COPY)
-        source.connect("prepare", lambda *_: provider_for(file))
+        source.connect("prepare", lambda *_: offer())
 
         def ended(_source, _drag, _delete):
             print("drag ended", flush=True)

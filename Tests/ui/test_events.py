@@ -772,7 +772,8 @@ def check_kept_photo(org, media_id, file_name, before):
 
 def test_photo_dropped_on_event(app):
     """A photo dragged from Files onto a new event's Image: added to the library without its
-    GPS and saved as the event's image; a renamed program dropped first is refused."""
+    GPS and saved as the event's image; a renamed program dropped first is refused. Before
+    them, a picture dragged off a web page gives the field its address, as if typed."""
     import tempfile
     window = main_window(app)
     click(button(window, "New Event"))
@@ -782,6 +783,15 @@ def test_photo_dropped_on_event(app):
     type_into(editor, "Starts", "2026-11-28 10:00")
     org = org_id(ORG)
     before = media_ids(org)
+    web_picture = f"https://riverton.example.org/photos/harvest-walk-{random.randint(1000, 9999)}.jpg"
+    target = accessibility.combo(editor, "Image")
+    accessibility.scroll_into_view(target)
+    with file_drops.FileSource(web_picture, web=True) as browser:
+        browser.drag_onto(target)
+    wait_for("the web picture's address in the Image field",
+             lambda: text_of(field(editor, "Image: address")) == web_picture)
+    if media_ids(org) != before:
+        raise Failure("a picture's address dropped from the web added a file to the library")
     file_name = photo_dropped_and_saved(app, editor, "Image", tempfile.mkdtemp())
     if text_of(field(editor, "Title")) != title:
         raise Failure("the typed title was lost")

@@ -6,24 +6,41 @@ import CGtk
 enum FileList {
     /// The paths of a `GValue` holding a `GdkFileList` (GDK_TYPE_FILE_LIST) or a single `GFile`.
     static func paths(ofValue value: UnsafeRawPointer) -> [String] {
+        var paths: [String] = []
+        forEachFile(ofValue: value) { file in
+            if let path = path(of: file) { paths.append(path) }
+        }
+        return paths
+    }
+
+    /// The addresses of the files of such a `GValue` that are not on this computer: a picture
+    /// dragged from a web browser comes as its https:// address.
+    static func addressesElsewhere(ofValue value: UnsafeRawPointer) -> [String] {
+        var addresses: [String] = []
+        forEachFile(ofValue: value) { file in
+            guard path(of: file) == nil, let cURI = g_file_get_uri(file) else { return }
+            defer { g_free(cURI) }
+            addresses.append(String(cString: cURI))
+        }
+        return addresses
+    }
+
+    /// Each `GFile` of a `GValue` holding a `GdkFileList` or a single `GFile`, borrowed.
+    private static func forEachFile(ofValue value: UnsafeRawPointer, _ body: (OpaquePointer) -> Void) {
         let gValue = value.assumingMemoryBound(to: GValue.self)
         let type = gValue.pointee.g_type
         if type == gdk_file_list_get_type() {
-            guard let boxed = g_value_get_boxed(gValue) else { return [] }
+            guard let boxed = g_value_get_boxed(gValue) else { return }
             let list = gdk_file_list_get_files(OpaquePointer(boxed))
             defer { g_slist_free(list) }
-            var paths: [String] = []
             var node = list
             while let current = node {
-                if let file = current.pointee.data, let path = path(of: OpaquePointer(file)) { paths.append(path) }
+                if let file = current.pointee.data { body(OpaquePointer(file)) }
                 node = current.pointee.next
             }
-            return paths
+        } else if g_type_is_a(type, g_file_get_type()) != 0, let object = g_value_get_object(gValue) {
+            body(OpaquePointer(object))
         }
-        if g_type_is_a(type, g_file_get_type()) != 0, let object = g_value_get_object(gValue) {
-            return path(of: OpaquePointer(object)).map { [$0] } ?? []
-        }
-        return []
     }
 
     /// The paths of a `GListModel` of `GFile`s (a file chooser's several choices).

@@ -87,6 +87,7 @@ final class MediaPage: ModulePage {
 
         let drop = FileDropTarget(on: widget)
         drop.onDrop = { [weak self] paths in self?.add(paths) ?? false }
+        drop.onDropElsewhere = { [weak self] addresses in self?.refuseElsewhere(addresses) ?? false }
         drop.onHover = { [weak self] inside in self?.contentStack.setCSSClass("media-drop-hover", inside) }
         dropTarget = drop
 
@@ -233,6 +234,15 @@ final class MediaPage: ModulePage {
     private func add(_ paths: [String]) -> Bool {
         guard canEdit, let org = organization, !paths.isEmpty else { return false }
         adding.add(paths, to: org) { [weak self] in self?.onLocalChange?() }
+        return true
+    }
+
+    /// A picture dragged from a web page is not on this computer to add: saying so, and how,
+    /// rather than taking nothing in silence.
+    private func refuseElsewhere(_ addresses: [String]) -> Bool {
+        guard canEdit, organization != nil, let first = addresses.first else { return false }
+        let name = URL(string: first).map(\.lastPathComponent).flatMap { $0.isEmpty || $0 == "/" ? nil : $0 } ?? first
+        toasts.showToast(tr("{file} is not on this computer: save it here first, then add it", ["file": name]), timeout: 10)
         return true
     }
 

@@ -105,6 +105,7 @@ final class MediaInput {
         target.takeBeforeChildren()
         // GTK gives the row :drop(active) while files are over it, which the style outlines.
         target.onDrop = { [weak self] paths in self?.add(paths) ?? false }
+        target.onDropElsewhere = { [weak self] addresses in self?.take(addresses) ?? false }
         dropTarget = target
 
         // Before the entry sees the key: with files on the clipboard, Ctrl+V adds them; with
@@ -130,8 +131,7 @@ final class MediaInput {
     // MARK: adding
 
     /// Adds the one file of `paths`; false when the field takes nothing now (read-only, busy).
-    /// Files with no path on this computer (an image dragged from a web page) never get here:
-    /// the drop is not taken.
+    /// Files with no path on this computer (an image dragged from a web page) go to `take`.
     private func add(_ paths: [String]) -> Bool {
         guard canAdd, let path = paths.first else { return false }
         guard paths.count == 1 else {
@@ -140,6 +140,28 @@ final class MediaInput {
             return true
         }
         add(path: path)
+        return true
+    }
+
+    /// What was dropped is not on this computer: a picture dragged from a web page comes as
+    /// its address, which the field holds as if typed (a file is chosen no longer); any other
+    /// address is refused, saying how to add the file instead.
+    private func take(_ addresses: [String]) -> Bool {
+        guard isEditable, !isAdding, let dropped = addresses.first else { return false }
+        let lowered = dropped.lowercased()
+        let secure = lowered.hasPrefix("https://")
+        guard addresses.count == 1, secure || lowered.hasPrefix("http://") else {
+            showProblem?(tr("Only files on this computer can be added: copy the file to this computer first, then drop it here"))
+            return true
+        }
+        guard secure || !httpsOnly else {
+            showProblem?(tr("{address} is not a secure (https://) address: save the file to this computer and drop it here instead",
+                            ["address": dropped]))
+            return true
+        }
+        dropDown.selectedIndex = 0
+        address.text = dropped
+        showProblem?(nil)
         return true
     }
 
