@@ -13,6 +13,13 @@ final class MediaAdder {
     let organization: Organization
     /// The files added through this form, oldest first.
     private(set) var added: [MediaItem] = []
+    /// The form's media fields on screen, told of each file added through any of them, so a
+    /// photo added in one banner's field is offered in the next one's.
+    private var listeners: [WeakListener] = []
+
+    private struct WeakListener {
+        weak var input: MediaInput?
+    }
 
     init(library: MediaLibrary, organization: Organization) {
         self.library = library
@@ -34,7 +41,14 @@ final class MediaAdder {
             try await library.add(URL(fileURLWithPath: path), to: organization, accepting: kinds)
         }.value
         added.append(item)
+        listeners.removeAll { $0.input == nil }
+        for listener in listeners { listener.input?.offer(item) }
         return item
+    }
+
+    /// `input` is told of the files added from now on (it lists those added before itself).
+    func listen(_ input: MediaInput) {
+        listeners.append(WeakListener(input: input))
     }
 }
 

@@ -32,6 +32,8 @@ final class MediaInput {
     private var chooser: FileChooser?
     private var isEditable = true
     private var isAdding = false
+    /// While a file is put in the list: the choice moving down a place is no choice of a person's.
+    private var isListing = false
 
     /// After every edit, a file added included.
     var onEdited: (() -> Void)?
@@ -78,10 +80,11 @@ final class MediaInput {
         dropDown.onSelectionChanged { [weak self] index in
             // A file chosen is what the field holds now: an address typed before would win
             // over it, unseen, so it goes.
-            if let index, index > 0 { self?.address.text = "" }
+            if let index, index > 0, self?.isListing == false { self?.address.text = "" }
             self?.onEdited?()
         }
         address.onChanged { [weak self] in self?.onEdited?() }
+        adder?.listen(self)
     }
 
     /// What the hint under the field says.
@@ -181,15 +184,32 @@ final class MediaInput {
         }
     }
 
-    /// Lists the new item where a fresh read of the library would, and chooses it.
+    /// Lists the new item (added by this field) and chooses it.
     private func choose(_ item: MediaItem) {
+        guard let index = list(item) else { return }
+        // The file is what the field holds now, not an address typed before.
+        address.text = ""
+        dropDown.selectedIndex = index
+    }
+
+    /// A file another field of the form added: offered here too when this field takes its
+    /// kind, leaving what this field holds as it is.
+    func offer(_ item: MediaItem) {
+        // The drop-down keeps its choice when a string goes in above it.
+        if kinds.contains(item.kind) { _ = list(item) }
+    }
+
+    /// Inserts `item` where a fresh read of the library would list it; its drop-down index,
+    /// nil when it is listed already.
+    private func list(_ item: MediaItem) -> Int? {
+        guard !values.contains(item.key) else { return nil }
         let position = items.firstIndex { MediaChoices.sortsBefore(item, $0) } ?? items.count
         items.insert(item, at: position)
         values.insert(item.key, at: position + 1)
+        isListing = true
         dropDown.insert(MediaChoices.label(of: item), at: position + 1)
-        // The file is what the field holds now, not an address typed before.
-        address.text = ""
-        dropDown.selectedIndex = position + 1
+        isListing = false
+        return position + 1
     }
 
     /// Shows "Adding photo.jpg…" with a spinner, and takes nothing else meanwhile; nil: done.
