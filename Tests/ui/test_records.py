@@ -797,7 +797,8 @@ def test_announcement_report(app):
 
 def test_profile_preview(app):
     """Every organization has a Profile page: the app's home as members see it. The church's
-    shows its name and the Advent banner showing now; in its editor the preview above the form
+    shows its name and the Advent banner showing now; its editor offers Add File… for the logo
+    and the banner's image (both media fields); in its editor the preview above the form
     follows the welcome as it is typed, rendered as formatted text. A Facebook address typed
     in the Instagram field is refused naming the field, keeping what was typed; fixed, the
     profile is saved and the page's preview shows the new welcome."""
@@ -825,6 +826,9 @@ def test_profile_preview(app):
     # The logo is a media field: the editor offers the library's images and Add File….
     wait_for("Add File… beside the Logo",
              lambda: any(accessibility.showing(b) for b in accessibility.buttons(form, "Add File to Logo…")))
+    # So is each banner's image: the Advent banner's row offers Add File… too.
+    wait_for("Add File… in the banner's row",
+             lambda: any(accessibility.showing(b) for b in accessibility.buttons(form, "Add File to Image…")))
     welcome = f"# Welcome home\nCoffee after **every** service {SUFFIX}"
     type_into(form, "Welcome", welcome)
     wait_for("the typed welcome in the editor's preview",
