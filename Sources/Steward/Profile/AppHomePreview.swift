@@ -36,6 +36,7 @@ final class AppHomePreview {
         banner = ui.object("banner_box")
         let bannerPicture: Picture = ui.object("banner_picture")
         self.bannerPicture = bannerPicture
+        bannerPicture.setAccessibleLabel(tr("Banner picture"))
         logoPicture = LibraryPicture(mediaFolder: mediaFolder, size: 40) { logo.setTexture($0) }
         // Wide enough for the preview's width: banners are about 3:1.
         bannerImage = LibraryPicture(mediaFolder: mediaFolder, size: 480) { texture in
