@@ -7,8 +7,9 @@ import Translation
 /// logo and name shown, the banner showing now, the welcome text rendered as formatted text,
 /// the times, the address and a button for each way to reach the organization. A logo or a
 /// banner's image from the media library kept on this console shows as itself; pictures known
-/// only by an address are not fetched and show as placeholders that say what they hold. Every part has an accessible name, so screen readers (and the UI tests) read
-/// the preview as staff see it.
+/// only by an address are not fetched and show as placeholders that say what they hold. Every
+/// part has an accessible name, so screen readers (and the UI tests) read the preview as staff
+/// see it.
 @MainActor
 final class AppHomePreview {
     let widget: Widget

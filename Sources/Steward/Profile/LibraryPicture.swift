@@ -27,21 +27,18 @@ final class LibraryPicture {
         return mediaFolder.fileURL(orgId: orgId, id: id).path
     }
 
-    /// Shows the file at `path` (nil: none). False when it is the file shown already, so the
-    /// caller keeps what it shows.
-    @discardableResult
-    func show(_ path: String?) -> Bool {
-        guard path != self.path || path == nil else { return false }
+    /// Shows the file at `path` (nil: none, the caller shows its placeholder). Callers ask only
+    /// when the file changed (`path` differs), so a picture shown is not read again.
+    func show(_ path: String?) {
         self.path = path
-        guard let path else { return true }
+        guard let path else { return }
         if let cached = ThumbnailLoader.shared.cached(path: path, size: size) {
             setTexture(cached)
-            return true
+            return
         }
         ThumbnailLoader.shared.load(path: path, size: size) { [weak self] texture in
             guard let self, self.path == path, let texture else { return }
             self.setTexture(texture)
         }
-        return true
     }
 }
