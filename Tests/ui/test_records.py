@@ -797,10 +797,12 @@ def test_announcement_report(app):
 
 def test_profile_preview(app):
     """Every organization has a Profile page: the app's home as members see it. The church's
-    shows its name and the Advent banner showing now; in its editor the preview above the form
+    shows its name and the Advent banner showing now; its editor offers Add File… for the logo
+    and the banner's image (both media fields); in its editor the preview above the form
     follows the welcome as it is typed, rendered as formatted text. A Facebook address typed
     in the Instagram field is refused naming the field, keeping what was typed; fixed, the
-    profile is saved and the page's preview shows the new welcome."""
+    profile is saved and the page's preview shows the new welcome; a banner from the media
+    library then shows its picture there."""
     window = main_window(app)
     if ORG not in name(window):
         click(button(window, "Organization"))
@@ -825,6 +827,9 @@ def test_profile_preview(app):
     # The logo is a media field: the editor offers the library's images and Add File….
     wait_for("Add File… beside the Logo",
              lambda: any(accessibility.showing(b) for b in accessibility.buttons(form, "Add File to Logo…")))
+    # So is each banner's image: the Advent banner's row offers Add File… too.
+    wait_for("Add File… in the banner's row",
+             lambda: any(accessibility.showing(b) for b in accessibility.buttons(form, "Add File to Image…")))
     welcome = f"# Welcome home\nCoffee after **every** service {SUFFIX}"
     type_into(form, "Welcome", welcome)
     wait_for("the typed welcome in the editor's preview",
@@ -853,6 +858,19 @@ def test_profile_preview(app):
         raise Failure(f"expected one profile with the new welcome, found {rows}")
     wait_for("the new welcome on the page's preview",
              lambda: find_all(window, name_has=f"Coffee after every service {SUFFIX}", roles=("label",)))
+    # A banner whose image is a library file kept here shows its picture on the preview.
+    library_id = json.loads(added.stdout)["id"]
+    banners = json.dumps([{"image": library_id, "title": f"Library banner {SUFFIX}"}])
+    changed = subprocess.run([os.path.join(BIN_DIR, "stewardctl"), "--db", DB, "profile", "set", "--org", SLUG,
+                              "--banners", banners], capture_output=True, text=True)
+    if changed.returncode != 0:
+        raise Failure(f"stewardctl profile set --banners with a library image failed: {changed.stderr}")
+    choose_page(window, "Bulletins")
+    choose_page(window, "Profile")
+    wait_for("the library banner on the preview", lambda: find_all(window, name_is=f"Banner: Library banner {SUFFIX}"))
+    wait_for("the library banner's picture on the preview",
+             lambda: any(accessibility.showing(n) for n in find_all(window, name_is="Banner picture")))
+    screenshot("profile-library-banner.png")
 
 
 def test_modules_chosen(app):

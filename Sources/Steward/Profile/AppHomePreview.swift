@@ -5,17 +5,18 @@ import Translation
 
 /// The app's home as members will see it, from a profile's fields as stored or as typed: the
 /// logo and name shown, the banner showing now, the welcome text rendered as formatted text,
-/// the times, the address and a button for each way to reach the organization. A logo from
-/// the media library kept on this console shows as itself; pictures known only by an address
-/// (a logo elsewhere, the banners) are not fetched and show as placeholders that say what
-/// they hold. Every part has an accessible name, so screen readers (and the UI tests) read
-/// the preview as staff see it.
+/// the times, the address and a button for each way to reach the organization. A logo or a
+/// banner's image from the media library kept on this console shows as itself; pictures known
+/// only by an address are not fetched and show as placeholders that say what they hold. Every
+/// part has an accessible name, so screen readers (and the UI tests) read the preview as staff
+/// see it.
 @MainActor
 final class AppHomePreview {
     let widget: Widget
     private let logo: Image
     private let name: Label
     private let banner: Widget
+    private let bannerPicture: Picture
     private let bannerTitle: Label
     private let bannerNote: Label
     private let welcome: Label
@@ -24,19 +25,25 @@ final class AppHomePreview {
     private let address: Label
     private let contact: FlowBox
     private let zone: TimeZone
-    private let mediaFolder: MediaFolder
-    /// The logo file being shown (nil: a placeholder), so a picture read late for a logo
-    /// changed since is dropped.
-    private var logoPath: String?
-    private static let logoSize = 40
+    private let logoPicture: LibraryPicture
+    private let bannerImage: LibraryPicture
 
     init(organization: Organization, mediaFolder: MediaFolder) {
-        self.mediaFolder = mediaFolder
         let ui = Builder(resource: ResourceBundle.path("Profile/app-home-preview.ui"))
         widget = ui.object("app_home_preview")
-        logo = ui.object("logo_image")
+        let logo: Image = ui.object("logo_image")
+        self.logo = logo
         name = ui.object("name_label")
         banner = ui.object("banner_box")
+        let bannerPicture: Picture = ui.object("banner_picture")
+        self.bannerPicture = bannerPicture
+        bannerPicture.setAccessibleLabel(tr("Banner picture"))
+        logoPicture = LibraryPicture(mediaFolder: mediaFolder, size: 40) { logo.setTexture($0) }
+        // Wide enough for the preview's width: banners are about 3:1.
+        bannerImage = LibraryPicture(mediaFolder: mediaFolder, size: 480) { texture in
+            bannerPicture.setTexture(texture)
+            bannerPicture.isVisible = true
+        }
         bannerTitle = ui.object("banner_title")
         bannerNote = ui.object("banner_note")
         welcome = ui.object("welcome_label")
@@ -57,7 +64,8 @@ final class AppHomePreview {
 
         showLogo(fields["logo"], orgId: organization.id)
 
-        showBanner(ProfileBanners.showing(in: fields, at: now).first, total: Self.items(fields["banners"]).count)
+        showBanner(ProfileBanners.showing(in: fields, at: now).first, total: Self.items(fields["banners"]).count,
+                   orgId: organization.id)
 
         let welcomeText = Self.text(fields["welcome"])
         welcome.setMarkup(FormattedText.pangoMarkup(welcomeText))
@@ -90,27 +98,23 @@ final class AppHomePreview {
     private func showLogo(_ value: JSONValue?, orgId: UUID) {
         let text = Self.text(value)
         logo.setAccessibleLabel(text.isEmpty ? tr("No logo yet") : tr("Logo"))
-        var path: String?
-        if case .item(let id)? = MediaFieldValue(stored: value) {
-            path = mediaFolder.fileURL(orgId: orgId, id: id).path
-        }
-        guard path != logoPath || path == nil else { return }
-        logoPath = path
+        let path = logoPicture.file(of: value, orgId: orgId)
+        guard path != logoPicture.path || path == nil else { return }
         logo.iconName = text.isEmpty ? "user-home-symbolic" : "image-x-generic-symbolic"
         logo.tooltip = text.isEmpty ? tr("No logo yet") : (path == nil ? text : nil)
-        guard let path else { return }
-        if let cached = ThumbnailLoader.shared.cached(path: path, size: Self.logoSize) {
-            logo.setTexture(cached)
-            return
-        }
-        ThumbnailLoader.shared.load(path: path, size: Self.logoSize) { [weak self] texture in
-            guard let self, self.logoPath == path, let texture else { return }
-            self.logo.setTexture(texture)
-        }
+        logoPicture.show(path)
     }
 
-    private func showBanner(_ shown: JSONValue?, total: Int) {
+    /// The banner showing now: its title and window or link, over its picture when the image is
+    /// a library file kept here.
+    private func showBanner(_ shown: JSONValue?, total: Int, orgId: UUID) {
         banner.setCSSClass("empty", shown == nil)
+        let path = bannerImage.file(of: shown?["image"], orgId: orgId)
+        if path != bannerImage.path || path == nil {
+            bannerPicture.isVisible = false
+            bannerPicture.setTexture(nil)
+            bannerImage.show(path)
+        }
         guard let shown else {
             bannerTitle.text = total == 0 ? tr("No banners yet") : tr("No banner showing now")
             bannerNote.text = total == 0 ? "" : trn("{count} banner, none in its window now", "{count} banners, none in their window now", total)
@@ -126,7 +130,7 @@ final class AppHomePreview {
             bannerNote.text = link.isEmpty ? "" : link
         }
         banner.setAccessibleLabel(tr("Banner: {title}", ["title": bannerTitle.text]))
-        banner.tooltip = link.isEmpty ? Self.text(shown["image"]) : link
+        banner.tooltip = link.isEmpty ? (path == nil ? Self.text(shown["image"]) : nil) : link
     }
 
     /// "Sunday 10:30–12:00 Morning worship".

@@ -381,7 +381,9 @@ final class RecordListPage {
             for (_, entity) in type.references where referenced[entity] == nil {
                 referenced[entity] = try await service.titles(of: entity, in: org)
             }
-            let media = type.mediaFields.isEmpty ? [] : try await MediaChoices.items(in: org, database: service.database)
+            // File names for the columns, which show the record's own fields (never a list's items).
+            let showsMedia = type.mediaPlaces.contains { $0.itemField == nil }
+            let media = showsMedia ? try await MediaChoices.items(in: org, database: service.database) : []
             let read = try await readColumn?(org, found) ?? [:]
             guard request == loadRequest else { return }
             mediaNames = Dictionary(media.map { ($0.id, $0.fileName) }, uniquingKeysWith: { first, _ in first })

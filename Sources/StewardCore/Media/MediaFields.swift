@@ -8,18 +8,26 @@ import Translation
 /// are), and fields derived from the item filled in.
 enum MediaFields {
     /// Adds an issue for each media field naming an item that is not in the organization's
-    /// library (or removed), or of a kind the field does not take.
+    /// library (or removed), or of a kind the field does not take; one in a list's item is
+    /// named as the list's other problems are ("banners: item 2: Image …").
     static func check(_ fields: JSONValue, of type: RecordType, orgId: UUID, issues: inout IssueCollector, _ db: Database) throws {
-        for (field, kinds) in type.mediaFields {
-            guard case .item(let id)? = MediaFieldValue(stored: fields[field.name]) else { continue }
-            guard let item = try MediaLibrary.item(id, orgId: orgId, db), !item.isRemoved else {
-                issues.add(field.optionName, tr("there is no file {id} in this organization's media library (see `stewardctl media list`)",
-                                                ["id": UUIDColumn.encode(id)]))
-                continue
-            }
-            if !kinds.contains(item.kind) {
-                issues.add(field.optionName,
-                           MediaLibraryError.wrongKind(fileName: item.fileName, kind: item.kind, accepted: kinds).description)
+        for place in type.mediaPlaces {
+            for (position, id) in place.items(in: fields) {
+                let problem: String
+                if let item = try MediaLibrary.item(id, orgId: orgId, db), !item.isRemoved {
+                    guard !place.kinds.contains(item.kind) else { continue }
+                    problem = MediaLibraryError.wrongKind(fileName: item.fileName, kind: item.kind, accepted: place.kinds).description
+                } else {
+                    problem = tr("there is no file {id} in this organization's media library (see `stewardctl media list`)",
+                                 ["id": UUIDColumn.encode(id)])
+                }
+                guard let position, let itemField = place.itemField else {
+                    issues.add(place.field.optionName, problem)
+                    continue
+                }
+                let itemIssue = ValidationIssue(field: itemField.name, message: problem)
+                issues.add(place.field.optionName,
+                           ListItemIssue.message(item: position, ListItemIssue.fieldProblem(itemIssue, fields: [itemField])))
             }
         }
     }

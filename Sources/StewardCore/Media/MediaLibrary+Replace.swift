@@ -28,7 +28,7 @@ extension MediaLibrary {
                 }
                 let uses = try MediaUses.of(current.key, orgId: org.id, db)
                 for use in uses {
-                    try Self.repoint(use, to: added.key, org: org, db)
+                    try Self.repoint(use, from: current.key, to: added.key, org: org, db)
                 }
                 current.removedAt = .storedNow
                 try current.update(db)
@@ -44,13 +44,15 @@ extension MediaLibrary {
         }
     }
 
-    /// The record of `use` with its field naming `key`, written as an edit would be.
-    private static func repoint(_ use: MediaUse, to key: String, org: Organization, _ db: Database) throws {
-        guard let type = RecordTypes.named(use.entity) else { return }
+    /// The record of `use` with its field (each of its list's items) naming `key` where it named
+    /// `old`, written as an edit would be.
+    private static func repoint(_ use: MediaUse, from old: String, to key: String, org: Organization, _ db: Database) throws {
+        guard let type = RecordTypes.named(use.entity),
+              let place = type.mediaPlaces.first(where: { $0.field.name == use.field && $0.itemField?.name == use.itemField })
+        else { return }
         let previous = try RecordService.fetchLive(type, id: use.id, org: org, db)
-        guard case .object(var fields) = previous.fields else { return }
-        fields[use.field] = .string(key)
-        let validated = try type.validate(.object(fields), orgZone: org.timeZone)
+        let fields = place.replacing(in: previous.fields) { $0.stringValue == old ? .string(key) : nil }
+        let validated = try type.validate(fields, orgZone: org.timeZone)
         _ = try RecordService.replace(type, previous: previous, validated: validated, org: org, db)
     }
 }

@@ -16,7 +16,6 @@ extension RecordType {
         fields: [
             FieldSpec("displayName", trLater("Name shown"), .text(maxLength: 120), [.required, .listed, .searchable],
                       help: trLater("The organization's name as the app's home shows it, like \"Grace Community Church\".")),
-            // An https address until the media library's field kind takes its place.
             FieldSpec("logo", trLater("Logo"), .media(kinds: [.image]),
                       help: trLater("The logo, square, shown above the name: an image from the media library (its id, see `stewardctl media list`) or a secure (https://) address.")),
             FieldSpec("welcome", trLater("Welcome"), .longText(maxLength: 5000), [.searchable],

@@ -7,9 +7,8 @@ public enum ProfileBanners {
     static let maxItems = 10
 
     static let fields: [FieldSpec] = [
-        // An https address until the media library's field kind takes its place.
-        FieldSpec("image", trLater("Image"), .webURL(httpsOnly: true), [.required],
-                  help: trLater("The secure (https://) address of the picture, wide (about 3:1).")),
+        FieldSpec("image", trLater("Image"), .media(kinds: [.image], httpsOnly: true), [.required],
+                  help: trLater("The picture, wide (about 3:1): an image from the media library (its id, see `stewardctl media list`) or a secure (https://) address.")),
         FieldSpec("link", trLater("Link"), .webURL(httpsOnly: true),
                   help: trLater("Where a tap on the banner goes, a secure (https://) address; empty: nowhere.")),
         FieldSpec("title", trLater("Title"), .text(maxLength: 120),

@@ -21,6 +21,9 @@ public protocol LocalRecordStorage: Sendable {
     func dropUnseen(entity: String, orgId: UUID, throughVersion: Int64, _ db: Database) throws -> Int
     /// The organization's live rows whose `field` holds the text `value` (a default reads all).
     func live(entity: String, orgId: UUID, field: String, is value: String, _ db: Database) throws -> [LocalRecord]
+    /// The organization's live rows with an item of the list field `list` whose `itemField` holds
+    /// the text `value` (a default reads all).
+    func live(entity: String, orgId: UUID, list: String, itemField: String, is value: String, _ db: Database) throws -> [LocalRecord]
 }
 
 extension LocalRecordStorage {
@@ -29,6 +32,15 @@ extension LocalRecordStorage {
     /// ask its database for them does.
     public func live(entity: String, orgId: UUID, field: String, is value: String, _ db: Database) throws -> [LocalRecord] {
         try all(entity: entity, orgId: orgId, db).filter { !$0.deleted && $0[field]?.stringValue == value }
+    }
+
+    /// The organization's live rows with a list item naming `value` (a profile's banners using a
+    /// file). This default reads every row; a storage that can ask its database for them does.
+    public func live(entity: String, orgId: UUID, list: String, itemField: String, is value: String, _ db: Database) throws -> [LocalRecord] {
+        try all(entity: entity, orgId: orgId, db).filter { record in
+            guard !record.deleted, case .array(let items)? = record[list] else { return false }
+            return items.contains { $0[itemField]?.stringValue == value }
+        }
     }
 }
 
@@ -76,6 +88,15 @@ public struct SharedRecordStorage: LocalRecordStorage {
         try Row.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM record WHERE entity = ? AND orgId = ? AND deleted = 0 AND json_extract(fields, '$.' || ?) = ?
             """), arguments: [entity, UUIDColumn.encode(orgId), field, value]).map(Self.record(from:))
+    }
+
+    /// Asked of SQLite too: the Media page asks it for each file it shows.
+    public func live(entity: String, orgId: UUID, list: String, itemField: String, is value: String, _ db: Database) throws -> [LocalRecord] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM record WHERE entity = ? AND orgId = ? AND deleted = 0
+              AND EXISTS (SELECT 1 FROM json_each(fields, '$.' || ?) AS item
+                          WHERE json_extract(item.value, '$.' || ?) = ?)
+            """), arguments: [entity, UUIDColumn.encode(orgId), list, itemField, value]).map(Self.record(from:))
     }
 
     public func dropUnseen(entity: String, orgId: UUID, throughVersion: Int64, _ db: Database) throws -> Int {

@@ -7,7 +7,8 @@ import StewardCore
 /// audio or video file's running time, an image's pixels and its renditions. While the file is
 /// not ready on the store (the console's sync sends files before records, so only briefly, or
 /// after it was removed) the sibling is null and apps show nothing. A field holding an https
-/// address keeps it and gets no sibling.
+/// address keeps it and gets no sibling. A media field of a list's items (a profile banner's
+/// `image`) gets its sibling in each item.
 struct MemberMediaLinks: Sendable {
     /// The ready items the records name, by id.
     private let items: [String: JSONValue]
@@ -21,12 +22,12 @@ struct MemberMediaLinks: Sendable {
     /// Reads the items that `records`' media fields name (nothing when the type has none).
     static func load(for records: [RemoteRecord], of type: RecordType, org: String,
                      repository: any StoreRepository) async throws -> MemberMediaLinks {
-        let fields = type.mediaFields.map(\.field.name)
-        guard !fields.isEmpty else { return .empty }
+        let places = type.mediaPlaces
+        guard !places.isEmpty else { return .empty }
         var ids = Set<String>()
         for record in records {
-            for name in fields {
-                if case .item(let id)? = MediaFieldValue(stored: record.fields[name]) { ids.insert(id.uuidString.lowercased()) }
+            for place in places {
+                for (_, id) in place.items(in: record.fields) { ids.insert(id.uuidString.lowercased()) }
             }
         }
         var items: [String: JSONValue] = [:]
@@ -38,14 +39,14 @@ struct MemberMediaLinks: Sendable {
     }
 
     /// `member` (a record as apps read it) with a `{field}Media` beside each media field that
-    /// names a library item.
+    /// names a library item, in the record or in its list's items.
     func adding(to member: JSONValue, of type: RecordType) -> JSONValue {
-        guard case .object(var values) = member else { return member }
-        for (field, _) in type.mediaFields {
-            guard case .item(let id)? = MediaFieldValue(stored: values[field.name]) else { continue }
-            values[field.name + "Media"] = items[id.uuidString.lowercased()] ?? .null
+        type.mediaPlaces.reduce(member) { member, place in
+            place.addingSiblings(to: member) { value in
+                guard case .item(let id)? = MediaFieldValue(stored: value) else { return nil }
+                return items[id.uuidString.lowercased()] ?? .null
+            }
         }
-        return .object(values)
     }
 
     /// `record` with the sibling beside each media field in its fields: the events' reads

@@ -5,7 +5,8 @@ import StewardCore
 /// GET /v1/orgs/{org}/profile: the organization's home for the apps' home and about screens
 /// (`RecordType.profile`): `id`, `version` and every field, with only the banners showing now
 /// (in their publish window), as any token of the organization reads it, with an entity tag. A
-/// logo from the media library comes with `logoMedia` (`MemberMediaLinks`).
+/// logo from the media library comes with `logoMedia`, a banner's image with `imageMedia` in
+/// the banner (`MemberMediaLinks`).
 /// 404 when the organization has no profile yet. Served whatever modules it chose.
 struct ProfileController {
     let repository: any StoreRepository
@@ -41,7 +42,8 @@ struct ProfileController {
         guard case .object(var body) = media.adding(to: MemberRecords.item(record, of: type, titles: [:]), of: type) else {
             throw StoreHTTPError.notFound("this organization has no profile yet")
         }
-        body["banners"] = .array(ProfileBanners.showing(in: record.fields, at: Date()))
+        // The banners as linked above (each with its `imageMedia`), those showing now.
+        body["banners"] = .array(ProfileBanners.showing(in: .object(body), at: Date()))
         return Data(JSONValue.object(type.everyField(body)).canonicalBytes)
     }
 }

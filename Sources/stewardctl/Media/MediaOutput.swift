@@ -9,7 +9,8 @@ import Translation
 extension MediaKind: ExpressibleByArgument {}
 
 /// How media items print: JSON objects (`id`, `fileName`, `kind`, `contentType`, `size`,
-/// `sha256`, `durationSeconds`, `url` (null until uploaded), `addedAt`, `usedBy`) or lines.
+/// `sha256`, `durationSeconds`, `url` (null until uploaded), `addedAt`, `usedBy`: each record's
+/// `entity`, `id`, `title`, `field` and, for a list's items, `itemField`) or lines.
 enum MediaOutput {
     /// The library of the database this run uses: its files beside the database file, running
     /// times read with GStreamer.
@@ -59,8 +60,14 @@ enum MediaOutput {
             "uploadedAt": .optional(item.uploadedAt.map(DateTimeText.utc)),
             "removedAt": .optional(item.removedAt.map(DateTimeText.utc)),
             "usedBy": .array(usedBy.map { use in
-                .object(["entity": .string(use.entity), "id": .string(use.id.uuidString.lowercased()),
-                         "title": .string(use.title), "field": .string(use.field)])
+                var fields: [String: JSONValue] = [
+                    "entity": .string(use.entity), "id": .string(use.id.uuidString.lowercased()),
+                    "title": .string(use.title), "field": .string(use.field),
+                ]
+                // A file in a list's items (a profile's banners): the list is `field`, the
+                // media field of its items this.
+                if let itemField = use.itemField { fields["itemField"] = .string(itemField) }
+                return .object(fields)
             }),
         ])
     }

@@ -111,7 +111,7 @@ struct MediaFieldTests {
         let uses = try await f.library.usedBy(photo)
         #expect(Set(uses.map(\.id)) == [bulletin.id, message.id])
         #expect(Set(uses.map(\.field)) == ["headerImage", "videoThumbnail"])
-        #expect(RecordType.mapPin.mediaFields.map(\.field.name) == ["picture"])
+        #expect(RecordType.mapPin.mediaPlaces.map(\.field.name) == ["picture"])
     }
 
     @Test("an item in use is not removed, the refusal naming the records; once free it goes")

@@ -31,9 +31,9 @@ struct MediaPictureFieldTests {
         // Submissions carry the event's fields, its image with them.
         #expect(RecordType.submission.field("imageURL")?.kind.valueName == "media-id|url")
         for type in RecordTypes.all where !["event", "submission", "book", "series"].contains(type.entity) {
-            for (field, _) in type.mediaFields {
-                #expect(throws: FieldError.self, "\(type.entity).\(field.name) takes plain http") {
-                    try field.parse(.string("http://example.org/a.jpg"), zone: .gmt)
+            for place in type.mediaPlaces {
+                #expect(throws: FieldError.self, "\(type.entity).\(place.mediaField.name) takes plain http") {
+                    try place.mediaField.parse(.string("http://example.org/a.jpg"), zone: .gmt)
                 }
             }
         }

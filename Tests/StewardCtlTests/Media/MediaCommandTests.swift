@@ -130,6 +130,33 @@ struct MediaCommandTests {
         #expect(try await cli("media", "remove", photo).status == 0)
     }
 
+    @Test("profile set --banners with a media id: a recording or an unknown id is exit 2 naming banners and the item; the profile uses the image")
+    func bannerImage() async throws {
+        let cli = try await CLI.withOneOrganization()
+        let photo = try #require(try await add(cli, "advent.png", MediaSamples.png(width: 24, height: 8))["id"]?.stringValue)
+        let song = try #require(try await add(cli, "song.mp3", MediaSamples.mp3())["id"]?.stringValue)
+        func banners(_ images: [String]) -> String {
+            "[" + images.enumerated().map { "{\"image\": \"\($1)\", \"title\": \"Banner \($0 + 1)\"}" }.joined(separator: ", ") + "]"
+        }
+        let set = ["profile", "set", "--org", "test-org", "--display-name", "Grace", "--banners"]
+        for wrong in [song, UUID().uuidString] {
+            let refused = try await cli.run(["--db", cli.databasePath] + set + [banners([photo, wrong])])
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("banners") && refused.stderr.contains("item 2"), "\(refused.stderr)")
+        }
+        #expect(try await cli("media", "show", photo, "--json").json()["usedBy"] == .array([]), "nothing kept")
+
+        let made = try await cli.run(["--db", cli.databasePath] + set + [banners(["https://example.org/a.jpg", photo, photo])])
+        #expect(made.status == 0, "\(made.stderr)")
+        let users = try await cli("media", "show", photo, "--json").json()["usedBy"]?.arrayValue ?? []
+        #expect(users.map { $0["entity"]?.stringValue } == ["profile"], "once, however many banners use it")
+        #expect(users.first?["field"]?.stringValue == "banners")
+        #expect(users.first?["itemField"]?.stringValue == "image")
+        let refused = try await cli("media", "remove", photo)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\"Grace\""), "\(refused.stderr)")
+    }
+
     @Test("show and remove without --org find the item's organization; with another --org, or an unknown id, exit 1")
     func organizationFoundFromTheItem() async throws {
         let cli = try await CLI.withOneOrganization()

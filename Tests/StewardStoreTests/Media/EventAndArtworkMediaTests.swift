@@ -57,6 +57,42 @@ struct EventAndArtworkMediaTests {
         }
     }
 
+    @Test("each banner of the profile naming a library image gets imageMedia; null while not on the store",
+          arguments: Backend.available)
+    func profileBanners(backend: Backend) async throws {
+        try await TestStore.with(backend, configuration: MediaTesting.configuration()) { store in
+            let (imageId, path) = try await Self.upload(store, MediaSamples.png(width: 24, height: 8), fileName: "Advent.png")
+            let waitingId = UUID().uuidString.lowercased()
+            let profile = try JSONValue.parse("""
+                {"displayName": "Grace", "logo": "https://grace.example.org/logo.png",
+                 "banners": [
+                   {"image": "https://grace.example.org/typed.jpg", "title": "Typed"},
+                   {"image": "\(imageId)", "title": "Advent", "link": "https://grace.example.org/advent"},
+                   {"image": "\(waitingId)", "title": "Waiting"}]}
+                """)
+            let answer = try await store.pushOK(PushRequest(clientId: Fixtures.clientId(), mutations: [
+                Mutation(id: 1, entity: RecordType.profile.entity, recordId: Fixtures.newRecordId(), operation: .upsert,
+                         baseVersion: 0, fields: profile),
+            ]))
+            #expect(answer.results.map(\.status) == [.applied], "\(answer.results)")
+
+            let read = try await store.request(.get, "/v1/orgs/\(store.org)/profile", token: store.reader)
+            #expect(read.status == .ok, "\(read.text)")
+            let banners = MediaTesting.json(read)["banners"]?.arrayValue ?? []
+            #expect(banners.map { $0["title"]?.stringValue ?? "?" } == ["Typed", "Advent", "Waiting"])
+            func banner(_ title: String) -> JSONValue? { banners.first { $0["title"]?.stringValue == title } }
+            let linked = try #require(banner("Advent")?["imageMedia"], "\(read.text)")
+            #expect(linked["url"]?.stringValue == path)
+            #expect(linked["kind"]?.stringValue == "image")
+            #expect(linked["width"]?.int64Value == 24 && linked["height"]?.int64Value == 8)
+            #expect(banner("Advent")?["image"]?.stringValue == imageId, "the id stays")
+            #expect(banner("Advent")?["link"]?.stringValue == "https://grace.example.org/advent", "the banner's other fields stay")
+            #expect(banner("Waiting")?["imageMedia"] == .null, "a file not on the store yet: null")
+            #expect(banner("Typed")?["imageMedia"] == nil, "an address needs no sibling")
+            #expect(MediaTesting.json(read)["logoMedia"] == nil)
+        }
+    }
+
     @Test("the podcast's artwork from the library is its address on the store; left out until the file is ready",
           arguments: Backend.available)
     func podcastArtwork(backend: Backend) async throws {

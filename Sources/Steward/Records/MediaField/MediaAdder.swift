@@ -54,10 +54,11 @@ final class MediaAdder {
 
 extension FormContext {
     /// The context with what media fields need for `type`: the library's files to choose from
-    /// and the adder for new ones; as it was for types without media fields.
+    /// and the adder for new ones (a media field of a list's items too: a profile's banners);
+    /// as it was for types without media fields.
     @MainActor
     func withMedia(for type: RecordType, in org: Organization, database: AppDatabase) async -> FormContext {
-        guard !type.mediaFields.isEmpty else { return self }
+        guard !type.mediaPlaces.isEmpty else { return self }
         var context = self
         // A library that cannot be read offers no files; typing an address or adding a file
         // still works, and the save names any problem.
