@@ -795,10 +795,25 @@ def test_announcement_report(app):
     editor_gone(app, "Announcement — ")
 
 
+def wheel_into_view(node):
+    """Turns the mouse wheel over the lower part of the profile editor (its form's fields: the
+    wheel over the preview above them may not reach the editor's scrolling) until `node` is
+    well inside the 640-pixel editor."""
+    for _ in range(40):
+        x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        if 60 < y < 560:
+            return
+        pyatspi.Registry.generateMouseEvent(x + width // 2, 600, "abs")
+        pyatspi.Registry.generateMouseEvent(x + width // 2, 600, "b5c" if y >= 560 else "b4c")
+        time.sleep(0.15)
+    raise Failure(f"the wheel did not bring {name(node)!r} into the editor")
+
+
 def test_profile_preview(app):
     """Every organization has a Profile page: the app's home as members see it. The church's
     shows its name and the Advent banner showing now; its editor offers Add File… for the logo
-    and the banner's image (both media fields); in its editor the preview above the form
+    and the banner's image (both media fields), and a photo pasted into one is offered by the
+    other; in its editor the preview above the form
     follows the welcome as it is typed, rendered as formatted text. A Facebook address typed
     in the Instagram field is refused naming the field, keeping what was typed; fixed, the
     profile is saved and the page's preview shows the new welcome; a banner from the media
@@ -830,6 +845,26 @@ def test_profile_preview(app):
     # So is each banner's image: the Advent banner's row offers Add File… too.
     wait_for("Add File… in the banner's row",
              lambda: any(accessibility.showing(b) for b in accessibility.buttons(form, "Add File to Image…")))
+    # A photo pasted into the Logo is offered at once by the banner's Image, the form's other
+    # field of pictures, and can be chosen there.
+    pasted = os.path.join(tempfile.mkdtemp(), f"welcome-{SUFFIX}.jpg")
+    file_drops.make_gps_photo(pasted)
+    logo = accessibility.combo(form, "Logo")
+    logo_address = field(form, "Logo: address")
+    wheel_into_view(logo_address)
+    with file_drops.FileSource(pasted, copy=True):
+        click_at(logo_address)
+        wait_for("the focus in Logo", lambda: state_has(logo_address, pyatspi.STATE_FOCUSED))
+        press(0x76, control=True)  # Ctrl+V
+        shown = wait_for("Logo to show the pasted photo",
+                         lambda: next((text_of(n) for n in walk(logo)
+                                       if role(n) == "label" and text_of(n).startswith(os.path.basename(pasted))), None),
+                         timeout=30)
+    # A banner's Image, named for screen readers with its banner ("Banner 1 Image").
+    banner_image = wait_for("a banner's Image", lambda: next(iter(
+        n for n in find_all(form, name_starts="Banner ", roles=("combo box",), visible=False) if name(n).endswith(" Image")), None))
+    wheel_into_view(banner_image)
+    choose(app, form, name(banner_image), shown)
     welcome = f"# Welcome home\nCoffee after **every** service {SUFFIX}"
     type_into(form, "Welcome", welcome)
     wait_for("the typed welcome in the editor's preview",

@@ -23,7 +23,7 @@ public enum MediaLibraryError: Error, Equatable, CustomStringConvertible {
         case .refused(let fileName, let refusal):
             tr("{file} is not accepted: {reason}", ["file": fileName, "reason": refusal.translated])
         case .wrongKind(let fileName, let kind, let accepted):
-            tr("{file} is a {kind} file; this field takes {kinds}",
+            tr("{file} is of kind {kind}; this field takes {kinds}",
                ["file": fileName, "kind": kind.rawValue, "kinds": MediaFields.kindsText(accepted)])
         case .unreadable(let path, let reason):
             tr("cannot read {path}: {reason}", ["path": path, "reason": reason])

@@ -58,7 +58,7 @@ struct MediaFieldTests {
         await #expect {
             _ = try await Self.message(f, "A photo", audio: photo.key)
         } throws: { error in
-            Self.refusal(error, field: "audio")?.contains("choir.png is a image file") == true
+            Self.refusal(error, field: "audio")?.contains("choir.png is of kind image") == true
         }
         // Another organization's file is as unknown as none.
         let other = try await OrganizationService(database: f.database)

@@ -48,7 +48,7 @@ struct MediaInListTests {
             _ = try await Self.profile(f, banners: [Self.banner("One", image: song.key)])
         } throws: { error in
             let message = MediaFieldTests.refusal(error, field: "banners") ?? ""
-            return message.hasPrefix(ListItemIssue.message(item: 1, "Image ")) && message.contains("advent-1.mp3 is a audio file")
+            return message.hasPrefix(ListItemIssue.message(item: 1, "Image ")) && message.contains("advent-1.mp3 is of kind audio")
         }
         let record = try await Self.profile(f, banners: [Self.banner("One", image: photo.key)])
         #expect(record["banners"]?.arrayValue?.first?["image"] == .string(photo.key))

@@ -74,7 +74,7 @@ struct MediaPictureFieldTests {
         let other = try await OrganizationService(database: f.database)
             .add(slug: "riverton", name: "Riverton", timeZone: "America/Chicago", kind: .church)
         let theirs = try await f.library.add(try f.file("theirs.png", MediaSamples.png(width: 8, height: 8)), to: other)
-        for (value, says) in [(song.key, "song.mp3 is a audio file"), (gone.key, "media library"),
+        for (value, says) in [(song.key, "song.mp3 is of kind audio"), (gone.key, "media library"),
                               (theirs.key, "media library"), (UUID().uuidString, "media library")] {
             var form = EventForm.timed("Potluck")
             form.imageURL = value

@@ -184,9 +184,9 @@ final class MediaInput {
         }
     }
 
-    /// Lists the new item (added by this field) and chooses it.
+    /// Chooses the item this field added (listed already when the adder told every field).
     private func choose(_ item: MediaItem) {
-        guard let index = list(item) else { return }
+        guard let index = list(item) ?? values.firstIndex(of: item.key) else { return }
         // The file is what the field holds now, not an address typed before.
         address.text = ""
         dropDown.selectedIndex = index
