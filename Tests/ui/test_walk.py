@@ -57,7 +57,8 @@ TYPE_PREFIX = re.compile(r"(?<![\w/])(?!https?:|mailto:|webcal:)[a-z][a-zA-Z]*:[
 CAMEL_CASE = re.compile(r"(?<![\w.@/-])[a-z]+[A-Z][a-zA-Z]*\b")
 TYPE_NAME = re.compile(r"\b(?:Gtk|Adw|Gdk)[A-Z][A-Za-z]+\b|\bSteward(?:Core)?\.[A-Z]\w+")
 # Real words and names written in camelCase.
-CAMEL_WORDS = {"iPhone", "iPad", "iOS", "macOS", "eBook", "eBooks", "iCal", "iCalendar", "eMail", "McDonald"}
+CAMEL_WORDS = {"iPhone", "iPad", "iOS", "macOS", "eBook", "eBooks", "iCal", "iCalendar", "eMail", "McDonald",
+               "kB"}  # kilobytes, as file sizes are written
 TEXT_ROLES = ("label", "heading", "text", "entry", "table cell", "list item", "push button", "toggle button",
               "page tab", "menu item", "check box", "radio button", "combo box", "link", "frame", "dialog")
 ICON_BUTTON_ROLES = ("push button", "toggle button")

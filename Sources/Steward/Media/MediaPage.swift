@@ -28,6 +28,8 @@ final class MediaPage: ModulePage {
     private let usageLabel: Label
     private let progress: ProgressBar
     private let contentStack: Stack
+    /// The spinner while another organization's library is read: never the last one's files.
+    private let loading: LoadingPage
     private let emptyPage: StatusPage
     private let grid: FlowBox
     private let details = MediaDetails()
@@ -62,6 +64,7 @@ final class MediaPage: ModulePage {
         usageLabel = ui.object("usage_label")
         progress = ui.object("add_progress")
         contentStack = ui.object("content_stack")
+        loading = LoadingPage(in: contentStack, pages: ["empty", "no-match", "items"])
         emptyPage = ui.object("empty_page")
         grid = ui.object("media_grid")
         let holder: Box = ui.object("details_holder")
@@ -103,7 +106,14 @@ final class MediaPage: ModulePage {
     // MARK: ModulePage
 
     func show(_ org: Organization?) {
-        if org?.id != organization?.id { chosen = nil }
+        if org?.id != organization?.id {
+            chosen = nil
+            // The last organization's files go at once; the spinner stands in until these are read.
+            grid.removeAll()
+            tiles = []
+            if let org { details.show(nil, localFile: nil, uses: [], zone: org.timeZone, canEdit: canEdit) }
+            if org != nil { loading.show() }
+        }
         organization = org
         title.subtitle = org?.name ?? ""
         refresh()
@@ -140,6 +150,7 @@ final class MediaPage: ModulePage {
                 show(items, local: local, libraryIsEmpty: all.isEmpty, usage: used)
             } catch {
                 guard load == loads else { return }
+                if loading.isShown { loading.finish(showing: "items") }
                 toasts.showToast(tr("Cannot read the media library: {reason}", ["reason": String(describing: error)]), timeout: 10)
             }
         }
@@ -160,7 +171,7 @@ final class MediaPage: ModulePage {
         for tile in tiles { grid.append(tile.button) }
         if chosen.map({ id in !items.contains { $0.id == id } }) ?? false { chosen = nil }
         if chosen == nil { chosen = items.first?.id }
-        contentStack.visibleChildName = libraryIsEmpty ? "empty" : items.isEmpty ? "no-match" : "items"
+        loading.finish(showing: libraryIsEmpty ? "empty" : items.isEmpty ? "no-match" : "items")
         emptyPage.statusDescription = canEdit
             ? tr("Add photos, audio, video and PDFs with Add Files…, by dropping them here from Files, or by pasting copied files with Ctrl+V. Records then use them in their picture, audio and document fields.")
             : tr("Staff who may change records add photos, audio, video and PDFs here.")
