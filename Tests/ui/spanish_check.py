@@ -75,6 +75,10 @@ def data_texts(database):
         # that refreshed it (an earlier suite's) ran in English.
         for row in c.execute("SELECT lastFailure FROM scheduleSource"):
             collect(list(row))
+        # The media library's files by the names they came with (earlier suites add photos and
+        # recordings), and their types as the files declare them.
+        for row in c.execute("SELECT fileName, contentType FROM media"):
+            collect(list(row))
     return sorted(found, key=len, reverse=True)
 
 
