@@ -53,37 +53,33 @@ public struct MediaPlace: Sendable {
     /// `fields` with every value at this place for which `change` gives one replaced by it (the
     /// list's items in place, their other fields kept).
     public func replacing(in fields: JSONValue, _ change: (JSONValue) -> JSONValue?) -> JSONValue {
-        guard case .object(var values) = fields else { return fields }
-        guard let itemField else {
-            if let value = values[field.name], let changed = change(value) { values[field.name] = changed }
-            return .object(values)
+        let name = mediaField.name
+        return updatingHolders(of: fields) { values in
+            if let value = values[name], let changed = change(value) { values[name] = changed }
         }
-        guard case .array(let items)? = values[field.name] else { return fields }
-        values[field.name] = .array(items.map { item in
-            guard case .object(var itemValues) = item, let value = itemValues[itemField.name],
-                  let changed = change(value) else { return item }
-            itemValues[itemField.name] = changed
-            return .object(itemValues)
-        })
-        return .object(values)
     }
 
     /// `fields` with `{name}Media` beside the media field (in each list item) holding what
     /// `sibling` gives for its value: the members' reads.
     public func addingSiblings(to fields: JSONValue, _ sibling: (JSONValue?) -> JSONValue?) -> JSONValue {
         let name = mediaField.name
-        func add(to values: inout [String: JSONValue]) {
+        return updatingHolders(of: fields) { values in
             if let added = sibling(values[name]) { values[name + "Media"] = added }
         }
+    }
+
+    /// `fields` with `update` applied to what holds the media field: the record's fields, or
+    /// each of the list's items (items that are not objects kept as they are).
+    private func updatingHolders(of fields: JSONValue, _ update: (inout [String: JSONValue]) -> Void) -> JSONValue {
         guard case .object(var values) = fields else { return fields }
         guard itemField != nil else {
-            add(to: &values)
+            update(&values)
             return .object(values)
         }
         guard case .array(let items)? = values[field.name] else { return fields }
         values[field.name] = .array(items.map { item in
             guard case .object(var itemValues) = item else { return item }
-            add(to: &itemValues)
+            update(&itemValues)
             return .object(itemValues)
         })
         return .object(values)
